@@ -1,0 +1,413 @@
+//! Index expressions: the per-dimension subscripts of an access (design.md "access model").
+//!
+//! An index is a small tree over [`Variable`]s: thread ids `tid.x/y/z`, block ids
+//! `bid.x/y/z`, the induction variables of the enclosing loops and symbols (kernel arguments,
+//! `gpu.block_dim`, …). The pass builds it from `affine.apply`, `arith.addi/subi/muli` by
+//! constants, `index_cast` and loop bounds. Besides the affine forms
+//! `Σ c·v + o` (Jang's `m = M·i + o`, seed-000 §1.1) the tree keeps the quasi-affine parts
+//! that MLIR's affine maps allow, floor division and modulo by positive constants: they are
+//! evaluated per lane, never dropped. A data-dependent index (`A[idx[i]]`) is
+//! [`IndexExpression::Unknown`] with the reason, never guessed.
+//!
+//! Notation: `⌊e / d⌋` is floor division and `e mod d` the non-negative remainder, as in
+//! `affine` maps (`floordiv`, `mod`); both need `d > 0`, otherwise the expression is unknown.
+//!
+//! [`IndexExpression::linear`] flattens a tree into `Σ c·v + Σ c·q + o`, where each `q` is a
+//! floor-division or modulo subtree left for per-lane evaluation. Arithmetic is checked: an
+//! overflow makes the value unknown rather than wrong.
+//!
+//! Cost: linear in the size of the tree for both evaluation and flattening.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+
+use serde::{Serialize, Serializer};
+
+/// Why a value cannot be known statically.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Unknown {
+    /// Human-readable reason, suitable for a remark.
+    pub reason: String,
+}
+
+impl Unknown {
+    /// An unknown with `reason`.
+    pub fn new(reason: impl Into<String>) -> Unknown {
+        Unknown {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Position of a loop in the access's enclosing loops, outermost first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub usize);
+
+/// A variable an index may depend on; the order is the canonical column order of matrices.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variable {
+    /// `threadIdx.x`.
+    ThreadX,
+    /// `threadIdx.y`.
+    ThreadY,
+    /// `threadIdx.z`.
+    ThreadZ,
+    /// `blockIdx.x`.
+    BlockX,
+    /// `blockIdx.y`.
+    BlockY,
+    /// `blockIdx.z`.
+    BlockZ,
+    /// Induction variable of an enclosing loop.
+    Loop(LoopId),
+    /// A value fixed for the whole launch but unknown here (kernel argument, dynamic size).
+    Symbol(String),
+}
+
+impl Variable {
+    /// Whether the variable is a thread id, the only kind that differs between lanes.
+    pub fn is_thread(&self) -> bool {
+        matches!(
+            self,
+            Variable::ThreadX | Variable::ThreadY | Variable::ThreadZ
+        )
+    }
+}
+
+impl fmt::Display for Variable {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variable::ThreadX => formatter.write_str("tid.x"),
+            Variable::ThreadY => formatter.write_str("tid.y"),
+            Variable::ThreadZ => formatter.write_str("tid.z"),
+            Variable::BlockX => formatter.write_str("bid.x"),
+            Variable::BlockY => formatter.write_str("bid.y"),
+            Variable::BlockZ => formatter.write_str("bid.z"),
+            Variable::Loop(LoopId(depth)) => write!(formatter, "loop{depth}"),
+            Variable::Symbol(name) => formatter.write_str(name),
+        }
+    }
+}
+
+impl Serialize for Variable {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// An enclosing `scf.for`/`affine.for`: `for iv = lower; iv < upper; iv += step`, each bound constant or unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Loop {
+    /// First value, if constant.
+    pub lower: Option<i64>,
+    /// Exclusive upper bound, if constant.
+    pub upper: Option<i64>,
+    /// Positive increment, if constant.
+    pub step: Option<i64>,
+}
+
+impl Loop {
+    /// A loop with constant bounds.
+    pub fn constant(lower: i64, upper: i64, step: i64) -> Loop {
+        Loop {
+            lower: Some(lower),
+            upper: Some(upper),
+            step: Some(step),
+        }
+    }
+
+    /// Number of iterations, when the bounds are constant and the step positive.
+    pub fn trip_count(&self) -> Option<u64> {
+        let (lower, upper, step) = (self.lower?, self.upper?, self.step?);
+        if step <= 0 {
+            return None;
+        }
+        let span = i128::from(upper) - i128::from(lower);
+        u64::try_from((span.max(0) + i128::from(step) - 1) / i128::from(step)).ok()
+    }
+
+    /// Value of the induction variable in iteration `iteration` (lower + iteration·step).
+    pub fn value(&self, iteration: u64) -> Option<i64> {
+        let iteration = i64::try_from(iteration).ok()?;
+        self.lower?.checked_add(iteration.checked_mul(self.step?)?)
+    }
+}
+
+/// One subscript: constants, variables, sums, and products, floor divisions and remainders by constants.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IndexExpression {
+    /// An integer constant.
+    Constant(i64),
+    /// A variable.
+    Variable(Variable),
+    /// The sum of two expressions.
+    Add(Box<IndexExpression>, Box<IndexExpression>),
+    /// An expression times a constant.
+    Multiply(Box<IndexExpression>, i64),
+    /// Floor division by a positive constant.
+    FloorDivide(Box<IndexExpression>, i64),
+    /// Non-negative remainder by a positive constant.
+    Modulo(Box<IndexExpression>, i64),
+    /// A value the analysis cannot model (data-dependent, non-affine), with the reason.
+    Unknown(String),
+}
+
+/// `Σ c·v + Σ c·q + constant`: a flattened index with its quasi-affine subterms `q` kept whole.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LinearForm<'a> {
+    /// Non-zero coefficient of each variable outside floor divisions and remainders.
+    pub variables: BTreeMap<Variable, i64>,
+    /// Floor-division and remainder subterms with their non-zero coefficients.
+    pub quasi_affine: Vec<(&'a IndexExpression, i64)>,
+    /// The constant part.
+    pub constant: i64,
+}
+
+impl IndexExpression {
+    /// `self` divided by `divisor`, rounding down.
+    pub fn floor_divide(self, divisor: i64) -> IndexExpression {
+        IndexExpression::FloorDivide(Box::new(self), divisor)
+    }
+
+    /// `self mod modulus`, non-negative.
+    pub fn modulo(self, modulus: i64) -> IndexExpression {
+        IndexExpression::Modulo(Box::new(self), modulus)
+    }
+
+    /// The value for the variable values `value` gives (`None` = unknown variable).
+    pub fn evaluate(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> Result<i64, Unknown> {
+        match self {
+            IndexExpression::Constant(constant) => Ok(*constant),
+            IndexExpression::Variable(variable) => value(variable)
+                .ok_or_else(|| Unknown::new(format!("value of {variable} is unknown"))),
+            IndexExpression::Add(left, right) => {
+                checked(left.evaluate(value)?.checked_add(right.evaluate(value)?))
+            }
+            IndexExpression::Multiply(inner, factor) => {
+                checked(inner.evaluate(value)?.checked_mul(*factor))
+            }
+            IndexExpression::FloorDivide(inner, divisor) => {
+                let divisor = positive(*divisor)?;
+                Ok(inner.evaluate(value)?.div_euclid(divisor))
+            }
+            IndexExpression::Modulo(inner, modulus) => {
+                let modulus = positive(*modulus)?;
+                Ok(inner.evaluate(value)?.rem_euclid(modulus))
+            }
+            IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
+        }
+    }
+
+    /// Every variable the expression mentions, quasi-affine parts included.
+    pub fn variables(&self) -> BTreeSet<Variable> {
+        let mut found = BTreeSet::new();
+        self.collect_variables(&mut found);
+        found
+    }
+
+    fn collect_variables(&self, found: &mut BTreeSet<Variable>) {
+        match self {
+            IndexExpression::Variable(variable) => {
+                found.insert(variable.clone());
+            }
+            IndexExpression::Add(left, right) => {
+                left.collect_variables(found);
+                right.collect_variables(found);
+            }
+            IndexExpression::Multiply(inner, _)
+            | IndexExpression::FloorDivide(inner, _)
+            | IndexExpression::Modulo(inner, _) => inner.collect_variables(found),
+            IndexExpression::Constant(_) | IndexExpression::Unknown(_) => {}
+        }
+    }
+
+    /// Flattens into `Σ c·v + Σ c·q + constant`; constant quasi-affine parts are folded.
+    pub fn linear(&self) -> Result<LinearForm<'_>, Unknown> {
+        match self {
+            IndexExpression::Constant(constant) => Ok(LinearForm {
+                constant: *constant,
+                ..LinearForm::default()
+            }),
+            IndexExpression::Variable(variable) => Ok(LinearForm {
+                variables: BTreeMap::from([(variable.clone(), 1)]),
+                ..LinearForm::default()
+            }),
+            IndexExpression::Add(left, right) => left.linear()?.plus(right.linear()?),
+            IndexExpression::Multiply(inner, factor) => inner.linear()?.times(*factor),
+            IndexExpression::FloorDivide(inner, divisor)
+            | IndexExpression::Modulo(inner, divisor) => {
+                positive(*divisor)?;
+                if inner.variables().is_empty() {
+                    return Ok(LinearForm {
+                        constant: self.evaluate(&|_| None)?,
+                        ..LinearForm::default()
+                    });
+                }
+                Ok(LinearForm {
+                    quasi_affine: vec![(self, 1)],
+                    ..LinearForm::default()
+                })
+            }
+            IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
+        }
+    }
+}
+
+impl<'a> LinearForm<'a> {
+    /// Whether there is no quasi-affine part.
+    pub fn is_affine(&self) -> bool {
+        self.quasi_affine.is_empty()
+    }
+
+    /// Coefficient of `variable` outside quasi-affine parts.
+    pub fn coefficient(&self, variable: &Variable) -> i64 {
+        self.variables.get(variable).copied().unwrap_or(0)
+    }
+
+    /// The sum of two forms.
+    pub fn plus(mut self, other: LinearForm<'a>) -> Result<LinearForm<'a>, Unknown> {
+        for (variable, coefficient) in other.variables {
+            let total = checked(self.coefficient(&variable).checked_add(coefficient))?;
+            if total == 0 {
+                self.variables.remove(&variable);
+            } else {
+                self.variables.insert(variable, total);
+            }
+        }
+        self.quasi_affine.extend(other.quasi_affine);
+        self.constant = checked(self.constant.checked_add(other.constant))?;
+        Ok(self)
+    }
+
+    /// The form times `factor`.
+    pub fn times(mut self, factor: i64) -> Result<LinearForm<'a>, Unknown> {
+        if factor == 0 {
+            return Ok(LinearForm::default());
+        }
+        for coefficient in self.variables.values_mut() {
+            *coefficient = checked(coefficient.checked_mul(factor))?;
+        }
+        for (_, coefficient) in &mut self.quasi_affine {
+            *coefficient = checked(coefficient.checked_mul(factor))?;
+        }
+        self.constant = checked(self.constant.checked_mul(factor))?;
+        Ok(self)
+    }
+}
+
+/// The value of a checked operation, unknown on overflow.
+pub(crate) fn checked(value: Option<i64>) -> Result<i64, Unknown> {
+    value.ok_or_else(|| Unknown::new("index arithmetic overflows 64 bits"))
+}
+
+/// `divisor` when positive, unknown otherwise.
+fn positive(divisor: i64) -> Result<i64, Unknown> {
+    if divisor > 0 {
+        Ok(divisor)
+    } else {
+        Err(Unknown::new(format!(
+            "floor division or remainder by non-positive constant {divisor}"
+        )))
+    }
+}
+
+impl From<i64> for IndexExpression {
+    fn from(constant: i64) -> IndexExpression {
+        IndexExpression::Constant(constant)
+    }
+}
+
+impl From<Variable> for IndexExpression {
+    fn from(variable: Variable) -> IndexExpression {
+        IndexExpression::Variable(variable)
+    }
+}
+
+impl<T: Into<IndexExpression>> Add<T> for IndexExpression {
+    type Output = IndexExpression;
+    fn add(self, other: T) -> IndexExpression {
+        IndexExpression::Add(Box::new(self), Box::new(other.into()))
+    }
+}
+
+impl<T: Into<IndexExpression>> Sub<T> for IndexExpression {
+    type Output = IndexExpression;
+    fn sub(self, other: T) -> IndexExpression {
+        self + -other.into()
+    }
+}
+
+impl Mul<i64> for IndexExpression {
+    type Output = IndexExpression;
+    fn mul(self, factor: i64) -> IndexExpression {
+        IndexExpression::Multiply(Box::new(self), factor)
+    }
+}
+
+impl Neg for IndexExpression {
+    type Output = IndexExpression;
+    fn neg(self) -> IndexExpression {
+        self * -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thread_x() -> IndexExpression {
+        Variable::ThreadX.into()
+    }
+
+    #[test]
+    fn affine_parts_flatten_and_cancel() {
+        let symbol = IndexExpression::from(Variable::Symbol("n".into()));
+        let index = (thread_x() * 3 + symbol.clone() + 5) * 2 - symbol;
+        let form = index.linear().unwrap();
+        assert!(form.is_affine());
+        assert_eq!(form.coefficient(&Variable::ThreadX), 6);
+        assert_eq!(form.coefficient(&Variable::Symbol("n".into())), 1);
+        assert_eq!(form.constant, 10);
+    }
+
+    #[test]
+    fn quasi_affine_parts_are_kept_and_evaluated_per_lane() {
+        let index = thread_x().floor_divide(8) * 9 + thread_x().modulo(8);
+        let form = index.linear().unwrap();
+        assert_eq!(form.quasi_affine.len(), 2);
+        let value = index.evaluate(&|variable| (*variable == Variable::ThreadX).then_some(-3));
+        assert_eq!(value, Ok(-9 + 5));
+    }
+
+    #[test]
+    fn constant_quasi_affine_parts_fold() {
+        let index = IndexExpression::from(17).modulo(5) + thread_x();
+        assert!(index.linear().unwrap().is_affine());
+        assert_eq!(index.linear().unwrap().constant, 2);
+    }
+
+    #[test]
+    fn unknowns_and_bad_divisors_carry_reasons() {
+        let data_dependent = IndexExpression::Unknown("loaded from idx".into());
+        assert_eq!(
+            data_dependent.linear().unwrap_err().reason,
+            "loaded from idx"
+        );
+        assert!(thread_x().floor_divide(0).linear().is_err());
+        assert!(IndexExpression::from(i64::MAX).evaluate(&|_| None).is_ok());
+        assert!((IndexExpression::from(i64::MAX) + 1)
+            .evaluate(&|_| None)
+            .is_err());
+    }
+
+    #[test]
+    fn loop_trip_counts_round_up_and_clamp_at_zero() {
+        assert_eq!(Loop::constant(0, 32, 8).trip_count(), Some(4));
+        assert_eq!(Loop::constant(0, 33, 8).trip_count(), Some(5));
+        assert_eq!(Loop::constant(5, 0, 1).trip_count(), Some(0));
+        assert_eq!(Loop::constant(0, 4, 0).trip_count(), None);
+        assert_eq!(Loop::constant(3, 10, 2).value(2), Some(7));
+    }
+}

@@ -1,0 +1,49 @@
+//! Pure access analysis for gpu-mem-opt: plain data in, plain data out, no MLIR handles.
+//!
+//! The pass translates each memory operation of a kernel into an [`Access`] (index
+//! expressions over thread ids, block ids, loop variables and symbols, a memref layout, a
+//! guard and the enclosing loops). This crate then answers, for one thread block of a given
+//! size and a [`Target`]:
+//!
+//! * [`request`]: the per-warp-request metrics (sectors, shared-memory wavefronts, distinct
+//!   addresses) and their running totals, shared with the reference interpreter, which feeds
+//!   it measured lane addresses;
+//! * [`metrics`]: the same metrics predicted statically for every warp and loop iteration of
+//!   an access, exact or `Unknown` with a reason;
+//! * [`closed_form`]: Gao's closed forms for bank-conflict degrees and periodicity;
+//! * [`pattern`]: Jang's access-pattern classes and Fang's MAP ids.
+//!
+//! Modules, in dependency order: [`target`] → [`request`] → [`expression`] → [`matrix`]
+//! → [`closed_form`] → [`metrics`] → [`pattern`].
+
+#![deny(missing_docs)]
+
+pub mod closed_form;
+pub mod expression;
+pub mod matrix;
+pub mod metrics;
+pub mod pattern;
+pub mod request;
+pub mod target;
+
+pub use expression::{IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
+pub use matrix::{
+    Access, AccessKind, AccessMatrix, Condition, MemorySpace, MemrefLayout, Relation,
+};
+pub use metrics::{warp_metrics, AccessMetrics, Block};
+pub use pattern::{classify, Classification, IntraThread, MapId, Pattern};
+pub use request::{Metrics, MetricsAccumulator, Request};
+pub use target::{BankGeometry, BankModel, Target};
+
+/// Failures of this crate's constructors.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// Unsupported input: an SM version the target model does not know.
+    #[error("unsupported target sm_{sm}; supported: {supported}")]
+    UnsupportedSm {
+        /// The requested SM version.
+        sm: u32,
+        /// The supported versions, comma separated.
+        supported: String,
+    },
+}

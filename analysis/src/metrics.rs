@@ -1,0 +1,502 @@
+//! Static warp metrics of one access over a whole thread block (design.md; seed-004 §3).
+//!
+//! For a block of `Bx × By × Bz` threads, lanes are 32 consecutive linear thread ids
+//! `tid.x + tid.y·Bx + tid.z·Bx·By` (the last warp may be partial). Each warp issues one
+//! request per iteration of the enclosing loops, with the lanes the guard leaves active; the
+//! requests feed a [`MetricsAccumulator`], exactly as the interpreter feeds measured ones.
+//!
+//! The byte address is split by how its parts vary (`c` are byte coefficients):
+//!
+//! ```text
+//! address = Σ c·tid + Σ c·iv(enumerated loops) + Σ c·q(quasi-affine parts)   per lane
+//!         + Σ c·iv(other constant-bound loops)                               shift per iteration
+//!         + Σ c·v(block ids, symbols, loops with unknown bounds, dynamic strides)  unknown shift
+//! ```
+//!
+//! * Every request metric is unchanged when all addresses move by a multiple of
+//!   `Q = lcm(32, bank shift period)` bytes (a sector is 32 bytes; see
+//!   [`crate::BankGeometry::shift_period_bytes`]). So, as in Gao §3.3, the loops whose
+//!   variables only shift the address contribute a histogram of shifts modulo `Q`: a loop
+//!   with trip count `n` moving by `Δ` falls into `P = Q / gcd(Δ, Q)` classes counted by
+//!   [`class_counts`]; nested loops convolve their histograms, so the work is bounded by `Q`
+//!   per warp, not by trip counts.
+//! * Loops whose variables occur in a guard or a floor division/remainder are enumerated
+//!   iteration by iteration (at most [`MAX_ENUMERATED_ITERATIONS`] in all).
+//! * The unknown shift is some multiple of `g = gcd` of its coefficients. Each residue class
+//!   of that shift modulo `Q` is evaluated; a metric that differs between classes depends on
+//!   the unknown values and is reported unknown with the reason (`A[n + tid.x]` has known bank
+//!   conflicts but unknown sectors; `A[32·n + tid.x]` has both).
+//!
+//! Unknown with a reason, never guessed: data-dependent indices, guards or quasi-affine parts
+//! over unknown values, dynamic strides under lane-varying indices, local memory (the
+//! hardware interleaves it per thread), and access widths that are not one instruction.
+//! Loops with unknown bounds leave the per-request averages known when they only shift
+//! addresses, but the request count unknown.
+//!
+//! Cost: O(warps · enumerated iterations · Q · lanes) request evaluations, with Q = 32 on
+//! sm_90 (256 on Kepler 4-byte mode).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use num_integer::Integer;
+
+use crate::closed_form::{class_counts, period};
+use crate::expression::{checked, IndexExpression, LinearForm, LoopId, Unknown, Variable};
+use crate::matrix::{Access, MemorySpace};
+use crate::request::{ideal_wavefronts, wavefronts, MetricsAccumulator, Request};
+use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, SECTOR_BYTES, WARP_SIZE};
+
+/// Most loop iterations enumerated one by one (loops in guards or quasi-affine indices).
+pub const MAX_ENUMERATED_ITERATIONS: u64 = 4096;
+
+/// Thread-block dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    /// `blockDim.x`.
+    pub x: u32,
+    /// `blockDim.y`.
+    pub y: u32,
+    /// `blockDim.z`.
+    pub z: u32,
+}
+
+impl Block {
+    /// A block of `x × y × z` threads.
+    pub fn new(x: u32, y: u32, z: u32) -> Block {
+        Block { x, y, z }
+    }
+
+    /// Number of threads.
+    pub fn threads(&self) -> u64 {
+        u64::from(self.x) * u64::from(self.y) * u64::from(self.z)
+    }
+
+    /// The `(tid.x, tid.y, tid.z)` of each lane of each warp, warps in order.
+    pub fn warps(&self) -> Vec<Vec<[i64; 3]>> {
+        let (x, y) = (i64::from(self.x), i64::from(self.y));
+        let threads: Vec<[i64; 3]> = (0..self.threads() as i64)
+            .map(|linear| [linear % x, linear / x % y, linear / (x * y)])
+            .collect();
+        threads
+            .chunks(WARP_SIZE as usize)
+            .map(<[[i64; 3]]>::to_vec)
+            .collect()
+    }
+}
+
+/// Static metrics of one access for one block; each value is known or unknown with a reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessMetrics {
+    /// Warp requests per block (requests with at least one active lane).
+    pub requests: Result<u64, Unknown>,
+    /// Average 32-byte sectors per request.
+    pub sectors_per_request: Result<f64, Unknown>,
+    /// Total wavefronts over total ideal wavefronts (1.0 = conflict-free).
+    pub bank_conflict_degree: Result<f64, Unknown>,
+    /// Average distinct addresses per request.
+    pub distinct_addresses: Result<f64, Unknown>,
+    /// Extra wavefronts per block caused by conflicts (Gao's replays, Σ(degree − 1)).
+    pub bank_conflicts: Result<u64, Unknown>,
+    /// Largest wavefronts-over-ideal ratio of any single request.
+    pub worst_bank_conflict_degree: Result<f64, Unknown>,
+}
+
+/// The metrics of `access` for one block of size `block` under `model`.
+pub fn warp_metrics(
+    access: &Access,
+    block: Block,
+    model: BankModel,
+) -> Result<AccessMetrics, Unknown> {
+    check_supported(access, block)?;
+    let parts = AddressParts::of(access)?;
+    let enumerated = enumerated_loops(access, &parts)?;
+    let shift_period = SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes());
+    let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, shift_period)?;
+    let free_step = parts.free_gcd().gcd(&shift_period);
+    let classes: Vec<u64> = (0..shift_period).step_by(free_step as usize).collect();
+
+    let mut totals = vec![MetricsAccumulator::default(); classes.len()];
+    let mut worst = vec![1.0f64; classes.len()];
+    for warp in block.warps() {
+        for iteration in iterations(access, &enumerated)? {
+            let Some(addresses) = lane_addresses(access, &parts, &warp, &enumerated, &iteration)?
+            else {
+                continue;
+            };
+            let mut memo: Vec<Option<(MetricsAccumulator, f64)>> =
+                vec![None; shift_period as usize];
+            for (class_index, &class) in classes.iter().enumerate() {
+                for (residue, &count) in
+                    histogram.iter().enumerate().filter(|(_, &count)| count > 0)
+                {
+                    let shift = (residue as u64 + class) % shift_period;
+                    let (single, degree) = memo[shift as usize].get_or_insert_with(|| {
+                        single_request(
+                            &addresses,
+                            shift,
+                            shift_period,
+                            access.access_bytes(),
+                            model,
+                        )
+                    });
+                    totals[class_index].merge(single, count);
+                    worst[class_index] = worst[class_index].max(*degree);
+                }
+            }
+        }
+    }
+    Ok(summarize(&totals, &worst, &parts, &unknown_trips))
+}
+
+/// Unknown for blocks, spaces and widths the model does not cover.
+fn check_supported(access: &Access, block: Block) -> Result<(), Unknown> {
+    if block.threads() == 0 || block.threads() > u64::from(MAX_THREADS_PER_BLOCK) {
+        return Err(Unknown::new(format!(
+            "a block of {} threads is not launchable",
+            block.threads()
+        )));
+    }
+    if access.layout.space == MemorySpace::Local {
+        return Err(Unknown::new(
+            "local memory is interleaved per thread by the hardware, which is not modelled",
+        ));
+    }
+    let bytes = access.access_bytes();
+    if bytes == 0 || bytes > MAX_ACCESS_BYTES || !bytes.is_power_of_two() {
+        return Err(Unknown::new(format!(
+            "{bytes} bytes per lane is not a single hardware access (1, 2, 4, 8 or 16)"
+        )));
+    }
+    if access.vector_width > 1 && access.layout.strides.last() != Some(&Some(1)) {
+        return Err(Unknown::new(
+            "a vector access needs a contiguous innermost dimension",
+        ));
+    }
+    access.check_rank()
+}
+
+/// The byte address split by how each part varies (see the module essay).
+#[derive(Default)]
+struct AddressParts<'a> {
+    /// Bytes per unit of tid.x, tid.y, tid.z.
+    threads: [i64; 3],
+    /// Bytes per unit of the induction variable of each constant-bound loop, by depth.
+    loops: BTreeMap<usize, i64>,
+    /// Floor-division and remainder parts with their byte coefficients.
+    quasi_affine: Vec<(&'a IndexExpression, i64)>,
+    /// Unknown shifts: what they are, and bytes per unit.
+    free: BTreeMap<String, i64>,
+    /// Constant bytes.
+    constant: i64,
+}
+
+impl<'a> AddressParts<'a> {
+    fn of(access: &'a Access) -> Result<AddressParts<'a>, Unknown> {
+        let element = i64::from(access.layout.element_bytes);
+        let mut parts = AddressParts::default();
+        match access.layout.offset {
+            Some(offset) => parts.constant = checked(offset.checked_mul(element))?,
+            None => parts.add_free("the dynamic memref offset".into(), element)?,
+        }
+        for (dimension, (index, stride)) in access
+            .indices
+            .iter()
+            .zip(&access.layout.strides)
+            .enumerate()
+        {
+            let form = index.linear()?;
+            match stride {
+                Some(stride) => parts.add(access, form.times(checked(stride.checked_mul(element))?)?)?,
+                None if index.variables().iter().any(Variable::is_thread) => {
+                    return Err(Unknown::new(format!(
+                        "dimension {dimension} has a dynamic stride and its index differs between lanes"
+                    )))
+                }
+                None => parts.add_free(format!("the dynamic stride of dimension {dimension}"), element)?,
+            }
+        }
+        parts.free.retain(|_, coefficient| *coefficient != 0);
+        Ok(parts)
+    }
+
+    fn add(&mut self, access: &Access, form: LinearForm<'a>) -> Result<(), Unknown> {
+        for (variable, coefficient) in form.variables {
+            let slot = match &variable {
+                Variable::ThreadX => &mut self.threads[0],
+                Variable::ThreadY => &mut self.threads[1],
+                Variable::ThreadZ => &mut self.threads[2],
+                Variable::Loop(LoopId(depth))
+                    if enclosing_loop(access, *depth)?.trip_count().is_some() =>
+                {
+                    self.loops.entry(*depth).or_default()
+                }
+                _ => self.free.entry(variable.to_string()).or_default(),
+            };
+            *slot = checked(slot.checked_add(coefficient))?;
+        }
+        self.quasi_affine.extend(form.quasi_affine);
+        self.constant = checked(self.constant.checked_add(form.constant))?;
+        Ok(())
+    }
+
+    fn add_free(&mut self, name: String, coefficient: i64) -> Result<(), Unknown> {
+        let slot = self.free.entry(name).or_default();
+        *slot = checked(slot.checked_add(coefficient))?;
+        Ok(())
+    }
+
+    /// Bytes the unknown shift is always a multiple of (0 when there is none).
+    fn free_gcd(&self) -> u64 {
+        self.free.values().fold(0u64, |common, coefficient| {
+            common.gcd(&coefficient.unsigned_abs())
+        })
+    }
+}
+
+/// Loop `depth` of the access, or unknown when there is no such loop.
+fn enclosing_loop(access: &Access, depth: usize) -> Result<&crate::Loop, Unknown> {
+    access
+        .loops
+        .get(depth)
+        .ok_or_else(|| Unknown::new(format!("loop{depth} is not an enclosing loop")))
+}
+
+/// Depths of the loops to enumerate: those in guards and quasi-affine parts, all constant-bound.
+fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>, Unknown> {
+    let mut mentioned: Vec<(&str, BTreeSet<Variable>)> = access
+        .guard
+        .iter()
+        .map(|condition| ("the guard", condition.variables()))
+        .collect();
+    mentioned.extend(
+        parts
+            .quasi_affine
+            .iter()
+            .map(|(part, _)| ("a floor division or remainder", part.variables())),
+    );
+    let mut depths = BTreeSet::new();
+    for (place, variables) in mentioned {
+        for variable in variables {
+            match variable {
+                variable if variable.is_thread() => {}
+                Variable::Loop(LoopId(depth))
+                    if enclosing_loop(access, depth)?.trip_count().is_some() =>
+                {
+                    depths.insert(depth);
+                }
+                other => {
+                    return Err(Unknown::new(format!(
+                        "{place} depends on {other}, whose value is unknown"
+                    )))
+                }
+            }
+        }
+    }
+    Ok(depths.into_iter().collect())
+}
+
+/// How often each address shift modulo `shift_period` occurs over the loops that only shift, and the loops with unknown trip counts.
+fn shift_histogram(
+    access: &Access,
+    parts: &AddressParts,
+    enumerated: &[usize],
+    shift_period: u64,
+) -> Result<(Vec<u64>, Vec<usize>), Unknown> {
+    let mut histogram = vec![0u64; shift_period as usize];
+    histogram[0] = 1;
+    let mut unknown_trips = Vec::new();
+    for (depth, enclosing) in access.loops.iter().enumerate() {
+        if enumerated.contains(&depth) {
+            continue;
+        }
+        let (Some(trips), Some(lower), Some(step)) =
+            (enclosing.trip_count(), enclosing.lower, enclosing.step)
+        else {
+            unknown_trips.push(depth);
+            continue;
+        };
+        let coefficient = i128::from(parts.loops.get(&depth).copied().unwrap_or(0));
+        let modulus = i128::from(shift_period);
+        let start = (coefficient * i128::from(lower)).rem_euclid(modulus);
+        let increment = (coefficient * i128::from(step)).rem_euclid(modulus);
+        let classes = period(increment as i64, shift_period);
+        let mut loop_histogram = vec![0u64; shift_period as usize];
+        for (class, count) in class_counts(trips, classes).into_iter().enumerate() {
+            loop_histogram[((start + class as i128 * increment) % modulus) as usize] += count;
+        }
+        histogram = convolve(&histogram, &loop_histogram)?;
+    }
+    Ok((histogram, unknown_trips))
+}
+
+/// Cyclic convolution of two shift histograms.
+fn convolve(left: &[u64], right: &[u64]) -> Result<Vec<u64>, Unknown> {
+    let length = left.len();
+    let mut result = vec![0u64; length];
+    for (a, &left_count) in left.iter().enumerate().filter(|(_, &count)| count > 0) {
+        for (b, &right_count) in right.iter().enumerate().filter(|(_, &count)| count > 0) {
+            let product = left_count.checked_mul(right_count);
+            let slot = &mut result[(a + b) % length];
+            *slot = product
+                .and_then(|product| slot.checked_add(product))
+                .ok_or_else(|| Unknown::new("more than 2^64 loop iterations"))?;
+        }
+    }
+    Ok(result)
+}
+
+/// Every combination of values of the enumerated loops, outermost first.
+fn iterations(access: &Access, enumerated: &[usize]) -> Result<Vec<Vec<i64>>, Unknown> {
+    let mut combinations = vec![Vec::new()];
+    for &depth in enumerated {
+        let enclosing = enclosing_loop(access, depth)?;
+        let trips = enclosing.trip_count().unwrap_or(0);
+        if (combinations.len() as u64).saturating_mul(trips) > MAX_ENUMERATED_ITERATIONS {
+            return Err(Unknown::new(format!(
+                "more than {MAX_ENUMERATED_ITERATIONS} iterations of loops in guards or quasi-affine indices"
+            )));
+        }
+        let values = (0..trips)
+            .map(|iteration| {
+                enclosing
+                    .value(iteration)
+                    .ok_or_else(|| Unknown::new(format!("loop{depth} overflows")))
+            })
+            .collect::<Result<Vec<i64>, Unknown>>()?;
+        combinations = combinations
+            .iter()
+            .flat_map(|prefix| {
+                values
+                    .iter()
+                    .map(move |&value| [prefix.as_slice(), &[value]].concat())
+            })
+            .collect();
+    }
+    Ok(combinations)
+}
+
+/// Per-lane addresses without the shifts for one warp and iteration, or `None` when no lane is active.
+fn lane_addresses(
+    access: &Access,
+    parts: &AddressParts,
+    warp: &[[i64; 3]],
+    enumerated: &[usize],
+    iteration: &[i64],
+) -> Result<Option<Vec<Option<i64>>>, Unknown> {
+    let mut any_active = false;
+    let mut addresses = Vec::with_capacity(warp.len());
+    for thread in warp {
+        let value = |variable: &Variable| match variable {
+            Variable::ThreadX => Some(thread[0]),
+            Variable::ThreadY => Some(thread[1]),
+            Variable::ThreadZ => Some(thread[2]),
+            Variable::Loop(LoopId(depth)) => enumerated
+                .iter()
+                .position(|enumerated_depth| enumerated_depth == depth)
+                .map(|position| iteration[position]),
+            _ => None,
+        };
+        if !access.is_active(&value)? {
+            addresses.push(None);
+            continue;
+        }
+        any_active = true;
+        let mut address = i128::from(parts.constant);
+        for (axis, coefficient) in parts.threads.iter().enumerate() {
+            address += i128::from(*coefficient) * i128::from(thread[axis]);
+        }
+        for (position, depth) in enumerated.iter().enumerate() {
+            let coefficient = parts.loops.get(depth).copied().unwrap_or(0);
+            address += i128::from(coefficient) * i128::from(iteration[position]);
+        }
+        for (part, coefficient) in &parts.quasi_affine {
+            address += i128::from(*coefficient) * i128::from(part.evaluate(&value)?);
+        }
+        addresses.push(Some(checked(i64::try_from(address).ok())?));
+    }
+    Ok(any_active.then_some(addresses))
+}
+
+/// Totals of one request whose addresses all move by `shift`, and its wavefront ratio.
+fn single_request(
+    addresses: &[Option<i64>],
+    shift: u64,
+    shift_period: u64,
+    access_bytes: u32,
+    model: BankModel,
+) -> (MetricsAccumulator, f64) {
+    let shifted: Vec<Option<i128>> = addresses
+        .iter()
+        .map(|address| address.map(|address| i128::from(address) + i128::from(shift)))
+        .collect();
+    let lowest = shifted.iter().flatten().min().copied().unwrap_or(0);
+    let base = lowest.div_euclid(i128::from(shift_period)) * i128::from(shift_period);
+    let normalized: Vec<Option<u64>> = shifted
+        .iter()
+        .map(|address| address.map(|address| (address - base) as u64))
+        .collect();
+    let request = Request {
+        addresses: &normalized,
+        access_bytes,
+    };
+    let mut single = MetricsAccumulator::default();
+    single.add(&request, model);
+    let degree = f64::from(wavefronts(&request, model))
+        / f64::from(ideal_wavefronts(&request, model).max(1));
+    (single, degree)
+}
+
+/// Turns the totals of each unknown-shift class into known values or reasons.
+fn summarize(
+    totals: &[MetricsAccumulator],
+    worst: &[f64],
+    parts: &AddressParts,
+    unknown_trips: &[usize],
+) -> AccessMetrics {
+    let reference = &totals[0];
+    let metrics = reference.metrics();
+    let unknown_shift = |metric: &str| {
+        let names: Vec<&str> = parts.free.keys().map(String::as_str).collect();
+        Unknown::new(format!(
+            "{metric} depends on the unknown value of {}: the address moves by an unknown multiple of {} bytes",
+            names.join(", "),
+            parts.free_gcd()
+        ))
+    };
+    let known = |metric: &str, same: &dyn Fn(&MetricsAccumulator) -> bool| {
+        if totals.iter().all(same) {
+            Ok(())
+        } else {
+            Err(unknown_shift(metric))
+        }
+    };
+    let request_count = match unknown_trips.first() {
+        Some(depth) => Err(Unknown::new(format!(
+            "the trip count of loop{depth} is unknown"
+        ))),
+        None => Ok(reference.requests),
+    };
+    let worst_known = if worst.iter().all(|degree| *degree == worst[0]) {
+        Ok(worst[0])
+    } else {
+        Err(unknown_shift("the worst bank-conflict degree"))
+    };
+    AccessMetrics {
+        requests: request_count.clone(),
+        sectors_per_request: known("sectors", &|total| total.sectors == reference.sectors)
+            .map(|()| metrics.sectors_per_request),
+        bank_conflict_degree: known("bank conflicts", &|total| {
+            (total.wavefronts, total.ideal_wavefronts)
+                == (reference.wavefronts, reference.ideal_wavefronts)
+        })
+        .map(|()| metrics.bank_conflict_degree),
+        distinct_addresses: Ok(metrics.distinct_addresses),
+        bank_conflicts: request_count.and_then(|_| {
+            known("bank conflicts", &|total| {
+                total.bank_conflicts() == reference.bank_conflicts()
+            })
+            .map(|()| reference.bank_conflicts())
+        }),
+        worst_bank_conflict_degree: worst_known,
+    }
+}

@@ -1,0 +1,106 @@
+//! The report as a readable table: one block per kernel, one row per access,
+//! then the decisions. Works on the JSON (schema version 1), so it renders
+//! reports written by any run of the pass.
+
+use serde_json::Value;
+
+/// Columns of the access table: header and how to read the cell.
+const COLUMNS: &[(&str, fn(&Value) -> String)] = &[
+    ("loc", |access| text(&access["loc"])),
+    ("op", |access| text(&access["op"])),
+    ("kind", |access| text(&access["kind"])),
+    ("memref", |access| text(&access["memref"])),
+    ("space", |access| text(&access["space"])),
+    ("bytes", |access| {
+        format!("{}x{}", text(&access["elem_bytes"]), text(&access["vector_width"]))
+    }),
+    ("pattern", |access| text(&access["pattern"])),
+    ("sectors/req", |access| change(access, "sectors_per_request")),
+    ("bank degree", |access| change(access, "bank_conflict_degree")),
+    ("distinct", |access| change(access, "distinct_addresses")),
+];
+
+/// Renders a whole report.
+pub fn render(report: &Value) -> String {
+    let mut out = format!(
+        "gpu-mem-opt report (schema {}, target {})\n",
+        text(&report["version"]),
+        text(&report["target"])
+    );
+    for kernel in report["kernels"].as_array().into_iter().flatten() {
+        let block = match kernel["block"].as_array() {
+            Some(sizes) => sizes.iter().map(text).collect::<Vec<_>>().join("x"),
+            None => format!("unknown ({})", text(&kernel["block_unknown_reason"])),
+        };
+        out.push_str(&format!("\nkernel {}  block {block}\n", text(&kernel["name"])));
+        let rows: Vec<Vec<String>> = kernel["accesses"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|access| COLUMNS.iter().map(|(_, cell)| cell(access)).collect())
+            .collect();
+        out.push_str(&grid(&rows));
+        for decision in kernel["decisions"].as_array().into_iter().flatten() {
+            out.push_str(&format!(
+                "  {} {} on {}: {}\n",
+                if decision["applied"] == Value::Bool(true) { "applied" } else { "skipped" },
+                text(&decision["kind"]),
+                text(&decision["target"]),
+                text(&decision["reason"])
+            ));
+        }
+    }
+    out
+}
+
+/// Aligns `rows` under the column headers.
+fn grid(rows: &[Vec<String>]) -> String {
+    let widths: Vec<usize> = COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(column, (header, _))| {
+            rows.iter()
+                .map(|row| row[column].len())
+                .chain([header.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, width)| format!("{cell:<width$}"))
+            .collect();
+        format!("  {}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(COLUMNS.iter().map(|(header, _)| *header).collect());
+    for row in rows {
+        out.push_str(&line(row.iter().map(String::as_str).collect()));
+    }
+    out
+}
+
+/// `before → after` of one metric, or just the value when unchanged.
+fn change(access: &Value, metric: &str) -> String {
+    let before = text(&access["before"][metric]);
+    let after = text(&access["after"][metric]);
+    if after == "-" || after == before {
+        before
+    } else {
+        format!("{before} → {after}")
+    }
+}
+
+/// A JSON value as a cell: strings bare, numbers short, null as `-`.
+fn text(value: &Value) -> String {
+    match value {
+        Value::Null => "-".into(),
+        Value::String(text) => text.clone(),
+        Value::Number(number) => match number.as_f64() {
+            Some(float) if float.fract() != 0.0 => format!("{float:.2}"),
+            _ => number.to_string(),
+        },
+        other => other.to_string(),
+    }
+}

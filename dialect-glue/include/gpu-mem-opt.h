@@ -1,0 +1,94 @@
+/*===- gpu-mem-opt.h - C interface of gpu-mem-opt ------------------*- C -*-===*
+ *
+ * The one C header of gpu-mem-opt. It mirrors, item for item, the `extern "C"`
+ * items of `pass/src/ffi.rs`: what Rust exports (the pass entry points, option
+ * validation) and what the C++ glue exports to Rust (diagnostics, registration).
+ *
+ * A DSL compiler that embeds gpu-mem-opt links `libgpu_mem_opt.a` (or the
+ * plugin) and calls `gpuMemOptRegisterPasses()` once, then names the pass in
+ * a pipeline: `builtin.module(gpu-mem-opt{sm=90 block=32,8,1})`; or fills a
+ * `GpuMemOptOptions` and calls `gpuMemOptRun` on an operation directly.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef GPU_MEM_OPT_H
+#define GPU_MEM_OPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Implemented in Rust (pass/src/ffi.rs) ----------------------------- */
+
+/** Options of the `gpu-mem-opt` pass; one field per pass option. */
+typedef struct GpuMemOptOptions {
+  /** Target SM version, e.g. 90 (option `sm`). */
+  uint32_t sm;
+  /** Block size X, Y, Z; all zero means "from the IR" (option `block`). */
+  uint32_t block[3];
+  /** Path of the JSON report, empty for none (option `report`). */
+  MlirStringRef report;
+  /** Turn "could not optimize" into an error (option `strict`). */
+  bool strict;
+  /** Transform switches (options `vectorize`, `memory-space`, `stage-shared`,
+   *  `pad`, `swizzle`, `relayout`). */
+  bool vectorize;
+  bool memory_space;
+  bool stage_shared;
+  bool pad;
+  bool swizzle;
+  bool relayout;
+  /** Assume memref kernel arguments never alias (option `assume-noalias`). */
+  bool assume_noalias;
+  /** Alignment in bytes assumed for memref kernel arguments (option
+   *  `assume-alignment`). */
+  uint32_t assume_alignment;
+  /** Shared-memory budget per block in bytes (option `smem-budget`). */
+  uint32_t smem_budget;
+} GpuMemOptOptions;
+
+/** Checks option values; on failure writes a message into `message` (a
+ *  callback receiving the text) and returns false. */
+bool gpuMemOptValidateOptions(const GpuMemOptOptions *options,
+                              MlirStringCallback message, void *userData);
+
+/** Runs gpu-mem-opt on `op` and everything nested in it. */
+MlirLogicalResult gpuMemOptRun(MlirOperation op,
+                               const GpuMemOptOptions *options);
+
+/** Runs the test pass that prints what the access analysis found. */
+MlirLogicalResult gpuMemOptTestAccessAnalysis(MlirOperation op,
+                                              const GpuMemOptOptions *options);
+
+/** The PTX feature string (e.g. "+ptx80") LLVM needs for SM version `sm`. */
+MlirStringRef gpuMemOptPtxFeatures(uint32_t sm);
+
+/* ---- Implemented in C++ (dialect-glue/lib) ----------------------------- */
+
+/** Severity of a diagnostic emitted from Rust. */
+typedef enum GpuMemOptSeverity {
+  GpuMemOptSeverityError = 0,
+  GpuMemOptSeverityWarning = 1,
+  GpuMemOptSeverityRemark = 2,
+  GpuMemOptSeverityNote = 3,
+} GpuMemOptSeverity;
+
+/** Emits a diagnostic at `location` through MLIR's diagnostic engine. */
+void gpuMemOptEmitDiagnostic(MlirLocation location, GpuMemOptSeverity severity,
+                             MlirStringRef message);
+
+/** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`
+ *  and the pipeline `gpu-mem-opt-to-ptx` with MLIR's pass registry. */
+void gpuMemOptRegisterPasses(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPU_MEM_OPT_H */

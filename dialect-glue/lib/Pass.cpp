@@ -1,0 +1,235 @@
+//===- Pass.cpp - gpu-mem-opt pass registration and options -------*- C++ -*-===//
+//
+// The C++ side of the `gpu-mem-opt` pass. MLIR's C API cannot give an external
+// pass options, so the options live here, on a `PassWrapper`, and
+// `runOnOperation` hands them to the one Rust entry point as a plain
+// `GpuMemOptOptions` struct (dialect-glue/include/gpu-mem-opt.h). Option values
+// are validated by Rust when the pipeline is parsed, so a bad value is an error
+// before anything runs. Everything the pass decides is decided in Rust.
+//
+// Registered here: the pass `gpu-mem-opt`, the test pass
+// `gpu-mem-opt-test-access-analysis` (prints the access analysis as remarks),
+// and the pipeline `gpu-mem-opt-to-ptx` (the pass, then MLIR's NVVM lowering
+// with PTX as the output format).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpu-mem-opt.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// The options every gpu-mem-opt pass shares, and their conversion to the
+/// C struct that Rust reads.
+template <typename Derived>
+class GpuMemOptPassBase : public PassWrapper<Derived, OperationPass<>> {
+public:
+  using Base = PassWrapper<Derived, OperationPass<>>;
+
+  GpuMemOptPassBase() = default;
+  GpuMemOptPassBase(const GpuMemOptPassBase &other) : Base(other) {}
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<affine::AffineDialect, arith::ArithDialect,
+                    gpu::GPUDialect, memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
+  }
+
+  LogicalResult initializeOptions(
+      StringRef text,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Base::initializeOptions(text, errorHandler)))
+      return failure();
+    std::string message;
+    GpuMemOptOptions options = toC();
+    if (gpuMemOptValidateOptions(&options, appendTo, &message))
+      return success();
+    return errorHandler(message);
+  }
+
+  /// The options as the C struct of gpu-mem-opt.h; valid while `this` lives.
+  GpuMemOptOptions toC() const {
+    GpuMemOptOptions options{};
+    options.sm = sm;
+    for (size_t i = 0; i < block.size() && i < 3; ++i)
+      options.block[i] = block[i];
+    // More than three values is a user error that Rust reports: mark it.
+    if (block.size() > 3)
+      options.block[0] = options.block[1] = options.block[2] = UINT32_MAX;
+    options.report = mlirStringRefCreate(report.getValue().data(),
+                                         report.getValue().size());
+    options.strict = strict;
+    options.vectorize = vectorize;
+    options.memory_space = memorySpace;
+    options.stage_shared = stageShared;
+    options.pad = pad;
+    options.swizzle = swizzle;
+    options.relayout = relayout;
+    options.assume_noalias = assumeNoalias;
+    options.assume_alignment = assumeAlignment;
+    options.smem_budget = smemBudget;
+    return options;
+  }
+
+protected:
+  using Base::getOperation;
+  using Base::signalPassFailure;
+
+  /// Collects a message that Rust writes in pieces.
+  static void appendTo(MlirStringRef piece, void *userData) {
+    static_cast<std::string *>(userData)->append(piece.data, piece.length);
+  }
+
+  typename Base::template Option<unsigned> sm{
+      *this, "sm", llvm::cl::desc("Target SM version (e.g. 80, 90)"),
+      llvm::cl::init(90)};
+  typename Base::template ListOption<unsigned> block{
+      *this, "block",
+      llvm::cl::desc("Block size X,Y,Z for kernels whose IR does not give it")};
+  typename Base::template Option<std::string> report{
+      *this, "report",
+      llvm::cl::desc("Write the JSON report (schema version 1) to this path")};
+  typename Base::template Option<bool> strict{
+      *this, "strict",
+      llvm::cl::desc("Make 'could not optimize' an error, not a remark"),
+      llvm::cl::init(false)};
+  typename Base::template Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Merge a thread's accesses into wider vector accesses"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> memorySpace{
+      *this, "memory-space",
+      llvm::cl::desc("Choose read-only and constant memory for arguments"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> stageShared{
+      *this, "stage-shared",
+      llvm::cl::desc("Stage global accesses through shared-memory tiles"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> pad{
+      *this, "pad",
+      llvm::cl::desc("Pad shared-memory rows to remove bank conflicts"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> swizzle{
+      *this, "swizzle",
+      llvm::cl::desc("Swizzle shared-memory rows to remove bank conflicts"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> relayout{
+      *this, "relayout",
+      llvm::cl::desc("Rewrite memref layouts and address spaces"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> assumeNoalias{
+      *this, "assume-noalias",
+      llvm::cl::desc("Assume memref kernel arguments never alias"),
+      llvm::cl::init(false)};
+  typename Base::template Option<unsigned> assumeAlignment{
+      *this, "assume-alignment",
+      llvm::cl::desc("Alignment in bytes of memref kernel arguments (0: the "
+                     "element size only)"),
+      llvm::cl::init(0)};
+  typename Base::template Option<unsigned> smemBudget{
+      *this, "smem-budget",
+      llvm::cl::desc("Shared memory per block, in bytes, for all buffers"),
+      llvm::cl::init(48 * 1024)};
+};
+
+/// `gpu-mem-opt`: analyse, decide, rewrite, explain.
+class GpuMemOptPass : public GpuMemOptPassBase<GpuMemOptPass> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuMemOptPass)
+
+  StringRef getArgument() const final { return "gpu-mem-opt"; }
+  StringRef getDescription() const final {
+    return "Make GPU kernels use memory well: vector width, memory spaces, "
+           "shared-memory staging, bank-conflict padding and swizzles";
+  }
+  void runOnOperation() final {
+    GpuMemOptOptions options = toC();
+    if (mlirLogicalResultIsFailure(gpuMemOptRun(wrap(getOperation()), &options)))
+      signalPassFailure();
+  }
+};
+
+/// `gpu-mem-opt-test-access-analysis`: print the analysis, change nothing.
+class GpuMemOptTestAccessAnalysisPass
+    : public GpuMemOptPassBase<GpuMemOptTestAccessAnalysisPass> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuMemOptTestAccessAnalysisPass)
+
+  StringRef getArgument() const final {
+    return "gpu-mem-opt-test-access-analysis";
+  }
+  StringRef getDescription() const final {
+    return "Test pass: print gpu-mem-opt's access matrices, patterns and warp "
+           "metrics as remarks";
+  }
+  void runOnOperation() final {
+    GpuMemOptOptions options = toC();
+    if (mlirLogicalResultIsFailure(
+            gpuMemOptTestAccessAnalysis(wrap(getOperation()), &options)))
+      signalPassFailure();
+  }
+};
+
+/// Options of the `gpu-mem-opt-to-ptx` pipeline.
+struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
+  Option<unsigned> sm{*this, "sm", llvm::cl::desc("Target SM version"),
+                      llvm::cl::init(90)};
+  Option<std::string> passOptions{
+      *this, "options",
+      llvm::cl::desc("Options for the gpu-mem-opt pass, e.g. 'block=32,8,1'")};
+};
+
+/// Builds `gpu-mem-opt{sm=N <options>}` followed by the NVVM lowering to PTX.
+LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
+                         function_ref<LogicalResult(const Twine &)> onError) {
+  auto pass = std::make_unique<GpuMemOptPass>();
+  std::string text =
+      "sm=" + std::to_string(options.sm) + " " + options.passOptions.getValue();
+  if (failed(pass->initializeOptions(text, onError)))
+    return failure();
+  pm.addPass(std::move(pass));
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = "sm_" + std::to_string(options.sm);
+  MlirStringRef features = gpuMemOptPtxFeatures(options.sm);
+  nvvm.cubinFeatures = std::string(features.data, features.length);
+  nvvm.cubinFormat = "isa";
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  return success();
+}
+
+} // namespace
+
+extern "C" void gpuMemOptRegisterPasses(void) {
+  PassRegistration<GpuMemOptPass>();
+  PassRegistration<GpuMemOptTestAccessAnalysisPass>();
+  registerPassPipeline(
+      "gpu-mem-opt-to-ptx",
+      "Run gpu-mem-opt, then lower GPU kernels through NVVM to PTX "
+      "(gpu.binary in 'isa' format)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> onError) {
+        ToPtxOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        return buildToPtx(pm, options, onError);
+      },
+      [](function_ref<void(const detail::PassOptions &)> describe) {
+        describe(ToPtxOptions());
+      });
+}

@@ -1,0 +1,125 @@
+//! Building kernels: the API a translator (or a test) uses to produce the internal form.
+//!
+//! Model. A [`KernelBuilder`] owns the kernel under construction and a stack of open blocks;
+//! operations are appended to the innermost open block. An op with regions is built inside
+//! out, the way a recursive walk over MLIR meets it: open a block with
+//! [`KernelBuilder::begin_block`] (which creates its arguments), append its ops (ending with the
+//! terminator), close it with [`KernelBuilder::end_block`], and pass the returned [`Block`] inside
+//! the [`Op`] given to [`KernelBuilder::push`].
+//!
+//! Notation. Values are created with their types; `push` creates the results.
+//!
+//! Cost. Amortised constant per value and op.
+
+use crate::ir::{Block, Global, GlobalId, Kernel, MemRefType, Operation, Type, ValueId};
+use crate::ops::Op;
+
+/// Incrementally builds a [`Kernel`].
+#[derive(Debug)]
+pub struct KernelBuilder {
+    kernel: Kernel,
+    open: Vec<Block>,
+}
+
+impl KernelBuilder {
+    /// Starts an empty kernel named `name`.
+    pub fn new(name: &str) -> KernelBuilder {
+        KernelBuilder {
+            kernel: Kernel {
+                name: name.to_string(),
+                value_types: Vec::new(),
+                body: Block::default(),
+                workgroup: Vec::new(),
+                private: Vec::new(),
+                globals: Vec::new(),
+            },
+            open: Vec::new(),
+        }
+    }
+
+    /// A fresh value of type `ty`, defined by nothing yet.
+    pub fn value(&mut self, ty: Type) -> ValueId {
+        self.kernel.value_types.push(ty);
+        ValueId(self.kernel.value_types.len() as u32 - 1)
+    }
+
+    /// Appends a kernel parameter.
+    pub fn parameter(&mut self, ty: Type) -> ValueId {
+        let value = self.value(ty);
+        self.kernel.body.arguments.push(value);
+        value
+    }
+
+    /// Appends a workgroup attribution (one buffer per block).
+    pub fn workgroup_buffer(&mut self, ty: MemRefType) -> ValueId {
+        let value = self.value(Type::MemRef(ty));
+        self.kernel.workgroup.push(value);
+        value
+    }
+
+    /// Appends a private attribution (one buffer per thread).
+    pub fn private_buffer(&mut self, ty: MemRefType) -> ValueId {
+        let value = self.value(Type::MemRef(ty));
+        self.kernel.private.push(value);
+        value
+    }
+
+    /// Registers a `memref.global` for `memref.get_global`.
+    pub fn global(&mut self, global: Global) -> GlobalId {
+        self.kernel.globals.push(global);
+        GlobalId(self.kernel.globals.len() as u32 - 1)
+    }
+
+    /// Opens a nested block with arguments of the given types and returns the arguments.
+    pub fn begin_block(&mut self, argument_types: &[Type]) -> Vec<ValueId> {
+        let arguments: Vec<ValueId> = argument_types
+            .iter()
+            .map(|ty| self.value(ty.clone()))
+            .collect();
+        self.open.push(Block {
+            arguments: arguments.clone(),
+            operations: Vec::new(),
+        });
+        arguments
+    }
+
+    /// Closes the innermost block opened by [`KernelBuilder::begin_block`].
+    ///
+    /// Panics if no block is open: that is a bug in the caller.
+    pub fn end_block(&mut self) -> Block {
+        self.open
+            .pop()
+            .expect("end_block without a matching begin_block")
+    }
+
+    /// Appends an op to the innermost open block (or the body) and returns its new results.
+    pub fn push(
+        &mut self,
+        op: Op,
+        operands: &[ValueId],
+        result_types: &[Type],
+        location: &str,
+    ) -> Vec<ValueId> {
+        let results: Vec<ValueId> = result_types
+            .iter()
+            .map(|ty| self.value(ty.clone()))
+            .collect();
+        let operation = Operation {
+            op,
+            operands: operands.to_vec(),
+            results: results.clone(),
+            location: location.to_string(),
+        };
+        self.open
+            .last_mut()
+            .unwrap_or(&mut self.kernel.body)
+            .operations
+            .push(operation);
+        results
+    }
+
+    /// The finished kernel.
+    pub fn finish(self) -> Kernel {
+        self.kernel
+    }
+}

@@ -1,0 +1,215 @@
+//! The internal form: a kernel as plain data that mirrors MLIR's structure.
+//!
+//! Model. A [`Kernel`] is one `gpu.func` (or one `gpu.launch` body). Its body is a [`Block`]
+//! whose arguments are the kernel's parameters, exactly like the entry block of a `gpu.func`.
+//! A block is a list of [`Operation`]s; an operation is one [`Op`] (the MLIR operation name and
+//! its attributes and regions), its operands and its results. Every SSA value, whether an
+//! operation result or a block argument, is a dense [`ValueId`] indexing
+//! [`Kernel::value_types`], so the executor keeps one slot per value in a flat table.
+//! Regions are blocks held inside the op that owns them (`scf.for` holds its body); every
+//! supported op has single-block regions, so a region is represented by its one block.
+//!
+//! Notation. Operand lists follow MLIR's operand order and operand segments exactly; each
+//! [`Op`] variant documents its segments. A [`Dimension`] is MLIR's static-or-dynamic size
+//! (`ShapedType::kDynamic` becomes [`Dimension::Dynamic`], whose value comes from the next
+//! dynamic operand).
+//!
+//! Assumptions. Memref types keep their element type, shape and memory space; layouts live in
+//! the runtime descriptor (strides and offset), which every view operation computes, so a
+//! type's static layout is not rechecked. Kernel arguments get row-major descriptors.
+//!
+//! Cost. Plain vectors; building a kernel is linear in its size.
+
+use crate::ops::Op;
+
+/// Dense id of an SSA value of one kernel: an index into [`Kernel::value_types`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+/// Id of a module-level `memref.global` that a kernel uses: an index into [`Kernel::globals`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GlobalId(pub u32);
+
+/// A scalar or vector element type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElementType {
+    /// Signless integer `iN` with 1 ≤ N ≤ 64.
+    Integer(u32),
+    /// `index`, a 64-bit signless integer.
+    Index,
+    /// IEEE binary16.
+    F16,
+    /// bfloat16.
+    BF16,
+    /// IEEE binary32.
+    F32,
+    /// IEEE binary64.
+    F64,
+}
+
+impl ElementType {
+    /// Number of bits of the type.
+    pub fn bit_width(self) -> u32 {
+        match self {
+            ElementType::Integer(width) => width,
+            ElementType::Index | ElementType::F64 => 64,
+            ElementType::F16 | ElementType::BF16 => 16,
+            ElementType::F32 => 32,
+        }
+    }
+
+    /// Bytes an element occupies in memory: the bit width rounded up to a power-of-two byte count.
+    pub fn byte_width(self) -> u32 {
+        self.bit_width().div_ceil(8).next_power_of_two()
+    }
+
+    /// Whether the type is a floating-point type.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            ElementType::F16 | ElementType::BF16 | ElementType::F32 | ElementType::F64
+        )
+    }
+}
+
+/// A static or dynamic size, offset, stride or position, as in MLIR's mixed static/dynamic lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dimension {
+    /// Known at compile time.
+    Static(i64),
+    /// Taken from the next dynamic operand of the op.
+    Dynamic,
+}
+
+/// The memory space a memref lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemorySpace {
+    /// Device global memory (no memory-space attribute, or address space 1).
+    Global,
+    /// Per-block shared memory (`#gpu.address_space<workgroup>`, address space 3).
+    Workgroup,
+    /// Per-thread memory (`#gpu.address_space<private>`, address space 5).
+    Private,
+    /// Read-only constant memory (address space 4).
+    Constant,
+}
+
+impl MemorySpace {
+    /// The space's name as the report spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemorySpace::Global => "global",
+            MemorySpace::Workgroup => "shared",
+            MemorySpace::Private => "local",
+            MemorySpace::Constant => "constant",
+        }
+    }
+}
+
+/// A memref type: element type, shape and memory space.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MemRefType {
+    /// Element type.
+    pub element: ElementType,
+    /// Sizes, outermost first.
+    pub shape: Vec<Dimension>,
+    /// Memory space.
+    pub space: MemorySpace,
+}
+
+/// The type of an SSA value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// A scalar.
+    Scalar(ElementType),
+    /// A 1-D vector of `length` elements.
+    Vector(ElementType, u32),
+    /// A memref.
+    MemRef(MemRefType),
+}
+
+impl Type {
+    /// The element type of a scalar, vector or memref.
+    pub fn element(&self) -> ElementType {
+        match self {
+            Type::Scalar(element) | Type::Vector(element, _) => *element,
+            Type::MemRef(memref) => memref.element,
+        }
+    }
+}
+
+/// A module-level `memref.global`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    /// Symbol name.
+    pub name: String,
+    /// Type; its shape must be static.
+    pub ty: MemRefType,
+    /// Initial element bit patterns: empty for uninitialised (zeros), one for a splat, else all.
+    pub initial: Vec<u64>,
+    /// Whether the global is marked `constant` (stores to it are errors).
+    pub constant: bool,
+}
+
+/// One operation: what it is, what it reads, what it defines and where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operation {
+    /// The operation with its attributes and regions.
+    pub op: Op,
+    /// Operands in MLIR order.
+    pub operands: Vec<ValueId>,
+    /// Results in MLIR order.
+    pub results: Vec<ValueId>,
+    /// Source location, printed as `file:line:col`.
+    pub location: String,
+}
+
+/// A block: arguments and operations; the last operation may be a terminator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    /// Block arguments (loop induction variables, iteration arguments, kernel parameters).
+    pub arguments: Vec<ValueId>,
+    /// Operations in order.
+    pub operations: Vec<Operation>,
+}
+
+impl Block {
+    /// Visits every operation of the block and of the blocks nested in it, in pre-order.
+    pub fn walk<'a>(&'a self, visit: &mut dyn FnMut(&'a Operation)) {
+        for operation in &self.operations {
+            visit(operation);
+            for block in operation.op.blocks() {
+                block.walk(visit);
+            }
+        }
+    }
+}
+
+/// A kernel ready to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// Symbol name.
+    pub name: String,
+    /// The type of every value, indexed by [`ValueId`].
+    pub value_types: Vec<Type>,
+    /// The body; its arguments are the kernel parameters.
+    pub body: Block,
+    /// Workgroup attributions: memrefs allocated once per block, in order.
+    pub workgroup: Vec<ValueId>,
+    /// Private attributions: memrefs allocated once per thread, in order.
+    pub private: Vec<ValueId>,
+    /// Globals referenced by `memref.get_global`.
+    pub globals: Vec<Global>,
+}
+
+impl Kernel {
+    /// The kernel parameters, in order.
+    pub fn parameters(&self) -> &[ValueId] {
+        &self.body.arguments
+    }
+
+    /// The type of a value.
+    pub fn value_type(&self, value: ValueId) -> &Type {
+        &self.value_types[value.0 as usize]
+    }
+}

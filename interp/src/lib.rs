@@ -1,0 +1,1 @@
+//! Reference interpreter for gpu-mem-opt kernels: see the module essays.

@@ -1,0 +1,174 @@
+//! The memory trace: per memory op, every warp request's lane addresses and the measured metrics.
+//!
+//! Model. A memory op executes for all active threads of a block at once; its threads fall into
+//! warps of 32 consecutive linear thread ids (`tid.x + tid.y·Bx + tid.z·Bx·By`), and each warp
+//! with an active thread issues one request: the byte address of every lane (`None` when the
+//! lane is inactive) and the bytes each lane accesses. Requests feed the analysis crate's
+//! [`MetricsAccumulator`] (the same definitions as the static analysis: sectors per request,
+//! bank-conflict degree, distinct addresses), one accumulator per op.
+//!
+//! Notation. Ops are listed in the kernel's pre-order; each is named by its location and MLIR
+//! op name. A vector access of `n` elements whose elements are contiguous is one request of
+//! `n · element_bytes`; a strided one is `n` requests of one element each.
+//!
+//! Assumptions. Masked-off or padded elements of a contiguous transfer still count in the wide
+//! request of their lane (the hardware would issue the vector access of the whole lane).
+//!
+//! Cost. O(32 log 32) per request for the metrics; raw requests are kept only on request.
+
+use std::collections::HashMap;
+
+use analysis::request::{Metrics, MetricsAccumulator, Request};
+use analysis::target::BankModel;
+
+use crate::ir::{Kernel, MemorySpace, Operation};
+use crate::ops::Op;
+
+/// Threads per warp.
+pub const WARP_SIZE: usize = 32;
+
+/// Whether an op reads or writes memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    /// A read.
+    Load,
+    /// A write.
+    Store,
+}
+
+/// One warp request as measured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarpRequest {
+    /// Byte address per lane, `None` for an inactive lane.
+    pub addresses: Vec<Option<u64>>,
+    /// Bytes each active lane accesses.
+    pub access_bytes: u32,
+}
+
+/// What one memory op did over the whole launch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessTrace {
+    /// The op's location.
+    pub location: String,
+    /// The MLIR op name.
+    pub op: String,
+    /// Read or write.
+    pub kind: AccessKind,
+    /// The memory space accessed (`None` if the op never ran).
+    pub space: Option<MemorySpace>,
+    /// Measured metrics over all its requests.
+    pub metrics: Metrics,
+    /// Every request, in execution order, when the options asked to keep them.
+    pub requests: Vec<WarpRequest>,
+}
+
+/// The trace of one launch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// Every memory op of the kernel, in pre-order.
+    pub accesses: Vec<AccessTrace>,
+}
+
+impl Trace {
+    /// The first access at `location`.
+    pub fn access(&self, location: &str) -> Option<&AccessTrace> {
+        self.accesses
+            .iter()
+            .find(|access| access.location == location)
+    }
+}
+
+/// Read or write, for the memory ops; `None` for every other op.
+fn access_kind(op: &Op) -> Option<AccessKind> {
+    match op {
+        Op::Load | Op::AffineLoad(_) | Op::VectorLoad | Op::TransferRead(_) => Some(AccessKind::Load),
+        Op::Store | Op::AffineStore(_) | Op::VectorStore | Op::TransferWrite(_) => {
+            Some(AccessKind::Store)
+        }
+        _ => None,
+    }
+}
+
+/// Collects requests during a launch.
+pub(crate) struct Recorder {
+    index: HashMap<*const Operation, usize>,
+    accesses: Vec<AccessTrace>,
+    accumulators: Vec<MetricsAccumulator>,
+    keep_requests: bool,
+    bank_model: BankModel,
+}
+
+impl Recorder {
+    /// A recorder for every memory op of `kernel`.
+    pub(crate) fn new(kernel: &Kernel, keep_requests: bool, bank_model: BankModel) -> Recorder {
+        let mut index = HashMap::new();
+        let mut accesses = Vec::new();
+        kernel.body.walk(&mut |operation| {
+            if let Some(kind) = access_kind(&operation.op) {
+                index.insert(operation as *const Operation, accesses.len());
+                accesses.push(AccessTrace {
+                    location: operation.location.clone(),
+                    op: operation.op.name().to_string(),
+                    kind,
+                    space: None,
+                    metrics: MetricsAccumulator::default().metrics(),
+                    requests: Vec::new(),
+                });
+            }
+        });
+        Recorder {
+            accumulators: vec![MetricsAccumulator::default(); accesses.len()],
+            index,
+            accesses,
+            keep_requests,
+            bank_model,
+        }
+    }
+
+    /// Records one execution of `operation`: `addresses[i]` is the address of thread `lanes[i]`
+    /// (ascending), each accessing `access_bytes`.
+    pub(crate) fn record(
+        &mut self,
+        operation: &Operation,
+        space: MemorySpace,
+        lanes: &[u32],
+        addresses: &[u64],
+        access_bytes: u32,
+    ) {
+        let position = self.index[&(operation as *const Operation)];
+        self.accesses[position].space = Some(space);
+        let mut warp_addresses = [None; WARP_SIZE];
+        let mut start = 0;
+        while start < lanes.len() {
+            let warp = lanes[start] as usize / WARP_SIZE;
+            let mut end = start;
+            while end < lanes.len() && lanes[end] as usize / WARP_SIZE == warp {
+                warp_addresses[lanes[end] as usize % WARP_SIZE] = Some(addresses[end]);
+                end += 1;
+            }
+            let request = Request {
+                addresses: &warp_addresses,
+                access_bytes,
+            };
+            self.accumulators[position].add(&request, self.bank_model);
+            if self.keep_requests {
+                self.accesses[position].requests.push(WarpRequest {
+                    addresses: warp_addresses.to_vec(),
+                    access_bytes,
+                });
+            }
+            warp_addresses = [None; WARP_SIZE];
+            start = end;
+        }
+    }
+
+    /// The finished trace.
+    pub(crate) fn finish(mut self) -> Trace {
+        for (access, accumulator) in self.accesses.iter_mut().zip(&self.accumulators) {
+            access.metrics = accumulator.metrics();
+        }
+        Trace {
+            accesses: self.accesses,
+        }
+    }
+}

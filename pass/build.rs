@@ -1,0 +1,111 @@
+//! Build script of the pass crate.
+//!
+//! Two things make the crate self-contained for `cargo build`/`cargo test`:
+//!
+//! 1. The MLIR C API. Debian ships it only as static archives
+//!    (`libMLIRCAPI*.a`), while melior in shared mode (`MLIR_SYS_LINK_SHARED=1`,
+//!    set in `.cargo/config.toml`) asks the linker for `-lMLIR-C`. We merge the
+//!    archives into `build/lib/libMLIR-C.a` (a fixed path: CMake links the
+//!    plugin and the driver with the same file). The archives are thin
+//!    wrappers over `libMLIR.so`; they hold no copy of MLIR itself, so a process
+//!    still has exactly one pass registry and one set of TypeIDs.
+//! 2. The C++ glue that the Rust code calls or is called by: the pass with its
+//!    options (`dialect-glue/lib/Pass.cpp`) and the diagnostic shim
+//!    (`dialect-glue/lib/Diagnostics.cpp`). They are compiled into this crate,
+//!    so the static library CMake links into the plugin carries them once.
+
+use std::{
+    env,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+/// Debian's LLVM/MLIR 22 prefix (design.md, "Toolchain").
+const DEFAULT_LLVM_PREFIX: &str = "/usr/lib/llvm-22";
+
+fn main() {
+    let prefix = PathBuf::from(
+        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| DEFAULT_LLVM_PREFIX.into()),
+    );
+    let workspace = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap())
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let glue = workspace.join("dialect-glue");
+    let library_directory = workspace.join("build").join("lib");
+
+    merge_c_api(&prefix.join("lib"), &library_directory);
+    println!(
+        "cargo:rustc-link-search=native={}",
+        library_directory.display()
+    );
+
+    let sources = [
+        glue.join("lib").join("Pass.cpp"),
+        glue.join("lib").join("Diagnostics.cpp"),
+    ];
+    let mut build = cc::Build::new();
+    build
+        .cpp(true)
+        .std("c++17")
+        .include(prefix.join("include"))
+        .include(glue.join("include"))
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .flag("-Wno-unused-parameter")
+        .define("_GNU_SOURCE", None)
+        .files(&sources);
+    build.compile("gpu_mem_opt_glue");
+    for source in &sources {
+        println!("cargo:rerun-if-changed={}", source.display());
+    }
+    println!(
+        "cargo:rerun-if-changed={}",
+        glue.join("include").join("gpu-mem-opt.h").display()
+    );
+    println!("cargo:rustc-link-lib=dylib=MLIR");
+    println!("cargo:rustc-link-lib=dylib=stdc++");
+}
+
+/// Merges every `libMLIRCAPI*.a` of `source` into `destination/libMLIR-C.a`.
+fn merge_c_api(source: &Path, destination: &Path) {
+    let target = destination.join("libMLIR-C.a");
+    if target.exists() {
+        return;
+    }
+    std::fs::create_dir_all(destination).expect("create build/lib");
+    let mut archives: Vec<PathBuf> = std::fs::read_dir(source)
+        .expect("read the LLVM lib directory")
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_string_lossy();
+            name.starts_with("libMLIRCAPI") && name.ends_with(".a")
+        })
+        .collect();
+    archives.sort();
+    assert!(
+        !archives.is_empty(),
+        "no libMLIRCAPI*.a in {}: install libmlir-22-dev",
+        source.display()
+    );
+    let partial = destination.join("libMLIR-C.a.partial");
+    let mut script = format!("CREATE {}\n", partial.display());
+    for archive in &archives {
+        script.push_str(&format!("ADDLIB {}\n", archive.display()));
+    }
+    script.push_str("SAVE\nEND\n");
+    let mut child = Command::new("ar")
+        .arg("-M")
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ar");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success(), "ar -M failed");
+    std::fs::rename(&partial, &target).expect("move libMLIR-C.a into place");
+}

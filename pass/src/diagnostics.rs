@@ -1,0 +1,47 @@
+//! Remarks, warnings and errors at an operation's location.
+//!
+//! Every decision gpu-mem-opt takes or skips is a remark of the form
+//! `gpu-mem-opt: <kind>: <message>` where `<kind>` is the decision's one name
+//! (`pad`, `swizzle`, `vectorize`, ...; `kernel` and `access` for what the
+//! analysis found), so `-verify-diagnostics` tests can match them.
+
+use mlir_sys::MlirLocation;
+
+use crate::{ffi::gpuMemOptEmitDiagnostic, ir};
+
+/// Severity of a diagnostic (mirrors `GpuMemOptSeverity`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// An error: the pass fails.
+    Error = 0,
+    /// A warning.
+    Warning = 1,
+    /// A remark: an explained decision or finding.
+    Remark = 2,
+    /// A note attached to the previous diagnostic.
+    Note = 3,
+}
+
+/// Emits `message` with `severity` at `location`.
+pub fn emit(location: MlirLocation, severity: Severity, message: &str) {
+    unsafe { gpuMemOptEmitDiagnostic(location, severity, ir::string_ref_of(message)) }
+}
+
+/// Emits the remark `gpu-mem-opt: <kind>: <message>`.
+pub fn remark(location: MlirLocation, kind: &str, message: &str) {
+    emit(
+        location,
+        Severity::Remark,
+        &format!("gpu-mem-opt: {kind}: {message}"),
+    );
+}
+
+/// Emits the error `gpu-mem-opt: <kind>: <message>`.
+pub fn error(location: MlirLocation, kind: &str, message: &str) {
+    emit(
+        location,
+        Severity::Error,
+        &format!("gpu-mem-opt: {kind}: {message}"),
+    );
+}

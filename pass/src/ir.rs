@@ -1,0 +1,162 @@
+//! Small, total helpers over MLIR's C API: strings, locations, types,
+//! attributes. Each answers `None` where the IR does not say, never panics.
+
+use std::ffi::c_void;
+
+use mlir_sys::*;
+
+/// Borrows `text` as an `MlirStringRef` (valid while `text` lives).
+pub fn string_ref_of(text: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: text.as_ptr().cast(),
+        length: text.len(),
+    }
+}
+
+/// Copies an `MlirStringRef` into a `String` (lossy on invalid UTF-8).
+///
+/// # Safety
+/// `text` must point to `length` readable bytes, or have length 0.
+pub unsafe fn string_ref(text: MlirStringRef) -> String {
+    if text.length == 0 {
+        return String::new();
+    }
+    let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Collects what an MLIR print function writes through its callback.
+pub fn printed(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
+    unsafe extern "C" fn append(piece: MlirStringRef, user_data: *mut c_void) {
+        let text = &mut *user_data.cast::<String>();
+        text.push_str(&string_ref(piece));
+    }
+    let mut text = String::new();
+    print(Some(append), (&mut text as *mut String).cast());
+    text
+}
+
+/// `file:line:col` for a file location (looking through names, call sites
+/// and fused locations), else the printed location.
+pub fn location_text(location: MlirLocation) -> String {
+    unsafe {
+        if mlirLocationIsAFileLineColRange(location) {
+            return format!(
+                "{}:{}:{}",
+                string_ref(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(
+                    location
+                ))),
+                mlirLocationFileLineColRangeGetStartLine(location),
+                mlirLocationFileLineColRangeGetStartColumn(location)
+            );
+        }
+        if mlirLocationIsAName(location) {
+            return location_text(mlirLocationNameGetChildLoc(location));
+        }
+        if mlirLocationIsACallSite(location) {
+            return location_text(mlirLocationCallSiteGetCallee(location));
+        }
+        if mlirLocationIsAFused(location) && mlirLocationFusedGetNumLocations(location) > 0 {
+            let mut first = mlirLocationUnknownGet(mlirLocationGetContext(location));
+            mlirLocationFusedGetLocations(location, &mut first);
+            return location_text(first);
+        }
+        printed(|callback, data| mlirLocationPrint(location, callback, data))
+    }
+}
+
+/// The name of an operation, e.g. `memref.load`.
+pub fn operation_name(operation: MlirOperation) -> String {
+    unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }
+}
+
+/// The printed form of a type.
+pub fn type_text(type_: MlirType) -> String {
+    printed(|callback, data| unsafe { mlirTypePrint(type_, callback, data) })
+}
+
+/// The printed form of an attribute.
+pub fn attribute_text(attribute: MlirAttribute) -> String {
+    printed(|callback, data| unsafe { mlirAttributePrint(attribute, callback, data) })
+}
+
+/// The attribute `name` of `operation`, if present.
+pub fn attribute(operation: MlirOperation, name: &str) -> Option<MlirAttribute> {
+    let attribute =
+        unsafe { mlirOperationGetAttributeByName(operation, string_ref_of(name)) };
+    (!attribute.ptr.is_null()).then_some(attribute)
+}
+
+/// The values of a `array<i32: ...>` attribute.
+pub fn dense_i32_array(attribute: MlirAttribute) -> Option<Vec<i32>> {
+    unsafe {
+        if !mlirAttributeIsADenseI32Array(attribute) {
+            return None;
+        }
+        let count = mlirDenseArrayGetNumElements(attribute);
+        Some(
+            (0..count)
+                .map(|index| mlirDenseI32ArrayGetElement(attribute, index))
+                .collect(),
+        )
+    }
+}
+
+/// The value of an integer attribute.
+pub fn integer(attribute: MlirAttribute) -> Option<i64> {
+    unsafe { mlirAttributeIsAInteger(attribute).then(|| mlirIntegerAttrGetValueInt(attribute)) }
+}
+
+/// The constant integer an `arith.constant` (integer or index) defines.
+pub fn constant_integer(value: MlirValue) -> Option<i64> {
+    unsafe {
+        if !mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = mlirOpResultGetOwner(value);
+        if operation_name(owner) != "arith.constant" {
+            return None;
+        }
+        integer(attribute(owner, "value")?)
+    }
+}
+
+/// Size in bytes of a scalar or vector element type; `None` for others.
+pub fn type_bytes(type_: MlirType) -> Option<u32> {
+    unsafe {
+        if mlirTypeIsAIndex(type_) {
+            // The NVVM lowering uses 64-bit indices (index-bitwidth=64).
+            return Some(8);
+        }
+        if mlirTypeIsAInteger(type_) {
+            return Some(mlirIntegerTypeGetWidth(type_).div_ceil(8));
+        }
+        if mlirTypeIsAFloat(type_) {
+            return Some(mlirFloatTypeGetWidth(type_).div_ceil(8));
+        }
+        if mlirTypeIsAVector(type_) {
+            return Some(vector_elements(type_) * type_bytes(mlirShapedTypeGetElementType(type_))?);
+        }
+        None
+    }
+}
+
+/// Number of elements of a vector type (1 for scalars).
+pub fn vector_elements(type_: MlirType) -> u32 {
+    unsafe {
+        if !mlirTypeIsAVector(type_) {
+            return 1;
+        }
+        let rank = mlirShapedTypeGetRank(type_);
+        (0..rank)
+            .map(|dimension| mlirShapedTypeGetDimSize(type_, dimension as isize))
+            .product::<i64>()
+            .try_into()
+            .unwrap_or(0)
+    }
+}
+
+/// The defining operation of `value`, if it is an operation result.
+pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
+}

@@ -1,0 +1,249 @@
+//! Kernels under the operation the pass runs on, and their block sizes.
+//!
+//! A kernel is a `gpu.func` marked `gpu.kernel`, or the body of a
+//! `gpu.launch`. The pass is op-agnostic: run on a `builtin.module` it sees
+//! every `gpu.module` below; run on one `gpu.module` it sees that one.
+//!
+//! The block size decides which threads form a warp (lanes are 32
+//! consecutive linear ids `tid.x + tid.y·Bx + tid.z·Bx·By`), so every warp
+//! metric depends on it. It comes, in order, from the IR (`known_block_size`
+//! on a `gpu.func`; constant block operands of a `gpu.launch`; constant block
+//! operands of every `gpu.launch_func` that launches the kernel, when they
+//! agree), then from the option `block=X,Y,Z`. Otherwise it is unknown, with
+//! the reason, and no metric is guessed.
+
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
+use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
+
+use crate::ir;
+
+/// Where a kernel's block size came from, or why it is unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockSize {
+    /// Known, with its source (e.g. `known_block_size`).
+    Known {
+        /// Threads in x, y, z.
+        sizes: [u32; 3],
+        /// Where it came from, for remarks.
+        source: &'static str,
+    },
+    /// Unknown, with the reason.
+    Unknown(String),
+}
+
+impl BlockSize {
+    /// The sizes, if known.
+    pub fn sizes(&self) -> Option<[u32; 3]> {
+        match self {
+            BlockSize::Known { sizes, .. } => Some(*sizes),
+            BlockSize::Unknown(_) => None,
+        }
+    }
+
+    /// One line for remarks: `block 32x8x1 (from known_block_size)`.
+    pub fn describe(&self) -> String {
+        match self {
+            BlockSize::Known { sizes, source } => format!(
+                "block {}x{}x{} (from {source})",
+                sizes[0], sizes[1], sizes[2]
+            ),
+            BlockSize::Unknown(reason) => format!("block size unknown: {reason}"),
+        }
+    }
+}
+
+/// The shape of a kernel's body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelKind {
+    /// A `gpu.func` with this many inputs and workgroup attributions.
+    Function {
+        /// Number of kernel arguments.
+        inputs: usize,
+        /// Number of workgroup (shared-memory) attributions.
+        workgroup: usize,
+    },
+    /// A `gpu.launch` body (ids and sizes are its first 12 block arguments).
+    Launch {
+        /// Number of workgroup attributions.
+        workgroup: usize,
+    },
+}
+
+/// One kernel found under the pass's operation.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// The `gpu.func` or `gpu.launch`.
+    pub operation: MlirOperation,
+    /// Symbol name, or `launch@<loc>` for a `gpu.launch`.
+    pub name: String,
+    /// What kind of body it has.
+    pub kind: KernelKind,
+    /// The block size, or why it is unknown.
+    pub block: BlockSize,
+}
+
+impl Kernel {
+    /// The body region.
+    pub fn body(&self) -> MlirRegion {
+        unsafe { mlir_sys::mlirOperationGetRegion(self.operation, 0) }
+    }
+}
+
+/// Finds the kernels nested in (or being) `root`, in IR order.
+pub fn find(root: MlirOperation, block_option: Option<[u32; 3]>) -> Vec<Kernel> {
+    let root_ref = unsafe { OperationRef::from_raw(root) };
+    let launches = launch_sites(&root_ref);
+    let mut kernels = Vec::new();
+    root_ref.walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        match ir::operation_name(raw).as_str() {
+            "gpu.func" if ir::attribute(raw, "gpu.kernel").is_some() => {
+                kernels.push(function_kernel(raw, &launches, block_option));
+                WalkResult::Skip
+            }
+            "gpu.launch" => {
+                kernels.push(launch_kernel(raw, block_option));
+                WalkResult::Skip
+            }
+            _ => WalkResult::Advance,
+        }
+    });
+    kernels
+}
+
+/// `(kernel symbol, constant block sizes)` of every `gpu.launch_func` under `root`.
+fn launch_sites(root: &OperationRef) -> Vec<(String, Option<[u32; 3]>)> {
+    let mut sites = Vec::new();
+    root.walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        if ir::operation_name(raw) == "gpu.launch_func" {
+            if let Some(kernel) = ir::attribute(raw, "kernel") {
+                let leaf = unsafe {
+                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(kernel))
+                };
+                sites.push((leaf, constant_block_operands(raw)));
+            }
+        }
+        WalkResult::Advance
+    });
+    sites
+}
+
+/// The three block-size operands of a `gpu.launch` or `gpu.launch_func`
+/// (after the async dependencies and the three grid sizes), if constant.
+fn constant_block_operands(operation: MlirOperation) -> Option<[u32; 3]> {
+    let segments = ir::dense_i32_array(ir::attribute(operation, "operandSegmentSizes")?)?;
+    let first = usize::try_from(*segments.first()?).ok()? + 3;
+    let mut sizes = [0; 3];
+    for (dimension, size) in sizes.iter_mut().enumerate() {
+        let operand: MlirValue =
+            unsafe { mlir_sys::mlirOperationGetOperand(operation, (first + dimension) as isize) };
+        *size = u32::try_from(ir::constant_integer(operand)?).ok()?;
+    }
+    Some(sizes)
+}
+
+/// A `gpu.func` kernel: block size from `known_block_size`, launch sites, the option.
+fn function_kernel(
+    operation: MlirOperation,
+    launches: &[(String, Option<[u32; 3]>)],
+    block_option: Option<[u32; 3]>,
+) -> Kernel {
+    let name = ir::attribute(operation, "sym_name")
+        .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
+        .unwrap_or_default();
+    let inputs = ir::attribute(operation, "function_type")
+        .map(|type_| unsafe {
+            mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(type_))
+        })
+        .map_or(0, |count| count as usize);
+    let workgroup = ir::attribute(operation, "workgroup_attributions")
+        .and_then(ir::integer)
+        .map_or(0, |count| count as usize);
+    let known = ir::attribute(operation, "known_block_size")
+        .and_then(ir::dense_i32_array)
+        .and_then(|sizes| {
+            let sizes: Vec<u32> = sizes.into_iter().map(|size| size as u32).collect();
+            <[u32; 3]>::try_from(sizes).ok()
+        });
+    let sites: Vec<Option<[u32; 3]>> = launches
+        .iter()
+        .filter(|(kernel, _)| *kernel == name)
+        .map(|(_, sizes)| *sizes)
+        .collect();
+    let block = if let Some(sizes) = known {
+        BlockSize::Known {
+            sizes,
+            source: "known_block_size",
+        }
+    } else if let Some(sizes) = agreeing(&sites) {
+        BlockSize::Known {
+            sizes,
+            source: "gpu.launch_func",
+        }
+    } else {
+        from_option(block_option, || {
+            if sites.is_empty() {
+                "no known_block_size, no gpu.launch_func in this module, no 'block' option"
+                    .to_string()
+            } else {
+                format!(
+                    "{} gpu.launch_func sites without one constant block size, no 'block' option",
+                    sites.len()
+                )
+            }
+        })
+    };
+    Kernel {
+        operation,
+        name,
+        kind: KernelKind::Function { inputs, workgroup },
+        block,
+    }
+}
+
+/// A `gpu.launch` body: block size from its constant operands, or the option.
+fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Kernel {
+    let location = unsafe { mlir_sys::mlirOperationGetLocation(operation) };
+    let workgroup = ir::attribute(operation, "workgroupAttributions")
+        .and_then(ir::integer)
+        .map_or(0, |count| count as usize);
+    let block = match constant_block_operands(operation) {
+        Some(sizes) => BlockSize::Known {
+            sizes,
+            source: "gpu.launch operands",
+        },
+        None => from_option(block_option, || {
+            "gpu.launch block operands are not constant, no 'block' option".to_string()
+        }),
+    };
+    Kernel {
+        operation,
+        name: format!("launch@{}", ir::location_text(location)),
+        kind: KernelKind::Launch { workgroup },
+        block,
+    }
+}
+
+/// The one block size all launch sites agree on, if every site is constant.
+fn agreeing(sites: &[Option<[u32; 3]>]) -> Option<[u32; 3]> {
+    let first = (*sites.first()?)?;
+    sites
+        .iter()
+        .all(|site| *site == Some(first))
+        .then_some(first)
+}
+
+/// The option's block size, or unknown with `reason`.
+fn from_option(block_option: Option<[u32; 3]>, reason: impl FnOnce() -> String) -> BlockSize {
+    match block_option {
+        Some(sizes) => BlockSize::Known {
+            sizes,
+            source: "option 'block'",
+        },
+        None => BlockSize::Unknown(reason()),
+    }
+}

@@ -1,0 +1,186 @@
+//! The pass options, validated.
+//!
+//! MLIR parses the option text (`gpu-mem-opt{sm=90 block=32,8,1 ...}`) on the
+//! C++ side and hands a [`crate::ffi::GpuMemOptOptions`]; this module checks
+//! the values and turns them into [`Options`]. Validation runs when the
+//! pipeline is parsed, so a bad value stops `mlir-opt` before any IR is read.
+//!
+//! | option | default | accepted |
+//! |---|---|---|
+//! | `sm` | 90 | [`analysis::target::SUPPORTED_SM`] |
+//! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
+//! | `report` | none | a writable path |
+//! | `strict` | false | bool |
+//! | `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle`, `relayout` | true | bool |
+//! | `assume-noalias` | false | bool |
+//! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
+//! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
+
+use std::path::PathBuf;
+
+use analysis::target::{Target, MAX_SHARED_MEMORY_PER_BLOCK_SM90, MAX_THREADS_PER_BLOCK};
+
+use crate::{ffi::GpuMemOptOptions, Error};
+
+/// The largest alignment `assume-alignment` accepts: the CUDA allocation
+/// alignment (CUDA C++ Programming Guide, "Device Memory Accesses": 256 B).
+pub const MAX_ASSUMED_ALIGNMENT: u32 = 256;
+
+/// Which transforms may run (one switch per transform, all on by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// `vectorize`: merge accesses into vector accesses.
+    pub vectorize: bool,
+    /// `memory-space`: read-only path and constant memory.
+    pub memory_space: bool,
+    /// `stage-shared`: stage global accesses through shared memory.
+    pub stage_shared: bool,
+    /// `pad`: pad shared-memory rows.
+    pub pad: bool,
+    /// `swizzle`: swizzle shared-memory rows.
+    pub swizzle: bool,
+    /// `relayout`: rewrite layouts and address spaces.
+    pub relayout: bool,
+}
+
+/// Validated options of one pass run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The target GPU.
+    pub target: Target,
+    /// Block size for kernels whose IR does not give one.
+    pub block: Option<[u32; 3]>,
+    /// Where to write the JSON report.
+    pub report: Option<PathBuf>,
+    /// Turn "could not optimize" into an error.
+    pub strict: bool,
+    /// Which transforms may run.
+    pub switches: Switches,
+    /// Assume memref kernel arguments never alias.
+    pub assume_noalias: bool,
+    /// Alignment in bytes assumed for memref kernel arguments (0: element size).
+    pub assume_alignment: u32,
+    /// Shared memory per block, in bytes, for all buffers together.
+    pub smem_budget: u32,
+}
+
+impl Options {
+    /// Validates the C options; the error names the option and what it accepts.
+    pub fn from_c(options: &GpuMemOptOptions) -> Result<Options, Error> {
+        let target = Target::from_sm(options.sm).map_err(|error| Error::Option {
+            option: "sm",
+            message: error.to_string(),
+        })?;
+        let report = unsafe { crate::ir::string_ref(options.report) };
+        Ok(Options {
+            target,
+            block: block(options.block)?,
+            report: (!report.is_empty()).then(|| PathBuf::from(report)),
+            strict: options.strict,
+            switches: Switches {
+                vectorize: options.vectorize,
+                memory_space: options.memory_space,
+                stage_shared: options.stage_shared,
+                pad: options.pad,
+                swizzle: options.swizzle,
+                relayout: options.relayout,
+            },
+            assume_noalias: options.assume_noalias,
+            assume_alignment: assume_alignment(options.assume_alignment)?,
+            smem_budget: smem_budget(options.smem_budget)?,
+        })
+    }
+}
+
+/// Checks `block`: all zero means "from the IR"; otherwise 1 to 3 sizes.
+fn block(sizes: [u32; 3]) -> Result<Option<[u32; 3]>, Error> {
+    let error = |message: String| Error::Option {
+        option: "block",
+        message,
+    };
+    if sizes == [0, 0, 0] {
+        return Ok(None);
+    }
+    if sizes.contains(&u32::MAX) {
+        return Err(error("expected at most three sizes X,Y,Z".into()));
+    }
+    let given = sizes.iter().rposition(|&size| size != 0).unwrap() + 1;
+    if sizes[..given].contains(&0) {
+        return Err(error(format!(
+            "sizes must be positive, got {}",
+            render(&sizes[..given])
+        )));
+    }
+    let mut block = [1; 3];
+    block[..given].copy_from_slice(&sizes[..given]);
+    let threads = block.iter().map(|&size| u64::from(size)).product::<u64>();
+    if threads > u64::from(MAX_THREADS_PER_BLOCK) {
+        return Err(error(format!(
+            "{} has {threads} threads; a block has at most {MAX_THREADS_PER_BLOCK}",
+            render(&block)
+        )));
+    }
+    Ok(Some(block))
+}
+
+/// Checks `assume-alignment`: 0 or a power of two up to 256 bytes.
+fn assume_alignment(bytes: u32) -> Result<u32, Error> {
+    if bytes == 0 || (bytes.is_power_of_two() && bytes <= MAX_ASSUMED_ALIGNMENT) {
+        return Ok(bytes);
+    }
+    Err(Error::Option {
+        option: "assume-alignment",
+        message: format!(
+            "{bytes} is not 0 or a power of two up to {MAX_ASSUMED_ALIGNMENT} bytes"
+        ),
+    })
+}
+
+/// Checks `smem-budget` against the largest shared memory a block can have.
+fn smem_budget(bytes: u32) -> Result<u32, Error> {
+    if bytes > 0 && u64::from(bytes) <= MAX_SHARED_MEMORY_PER_BLOCK_SM90 {
+        return Ok(bytes);
+    }
+    Err(Error::Option {
+        option: "smem-budget",
+        message: format!(
+            "{bytes} bytes is outside 1..={MAX_SHARED_MEMORY_PER_BLOCK_SM90} bytes"
+        ),
+    })
+}
+
+/// Renders sizes as `X,Y,Z`.
+pub fn render(sizes: &[u32]) -> String {
+    sizes
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_is_padded_with_ones() {
+        assert_eq!(block([32, 8, 0]).unwrap(), Some([32, 8, 1]));
+        assert_eq!(block([0, 0, 0]).unwrap(), None);
+    }
+
+    #[test]
+    fn block_rejects_zero_inside_and_too_many_threads() {
+        assert!(block([32, 0, 2]).unwrap_err().to_string().contains("positive"));
+        let message = block([1024, 2, 1]).unwrap_err().to_string();
+        assert!(message.contains("2048 threads"), "{message}");
+    }
+
+    #[test]
+    fn alignment_and_budget_ranges() {
+        assert_eq!(assume_alignment(16).unwrap(), 16);
+        assert!(assume_alignment(12).is_err());
+        assert!(assume_alignment(512).is_err());
+        assert!(smem_budget(0).is_err());
+        assert_eq!(smem_budget(49152).unwrap(), 49152);
+    }
+}

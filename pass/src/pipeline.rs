@@ -1,0 +1,170 @@
+//! Driving MLIR from Rust: a context with every dialect and pass, parsing
+//! with captured diagnostics, running textual pass pipelines, and reading the
+//! PTX out of the `gpu.binary` that the NVVM lowering produces.
+//!
+//! This is what the command line (`gpu-mem-opt opt|ptx|report`) and the Rust
+//! tests use; a DSL compiler that already has a context calls
+//! [`register`] once and then [`run_pipeline`] on its own module.
+//!
+//! PTX comes from MLIR's `gpu-lower-to-nvvm-pipeline` with
+//! `cubin-format=isa`: `gpu-module-to-binary` runs LLVM's NVPTX target
+//! machine (the one `libLLVM.so` shared with MLIR) and stores the PTX text in
+//! the `gpu.binary` object, which [`ptx_of`] reads.
+
+use std::{
+    cell::RefCell,
+    path::Path,
+    rc::Rc,
+    sync::Once,
+};
+
+use melior::{
+    dialect::DialectRegistry,
+    ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        Module,
+    },
+    pass::PassManager,
+    utility::{parse_pass_pipeline, register_all_dialects, register_all_llvm_translations},
+    Context,
+};
+
+use crate::{ffi::gpuMemOptRegisterPasses, ir, Error};
+
+/// Registers MLIR's passes and gpu-mem-opt's with the global registry, once.
+pub fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| unsafe {
+        mlir_sys::mlirRegisterAllPasses();
+        gpuMemOptRegisterPasses();
+    });
+}
+
+/// A context with every upstream dialect and LLVM translation registered.
+pub fn context() -> Context {
+    register();
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    context
+}
+
+/// Diagnostics printed the way `mlir-opt` prints them, collected in order.
+#[derive(Clone, Default)]
+pub struct Diagnostics(Rc<RefCell<Vec<String>>>);
+
+impl Diagnostics {
+    /// Attaches a handler to `context` that collects every diagnostic.
+    pub fn capture(context: &Context) -> Diagnostics {
+        let diagnostics = Diagnostics::default();
+        let sink = diagnostics.0.clone();
+        context.attach_diagnostic_handler(move |diagnostic| {
+            let severity = match diagnostic.severity() {
+                melior::diagnostic::DiagnosticSeverity::Error => "error",
+                melior::diagnostic::DiagnosticSeverity::Warning => "warning",
+                melior::diagnostic::DiagnosticSeverity::Remark => "remark",
+                melior::diagnostic::DiagnosticSeverity::Note => "note",
+            };
+            let location = ir::location_text(diagnostic.location().to_raw());
+            sink.borrow_mut()
+                .push(format!("{location}: {severity}: {diagnostic}"));
+            true
+        });
+        diagnostics
+    }
+
+    /// Takes the diagnostics collected so far.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut self.0.borrow_mut())
+    }
+}
+
+/// Parses the MLIR file at `path`; the error carries the parser's diagnostics.
+pub fn parse_file<'c>(
+    context: &'c Context,
+    diagnostics: &Diagnostics,
+    path: &Path,
+) -> Result<Module<'c>, Error> {
+    if let Err(source) = std::fs::metadata(path) {
+        return Err(Error::Io {
+            path: path.display().to_string(),
+            source,
+        });
+    }
+    let name = path.display().to_string();
+    let raw = unsafe {
+        mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), ir::string_ref_of(&name))
+    };
+    if raw.ptr.is_null() {
+        return Err(Error::Parse(diagnostics.take().join("\n")));
+    }
+    Ok(unsafe { Module::from_raw(raw) })
+}
+
+/// Runs the textual pass pipeline `pipeline` (e.g. `builtin.module(gpu-mem-opt)`) on `module`.
+pub fn run_pipeline(
+    context: &Context,
+    diagnostics: &Diagnostics,
+    module: &mut Module,
+    pipeline: &str,
+) -> Result<(), Error> {
+    let manager = PassManager::new(context);
+    let text = pipeline
+        .strip_prefix("builtin.module(")
+        .and_then(|inner| inner.strip_suffix(')'))
+        .unwrap_or(pipeline);
+    parse_pass_pipeline(manager.as_operation_pass_manager(), &format!("builtin.module({text})"))
+        .map_err(|_| Error::Pipeline(format!("invalid pass pipeline '{pipeline}'")))?;
+    manager
+        .run(module)
+        .map_err(|_| Error::Pipeline(diagnostics.take().join("\n")))
+}
+
+/// The pipeline text that lowers GPU kernels to PTX for SM version `sm`.
+pub fn lower_to_ptx_pipeline(sm: u32) -> String {
+    format!(
+        "gpu-lower-to-nvvm-pipeline{{cubin-chip=sm_{sm} cubin-features={} cubin-format=isa}}",
+        ptx_features(sm)
+    )
+}
+
+/// The PTX ISA feature LLVM needs for `sm`: each SM version needs at least the
+/// PTX ISA that introduced it (PTX ISA manual, "Release Notes"); LLVM 22
+/// defaults to PTX 6.0 and refuses sm_90 without `+ptx80` (design.md).
+pub fn ptx_features(sm: u32) -> &'static str {
+    match sm {
+        0..=80 => "+ptx70",
+        81..=86 => "+ptx71",
+        87 => "+ptx74",
+        88..=89 => "+ptx78",
+        90..=99 => "+ptx80",
+        100..=119 => "+ptx86",
+        _ => "+ptx87",
+    }
+}
+
+/// `(gpu.binary name, PTX text)` for every object in every `gpu.binary` of `module`.
+pub fn ptx_of(module: &Module) -> Vec<(String, String)> {
+    let mut objects = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        if ir::operation_name(raw) == "gpu.binary" {
+            let name = ir::attribute(raw, "sym_name")
+                .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
+                .unwrap_or_default();
+            if let Some(array) = ir::attribute(raw, "objects") {
+                for index in 0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) } {
+                    let object = unsafe { mlir_sys::mlirArrayAttrGetElement(array, index) };
+                    let text =
+                        unsafe { ir::string_ref(mlir_sys::mlirGPUObjectAttrGetObject(object)) };
+                    objects.push((name.clone(), text));
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    objects
+}

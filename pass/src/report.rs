@@ -1,0 +1,102 @@
+//! The JSON report: the machine-readable contract of design.md (schema
+//! version 1). Tests, benchmarks and DSL compilers read it; the same facts
+//! appear as remarks. Keys are never renamed within a schema version; new keys
+//! may be added.
+
+use serde::Serialize;
+
+use analysis::matrix::{AccessKind, MemorySpace};
+
+/// Schema version of the report.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole report of one pass run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// [`SCHEMA_VERSION`].
+    pub version: u32,
+    /// `sm_90` and the like.
+    pub target: String,
+    /// One entry per kernel, in IR order.
+    pub kernels: Vec<KernelReport>,
+}
+
+/// What the pass found and decided for one kernel.
+#[derive(Clone, Debug, Serialize)]
+pub struct KernelReport {
+    /// Symbol name, or `launch@<loc>`.
+    pub name: String,
+    /// Block size, `null` when unknown.
+    pub block: Option<[u32; 3]>,
+    /// Why the block size is unknown, when it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block_unknown_reason: Option<String>,
+    /// Every memory access, in IR order.
+    pub accesses: Vec<AccessReport>,
+    /// Every decision, applied or not.
+    pub decisions: Vec<Decision>,
+}
+
+/// One memory access.
+#[derive(Clone, Debug, Serialize)]
+pub struct AccessReport {
+    /// `file:line:col`.
+    pub loc: String,
+    /// Operation name.
+    pub op: String,
+    /// `load` or `store`.
+    pub kind: AccessKind,
+    /// The memref's root: `arg N`, `workgroup N`, `alloc <loc>`, ...
+    pub memref: String,
+    /// `global`, `shared`, `constant` or `local`.
+    pub space: MemorySpace,
+    /// Bytes per element.
+    pub elem_bytes: Option<u32>,
+    /// Elements per thread.
+    pub vector_width: u32,
+    /// The access matrix, `null` when not affine.
+    pub matrix: Option<serde_json::Value>,
+    /// Access pattern across threads, `null` until analysed.
+    pub pattern: Option<String>,
+    /// Warp metrics before the pass.
+    pub before: WarpMetrics,
+    /// Warp metrics after the pass.
+    pub after: WarpMetrics,
+}
+
+/// The warp metrics of design.md; `null` where unknown.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct WarpMetrics {
+    /// Mean 32-byte sectors per warp request (global memory).
+    pub sectors_per_request: Option<f64>,
+    /// Shared-memory wavefronts over the ideal number (1 = conflict-free).
+    pub bank_conflict_degree: Option<f64>,
+    /// Mean distinct addresses per warp request.
+    pub distinct_addresses: Option<f64>,
+}
+
+/// One decision, applied or skipped, with its reason and parameters.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`, `relayout`.
+    pub kind: String,
+    /// What it applies to (`workgroup 0`, `arg 1`, an access location).
+    pub target: String,
+    /// Whether the IR was changed.
+    pub applied: bool,
+    /// Why, with the numbers.
+    pub reason: String,
+    /// Decision parameters (e.g. `{"pad": 1, "extra_bytes": 128}`).
+    pub params: serde_json::Value,
+}
+
+impl Report {
+    /// Writes the report as pretty JSON to `path`.
+    pub fn write(&self, path: &std::path::Path) -> Result<(), crate::Error> {
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(path, text + "\n").map_err(|source| crate::Error::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+}
