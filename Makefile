@@ -21,7 +21,7 @@ lint:
 	cargo clippy --release --locked --workspace --all-targets -- -D warnings
 
 test-lit:
-	lit-22 -sv test
+	lit-22 -sv .
 
 demo: build
 	@scripts/demo.sh

@@ -8,7 +8,8 @@
 //! enumeration; these forms must agree with it (they are property-tested against it).
 //!
 //! * Conventional mapping (Gao case two, sm_90): `⌈t / (B/g)⌉` for `t` contiguous active
-//!   lanes, offset-free (§2.1); `g` for a full warp.
+//!   lanes, offset-free (§2.1); `g` for a full warp. For 8- and 16-byte elements, each
+//!   phase is the same problem over groups of banks (our derivation from §8's phase model).
 //! * Row-major mapping (case one, Kepler 4-byte mode): Algorithm 4.1's offset-free base for
 //!   power-of-two strides, and the exact form for any stride and offset that replaces its
 //!   undefined `offset_impact` (§2.2, errata 3): `g` when `D ≥ L`, otherwise
@@ -34,14 +35,43 @@ const BANKS: i64 = SHARED_MEMORY_BANKS as i64;
 
 /// Degree of `active_lanes` contiguous lanes with stride `stride` words, conventional mapping.
 pub fn conventional_degree(stride: i64, active_lanes: u32) -> u32 {
-    if active_lanes == 0 {
+    rounds(stride, active_lanes, BANKS)
+}
+
+/// Wavefronts of `active_lanes` contiguous lanes from lane 0, stride `stride` elements of
+/// `element_bytes` ∈ {4, 8, 16}, conventional mapping (`None` for other sizes).
+///
+/// An element spans `w = element_bytes/4` aligned words, so a phase of `32/w` lanes is a
+/// conventional request over `32/w` groups of `w` banks: `Σ_phases ⌈k/((32/w)/gcd(S, 32/w))⌉`
+/// for the `k` active lanes of each phase (seed-004 §8's phase model, derived here).
+pub fn conventional_wavefronts(stride: i64, active_lanes: u32, element_bytes: u32) -> Option<u32> {
+    if !matches!(element_bytes, 4 | 8 | 16) {
+        return None;
+    }
+    let groups = BANKS / i64::from(element_bytes / BANK_WORD_BYTES);
+    let lanes_per_phase = groups as u32;
+    let phases = SHARED_MEMORY_BANKS / lanes_per_phase;
+    let total = (0..phases)
+        .map(|phase| {
+            let active = active_lanes
+                .saturating_sub(phase * lanes_per_phase)
+                .min(lanes_per_phase);
+            rounds(stride, active, groups)
+        })
+        .sum();
+    Some(total)
+}
+
+/// `⌈lanes / (banks/gcd(stride, banks))⌉`, 1 for a broadcast, 0 without lanes.
+fn rounds(stride: i64, lanes: u32, banks: i64) -> u32 {
+    if lanes == 0 {
         return 0;
     }
     if stride == 0 {
         return 1;
     }
-    let lanes_per_round = BANKS / stride.gcd(&BANKS);
-    Integer::div_ceil(&i64::from(active_lanes), &lanes_per_round) as u32
+    let lanes_per_round = banks / stride.gcd(&banks);
+    Integer::div_ceil(&i64::from(lanes), &lanes_per_round) as u32
 }
 
 /// Algorithm 4.1's degree at offset 0 for a power-of-two stride, row-major mapping (`None` otherwise).

@@ -25,7 +25,7 @@ use melior::{
         Module,
     },
     pass::PassManager,
-    utility::{parse_pass_pipeline, register_all_dialects, register_all_llvm_translations},
+    utility::{register_all_dialects, register_all_llvm_translations},
     Context,
 };
 
@@ -116,8 +116,24 @@ pub fn run_pipeline(
         .strip_prefix("builtin.module(")
         .and_then(|inner| inner.strip_suffix(')'))
         .unwrap_or(pipeline);
-    parse_pass_pipeline(manager.as_operation_pass_manager(), &format!("builtin.module({text})"))
-        .map_err(|_| Error::Pipeline(format!("invalid pass pipeline '{pipeline}'")))?;
+    let full = format!("builtin.module({text})");
+    let mut parsed = true;
+    let message = ir::printed(|callback, data| unsafe {
+        parsed = mlir_sys::mlirParsePassPipeline(
+            manager.as_operation_pass_manager().to_raw(),
+            ir::string_ref_of(&full),
+            callback,
+            data,
+        )
+        .value
+            != 0;
+    });
+    if !parsed {
+        return Err(Error::Pipeline(format!(
+            "invalid pass pipeline '{pipeline}': {}",
+            message.trim_end()
+        )));
+    }
     manager
         .run(module)
         .map_err(|_| Error::Pipeline(diagnostics.take().join("\n")))

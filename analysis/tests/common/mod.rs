@@ -74,7 +74,11 @@ pub fn metrics(access: &Access, block: Block, model: BankModel) -> AccessMetrics
 pub fn replays(accesses: &[Access], block: Block, model: BankModel) -> u64 {
     accesses
         .iter()
-        .map(|access| metrics(access, block, model).bank_conflicts.expect("known conflicts"))
+        .map(|access| {
+            metrics(access, block, model)
+                .bank_conflicts
+                .expect("known conflicts")
+        })
         .sum()
 }
 
@@ -82,7 +86,11 @@ pub fn replays(accesses: &[Access], block: Block, model: BankModel) -> u64 {
 pub fn requests(accesses: &[Access], block: Block, model: BankModel) -> u64 {
     accesses
         .iter()
-        .map(|access| metrics(access, block, model).requests.expect("known requests"))
+        .map(|access| {
+            metrics(access, block, model)
+                .requests
+                .expect("known requests")
+        })
         .sum()
 }
 

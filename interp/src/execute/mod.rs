@@ -1,0 +1,396 @@
+//! Launching a kernel: SIMT execution of the structured program over each thread block.
+//!
+//! Model. For each block of the grid (x fastest, then y, then z) the executor walks the
+//! kernel's structured program once, carrying the ascending list of active threads (the mask).
+//! Every op executes for all active threads at once, writing their entries of the op's result
+//! slots (see `values`). `scf.if`/`affine.if` split the mask; loops run while any thread still
+//! iterates, dropping each thread when its own condition fails (per-thread trip counts);
+//! `gpu.barrier` demands the whole block. Because each memory op runs for all active threads of
+//! the block together, every warp's request is observable and goes to the trace.
+//!
+//! Executing threads in lockstep is one legal schedule of a barrier-synchronised program: for a
+//! race-free kernel it gives the kernel's only result. Within one store, threads write in
+//! ascending order, so of several threads writing one address the highest id wins.
+//!
+//! Memory. Memref arguments become global (or constant) buffers that the arguments' data moves
+//! into and back out of; workgroup attributions, workgroup-space globals and workgroup
+//! `memref.alloc`s get one buffer per block, zero-filled when the block starts (or the alloc
+//! runs); private attributions and other `alloc`/`alloca`s get one buffer per thread,
+//! zero-filled likewise; other globals are initialised once per launch.
+//!
+//! Assumptions. `gpu.return` only ends the kernel body (MLIR allows it nowhere else), so no
+//! thread leaves early and "all threads that have not returned" is the whole block. Blocks hold
+//! at most 1024 threads, as on the hardware.
+//!
+//! Cost. Per op and block: one dispatch plus a tight loop over the active threads; per memory
+//! op and warp: one metrics request. Slots are allocated once per launch.
+
+mod access;
+mod arith;
+mod control;
+mod gpu;
+mod memref;
+mod values;
+mod vector;
+
+use std::collections::HashMap;
+
+use analysis::target::BankModel;
+
+use crate::argument::Argument;
+use crate::error::Error;
+use crate::ir::{Dimension, Kernel, MemorySpace, Operation, Type, ValueId};
+use crate::memory::{BufferId, Descriptor, Memory};
+use crate::ops::Op;
+use crate::trace::{Recorder, Trace};
+
+use values::{malformed, Slot};
+
+/// The most threads a block may have.
+pub const MAX_BLOCK_THREADS: u32 = 1024;
+
+/// How to run a launch.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Keep every warp request's lane addresses in the trace (metrics are always kept).
+    pub keep_requests: bool,
+    /// Stop with an error after this many loop iterations (counted per block, all loops).
+    pub iteration_limit: u64,
+    /// Shared-memory bank mapping for the bank-conflict metric.
+    pub bank_model: BankModel,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            keep_requests: false,
+            iteration_limit: 1 << 32,
+            bank_model: BankModel::Conventional,
+        }
+    }
+}
+
+/// Runs `kernel` on a `grid` of blocks of `block` threads; memref arguments are updated in place.
+pub fn run(
+    kernel: &Kernel,
+    grid: [u32; 3],
+    block: [u32; 3],
+    arguments: &mut [Argument],
+    options: &Options,
+) -> Result<Trace, Error> {
+    check_launch(kernel, grid, block)?;
+    check_supported(kernel)?;
+    if arguments.len() != kernel.parameters().len() {
+        return Err(Error::ArgumentCount {
+            kernel: kernel.name.clone(),
+            expected: kernel.parameters().len(),
+            given: arguments.len(),
+        });
+    }
+    let mut executor = Executor::new(kernel, grid, block, options);
+    let bound = executor.bind_arguments(arguments);
+    let outcome = match &bound {
+        Ok(_) => executor.setup_memory().and_then(|()| executor.run_grid()),
+        Err(error) => Err(error.clone()),
+    };
+    for (index, buffer) in bound.unwrap_or_default() {
+        if let Argument::Buffer(host) = &mut arguments[index] {
+            host.data = std::mem::take(&mut executor.memory.buffer_mut(buffer).data);
+        }
+    }
+    outcome.map(|()| executor.recorder.finish())
+}
+
+/// Rejects empty grids and blocks and blocks over [`MAX_BLOCK_THREADS`].
+fn check_launch(kernel: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Result<(), Error> {
+    let reason = if grid.contains(&0) || block.contains(&0) {
+        Some(format!("grid {grid:?} and block {block:?} must be at least 1 in every dimension"))
+    } else if block.iter().map(|&size| u64::from(size)).product::<u64>() > u64::from(MAX_BLOCK_THREADS) {
+        Some(format!("block {block:?} has more than {MAX_BLOCK_THREADS} threads"))
+    } else {
+        None
+    };
+    reason.map_or(Ok(()), |reason| {
+        Err(Error::Launch {
+            kernel: kernel.name.clone(),
+            reason,
+        })
+    })
+}
+
+/// Rejects a kernel containing an [`Op::Unsupported`], naming the first one.
+fn check_supported(kernel: &Kernel) -> Result<(), Error> {
+    let mut first = None;
+    kernel.body.walk(&mut |operation| {
+        if let (None, Op::Unsupported(name)) = (&first, &operation.op) {
+            first = Some(Error::Unsupported {
+                op: name.clone(),
+                location: operation.location.clone(),
+            });
+        }
+    });
+    first.map_or(Ok(()), Err)
+}
+
+/// The state of one launch.
+pub(crate) struct Executor<'k> {
+    kernel: &'k Kernel,
+    grid: [u32; 3],
+    block_size: [u32; 3],
+    block_id: [u32; 3],
+    threads: usize,
+    iteration_limit: u64,
+    iterations: u64,
+    slots: Vec<Slot>,
+    memory: Memory,
+    recorder: Recorder,
+    /// Buffers zero-filled at every block start, with their lengths.
+    block_buffers: Vec<(BufferId, usize)>,
+    /// The buffer of each global, with its sizes.
+    globals: Vec<(BufferId, Vec<i64>)>,
+    /// Buffers of `memref.alloc`/`alloca` by op and thread (`u32::MAX` for a workgroup one).
+    allocations: HashMap<(*const Operation, u32), BufferId>,
+}
+
+impl<'k> Executor<'k> {
+    fn new(kernel: &'k Kernel, grid: [u32; 3], block_size: [u32; 3], options: &Options) -> Executor<'k> {
+        let threads = block_size.iter().product::<u32>() as usize;
+        Executor {
+            kernel,
+            grid,
+            block_size,
+            block_id: [0; 3],
+            threads,
+            iteration_limit: options.iteration_limit,
+            iterations: 0,
+            slots: kernel
+                .value_types
+                .iter()
+                .map(|ty| Slot::for_type(ty, threads))
+                .collect(),
+            memory: Memory::default(),
+            recorder: Recorder::new(kernel, options.keep_requests, options.bank_model),
+            block_buffers: Vec::new(),
+            globals: Vec::new(),
+            allocations: HashMap::new(),
+        }
+    }
+
+    /// Every thread of the block, ascending.
+    fn all_threads(&self) -> Vec<u32> {
+        (0..self.threads as u32).collect()
+    }
+
+    /// Moves the arguments into parameter slots and buffers; returns the buffers to give back.
+    fn bind_arguments(&mut self, arguments: &mut [Argument]) -> Result<Vec<(usize, BufferId)>, Error> {
+        let mut buffers = Vec::new();
+        let all = self.all_threads();
+        let kernel = self.kernel;
+        for (index, (&parameter, argument)) in kernel.parameters().iter().zip(arguments.iter_mut()).enumerate() {
+            let mismatch = |reason: String| Error::Argument { index, reason };
+            match (kernel.value_type(parameter), argument) {
+                (Type::Scalar(element), Argument::Scalar(scalar)) if *element == scalar.element => {
+                    if let Slot::Bits { data, .. } = &mut self.slots[parameter.0 as usize] {
+                        data.fill(scalar.bits);
+                    }
+                }
+                (Type::MemRef(memref), Argument::Buffer(host)) => {
+                    let fits = memref.element == host.element
+                        && memref.shape.len() == host.shape.len()
+                        && memref.shape.iter().zip(&host.shape).all(|(dimension, &size)| {
+                            *dimension == Dimension::Dynamic
+                                || *dimension == Dimension::Static(size)
+                        })
+                        && host.data.len() as i64 == host.shape.iter().product::<i64>();
+                    if !fits || !matches!(memref.space, MemorySpace::Global | MemorySpace::Constant) {
+                        return Err(mismatch(format!(
+                            "parameter of type {memref:?} cannot take a {:?} buffer of shape {:?} with {} elements",
+                            host.element,
+                            host.shape,
+                            host.data.len()
+                        )));
+                    }
+                    let read_only = memref.space == MemorySpace::Constant;
+                    let data = std::mem::take(&mut host.data);
+                    let buffer = self.memory.allocate(memref.element, memref.space, data, read_only);
+                    buffers.push((index, buffer));
+                    let descriptor = Descriptor::row_major(buffer, &host.shape)
+                        .ok_or_else(|| mismatch("rank above the supported maximum".into()))?;
+                    self.fill_descriptors(parameter, &all, |_| descriptor);
+                }
+                (ty, argument) => {
+                    let given = match argument {
+                        Argument::Scalar(scalar) => format!("a {:?} scalar", scalar.element),
+                        Argument::Buffer(host) => format!("a {:?} buffer", host.element),
+                    };
+                    return Err(mismatch(format!("parameter of type {ty:?} cannot take {given}")));
+                }
+            }
+        }
+        Ok(buffers)
+    }
+
+    /// Sets the descriptor of `value` for the given threads.
+    fn fill_descriptors(&mut self, value: ValueId, lanes: &[u32], descriptor: impl Fn(u32) -> Descriptor) {
+        if let Slot::MemRefs(descriptors) = &mut self.slots[value.0 as usize] {
+            for &t in lanes {
+                descriptors[t as usize] = descriptor(t);
+            }
+        }
+    }
+
+    /// Creates the buffers of globals and attributions.
+    fn setup_memory(&mut self) -> Result<(), Error> {
+        let kernel = self.kernel;
+        for global in &kernel.globals {
+            let sizes: Vec<i64> = global
+                .ty
+                .shape
+                .iter()
+                .map(|dimension| match dimension {
+                    Dimension::Static(size) => Ok(*size),
+                    Dimension::Dynamic => Err(Error::Launch {
+                        kernel: kernel.name.clone(),
+                        reason: format!("global '{}' has a dynamic size", global.name),
+                    }),
+                })
+                .collect::<Result<_, _>>()?;
+            let length = sizes.iter().product::<i64>() as usize;
+            let data = match global.initial.as_slice() {
+                [] => vec![0; length],
+                [splat] => vec![*splat; length],
+                all => all.to_vec(),
+            };
+            let read_only = global.constant || global.ty.space == MemorySpace::Constant;
+            let buffer = self.memory.allocate(global.ty.element, global.ty.space, data, read_only);
+            if global.ty.space == MemorySpace::Workgroup {
+                self.block_buffers.push((buffer, length));
+            }
+            self.globals.push((buffer, sizes));
+        }
+        let all = self.all_threads();
+        for (attributions, per_thread) in [(&kernel.workgroup, false), (&kernel.private, true)] {
+            for &value in attributions {
+                let Type::MemRef(memref) = kernel.value_type(value) else {
+                    continue;
+                };
+                let sizes: Vec<i64> = memref
+                    .shape
+                    .iter()
+                    .map(|dimension| match dimension {
+                        Dimension::Static(size) => *size,
+                        Dimension::Dynamic => 0,
+                    })
+                    .collect();
+                let length = sizes.iter().product::<i64>() as usize;
+                let owners = if per_thread { all.len() } else { 1 };
+                let buffers: Vec<BufferId> = (0..owners)
+                    .map(|_| self.memory.allocate(memref.element, memref.space, vec![0; length], false))
+                    .collect();
+                self.block_buffers.extend(buffers.iter().map(|&buffer| (buffer, length)));
+                let descriptors: Vec<Descriptor> = buffers
+                    .iter()
+                    .map(|&buffer| Descriptor::row_major(buffer, &sizes).unwrap_or_default())
+                    .collect();
+                self.fill_descriptors(value, &all, |t| descriptors[if per_thread { t as usize } else { 0 }]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs every block of the grid.
+    fn run_grid(&mut self) -> Result<(), Error> {
+        let all = self.all_threads();
+        let kernel = self.kernel;
+        let [grid_x, grid_y, grid_z] = self.grid;
+        for z in 0..grid_z {
+            for y in 0..grid_y {
+                for x in 0..grid_x {
+                    self.block_id = [x, y, z];
+                    for &(buffer, length) in &self.block_buffers {
+                        self.memory.zero(buffer, length);
+                    }
+                    self.run_block(&kernel.body, &all)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Executes one op for the active threads `lanes` (terminators are handled by `run_block`).
+    fn execute(&mut self, operation: &'k Operation, lanes: &[u32]) -> Result<(), Error> {
+        match &operation.op {
+            Op::Constant(bits) => self.constant(operation, bits, lanes),
+            Op::IntegerBinary(op) => self.integer_binary(operation, *op, lanes),
+            Op::FloatBinary(op) => self.float_binary(operation, *op, lanes),
+            Op::FloatUnary(op) => self.float_unary(operation, *op, lanes),
+            Op::AbsI => self.absolute_integer(operation, lanes),
+            Op::Fma => self.fused_multiply_add(operation, lanes),
+            Op::CmpI(predicate) => self.compare_integers(operation, *predicate, lanes),
+            Op::CmpF(predicate) => self.compare_floats(operation, *predicate, lanes),
+            Op::Select => self.elementwise(operation, lanes, |[condition, yes, no]| {
+                Ok(if condition & 1 == 1 { yes } else { no })
+            }),
+            Op::Cast(cast) => self.cast(operation, *cast, lanes),
+            Op::Load | Op::AffineLoad(_) | Op::VectorLoad => self.load(operation, lanes),
+            Op::Store | Op::AffineStore(_) | Op::VectorStore => self.store(operation, lanes),
+            Op::TransferRead(transfer) => self.transfer_read(operation, *transfer, lanes),
+            Op::TransferWrite(transfer) => self.transfer_write(operation, *transfer, lanes),
+            Op::Alloc | Op::Alloca => self.allocate(operation, lanes),
+            Op::Dealloc => Ok(()),
+            Op::Dim => self.dimension(operation, lanes),
+            Op::Subview {
+                offsets,
+                sizes,
+                strides,
+                dropped,
+            } => self.subview(operation, [offsets, sizes, strides], dropped, lanes),
+            Op::MemRefCast => self.memref_cast(operation, lanes),
+            Op::ReinterpretCast {
+                offset,
+                sizes,
+                strides,
+            } => self.reinterpret_cast(operation, *offset, sizes, strides, lanes),
+            Op::ExpandShape {
+                reassociation,
+                output_shape,
+            } => self.expand_shape(operation, reassociation, output_shape, lanes),
+            Op::CollapseShape { reassociation } => self.collapse_shape(operation, reassociation, lanes),
+            Op::GetGlobal(global) => self.get_global(operation, *global, lanes),
+            Op::Broadcast | Op::Splat => self.elementwise(operation, lanes, |[value]| Ok(value)),
+            Op::Extract(position) => self.extract(operation, *position, lanes),
+            Op::Insert(position) => self.insert(operation, *position, lanes),
+            Op::Reduction(kind) => self.reduction(operation, *kind, lanes),
+            Op::For { unsigned, body } => self.run_for(operation, *unsigned, body, lanes),
+            Op::If { then, otherwise } => self.run_if(operation, then, otherwise, lanes),
+            Op::While { before, after } => self.run_while(operation, before, after, lanes),
+            Op::Parallel { body } => self.run_parallel(operation, body, lanes),
+            Op::AffineFor {
+                lower,
+                upper,
+                step,
+                body,
+            } => self.run_affine_for(operation, [lower, upper], *step, body, lanes),
+            Op::AffineIf {
+                condition,
+                then,
+                otherwise,
+            } => self.run_affine_if(operation, condition, then, otherwise, lanes),
+            Op::AffineApply(map) | Op::AffineMin(map) | Op::AffineMax(map) => {
+                self.affine_value(operation, map, lanes)
+            }
+            Op::ThreadId(_) | Op::BlockId(_) | Op::BlockDim(_) | Op::GridDim(_) | Op::LaneId => {
+                self.gpu_id(operation, lanes)
+            }
+            Op::Barrier => self.barrier(operation, lanes),
+            Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),
+            Op::Yield | Op::Condition | Op::Return => {
+                Err(malformed(operation, "terminator in the middle of a block"))
+            }
+            Op::Unsupported(name) => Err(Error::Unsupported {
+                op: name.clone(),
+                location: operation.location.clone(),
+            }),
+        }
+    }
+}

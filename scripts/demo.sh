@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make demo`: gpu-mem-opt on the naive transpose of examples/transpose.mlir:
+# the remarks, the report as a table, and facts from the PTX.
+set -euo pipefail
+example=examples/transpose.mlir
+out=build/demo
+mkdir -p $out
+
+echo "== gpu-mem-opt on $example, in stock mlir-opt-22 with the plugin =="
+mlir-opt-22 --load-pass-plugin=build/lib/libGpuMemOpt.so \
+  -p "builtin.module(gpu-mem-opt{report=$out/report.json})" $example -o $out/optimized.mlir
+echo
+echo "== The report ($out/report.json) as a table =="
+build/bin/gpu-mem-opt report $out/report.json
+echo
+echo "== PTX for sm_90 ($out/transpose.ptx) =="
+build/bin/gpu-mem-opt ptx $example -o $out/transpose.ptx 2>/dev/null
+grep -E '^\.(version|target)' $out/transpose.ptx
+echo "global loads:  $(grep -cE 'ld\.global' $out/transpose.ptx)   global stores: $(grep -cE 'st\.global' $out/transpose.ptx)"
+echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/transpose.ptx | sort | uniq -c
+build/bin/ptxas -arch=sm_90 -v $out/transpose.ptx -o $out/transpose.cubin 2>&1 | grep -E 'registers|Compiling' | sed 's/^ptxas info *: /ptxas: /'

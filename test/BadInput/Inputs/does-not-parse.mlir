@@ -1,0 +1,5 @@
+module {
+  func.func @f() {
+    %0 = arith.constant oops : i32
+  }
+}
