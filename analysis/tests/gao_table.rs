@@ -26,6 +26,9 @@ fn inside(mut access: Access, enclosing: Loop) -> Access {
     access
 }
 
+/// A reconstructed kernel: its shared-memory accesses for a given intra-pad.
+type Kernel = fn(i64) -> Vec<Access>;
+
 /// Bank-conflict degree of a single access.
 fn access_degree(access: &Access, block: Block, model: BankModel) -> f64 {
     metrics(access, block, model)
@@ -34,7 +37,7 @@ fn access_degree(access: &Access, block: Block, model: BankModel) -> f64 {
 }
 
 /// Smallest pad in 0..64 that leaves a kernel without replays.
-fn first_zero_pad(kernel: fn(i64) -> Vec<Access>, block: Block, model: BankModel) -> Option<i64> {
+fn first_zero_pad(kernel: Kernel, block: Block, model: BankModel) -> Option<i64> {
     (0..64).find(|&pad| replays(&kernel(pad), block, model) == 0)
 }
 
@@ -733,7 +736,7 @@ fn case_40_lud_column_walks() {
 }
 
 /// The reconstructed kernels with their blocks.
-fn kernels() -> [(fn(i64) -> Vec<Access>, Block); 7] {
+fn kernels() -> [(Kernel, Block); 7] {
     [
         (finite_difference_3d, Block::new(16, 16, 1)),
         (convolution_rows, Block::new(16, 4, 1)),

@@ -99,7 +99,8 @@ fn text(value: &Value) -> String {
         Value::String(text) => text.clone(),
         Value::Number(number) => match number.as_f64() {
             Some(float) if float.fract() != 0.0 => format!("{float:.2}"),
-            _ => number.to_string(),
+            Some(float) => format!("{float:.0}"),
+            None => number.to_string(),
         },
         other => other.to_string(),
     }

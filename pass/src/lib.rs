@@ -21,7 +21,9 @@
 pub mod accesses;
 pub mod diagnostics;
 pub mod error;
+pub mod extract;
 pub mod ffi;
+pub mod findings;
 pub mod ir;
 pub mod kernels;
 pub mod options;

@@ -56,8 +56,15 @@ pub struct AccessReport {
     pub vector_width: u32,
     /// The access matrix, `null` when not affine.
     pub matrix: Option<serde_json::Value>,
-    /// Access pattern across threads, `null` until analysed.
+    /// Access pattern across threads.
     pub pattern: Option<String>,
+    /// Access pattern within a thread (over loop iterations).
+    pub pattern_within_thread: Option<String>,
+    /// Fang's MAP id for 2-D accesses that have one.
+    pub map: Option<u32>,
+    /// Why the matrix or metrics are unknown, when they are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown_reason: Option<String>,
     /// Warp metrics before the pass.
     pub before: WarpMetrics,
     /// Warp metrics after the pass.

@@ -8,12 +8,12 @@
 use mlir_sys::{mlirOperationGetLocation, MlirOperation};
 
 use crate::{
-    accesses::{self, MemoryAccess},
-    diagnostics,
+    accesses, diagnostics,
     ffi::GpuMemOptOptions,
+    findings::{self, Finding},
     ir,
     kernels::{self, Kernel},
-    report::{AccessReport, KernelReport, Report, WarpMetrics},
+    report::{KernelReport, Report},
     Options,
 };
 
@@ -52,7 +52,7 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
         target: format!("sm_{}", options.target.sm),
         kernels: kernels
             .iter()
-            .map(|kernel| kernel_report(kernel, mode))
+            .map(|kernel| kernel_report(kernel, &options, mode))
             .collect(),
     };
     if let Some(path) = &options.report {
@@ -64,9 +64,12 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
     true
 }
 
-/// Lists one kernel's accesses, explains them, and reports them.
-fn kernel_report(kernel: &Kernel, mode: Mode) -> KernelReport {
-    let accesses = accesses::collect(kernel);
+/// Analyses one kernel's accesses, explains them, and reports them.
+fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode) -> KernelReport {
+    let findings: Vec<Finding> = accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| findings::analyze(kernel, memory, &options.target))
+        .collect();
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     diagnostics::remark(
         location,
@@ -75,15 +78,15 @@ fn kernel_report(kernel: &Kernel, mode: Mode) -> KernelReport {
             "'{}': {}; {} memory accesses",
             kernel.name,
             kernel.block.describe(),
-            accesses.len()
+            findings.len()
         ),
     );
     if mode == Mode::TestAccessAnalysis {
-        for access in &accesses {
+        for finding in &findings {
             diagnostics::remark(
-                unsafe { mlirOperationGetLocation(access.operation) },
+                unsafe { mlirOperationGetLocation(finding.memory.operation) },
                 "access",
-                &describe(access),
+                &finding.describe(),
             );
         }
     }
@@ -94,56 +97,7 @@ fn kernel_report(kernel: &Kernel, mode: Mode) -> KernelReport {
             kernels::BlockSize::Unknown(reason) => Some(reason.clone()),
             kernels::BlockSize::Known { .. } => None,
         },
-        accesses: accesses.iter().map(access_report).collect(),
+        accesses: findings.iter().map(Finding::report).collect(),
         decisions: Vec::new(),
-    }
-}
-
-/// One line describing an access: `load arg 0 (global), 4 B x 1`.
-fn describe(access: &MemoryAccess) -> String {
-    format!(
-        "{} {} ({}), {} B x {}",
-        kind_name(access),
-        access.root.describe(),
-        space_name(access),
-        access
-            .element_bytes
-            .map_or_else(|| "?".to_string(), |bytes| bytes.to_string()),
-        access.vector_width
-    )
-}
-
-/// `load` or `store`.
-fn kind_name(access: &MemoryAccess) -> &'static str {
-    match access.kind {
-        analysis::matrix::AccessKind::Load => "load",
-        analysis::matrix::AccessKind::Store => "store",
-    }
-}
-
-/// `global`, `shared`, `constant` or `local`.
-fn space_name(access: &MemoryAccess) -> &'static str {
-    match access.space {
-        analysis::matrix::MemorySpace::Global => "global",
-        analysis::matrix::MemorySpace::Shared => "shared",
-        analysis::matrix::MemorySpace::Constant => "constant",
-        analysis::matrix::MemorySpace::Local => "local",
-    }
-}
-
-/// The report entry of one access.
-fn access_report(access: &MemoryAccess) -> AccessReport {
-    AccessReport {
-        loc: access.location.clone(),
-        op: access.name.clone(),
-        kind: access.kind,
-        memref: access.root.describe(),
-        space: access.space,
-        elem_bytes: access.element_bytes,
-        vector_width: access.vector_width,
-        matrix: None,
-        pattern: None,
-        before: WarpMetrics::default(),
-        after: WarpMetrics::default(),
     }
 }
