@@ -41,7 +41,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use num_integer::Integer;
 
 use crate::closed_form::{class_counts, period};
-use crate::expression::{checked, IndexExpression, LinearForm, LoopId, Unknown, Variable};
+use crate::expression::{checked, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::{Access, MemorySpace};
 use crate::request::{ideal_wavefronts, wavefronts, MetricsAccumulator, Request};
 use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, SECTOR_BYTES, WARP_SIZE};
@@ -110,42 +110,129 @@ pub fn warp_metrics(
     check_supported(access, block)?;
     let parts = AddressParts::of(access)?;
     let enumerated = enumerated_loops(access, &parts)?;
-    let shift_period = SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes());
-    let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, shift_period)?;
-    let free_step = parts.free_gcd().gcd(&shift_period);
-    let classes: Vec<u64> = (0..shift_period).step_by(free_step as usize).collect();
-
-    let mut totals = vec![MetricsAccumulator::default(); classes.len()];
-    let mut worst = vec![1.0f64; classes.len()];
+    let period = SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes());
+    let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, period)?;
+    let free_step = parts.free_gcd().gcd(&period);
+    let shifts = Shifts {
+        histogram,
+        classes: (0..period).step_by(free_step as usize).collect(),
+        period,
+    };
+    let combinations = iterations(access, &enumerated)?;
+    let mut tally = Tally::new(shifts.classes.len());
     for warp in block.warps() {
-        for iteration in iterations(access, &enumerated)? {
-            let Some(addresses) = lane_addresses(access, &parts, &warp, &enumerated, &iteration)?
-            else {
-                continue;
-            };
-            let mut memo: Vec<Option<(MetricsAccumulator, f64)>> =
-                vec![None; shift_period as usize];
-            for (class_index, &class) in classes.iter().enumerate() {
-                for (residue, &count) in
-                    histogram.iter().enumerate().filter(|(_, &count)| count > 0)
-                {
-                    let shift = (residue as u64 + class) % shift_period;
-                    let (single, degree) = memo[shift as usize].get_or_insert_with(|| {
-                        single_request(
-                            &addresses,
-                            shift,
-                            shift_period,
-                            access.access_bytes(),
-                            model,
-                        )
-                    });
-                    totals[class_index].merge(single, count);
-                    worst[class_index] = worst[class_index].max(*degree);
-                }
+        for iteration in &combinations {
+            if let Some(addresses) = lane_addresses(access, &parts, &warp, &enumerated, iteration)?
+            {
+                tally.add(&addresses, &shifts, access.access_bytes(), model);
             }
         }
     }
-    Ok(summarize(&totals, &worst, &parts, &unknown_trips))
+    Ok(tally.summarize(&parts, &unknown_trips))
+}
+
+/// The address shifts a request is issued with: how often each residue modulo `period`
+/// occurs over the loops, and the residues the unknown shift may add.
+struct Shifts {
+    /// Requests per residue of the loop shift.
+    histogram: Vec<u64>,
+    /// Possible residues of the unknown shift, one evaluation class each.
+    classes: Vec<u64>,
+    /// `Q`, the period of every request metric in bytes.
+    period: u64,
+}
+
+/// Totals and worst request degree for each class of the unknown shift.
+struct Tally {
+    /// Totals per class.
+    totals: Vec<MetricsAccumulator>,
+    /// Worst single-request degree per class.
+    worst: Vec<f64>,
+}
+
+impl Tally {
+    fn new(classes: usize) -> Tally {
+        Tally {
+            totals: vec![MetricsAccumulator::default(); classes],
+            worst: vec![1.0; classes],
+        }
+    }
+
+    /// Counts one warp's lane addresses under every shift, evaluating each distinct residue once.
+    fn add(
+        &mut self,
+        addresses: &[Option<i64>],
+        shifts: &Shifts,
+        access_bytes: u32,
+        model: BankModel,
+    ) {
+        let mut memo: Vec<Option<(MetricsAccumulator, f64)>> = vec![None; shifts.period as usize];
+        for (class_index, &class) in shifts.classes.iter().enumerate() {
+            for (residue, &count) in shifts
+                .histogram
+                .iter()
+                .enumerate()
+                .filter(|(_, &count)| count > 0)
+            {
+                let shift = (residue as u64 + class) % shifts.period;
+                let (single, degree) = memo[shift as usize].get_or_insert_with(|| {
+                    single_request(addresses, shift, shifts.period, access_bytes, model)
+                });
+                self.totals[class_index].merge(single, count);
+                self.worst[class_index] = self.worst[class_index].max(*degree);
+            }
+        }
+    }
+
+    /// Known values where every class agrees, reasons elsewhere.
+    fn summarize(&self, parts: &AddressParts, unknown_trips: &[usize]) -> AccessMetrics {
+        let reference = &self.totals[0];
+        let metrics = reference.metrics();
+        let unknown_shift = |metric: &str| {
+            let names: Vec<&str> = parts.free.keys().map(String::as_str).collect();
+            Unknown::new(format!(
+                "{metric} depends on the unknown value of {}: the address moves by an unknown multiple of {} bytes",
+                names.join(", "),
+                parts.free_gcd()
+            ))
+        };
+        let agree = |metric: &str, same: &dyn Fn(&MetricsAccumulator) -> bool| {
+            if self.totals.iter().all(same) {
+                Ok(())
+            } else {
+                Err(unknown_shift(metric))
+            }
+        };
+        let request_count = match unknown_trips.first() {
+            Some(depth) => Err(Unknown::new(format!(
+                "the trip count of loop{depth} is unknown"
+            ))),
+            None => Ok(reference.requests),
+        };
+        let worst = if self.worst.iter().all(|degree| *degree == self.worst[0]) {
+            Ok(self.worst[0])
+        } else {
+            Err(unknown_shift("the worst bank-conflict degree"))
+        };
+        AccessMetrics {
+            requests: request_count.clone(),
+            sectors_per_request: agree("sectors", &|total| total.sectors == reference.sectors)
+                .map(|()| metrics.sectors_per_request),
+            bank_conflict_degree: agree("bank conflicts", &|total| {
+                (total.wavefronts, total.ideal_wavefronts)
+                    == (reference.wavefronts, reference.ideal_wavefronts)
+            })
+            .map(|()| metrics.bank_conflict_degree),
+            distinct_addresses: Ok(metrics.distinct_addresses),
+            bank_conflicts: request_count.and_then(|_| {
+                agree("bank conflicts", &|total| {
+                    total.bank_conflicts() == reference.bank_conflicts()
+                })
+                .map(|()| reference.bank_conflicts())
+            }),
+            worst_bank_conflict_degree: worst,
+        }
+    }
 }
 
 /// Unknown for blocks, spaces and widths the model does not cover.
@@ -254,7 +341,7 @@ impl<'a> AddressParts<'a> {
 }
 
 /// Loop `depth` of the access, or unknown when there is no such loop.
-fn enclosing_loop(access: &Access, depth: usize) -> Result<&crate::Loop, Unknown> {
+fn enclosing_loop(access: &Access, depth: usize) -> Result<&Loop, Unknown> {
     access
         .loops
         .get(depth)
@@ -444,59 +531,4 @@ fn single_request(
     let degree = f64::from(wavefronts(&request, model))
         / f64::from(ideal_wavefronts(&request, model).max(1));
     (single, degree)
-}
-
-/// Turns the totals of each unknown-shift class into known values or reasons.
-fn summarize(
-    totals: &[MetricsAccumulator],
-    worst: &[f64],
-    parts: &AddressParts,
-    unknown_trips: &[usize],
-) -> AccessMetrics {
-    let reference = &totals[0];
-    let metrics = reference.metrics();
-    let unknown_shift = |metric: &str| {
-        let names: Vec<&str> = parts.free.keys().map(String::as_str).collect();
-        Unknown::new(format!(
-            "{metric} depends on the unknown value of {}: the address moves by an unknown multiple of {} bytes",
-            names.join(", "),
-            parts.free_gcd()
-        ))
-    };
-    let known = |metric: &str, same: &dyn Fn(&MetricsAccumulator) -> bool| {
-        if totals.iter().all(same) {
-            Ok(())
-        } else {
-            Err(unknown_shift(metric))
-        }
-    };
-    let request_count = match unknown_trips.first() {
-        Some(depth) => Err(Unknown::new(format!(
-            "the trip count of loop{depth} is unknown"
-        ))),
-        None => Ok(reference.requests),
-    };
-    let worst_known = if worst.iter().all(|degree| *degree == worst[0]) {
-        Ok(worst[0])
-    } else {
-        Err(unknown_shift("the worst bank-conflict degree"))
-    };
-    AccessMetrics {
-        requests: request_count.clone(),
-        sectors_per_request: known("sectors", &|total| total.sectors == reference.sectors)
-            .map(|()| metrics.sectors_per_request),
-        bank_conflict_degree: known("bank conflicts", &|total| {
-            (total.wavefronts, total.ideal_wavefronts)
-                == (reference.wavefronts, reference.ideal_wavefronts)
-        })
-        .map(|()| metrics.bank_conflict_degree),
-        distinct_addresses: Ok(metrics.distinct_addresses),
-        bank_conflicts: request_count.and_then(|_| {
-            known("bank conflicts", &|total| {
-                total.bank_conflicts() == reference.bank_conflicts()
-            })
-            .map(|()| reference.bank_conflicts())
-        }),
-        worst_bank_conflict_degree: worst_known,
-    }
 }

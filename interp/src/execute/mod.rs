@@ -307,6 +307,7 @@ impl<'k> Executor<'k> {
             for y in 0..grid_y {
                 for x in 0..grid_x {
                     self.block_id = [x, y, z];
+                    self.iterations = 0;
                     for &(buffer, length) in &self.block_buffers {
                         self.memory.zero(buffer, length);
                     }

@@ -1,0 +1,346 @@
+//! Memory accesses: `memref`/`affine` load and store, `vector` load, store and transfers.
+//!
+//! Model. Each active thread computes its indices (operands, or an affine map of operands),
+//! checks every index against its memref's sizes and the resulting element against its buffer,
+//! then reads or writes. Vector accesses cover `n` consecutive positions of the innermost
+//! dimension (loads and stores) or of the dimension the transfer's permutation map names;
+//! a transfer element that is masked off, or out of bounds when the transfer is not
+//! `in_bounds`, reads the padding or writes nothing. Stores happen after every thread has
+//! located its target, in ascending thread order. Then the op's warp requests go to the trace.
+//!
+//! Assumptions. Writing read-only memory (constant globals, constant space) is an error.
+//!
+//! Cost. Per thread: the rank for addressing, plus the vector length.
+
+use crate::affine::AffineMap;
+use crate::error::Error;
+use crate::ir::{MemorySpace, Operation, ValueId};
+use crate::memory::{BufferId, Descriptor};
+use crate::ops::{Op, Transfer, TransferAxis};
+
+use super::values::{malformed, result};
+use super::Executor;
+
+/// Where an access op takes its indices from.
+enum Indices<'a> {
+    /// One index operand per dimension.
+    Operands(&'a [ValueId]),
+    /// An affine map over operands.
+    Map(&'a AffineMap, &'a [ValueId]),
+}
+
+/// Where one thread's access lands.
+#[derive(Clone, Copy)]
+struct Place {
+    buffer: BufferId,
+    /// Buffer element of the first position.
+    start: usize,
+    /// Buffer elements between consecutive positions.
+    stride: i64,
+}
+
+/// What the trace needs to know about one op execution.
+struct Footprint {
+    space: MemorySpace,
+    element_bytes: u32,
+    /// Positions per thread, and the buffer elements between them.
+    extent: usize,
+    stride: i64,
+}
+
+/// The stored value (for stores), the memref and the indices of a load or store.
+fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>), Error> {
+    let operands = &operation.operands;
+    let stores = matches!(operation.op, Op::Store | Op::AffineStore(_) | Op::VectorStore);
+    let first = usize::from(stores);
+    if operands.len() <= first {
+        return Err(malformed(operation, "missing memref operand"));
+    }
+    let rest = &operands[first + 1..];
+    let indices = match &operation.op {
+        Op::AffineLoad(map) | Op::AffineStore(map) => Indices::Map(map, rest),
+        _ => Indices::Operands(rest),
+    };
+    Ok((stores.then(|| operands[0]), operands[first], indices))
+}
+
+impl Executor<'_> {
+    /// Thread `t`'s indices.
+    fn indices(&self, operation: &Operation, indices: &Indices, t: u32) -> Result<Vec<i64>, Error> {
+        match indices {
+            Indices::Operands(values) => Ok(self.signed_operands(values, t)),
+            Indices::Map(map, values) => self.evaluate_map(operation, map, values, t),
+        }
+    }
+
+    /// The buffer element at `indices` (and `extent - 1` more along the innermost dimension),
+    /// or an out-of-bounds error.
+    fn locate(
+        &self,
+        operation: &Operation,
+        descriptor: &Descriptor,
+        indices: &[i64],
+        extent: usize,
+        t: u32,
+    ) -> Result<Place, Error> {
+        if indices.len() != descriptor.rank {
+            return Err(malformed(
+                operation,
+                format!("{} indices for a memref of rank {}", indices.len(), descriptor.rank),
+            ));
+        }
+        let sizes = descriptor.sizes();
+        let span = extent as i64 - 1;
+        let inside = indices.iter().zip(sizes).enumerate().all(|(dimension, (&index, &size))| {
+            let last = if dimension + 1 == descriptor.rank { index + span } else { index };
+            index >= 0 && last < size
+        });
+        if !inside {
+            let along = if extent > 1 {
+                format!(" (and {span} more along the innermost dimension)")
+            } else {
+                String::new()
+            };
+            return Err(self.out_of_bounds(
+                operation,
+                t,
+                format!("indices {indices:?}{along} outside sizes {sizes:?}"),
+            ));
+        }
+        let stride = descriptor.strides().last().copied().unwrap_or(1);
+        let start = descriptor.offset
+            + indices
+                .iter()
+                .zip(descriptor.strides())
+                .map(|(&index, &stride)| index * stride)
+                .sum::<i64>();
+        let length = self.memory.buffer(descriptor.buffer).data.len() as i64;
+        for element in [start, start + span * stride] {
+            if !(0..length).contains(&element) {
+                return Err(self.out_of_bounds(
+                    operation,
+                    t,
+                    format!("indices {indices:?} reach element {element} outside its buffer of {length} elements"),
+                ));
+            }
+        }
+        Ok(Place {
+            buffer: descriptor.buffer,
+            start: start as usize,
+            stride,
+        })
+    }
+
+    /// The footprint of accesses to `place` covering `extent` positions.
+    fn footprint(&self, place: Place, extent: usize) -> Footprint {
+        let buffer = self.memory.buffer(place.buffer);
+        Footprint {
+            space: buffer.space,
+            element_bytes: buffer.element.byte_width(),
+            extent,
+            stride: place.stride,
+        }
+    }
+
+    /// Records one execution: `addresses[i]` is where thread `lanes[i]` starts.
+    fn record(&mut self, operation: &Operation, footprint: &Footprint, lanes: &[u32], addresses: &[u64]) {
+        let Footprint {
+            space,
+            element_bytes,
+            extent,
+            stride,
+        } = *footprint;
+        if extent == 1 || stride == 1 {
+            self.recorder
+                .record(operation, space, lanes, addresses, element_bytes * extent as u32);
+            return;
+        }
+        let step = stride * i64::from(element_bytes);
+        for position in 0..extent as i64 {
+            let shifted: Vec<u64> = addresses
+                .iter()
+                .map(|&address| address.wrapping_add_signed(position * step))
+                .collect();
+            self.recorder.record(operation, space, lanes, &shifted, element_bytes);
+        }
+    }
+
+    /// `memref.load`, `affine.load`, `vector.load`.
+    pub(super) fn load(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+        let (_, memref, indices) = parts(operation)?;
+        let value = result(operation)?;
+        let extent = self.per_thread(value);
+        let mut addresses = Vec::with_capacity(lanes.len());
+        let mut footprint = None;
+        self.define(operation, value, lanes, |executor, t, out| {
+            let indices = executor.indices(operation, &indices, t)?;
+            let place = executor.locate(operation, &executor.descriptor(memref, t), &indices, extent, t)?;
+            let buffer = executor.memory.buffer(place.buffer);
+            for (position, element) in out.iter_mut().enumerate() {
+                *element = buffer.data[(place.start as i64 + position as i64 * place.stride) as usize];
+            }
+            addresses.push(buffer.address(place.start));
+            footprint.get_or_insert_with(|| executor.footprint(place, extent));
+            Ok(())
+        })?;
+        if let Some(footprint) = footprint {
+            self.record(operation, &footprint, lanes, &addresses);
+        }
+        Ok(())
+    }
+
+    /// `memref.store`, `affine.store`, `vector.store`.
+    pub(super) fn store(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+        let (Some(value), memref, indices) = parts(operation)? else {
+            return Err(malformed(operation, "missing value operand"));
+        };
+        let extent = self.per_thread(value);
+        let mut places = Vec::with_capacity(lanes.len());
+        for &t in lanes {
+            let indices = self.indices(operation, &indices, t)?;
+            let place = self.locate(operation, &self.descriptor(memref, t), &indices, extent, t)?;
+            if self.memory.buffer(place.buffer).read_only {
+                return Err(self.trap(operation, t, "store to read-only memory"));
+            }
+            places.push(place);
+        }
+        let mut addresses = Vec::with_capacity(lanes.len());
+        for (&t, place) in lanes.iter().zip(&places) {
+            for position in 0..extent {
+                let bits = self.element_at(value, t, position);
+                let buffer = self.memory.buffer_mut(place.buffer);
+                buffer.data[(place.start as i64 + position as i64 * place.stride) as usize] = bits;
+            }
+            addresses.push(self.memory.buffer(place.buffer).address(place.start));
+        }
+        if let Some(&place) = places.first() {
+            let footprint = self.footprint(place, extent);
+            self.record(operation, &footprint, lanes, &addresses);
+        }
+        Ok(())
+    }
+
+    /// Where element `position` of a transfer goes in thread `t`: `None` when masked off or
+    /// (for a transfer that is not `in_bounds`) out of bounds along the transfer dimension.
+    fn transfer_element(
+        &self,
+        operation: &Operation,
+        transfer: Transfer,
+        descriptor: &Descriptor,
+        [indices, mask]: [&[ValueId]; 2],
+        position: usize,
+        t: u32,
+    ) -> Result<Option<Place>, Error> {
+        if let Some(&mask) = mask.first() {
+            if self.element_at(mask, t, position) & 1 == 0 {
+                return Ok(None);
+            }
+        }
+        let mut point = self.signed_operands(indices, t);
+        if let TransferAxis::Dimension(dimension) = transfer.axis {
+            if dimension >= point.len() {
+                return Err(malformed(operation, format!("transfer dimension {dimension} beyond the indices")));
+            }
+            point[dimension] += position as i64;
+            if !transfer.in_bounds && !(0..descriptor.sizes[dimension]).contains(&point[dimension]) {
+                return Ok(None);
+            }
+        }
+        self.locate(operation, descriptor, &point, 1, t).map(Some)
+    }
+
+    /// Splits a transfer's operands after `fixed` leading ones into indices and mask.
+    fn transfer_operands(
+        operation: &Operation,
+        transfer: Transfer,
+        fixed: usize,
+        trailing: usize,
+    ) -> Result<[&[ValueId]; 2], Error> {
+        let masks = usize::from(transfer.masked);
+        let operands = &operation.operands;
+        if operands.len() < fixed + trailing + masks {
+            return Err(malformed(operation, "too few operands"));
+        }
+        let (indices, mask) = operands[fixed..operands.len() - trailing].split_at(operands.len() - fixed - trailing - masks);
+        Ok([indices, mask])
+    }
+
+    /// The trace footprint of a transfer along `axis` of `descriptor`.
+    fn transfer_footprint(&self, transfer: Transfer, place: Place, descriptor: &Descriptor, extent: usize) -> Footprint {
+        let mut footprint = self.footprint(place, extent);
+        match transfer.axis {
+            TransferAxis::Dimension(dimension) => footprint.stride = descriptor.strides[dimension],
+            TransferAxis::Broadcast => footprint.extent = 1,
+        }
+        footprint
+    }
+
+    /// `vector.transfer_read`: `[memref, indices..., padding, mask?]`.
+    pub(super) fn transfer_read(&mut self, operation: &Operation, transfer: Transfer, lanes: &[u32]) -> Result<(), Error> {
+        let memref = operation.operands[0];
+        let [indices, mask] = Self::transfer_operands(operation, transfer, 1, 1)?;
+        let padding = operation.operands[1 + indices.len()];
+        let value = result(operation)?;
+        let extent = self.per_thread(value);
+        let (mut accessed, mut addresses, mut footprint) = (Vec::new(), Vec::new(), None);
+        self.define(operation, value, lanes, |executor, t, out| {
+            let descriptor = executor.descriptor(memref, t);
+            let mut first = None;
+            for (position, element) in out.iter_mut().enumerate() {
+                *element = match executor.transfer_element(operation, transfer, &descriptor, [indices, mask], position, t)? {
+                    Some(place) => {
+                        first.get_or_insert(place);
+                        executor.memory.buffer(place.buffer).data[place.start]
+                    }
+                    None => executor.scalar(padding, t),
+                };
+            }
+            if let Some(place) = first {
+                accessed.push(t);
+                addresses.push(executor.memory.buffer(place.buffer).address(place.start));
+                footprint.get_or_insert_with(|| executor.transfer_footprint(transfer, place, &descriptor, extent));
+            }
+            Ok(())
+        })?;
+        if let Some(footprint) = footprint {
+            self.record(operation, &footprint, &accessed, &addresses);
+        }
+        Ok(())
+    }
+
+    /// `vector.transfer_write`: `[vector, memref, indices..., mask?]`.
+    pub(super) fn transfer_write(&mut self, operation: &Operation, transfer: Transfer, lanes: &[u32]) -> Result<(), Error> {
+        let [indices, mask] = Self::transfer_operands(operation, transfer, 2, 0)?;
+        let (value, memref) = (operation.operands[0], operation.operands[1]);
+        if transfer.axis == TransferAxis::Broadcast {
+            return Err(malformed(operation, "a transfer_write cannot broadcast"));
+        }
+        let extent = self.per_thread(value);
+        let (mut writes, mut accessed, mut addresses, mut footprint) = (Vec::new(), Vec::new(), Vec::new(), None);
+        for &t in lanes {
+            let descriptor = self.descriptor(memref, t);
+            let mut first = None;
+            for position in 0..extent {
+                if let Some(place) = self.transfer_element(operation, transfer, &descriptor, [indices, mask], position, t)? {
+                    if self.memory.buffer(place.buffer).read_only {
+                        return Err(self.trap(operation, t, "store to read-only memory"));
+                    }
+                    first.get_or_insert(place);
+                    writes.push((place, self.element_at(value, t, position)));
+                }
+            }
+            if let Some(place) = first {
+                accessed.push(t);
+                addresses.push(self.memory.buffer(place.buffer).address(place.start));
+                footprint.get_or_insert_with(|| self.transfer_footprint(transfer, place, &descriptor, extent));
+            }
+        }
+        for (place, bits) in writes {
+            self.memory.buffer_mut(place.buffer).data[place.start] = bits;
+        }
+        if let Some(footprint) = footprint {
+            self.record(operation, &footprint, &accessed, &addresses);
+        }
+        Ok(())
+    }
+}

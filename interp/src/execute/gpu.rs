@@ -1,0 +1,135 @@
+//! `gpu` ops: ids and sizes, `gpu.barrier`, `gpu.shuffle`.
+//!
+//! Model. Ids come from the linear thread id and the current block; `gpu.lane_id` is the linear
+//! thread id modulo 32. A barrier must be reached by every thread of the block at once, else
+//! "barrier divergence". A shuffle follows the NVVM lowering of upstream MLIR: lanes below
+//! `width` take part, the source lane is `lane ^ offset`, `lane + offset`, `lane - offset` or
+//! `offset` (offset taken modulo 32), valid when below `width` (for `up`: at least
+//! `32 - width`); an invalid lane keeps its own value and gets `valid = false`.
+//!
+//! Assumptions. Reading a valid source lane that is inactive (or beyond the block) is an error,
+//! as PTX leaves it undefined; `width` must lie in 1..=32.
+//!
+//! Cost. Constant per thread.
+
+use crate::error::Error;
+use crate::integer::mask;
+use crate::ir::Operation;
+use crate::ops::{Axis, Op, ShuffleMode};
+use crate::trace::WARP_SIZE;
+
+use super::values::{malformed, operands, result};
+use super::Executor;
+
+/// How many missing threads a barrier-divergence message lists.
+const LISTED_THREADS: usize = 4;
+
+/// Where a GPU id comes from.
+enum IdSource {
+    /// The thread's own coordinate on an axis.
+    Thread(usize),
+    /// The same value for the whole block.
+    Uniform(u32),
+    /// The lane within the warp.
+    Lane,
+}
+
+fn axis_index(axis: Axis) -> usize {
+    match axis {
+        Axis::X => 0,
+        Axis::Y => 1,
+        Axis::Z => 2,
+    }
+}
+
+impl Executor<'_> {
+    /// `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim`, `gpu.lane_id`.
+    pub(super) fn gpu_id(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+        let source = match operation.op {
+            Op::ThreadId(axis) => IdSource::Thread(axis_index(axis)),
+            Op::BlockId(axis) => IdSource::Uniform(self.block_id[axis_index(axis)]),
+            Op::BlockDim(axis) => IdSource::Uniform(self.block_size[axis_index(axis)]),
+            Op::GridDim(axis) => IdSource::Uniform(self.grid[axis_index(axis)]),
+            _ => IdSource::Lane,
+        };
+        let value = result(operation)?;
+        let width = self.element(value).bit_width();
+        self.define(operation, value, lanes, |executor, t, out| {
+            let id = match source {
+                IdSource::Thread(axis) => executor.thread_coordinates(t)[axis],
+                IdSource::Uniform(id) => id,
+                IdSource::Lane => t % WARP_SIZE as u32,
+            };
+            out[0] = u64::from(id) & mask(width);
+            Ok(())
+        })
+    }
+
+    /// `gpu.barrier`.
+    pub(super) fn barrier(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+        if lanes.len() == self.threads {
+            return Ok(());
+        }
+        let missing: Vec<u32> = (0..self.threads as u32)
+            .filter(|t| lanes.binary_search(t).is_err())
+            .collect();
+        let mut listed: Vec<String> = missing
+            .iter()
+            .take(LISTED_THREADS)
+            .map(|&t| format!("thread {}", self.thread_name(t)))
+            .collect();
+        if missing.len() > LISTED_THREADS {
+            listed.push(format!("{} more", missing.len() - LISTED_THREADS));
+        }
+        Err(Error::BarrierDivergence {
+            location: operation.location.clone(),
+            block: self.block_name(),
+            arrived: lanes.len(),
+            threads: self.threads,
+            missing: listed.join(", "),
+        })
+    }
+
+    /// `gpu.shuffle`.
+    pub(super) fn shuffle(&mut self, operation: &Operation, mode: ShuffleMode, lanes: &[u32]) -> Result<(), Error> {
+        let [value, offset, width] = operands(operation)?;
+        let &[shuffled, valid] = operation.results.as_slice() else {
+            return Err(malformed(operation, "expects two results"));
+        };
+        let mut active = vec![false; self.threads];
+        for &t in lanes {
+            active[t as usize] = true;
+        }
+        let (mut sources, mut validity) = (vec![0u32; self.threads], vec![false; self.threads]);
+        for &t in lanes {
+            let lane = i64::from(t % WARP_SIZE as u32);
+            let distance = (self.scalar(offset, t) & 31) as i64;
+            let members = self.signed(width, t);
+            if !(1..=WARP_SIZE as i64).contains(&members) {
+                return Err(self.trap(operation, t, format!("shuffle width {members} outside 1..=32")));
+            }
+            let (source_lane, is_valid) = match mode {
+                ShuffleMode::Xor => (lane ^ distance, (lane ^ distance) < members),
+                ShuffleMode::Down => (lane + distance, lane + distance < members),
+                ShuffleMode::Up => (lane - distance, lane - distance >= WARP_SIZE as i64 - members),
+                ShuffleMode::Idx => (distance, distance < members),
+            };
+            let source = if is_valid { i64::from(t) - lane + source_lane } else { i64::from(t) };
+            if !usize::try_from(source).is_ok_and(|source| active.get(source) == Some(&true)) {
+                return Err(self.trap(operation, t, format!("shuffle reads lane {source_lane}, which is inactive")));
+            }
+            sources[t as usize] = source as u32;
+            validity[t as usize] = is_valid;
+        }
+        self.define(operation, shuffled, lanes, |executor, t, out| {
+            for (j, element) in out.iter_mut().enumerate() {
+                *element = executor.element_at(value, sources[t as usize], j);
+            }
+            Ok(())
+        })?;
+        self.define(operation, valid, lanes, |_, t, out| {
+            out[0] = u64::from(validity[t as usize]);
+            Ok(())
+        })
+    }
+}
