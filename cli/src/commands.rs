@@ -76,11 +76,14 @@ pub fn ptx(file: &Path, output: &Path, sm: u32, no_opt: bool, options: &str) -> 
 
 /// `gpu-mem-opt report`.
 pub fn report(file: &Path, options: &str) -> Result<(), Error> {
-    let is_json = file.extension().is_some_and(|extension| extension == "json");
+    let is_json = file
+        .extension()
+        .is_some_and(|extension| extension == "json");
     let json_path = if is_json {
         file.to_path_buf()
     } else {
-        let path = std::env::temp_dir().join(format!("gpu-mem-opt-report-{}.json", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("gpu-mem-opt-report-{}.json", std::process::id()));
         with_module(
             file,
             &format!("gpu-mem-opt{{{options} report={}}}", path.display()),

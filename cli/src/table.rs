@@ -4,19 +4,30 @@
 
 use serde_json::Value;
 
+/// Reads one cell of the access table from an access's JSON.
+type Cell = fn(&Value) -> String;
+
 /// Columns of the access table: header and how to read the cell.
-const COLUMNS: &[(&str, fn(&Value) -> String)] = &[
+const COLUMNS: &[(&str, Cell)] = &[
     ("loc", |access| text(&access["loc"])),
     ("op", |access| text(&access["op"])),
     ("kind", |access| text(&access["kind"])),
     ("memref", |access| text(&access["memref"])),
     ("space", |access| text(&access["space"])),
     ("bytes", |access| {
-        format!("{}x{}", text(&access["elem_bytes"]), text(&access["vector_width"]))
+        format!(
+            "{}x{}",
+            text(&access["elem_bytes"]),
+            text(&access["vector_width"])
+        )
     }),
     ("pattern", |access| text(&access["pattern"])),
-    ("sectors/req", |access| change(access, "sectors_per_request")),
-    ("bank degree", |access| change(access, "bank_conflict_degree")),
+    ("sectors/req", |access| {
+        change(access, "sectors_per_request")
+    }),
+    ("bank degree", |access| {
+        change(access, "bank_conflict_degree")
+    }),
     ("distinct", |access| change(access, "distinct_addresses")),
 ];
 
@@ -32,7 +43,10 @@ pub fn render(report: &Value) -> String {
             Some(sizes) => sizes.iter().map(text).collect::<Vec<_>>().join("x"),
             None => format!("unknown ({})", text(&kernel["block_unknown_reason"])),
         };
-        out.push_str(&format!("\nkernel {}  block {block}\n", text(&kernel["name"])));
+        out.push_str(&format!(
+            "\nkernel {}  block {block}\n",
+            text(&kernel["name"])
+        ));
         let rows: Vec<Vec<String>> = kernel["accesses"]
             .as_array()
             .into_iter()
@@ -43,7 +57,11 @@ pub fn render(report: &Value) -> String {
         for decision in kernel["decisions"].as_array().into_iter().flatten() {
             out.push_str(&format!(
                 "  {} {} on {}: {}\n",
-                if decision["applied"] == Value::Bool(true) { "applied" } else { "skipped" },
+                if decision["applied"] == Value::Bool(true) {
+                    "applied"
+                } else {
+                    "skipped"
+                },
                 text(&decision["kind"]),
                 text(&decision["target"]),
                 text(&decision["reason"])

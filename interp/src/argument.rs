@@ -98,8 +98,7 @@ pub fn format_element(bits: u64, element: ElementType) -> String {
 
 /// SplitMix64 of `seed` and `index`: a well-mixed 64-bit value.
 fn split_mix(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -210,7 +209,11 @@ fn parse_shape(text: &str) -> Result<Vec<i64>, String> {
 }
 
 /// Parses a memref spec `KIND[:SEED][:SHAPE]` against the parameter's static shape.
-fn parse_buffer(spec: &str, element: ElementType, shape: &[Dimension]) -> Result<HostBuffer, String> {
+fn parse_buffer(
+    spec: &str,
+    element: ElementType,
+    shape: &[Dimension],
+) -> Result<HostBuffer, String> {
     let mut parts = spec.split(':');
     let fill = match parts.next() {
         Some("zeros") => Fill::Zeros,
@@ -223,7 +226,11 @@ fn parse_buffer(spec: &str, element: ElementType, shape: &[Dimension]) -> Result
                     .map_err(|_| format!("'{seed}' is not a seed (random:SEED)"))?,
             )
         }
-        Some(other) => return Err(format!("unknown fill '{other}' (zeros, ones, iota, random:SEED)")),
+        Some(other) => {
+            return Err(format!(
+                "unknown fill '{other}' (zeros, ones, iota, random:SEED)"
+            ))
+        }
         None => return Err("empty spec".into()),
     };
     let given = parts.next().map(parse_shape).transpose()?;
@@ -237,7 +244,9 @@ fn parse_buffer(spec: &str, element: ElementType, shape: &[Dimension]) -> Result
                     matches!(dimension, Dimension::Dynamic) || *dimension == Dimension::Static(size)
                 });
             if !fits {
-                return Err(format!("shape {sizes:?} does not fit the parameter's {shape:?}"));
+                return Err(format!(
+                    "shape {sizes:?} does not fit the parameter's {shape:?}"
+                ));
             }
             sizes
         }
@@ -245,7 +254,9 @@ fn parse_buffer(spec: &str, element: ElementType, shape: &[Dimension]) -> Result
             .iter()
             .map(|dimension| match dimension {
                 Dimension::Static(size) => Ok(*size),
-                Dimension::Dynamic => Err("the parameter has dynamic sizes: add :SHAPE".to_string()),
+                Dimension::Dynamic => {
+                    Err("the parameter has dynamic sizes: add :SHAPE".to_string())
+                }
             })
             .collect::<Result<_, _>>()?,
     };

@@ -43,6 +43,11 @@ impl KernelBuilder {
         ValueId(self.kernel.value_types.len() as u32 - 1)
     }
 
+    /// The type of a value created so far.
+    pub fn value_type(&self, value: ValueId) -> &Type {
+        self.kernel.value_type(value)
+    }
+
     /// Appends a kernel parameter.
     pub fn parameter(&mut self, ty: Type) -> ValueId {
         let value = self.value(ty);

@@ -50,8 +50,20 @@ pub(crate) fn ceil_div(dividend: i64, divisor: i64) -> i64 {
 /// Applies a binary integer op to canonical `width`-bit operands.
 pub(crate) fn binary(op: IntegerBinary, a: u64, b: u64, width: u32) -> Result<u64, &'static str> {
     let (sa, sb) = (sign_extend(a, width), sign_extend(b, width));
-    let divisor = || if b == 0 { Err("division by zero") } else { Ok(()) };
-    let shift = |fill: u64| if b >= u64::from(width) { Some(fill) } else { None };
+    let divisor = || {
+        if b == 0 {
+            Err("division by zero")
+        } else {
+            Ok(())
+        }
+    };
+    let shift = |fill: u64| {
+        if b >= u64::from(width) {
+            Some(fill)
+        } else {
+            None
+        }
+    };
     let value = match op {
         IntegerBinary::AddI => a.wrapping_add(b),
         IntegerBinary::SubI => a.wrapping_sub(b),

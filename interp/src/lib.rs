@@ -48,11 +48,11 @@ pub use argument::{decode, encode, format_element, Argument, Fill, HostBuffer, S
 pub use builder::KernelBuilder;
 pub use error::Error;
 pub use execute::{run, Options, MAX_BLOCK_THREADS};
-pub use memory::MAX_RANK;
 pub use ir::{
     Block, Dimension, ElementType, Global, GlobalId, Kernel, MemRefType, MemorySpace, Operation,
     Type, ValueId,
 };
+pub use memory::MAX_RANK;
 pub use ops::{
     Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary, IntegerPredicate, Op,
     ReductionKind, ShuffleMode, Transfer, TransferAxis,

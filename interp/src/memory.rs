@@ -38,7 +38,12 @@ pub(crate) struct Descriptor {
 
 impl Descriptor {
     /// A view with the given layout, or `None` when the rank exceeds [`MAX_RANK`].
-    pub(crate) fn new(buffer: BufferId, offset: i64, sizes: &[i64], strides: &[i64]) -> Option<Self> {
+    pub(crate) fn new(
+        buffer: BufferId,
+        offset: i64,
+        sizes: &[i64],
+        strides: &[i64],
+    ) -> Option<Self> {
         if sizes.len() > MAX_RANK {
             return None;
         }

@@ -522,7 +522,10 @@ impl Op {
     pub fn blocks(&self) -> Vec<&Block> {
         match self {
             Op::For { body, .. } | Op::Parallel { body } | Op::AffineFor { body, .. } => vec![body],
-            Op::If { then, otherwise } | Op::AffineIf { then, otherwise, .. } => {
+            Op::If { then, otherwise }
+            | Op::AffineIf {
+                then, otherwise, ..
+            } => {
                 vec![then, otherwise]
             }
             Op::While { before, after } => vec![before, after],

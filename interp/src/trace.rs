@@ -81,7 +81,9 @@ impl Trace {
 /// Read or write, for the memory ops; `None` for every other op.
 fn access_kind(op: &Op) -> Option<AccessKind> {
     match op {
-        Op::Load | Op::AffineLoad(_) | Op::VectorLoad | Op::TransferRead(_) => Some(AccessKind::Load),
+        Op::Load | Op::AffineLoad(_) | Op::VectorLoad | Op::TransferRead(_) => {
+            Some(AccessKind::Load)
+        }
         Op::Store | Op::AffineStore(_) | Op::VectorStore | Op::TransferWrite(_) => {
             Some(AccessKind::Store)
         }

@@ -83,7 +83,10 @@ pub struct MemoryAccess {
 /// operand or result whose type gives the vector width.
 fn signature(name: &str) -> Option<(usize, AccessKind)> {
     Some(match name {
-        "memref.load" | "affine.load" | "vector.load" | "vector.transfer_read"
+        "memref.load"
+        | "affine.load"
+        | "vector.load"
+        | "vector.transfer_read"
         | "vector.maskedload" => (0, AccessKind::Load),
         "memref.store" | "affine.store" | "vector.store" | "vector.transfer_write" => {
             (1, AccessKind::Store)

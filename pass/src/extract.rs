@@ -58,7 +58,12 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
             let map = unsafe { mlirAffineMapAttrGetValue(map) };
             (0..unsafe { mlirAffineMapGetNumResults(map) })
                 .map(|result| {
-                    scope.affine(unsafe { mlirAffineMapGetResult(map, result) }, map, &operands, 0)
+                    scope.affine(
+                        unsafe { mlirAffineMapGetResult(map, result) },
+                        map,
+                        &operands,
+                        0,
+                    )
                 })
                 .collect()
         }
@@ -90,8 +95,7 @@ pub fn layout(memref_type: MlirType, element_bytes: u32) -> MemrefLayout {
     let mut strides = vec![0i64; rank];
     let mut offset = 0i64;
     let known = unsafe {
-        mlirMemRefTypeGetStridesAndOffset(memref_type, strides.as_mut_ptr(), &mut offset).value
-            != 0
+        mlirMemRefTypeGetStridesAndOffset(memref_type, strides.as_mut_ptr(), &mut offset).value != 0
     };
     let dynamic = |value: i64| unsafe { mlirShapedTypeIsDynamicStrideOrOffset(value) };
     MemrefLayout {
@@ -193,7 +197,9 @@ impl Scope<'_> {
     /// Guards from an `i1` condition; `negated` for the `else` branch.
     fn conditions(&self, condition: MlirValue, negated: bool) -> Vec<Condition> {
         let Some(owner) = ir::defining_operation(condition) else {
-            return vec![unknown_condition("guarded by a condition that is a block argument".into())];
+            return vec![unknown_condition(
+                "guarded by a condition that is a block argument".into(),
+            )];
         };
         match ir::operation_name(owner).as_str() {
             "arith.andi" if !negated => (0..2)
@@ -209,7 +215,8 @@ impl Scope<'_> {
                         location(owner)
                     ))];
                 };
-                let operand = |index| self.expression(unsafe { mlirOperationGetOperand(owner, index) }, 0);
+                let operand =
+                    |index| self.expression(unsafe { mlirOperationGetOperand(owner, index) }, 0);
                 let relation = if negated { negate(relation) } else { relation };
                 vec![Condition::new(operand(0), relation, operand(1))]
             }
@@ -289,7 +296,12 @@ impl Scope<'_> {
             "arith.constant" => ir::attribute(owner, "value")
                 .and_then(ir::integer)
                 .map_or_else(
-                    || IndexExpression::Unknown(format!("non-integer constant at {}", location(owner))),
+                    || {
+                        IndexExpression::Unknown(format!(
+                            "non-integer constant at {}",
+                            location(owner)
+                        ))
+                    },
                     IndexExpression::Constant,
                 ),
             "arith.addi" => add(sub(0), sub(1)),
@@ -323,7 +335,12 @@ impl Scope<'_> {
                     || not_modelled(owner, "an affine.apply without a map"),
                     |map| {
                         let map = unsafe { mlirAffineMapAttrGetValue(map) };
-                        self.affine(unsafe { mlirAffineMapGetResult(map, 0) }, map, &operands, depth)
+                        self.affine(
+                            unsafe { mlirAffineMapGetResult(map, 0) },
+                            map,
+                            &operands,
+                            depth,
+                        )
                     },
                 )
             }
@@ -471,7 +488,12 @@ fn unknown_condition(reason: String) -> Condition {
 
 /// The induction variable of a loop: argument 0 of its body.
 fn induction_variable(operation: MlirOperation) -> MlirValue {
-    unsafe { mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)), 0) }
+    unsafe {
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)),
+            0,
+        )
+    }
 }
 
 /// The `dimension` attribute of a `gpu.thread_id`-like op: 0, 1 or 2.

@@ -12,7 +12,8 @@ use std::{
 };
 
 use mlir_sys::{
-    mlirOperationGetLocation, MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef,
+    mlirOperationGetLocation, MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback,
+    MlirStringRef,
 };
 
 use crate::{diagnostics::Severity, ir, run, Options};
@@ -103,7 +104,9 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
     op: MlirOperation,
     options: *const GpuMemOptOptions,
 ) -> MlirLogicalResult {
-    guarded(op, || run::run(op, &*options, run::Mode::TestAccessAnalysis))
+    guarded(op, || {
+        run::run(op, &*options, run::Mode::TestAccessAnalysis)
+    })
 }
 
 /// The PTX feature string LLVM needs to target SM version `sm`.

@@ -116,7 +116,10 @@ impl Finding {
         .into_iter()
         .filter_map(|metric| metric.as_ref().err().map(|unknown| unknown.reason.as_str()))
         .collect();
-        format!("metrics unknown: {}", reasons.first().copied().unwrap_or("no request"))
+        format!(
+            "metrics unknown: {}",
+            reasons.first().copied().unwrap_or("no request")
+        )
     }
 
     /// The metrics that apply to this access's memory space.

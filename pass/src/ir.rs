@@ -82,8 +82,7 @@ pub fn attribute_text(attribute: MlirAttribute) -> String {
 
 /// The attribute `name` of `operation`, if present.
 pub fn attribute(operation: MlirOperation, name: &str) -> Option<MlirAttribute> {
-    let attribute =
-        unsafe { mlirOperationGetAttributeByName(operation, string_ref_of(name)) };
+    let attribute = unsafe { mlirOperationGetAttributeByName(operation, string_ref_of(name)) };
     (!attribute.ptr.is_null()).then_some(attribute)
 }
 

@@ -121,9 +121,8 @@ fn launch_sites(root: &OperationRef) -> Vec<(String, Option<[u32; 3]>)> {
         let raw = operation.to_raw();
         if ir::operation_name(raw) == "gpu.launch_func" {
             if let Some(kernel) = ir::attribute(raw, "kernel") {
-                let leaf = unsafe {
-                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(kernel))
-                };
+                let leaf =
+                    unsafe { ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(kernel)) };
                 sites.push((leaf, constant_block_operands(raw)));
             }
         }

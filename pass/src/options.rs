@@ -130,9 +130,7 @@ fn assume_alignment(bytes: u32) -> Result<u32, Error> {
     }
     Err(Error::Option {
         option: "assume-alignment",
-        message: format!(
-            "{bytes} is not 0 or a power of two up to {MAX_ASSUMED_ALIGNMENT} bytes"
-        ),
+        message: format!("{bytes} is not 0 or a power of two up to {MAX_ASSUMED_ALIGNMENT} bytes"),
     })
 }
 
@@ -143,9 +141,7 @@ fn smem_budget(bytes: u32) -> Result<u32, Error> {
     }
     Err(Error::Option {
         option: "smem-budget",
-        message: format!(
-            "{bytes} bytes is outside 1..={MAX_SHARED_MEMORY_PER_BLOCK_SM90} bytes"
-        ),
+        message: format!("{bytes} bytes is outside 1..={MAX_SHARED_MEMORY_PER_BLOCK_SM90} bytes"),
     })
 }
 
@@ -170,7 +166,10 @@ mod tests {
 
     #[test]
     fn block_rejects_zero_inside_and_too_many_threads() {
-        assert!(block([32, 0, 2]).unwrap_err().to_string().contains("positive"));
+        assert!(block([32, 0, 2])
+            .unwrap_err()
+            .to_string()
+            .contains("positive"));
         let message = block([1024, 2, 1]).unwrap_err().to_string();
         assert!(message.contains("2048 threads"), "{message}");
     }

@@ -11,12 +11,7 @@
 //! machine (the one `libLLVM.so` shared with MLIR) and stores the PTX text in
 //! the `gpu.binary` object, which [`ptx_of`] reads.
 
-use std::{
-    cell::RefCell,
-    path::Path,
-    rc::Rc,
-    sync::Once,
-};
+use std::{cell::RefCell, path::Path, rc::Rc, sync::Once};
 
 use melior::{
     dialect::DialectRegistry,
@@ -165,22 +160,24 @@ pub fn ptx_features(sm: u32) -> &'static str {
 /// `(gpu.binary name, PTX text)` for every object in every `gpu.binary` of `module`.
 pub fn ptx_of(module: &Module) -> Vec<(String, String)> {
     let mut objects = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |operation| {
-        let raw = operation.to_raw();
-        if ir::operation_name(raw) == "gpu.binary" {
-            let name = ir::attribute(raw, "sym_name")
-                .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
-                .unwrap_or_default();
-            if let Some(array) = ir::attribute(raw, "objects") {
-                for index in 0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) } {
-                    let object = unsafe { mlir_sys::mlirArrayAttrGetElement(array, index) };
-                    let text =
-                        unsafe { ir::string_ref(mlir_sys::mlirGPUObjectAttrGetObject(object)) };
-                    objects.push((name.clone(), text));
+    module
+        .as_operation()
+        .walk(WalkOrder::PreOrder, |operation| {
+            let raw = operation.to_raw();
+            if ir::operation_name(raw) == "gpu.binary" {
+                let name = ir::attribute(raw, "sym_name")
+                    .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
+                    .unwrap_or_default();
+                if let Some(array) = ir::attribute(raw, "objects") {
+                    for index in 0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) } {
+                        let object = unsafe { mlir_sys::mlirArrayAttrGetElement(array, index) };
+                        let text =
+                            unsafe { ir::string_ref(mlir_sys::mlirGPUObjectAttrGetObject(object)) };
+                        objects.push((name.clone(), text));
+                    }
                 }
             }
-        }
-        WalkResult::Advance
-    });
+            WalkResult::Advance
+        });
     objects
 }

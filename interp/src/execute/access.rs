@@ -51,7 +51,10 @@ struct Footprint {
 /// The stored value (for stores), the memref and the indices of a load or store.
 fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>), Error> {
     let operands = &operation.operands;
-    let stores = matches!(operation.op, Op::Store | Op::AffineStore(_) | Op::VectorStore);
+    let stores = matches!(
+        operation.op,
+        Op::Store | Op::AffineStore(_) | Op::VectorStore
+    );
     let first = usize::from(stores);
     if operands.len() <= first {
         return Err(malformed(operation, "missing memref operand"));
@@ -86,15 +89,27 @@ impl Executor<'_> {
         if indices.len() != descriptor.rank {
             return Err(malformed(
                 operation,
-                format!("{} indices for a memref of rank {}", indices.len(), descriptor.rank),
+                format!(
+                    "{} indices for a memref of rank {}",
+                    indices.len(),
+                    descriptor.rank
+                ),
             ));
         }
         let sizes = descriptor.sizes();
         let span = extent as i64 - 1;
-        let inside = indices.iter().zip(sizes).enumerate().all(|(dimension, (&index, &size))| {
-            let last = if dimension + 1 == descriptor.rank { index + span } else { index };
-            index >= 0 && last < size
-        });
+        let inside = indices
+            .iter()
+            .zip(sizes)
+            .enumerate()
+            .all(|(dimension, (&index, &size))| {
+                let last = if dimension + 1 == descriptor.rank {
+                    index + span
+                } else {
+                    index
+                };
+                index >= 0 && last < size
+            });
         if !inside {
             let along = if extent > 1 {
                 format!(" (and {span} more along the innermost dimension)")
@@ -143,7 +158,13 @@ impl Executor<'_> {
     }
 
     /// Records one execution: `addresses[i]` is where thread `lanes[i]` starts.
-    fn record(&mut self, operation: &Operation, footprint: &Footprint, lanes: &[u32], addresses: &[u64]) {
+    fn record(
+        &mut self,
+        operation: &Operation,
+        footprint: &Footprint,
+        lanes: &[u32],
+        addresses: &[u64],
+    ) {
         let Footprint {
             space,
             element_bytes,
@@ -151,8 +172,13 @@ impl Executor<'_> {
             stride,
         } = *footprint;
         if extent == 1 || stride == 1 {
-            self.recorder
-                .record(operation, space, lanes, addresses, element_bytes * extent as u32);
+            self.recorder.record(
+                operation,
+                space,
+                lanes,
+                addresses,
+                element_bytes * extent as u32,
+            );
             return;
         }
         let step = stride * i64::from(element_bytes);
@@ -161,7 +187,8 @@ impl Executor<'_> {
                 .iter()
                 .map(|&address| address.wrapping_add_signed(position * step))
                 .collect();
-            self.recorder.record(operation, space, lanes, &shifted, element_bytes);
+            self.recorder
+                .record(operation, space, lanes, &shifted, element_bytes);
         }
     }
 
@@ -174,10 +201,17 @@ impl Executor<'_> {
         let mut footprint = None;
         self.define(operation, value, lanes, |executor, t, out| {
             let indices = executor.indices(operation, &indices, t)?;
-            let place = executor.locate(operation, &executor.descriptor(memref, t), &indices, extent, t)?;
+            let place = executor.locate(
+                operation,
+                &executor.descriptor(memref, t),
+                &indices,
+                extent,
+                t,
+            )?;
             let buffer = executor.memory.buffer(place.buffer);
             for (position, element) in out.iter_mut().enumerate() {
-                *element = buffer.data[(place.start as i64 + position as i64 * place.stride) as usize];
+                *element =
+                    buffer.data[(place.start as i64 + position as i64 * place.stride) as usize];
             }
             addresses.push(buffer.address(place.start));
             footprint.get_or_insert_with(|| executor.footprint(place, extent));
@@ -239,10 +273,14 @@ impl Executor<'_> {
         let mut point = self.signed_operands(indices, t);
         if let TransferAxis::Dimension(dimension) = transfer.axis {
             if dimension >= point.len() {
-                return Err(malformed(operation, format!("transfer dimension {dimension} beyond the indices")));
+                return Err(malformed(
+                    operation,
+                    format!("transfer dimension {dimension} beyond the indices"),
+                ));
             }
             point[dimension] += position as i64;
-            if !transfer.in_bounds && !(0..descriptor.sizes[dimension]).contains(&point[dimension]) {
+            if !transfer.in_bounds && !(0..descriptor.sizes[dimension]).contains(&point[dimension])
+            {
                 return Ok(None);
             }
         }
@@ -261,12 +299,19 @@ impl Executor<'_> {
         if operands.len() < fixed + trailing + masks {
             return Err(malformed(operation, "too few operands"));
         }
-        let (indices, mask) = operands[fixed..operands.len() - trailing].split_at(operands.len() - fixed - trailing - masks);
+        let (indices, mask) = operands[fixed..operands.len() - trailing]
+            .split_at(operands.len() - fixed - trailing - masks);
         Ok([indices, mask])
     }
 
     /// The trace footprint of a transfer along `axis` of `descriptor`.
-    fn transfer_footprint(&self, transfer: Transfer, place: Place, descriptor: &Descriptor, extent: usize) -> Footprint {
+    fn transfer_footprint(
+        &self,
+        transfer: Transfer,
+        place: Place,
+        descriptor: &Descriptor,
+        extent: usize,
+    ) -> Footprint {
         let mut footprint = self.footprint(place, extent);
         match transfer.axis {
             TransferAxis::Dimension(dimension) => footprint.stride = descriptor.strides[dimension],
@@ -276,7 +321,12 @@ impl Executor<'_> {
     }
 
     /// `vector.transfer_read`: `[memref, indices..., padding, mask?]`.
-    pub(super) fn transfer_read(&mut self, operation: &Operation, transfer: Transfer, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn transfer_read(
+        &mut self,
+        operation: &Operation,
+        transfer: Transfer,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let memref = operation.operands[0];
         let [indices, mask] = Self::transfer_operands(operation, transfer, 1, 1)?;
         let padding = operation.operands[1 + indices.len()];
@@ -287,7 +337,14 @@ impl Executor<'_> {
             let descriptor = executor.descriptor(memref, t);
             let mut first = None;
             for (position, element) in out.iter_mut().enumerate() {
-                *element = match executor.transfer_element(operation, transfer, &descriptor, [indices, mask], position, t)? {
+                *element = match executor.transfer_element(
+                    operation,
+                    transfer,
+                    &descriptor,
+                    [indices, mask],
+                    position,
+                    t,
+                )? {
                     Some(place) => {
                         first.get_or_insert(place);
                         executor.memory.buffer(place.buffer).data[place.start]
@@ -298,7 +355,9 @@ impl Executor<'_> {
             if let Some(place) = first {
                 accessed.push(t);
                 addresses.push(executor.memory.buffer(place.buffer).address(place.start));
-                footprint.get_or_insert_with(|| executor.transfer_footprint(transfer, place, &descriptor, extent));
+                footprint.get_or_insert_with(|| {
+                    executor.transfer_footprint(transfer, place, &descriptor, extent)
+                });
             }
             Ok(())
         })?;
@@ -309,19 +368,32 @@ impl Executor<'_> {
     }
 
     /// `vector.transfer_write`: `[vector, memref, indices..., mask?]`.
-    pub(super) fn transfer_write(&mut self, operation: &Operation, transfer: Transfer, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn transfer_write(
+        &mut self,
+        operation: &Operation,
+        transfer: Transfer,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [indices, mask] = Self::transfer_operands(operation, transfer, 2, 0)?;
         let (value, memref) = (operation.operands[0], operation.operands[1]);
         if transfer.axis == TransferAxis::Broadcast {
             return Err(malformed(operation, "a transfer_write cannot broadcast"));
         }
         let extent = self.per_thread(value);
-        let (mut writes, mut accessed, mut addresses, mut footprint) = (Vec::new(), Vec::new(), Vec::new(), None);
+        let (mut writes, mut accessed, mut addresses, mut footprint) =
+            (Vec::new(), Vec::new(), Vec::new(), None);
         for &t in lanes {
             let descriptor = self.descriptor(memref, t);
             let mut first = None;
             for position in 0..extent {
-                if let Some(place) = self.transfer_element(operation, transfer, &descriptor, [indices, mask], position, t)? {
+                if let Some(place) = self.transfer_element(
+                    operation,
+                    transfer,
+                    &descriptor,
+                    [indices, mask],
+                    position,
+                    t,
+                )? {
                     if self.memory.buffer(place.buffer).read_only {
                         return Err(self.trap(operation, t, "store to read-only memory"));
                     }
@@ -332,7 +404,9 @@ impl Executor<'_> {
             if let Some(place) = first {
                 accessed.push(t);
                 addresses.push(self.memory.buffer(place.buffer).address(place.start));
-                footprint.get_or_insert_with(|| self.transfer_footprint(transfer, place, &descriptor, extent));
+                footprint.get_or_insert_with(|| {
+                    self.transfer_footprint(transfer, place, &descriptor, extent)
+                });
             }
         }
         for (place, bits) in writes {

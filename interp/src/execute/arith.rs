@@ -18,11 +18,19 @@ use super::Executor;
 
 impl Executor<'_> {
     /// `arith.constant`.
-    pub(super) fn constant(&mut self, operation: &Operation, bits: &[u64], lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn constant(
+        &mut self,
+        operation: &Operation,
+        bits: &[u64],
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let value = result(operation)?;
         let length = self.per_thread(value);
         if bits.len() != 1 && bits.len() != length {
-            return Err(malformed(operation, format!("{} elements for a value of {length}", bits.len())));
+            return Err(malformed(
+                operation,
+                format!("{} elements for a value of {length}", bits.len()),
+            ));
         }
         self.define(operation, value, lanes, |_, _, out| {
             for (j, element) in out.iter_mut().enumerate() {
@@ -33,13 +41,22 @@ impl Executor<'_> {
     }
 
     /// Binary integer ops.
-    pub(super) fn integer_binary(&mut self, operation: &Operation, op: IntegerBinary, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn integer_binary(
+        &mut self,
+        operation: &Operation,
+        op: IntegerBinary,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let width = self.element(result(operation)?).bit_width();
         self.elementwise(operation, lanes, |[a, b]| integer::binary(op, a, b, width))
     }
 
     /// `math.absi`.
-    pub(super) fn absolute_integer(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn absolute_integer(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let width = self.element(result(operation)?).bit_width();
         self.elementwise(operation, lanes, |[a]| {
             Ok(sign_extend(a, width).wrapping_abs() as u64 & mask(width))
@@ -47,15 +64,28 @@ impl Executor<'_> {
     }
 
     /// Binary float ops.
-    pub(super) fn float_binary(&mut self, operation: &Operation, op: FloatBinary, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn float_binary(
+        &mut self,
+        operation: &Operation,
+        op: FloatBinary,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let element = self.element(result(operation)?);
         self.elementwise(operation, lanes, |[a, b]| {
-            Ok(from_f64(float::binary(op, to_f64(a, element), to_f64(b, element)), element))
+            Ok(from_f64(
+                float::binary(op, to_f64(a, element), to_f64(b, element)),
+                element,
+            ))
         })
     }
 
     /// Unary float ops.
-    pub(super) fn float_unary(&mut self, operation: &Operation, op: FloatUnary, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn float_unary(
+        &mut self,
+        operation: &Operation,
+        op: FloatUnary,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let element = self.element(result(operation)?);
         self.elementwise(operation, lanes, |[a]| {
             Ok(from_f64(float::unary(op, to_f64(a, element)), element))
@@ -63,7 +93,11 @@ impl Executor<'_> {
     }
 
     /// `math.fma`.
-    pub(super) fn fused_multiply_add(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn fused_multiply_add(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let element = self.element(result(operation)?);
         self.elementwise(operation, lanes, |[a, b, c]| {
             let [a, b, c] = [a, b, c].map(|bits| to_f64(bits, element));
@@ -86,16 +120,30 @@ impl Executor<'_> {
     }
 
     /// `arith.cmpf`.
-    pub(super) fn compare_floats(&mut self, operation: &Operation, predicate: FloatPredicate, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn compare_floats(
+        &mut self,
+        operation: &Operation,
+        predicate: FloatPredicate,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [lhs] = operands(operation)?;
         let element = self.element(lhs);
         self.elementwise(operation, lanes, |[a, b]| {
-            Ok(u64::from(float::compare(predicate, to_f64(a, element), to_f64(b, element))))
+            Ok(u64::from(float::compare(
+                predicate,
+                to_f64(a, element),
+                to_f64(b, element),
+            )))
         })
     }
 
     /// Conversions.
-    pub(super) fn cast(&mut self, operation: &Operation, cast: Cast, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn cast(
+        &mut self,
+        operation: &Operation,
+        cast: Cast,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [input] = operands(operation)?;
         let (from, to) = (self.element(input), self.element(result(operation)?));
         self.elementwise(operation, lanes, |[x]| Ok(convert::cast(cast, x, from, to)))

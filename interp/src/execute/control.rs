@@ -42,7 +42,11 @@ type Body<'b, 'k> = &'b mut dyn FnMut(&mut Executor<'k>, &[u32]) -> Result<&'k [
 
 impl<'k> Executor<'k> {
     /// Runs a block for `lanes` and returns its terminator's operands (none without terminator).
-    pub(super) fn run_block(&mut self, block: &'k Block, lanes: &[u32]) -> Result<&'k [ValueId], Error> {
+    pub(super) fn run_block(
+        &mut self,
+        block: &'k Block,
+        lanes: &[u32],
+    ) -> Result<&'k [ValueId], Error> {
         for operation in &block.operations {
             if matches!(operation.op, Op::Yield | Op::Condition | Op::Return) {
                 return Ok(&operation.operands);
@@ -106,7 +110,9 @@ impl<'k> Executor<'k> {
         lanes: &[u32],
     ) -> Result<(), Error> {
         let [condition] = operands(operation)?;
-        let (taken, not_taken) = self.partition(lanes, |executor, t| Ok(executor.scalar(condition, t) & 1 == 1))?;
+        let (taken, not_taken) = self.partition(lanes, |executor, t| {
+            Ok(executor.scalar(condition, t) & 1 == 1)
+        })?;
         self.branch(operation, [then, otherwise], [taken, not_taken])
     }
 
@@ -144,7 +150,11 @@ impl<'k> Executor<'k> {
         if values.len() != map.inputs() {
             return Err(malformed(
                 operation,
-                format!("the map takes {} operands, {} given", map.inputs(), values.len()),
+                format!(
+                    "the map takes {} operands, {} given",
+                    map.inputs(),
+                    values.len()
+                ),
             ));
         }
         let mut results = Vec::with_capacity(map.results.len());
@@ -154,7 +164,12 @@ impl<'k> Executor<'k> {
     }
 
     /// `affine.apply`, `affine.min`, `affine.max`.
-    pub(super) fn affine_value(&mut self, operation: &'k Operation, map: &AffineMap, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn affine_value(
+        &mut self,
+        operation: &'k Operation,
+        map: &AffineMap,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let value = result(operation)?;
         let width = self.element(value).bit_width();
         let single = matches!(operation.op, Op::AffineApply(_));
@@ -190,7 +205,11 @@ impl<'k> Executor<'k> {
         for &t in lanes {
             let (upper, step) = bounds(self, t)?;
             if sign_extend(step, width) <= 0 {
-                return Err(self.trap(operation, t, format!("loop step {} is not positive", sign_extend(step, width))));
+                return Err(self.trap(
+                    operation,
+                    t,
+                    format!("loop step {} is not positive", sign_extend(step, width)),
+                ));
             }
             counting.upper[t as usize] = upper;
             counting.step[t as usize] = step;
@@ -217,7 +236,12 @@ impl<'k> Executor<'k> {
         let mut active = lanes.to_vec();
         loop {
             let (continuing, finished) = self.partition(&active, |executor, t| {
-                Ok(compare(predicate, executor.scalar(induction, t), counting.upper[t as usize], counting.width))
+                Ok(compare(
+                    predicate,
+                    executor.scalar(induction, t),
+                    counting.upper[t as usize],
+                    counting.width,
+                ))
             })?;
             self.copy_values(operation, carried, &operation.results, &finished)?;
             if continuing.is_empty() {
@@ -253,9 +277,14 @@ impl<'k> Executor<'k> {
         let counting = self.counting(operation, lanes, width, unsigned, |executor, t| {
             Ok((executor.scalar(upper, t), executor.scalar(step, t)))
         })?;
-        self.counted_loop(operation, induction, carried, lanes, &counting, &mut |executor, lanes| {
-            executor.run_block(body, lanes)
-        })
+        self.counted_loop(
+            operation,
+            induction,
+            carried,
+            lanes,
+            &counting,
+            &mut |executor, lanes| executor.run_block(body, lanes),
+        )
     }
 
     /// `affine.for`.
@@ -268,7 +297,10 @@ impl<'k> Executor<'k> {
         lanes: &[u32],
     ) -> Result<(), Error> {
         let bounds_end = lower.inputs() + upper.inputs();
-        if operation.operands.len() < bounds_end || lower.results.is_empty() || upper.results.is_empty() {
+        if operation.operands.len() < bounds_end
+            || lower.results.is_empty()
+            || upper.results.is_empty()
+        {
             return Err(malformed(operation, "bounds do not match the operands"));
         }
         let (lower_operands, rest) = operation.operands.split_at(lower.inputs());
@@ -285,11 +317,19 @@ impl<'k> Executor<'k> {
         self.copy_values(operation, inits, carried, lanes)?;
         let counting = self.counting(operation, lanes, 64, false, |executor, t| {
             let bounds = executor.evaluate_map(operation, upper, upper_operands, t)?;
-            Ok((bounds.into_iter().min().unwrap_or_default() as u64, step as u64))
+            Ok((
+                bounds.into_iter().min().unwrap_or_default() as u64,
+                step as u64,
+            ))
         })?;
-        self.counted_loop(operation, induction, carried, lanes, &counting, &mut |executor, lanes| {
-            executor.run_block(body, lanes)
-        })
+        self.counted_loop(
+            operation,
+            induction,
+            carried,
+            lanes,
+            &counting,
+            &mut |executor, lanes| executor.run_block(body, lanes),
+        )
     }
 
     /// `scf.while`.
@@ -307,9 +347,12 @@ impl<'k> Executor<'k> {
             let (&condition, forwarded) = self
                 .run_block(before, &active)?
                 .split_first()
-                .ok_or_else(|| malformed(operation, "the before block must end in scf.condition"))?;
-            let (continuing, finished) =
-                self.partition(&active, |executor, t| Ok(executor.scalar(condition, t) & 1 == 1))?;
+                .ok_or_else(|| {
+                    malformed(operation, "the before block must end in scf.condition")
+                })?;
+            let (continuing, finished) = self.partition(&active, |executor, t| {
+                Ok(executor.scalar(condition, t) & 1 == 1)
+            })?;
             self.copy_values(operation, forwarded, &operation.results, &finished)?;
             if continuing.is_empty() {
                 return Ok(());
@@ -322,9 +365,17 @@ impl<'k> Executor<'k> {
     }
 
     /// `scf.parallel` (without reductions).
-    pub(super) fn run_parallel(&mut self, operation: &'k Operation, body: &'k Block, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn run_parallel(
+        &mut self,
+        operation: &'k Operation,
+        body: &'k Block,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         if operation.operands.len() != 3 * body.arguments.len() || !operation.results.is_empty() {
-            return Err(malformed(operation, "scf.parallel with reductions is not supported"));
+            return Err(malformed(
+                operation,
+                "scf.parallel with reductions is not supported",
+            ));
         }
         self.parallel_dimension(operation, body, 0, lanes)
     }
@@ -342,15 +393,23 @@ impl<'k> Executor<'k> {
             return self.run_block(body, lanes).map(|_| ());
         }
         let induction = body.arguments[dimension];
-        let [lower, upper, step] = [0, 1, 2].map(|segment| operation.operands[segment * rank + dimension]);
+        let [lower, upper, step] =
+            [0, 1, 2].map(|segment| operation.operands[segment * rank + dimension]);
         let width = self.element(induction).bit_width();
         self.copy_values(operation, &[lower], &[induction], lanes)?;
         let counting = self.counting(operation, lanes, width, false, |executor, t| {
             Ok((executor.scalar(upper, t), executor.scalar(step, t)))
         })?;
-        self.counted_loop(operation, induction, &[], lanes, &counting, &mut |executor, lanes| {
-            executor.parallel_dimension(operation, body, dimension + 1, lanes)?;
-            Ok(&[])
-        })
+        self.counted_loop(
+            operation,
+            induction,
+            &[],
+            lanes,
+            &counting,
+            &mut |executor, lanes| {
+                executor.parallel_dimension(operation, body, dimension + 1, lanes)?;
+                Ok(&[])
+            },
+        )
     }
 }

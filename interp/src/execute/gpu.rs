@@ -91,7 +91,12 @@ impl Executor<'_> {
     }
 
     /// `gpu.shuffle`.
-    pub(super) fn shuffle(&mut self, operation: &Operation, mode: ShuffleMode, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn shuffle(
+        &mut self,
+        operation: &Operation,
+        mode: ShuffleMode,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [value, offset, width] = operands(operation)?;
         let &[shuffled, valid] = operation.results.as_slice() else {
             return Err(malformed(operation, "expects two results"));
@@ -106,17 +111,32 @@ impl Executor<'_> {
             let distance = (self.scalar(offset, t) & 31) as i64;
             let members = self.signed(width, t);
             if !(1..=WARP_SIZE as i64).contains(&members) {
-                return Err(self.trap(operation, t, format!("shuffle width {members} outside 1..=32")));
+                return Err(self.trap(
+                    operation,
+                    t,
+                    format!("shuffle width {members} outside 1..=32"),
+                ));
             }
             let (source_lane, is_valid) = match mode {
                 ShuffleMode::Xor => (lane ^ distance, (lane ^ distance) < members),
                 ShuffleMode::Down => (lane + distance, lane + distance < members),
-                ShuffleMode::Up => (lane - distance, lane - distance >= WARP_SIZE as i64 - members),
+                ShuffleMode::Up => (
+                    lane - distance,
+                    lane - distance >= WARP_SIZE as i64 - members,
+                ),
                 ShuffleMode::Idx => (distance, distance < members),
             };
-            let source = if is_valid { i64::from(t) - lane + source_lane } else { i64::from(t) };
+            let source = if is_valid {
+                i64::from(t) - lane + source_lane
+            } else {
+                i64::from(t)
+            };
             if !usize::try_from(source).is_ok_and(|source| active.get(source) == Some(&true)) {
-                return Err(self.trap(operation, t, format!("shuffle reads lane {source_lane}, which is inactive")));
+                return Err(self.trap(
+                    operation,
+                    t,
+                    format!("shuffle reads lane {source_lane}, which is inactive"),
+                ));
             }
             sources[t as usize] = source as u32;
             validity[t as usize] = is_valid;

@@ -73,7 +73,11 @@ impl<'k> Executor<'k> {
     }
 
     /// `memref.alloc`, `memref.alloca`.
-    pub(super) fn allocate(&mut self, operation: &'k Operation, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn allocate(
+        &mut self,
+        operation: &'k Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let value = result(operation)?;
         let kernel = self.kernel;
         let Type::MemRef(ty) = kernel.value_type(value) else {
@@ -87,7 +91,11 @@ impl<'k> Executor<'k> {
                 return if descriptor.sizes() == sizes.as_slice() {
                     Ok(descriptor)
                 } else {
-                    Err(executor.trap(operation, t, "workgroup allocation sizes differ between threads"))
+                    Err(executor.trap(
+                        operation,
+                        t,
+                        "workgroup allocation sizes differ between threads",
+                    ))
                 };
             }
             if sizes.iter().any(|&size| size < 0) {
@@ -113,7 +121,13 @@ impl<'k> Executor<'k> {
             out[0] = usize::try_from(position)
                 .ok()
                 .and_then(|position| descriptor.sizes().get(position))
-                .ok_or_else(|| executor.trap(operation, t, format!("dimension {position} of a rank-{} memref", descriptor.rank)))?
+                .ok_or_else(|| {
+                    executor.trap(
+                        operation,
+                        t,
+                        format!("dimension {position} of a rank-{} memref", descriptor.rank),
+                    )
+                })?
                 .to_owned() as u64;
             Ok(())
         })
@@ -165,7 +179,11 @@ impl<'k> Executor<'k> {
     }
 
     /// `memref.cast`: the same view, checked against the result type's static sizes.
-    pub(super) fn memref_cast(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn memref_cast(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [source] = operands(operation)?;
         let value = result(operation)?;
         let Type::MemRef(ty) = self.kernel.value_type(value) else {
@@ -174,13 +192,22 @@ impl<'k> Executor<'k> {
         self.define_memref(operation, value, lanes, |executor, t| {
             let descriptor = executor.descriptor(source, t);
             let fits = ty.shape.len() == descriptor.rank
-                && ty.shape.iter().zip(descriptor.sizes()).all(|(dimension, &size)| {
-                    matches!(dimension, Dimension::Dynamic) || *dimension == Dimension::Static(size)
-                });
+                && ty
+                    .shape
+                    .iter()
+                    .zip(descriptor.sizes())
+                    .all(|(dimension, &size)| {
+                        matches!(dimension, Dimension::Dynamic)
+                            || *dimension == Dimension::Static(size)
+                    });
             if fits {
                 Ok(descriptor)
             } else {
-                Err(executor.trap(operation, t, format!("sizes {:?} do not fit {:?}", descriptor.sizes(), ty.shape)))
+                Err(executor.trap(
+                    operation,
+                    t,
+                    format!("sizes {:?} do not fit {:?}", descriptor.sizes(), ty.shape),
+                ))
             }
         })
     }
@@ -204,7 +231,15 @@ impl<'k> Executor<'k> {
             if sizes.len() != strides.len() {
                 return Err(malformed(operation, "sizes and strides differ in length"));
             }
-            checked(operation, Descriptor::new(executor.descriptor(source, t).buffer, offset, &sizes, &strides))
+            checked(
+                operation,
+                Descriptor::new(
+                    executor.descriptor(source, t).buffer,
+                    offset,
+                    &sizes,
+                    &strides,
+                ),
+            )
         })
     }
 
@@ -222,9 +257,15 @@ impl<'k> Executor<'k> {
             let descriptor = executor.descriptor(source, t);
             let sizes = executor.resolve(operation, output_shape, dynamic, &mut 0, t)?;
             let valid = reassociation.len() == descriptor.rank
-                && reassociation.iter().flatten().all(|&dimension| dimension < sizes.len());
+                && reassociation
+                    .iter()
+                    .flatten()
+                    .all(|&dimension| dimension < sizes.len());
             if !valid {
-                return Err(malformed(operation, "reassociation does not match the shapes"));
+                return Err(malformed(
+                    operation,
+                    "reassociation does not match the shapes",
+                ));
             }
             let mut strides = vec![0; sizes.len()];
             for (source_dimension, group) in reassociation.iter().enumerate() {
@@ -233,7 +274,10 @@ impl<'k> Executor<'k> {
                     return Err(executor.trap(
                         operation,
                         t,
-                        format!("sizes {sizes:?} do not split source sizes {:?}", descriptor.sizes()),
+                        format!(
+                            "sizes {sizes:?} do not split source sizes {:?}",
+                            descriptor.sizes()
+                        ),
                     ));
                 }
                 let mut stride = descriptor.strides[source_dimension];
@@ -242,43 +286,70 @@ impl<'k> Executor<'k> {
                     stride *= sizes[dimension];
                 }
             }
-            checked(operation, Descriptor::new(descriptor.buffer, descriptor.offset, &sizes, &strides))
+            checked(
+                operation,
+                Descriptor::new(descriptor.buffer, descriptor.offset, &sizes, &strides),
+            )
         })
     }
 
     /// `memref.collapse_shape`.
-    pub(super) fn collapse_shape(&mut self, operation: &Operation, reassociation: &[Vec<usize>], lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn collapse_shape(
+        &mut self,
+        operation: &Operation,
+        reassociation: &[Vec<usize>],
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [source] = operands(operation)?;
         self.define_memref(operation, result(operation)?, lanes, |executor, t| {
             let descriptor = executor.descriptor(source, t);
-            if reassociation.iter().flatten().any(|&dimension| dimension >= descriptor.rank) {
+            if reassociation
+                .iter()
+                .flatten()
+                .any(|&dimension| dimension >= descriptor.rank)
+            {
                 return Err(malformed(operation, "reassociation beyond the source rank"));
             }
             let (mut sizes, mut strides) = (Vec::new(), Vec::new());
             for group in reassociation {
                 let (mut size, mut innermost, mut expected) = (1, None, None);
                 for &dimension in group.iter().rev() {
-                    let (extent, stride) = (descriptor.sizes[dimension], descriptor.strides[dimension]);
+                    let (extent, stride) =
+                        (descriptor.sizes[dimension], descriptor.strides[dimension]);
                     size *= extent;
                     if extent == 1 {
                         continue;
                     }
                     if expected.is_some_and(|expected| expected != stride) {
-                        return Err(executor.trap(operation, t, format!("collapsing non-contiguous dimensions {group:?}")));
+                        return Err(executor.trap(
+                            operation,
+                            t,
+                            format!("collapsing non-contiguous dimensions {group:?}"),
+                        ));
                     }
                     expected = Some(stride * extent);
                     innermost.get_or_insert(stride);
                 }
-                let last = group.last().map_or(1, |&dimension| descriptor.strides[dimension]);
+                let last = group
+                    .last()
+                    .map_or(1, |&dimension| descriptor.strides[dimension]);
                 sizes.push(size);
                 strides.push(innermost.unwrap_or(last));
             }
-            checked(operation, Descriptor::new(descriptor.buffer, descriptor.offset, &sizes, &strides))
+            checked(
+                operation,
+                Descriptor::new(descriptor.buffer, descriptor.offset, &sizes, &strides),
+            )
         })
     }
 
     /// `memref.get_global`.
-    pub(super) fn get_global(&mut self, operation: &Operation, global: GlobalId, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn get_global(
+        &mut self,
+        operation: &Operation,
+        global: GlobalId,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let (buffer, sizes) = self
             .globals
             .get(global.0 as usize)

@@ -104,9 +104,15 @@ pub fn run(
 /// Rejects empty grids and blocks and blocks over [`MAX_BLOCK_THREADS`].
 fn check_launch(kernel: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Result<(), Error> {
     let reason = if grid.contains(&0) || block.contains(&0) {
-        Some(format!("grid {grid:?} and block {block:?} must be at least 1 in every dimension"))
-    } else if block.iter().map(|&size| u64::from(size)).product::<u64>() > u64::from(MAX_BLOCK_THREADS) {
-        Some(format!("block {block:?} has more than {MAX_BLOCK_THREADS} threads"))
+        Some(format!(
+            "grid {grid:?} and block {block:?} must be at least 1 in every dimension"
+        ))
+    } else if block.iter().map(|&size| u64::from(size)).product::<u64>()
+        > u64::from(MAX_BLOCK_THREADS)
+    {
+        Some(format!(
+            "block {block:?} has more than {MAX_BLOCK_THREADS} threads"
+        ))
     } else {
         None
     };
@@ -153,7 +159,12 @@ pub(crate) struct Executor<'k> {
 }
 
 impl<'k> Executor<'k> {
-    fn new(kernel: &'k Kernel, grid: [u32; 3], block_size: [u32; 3], options: &Options) -> Executor<'k> {
+    fn new(
+        kernel: &'k Kernel,
+        grid: [u32; 3],
+        block_size: [u32; 3],
+        options: &Options,
+    ) -> Executor<'k> {
         let threads = block_size.iter().product::<u32>() as usize;
         Executor {
             kernel,
@@ -182,11 +193,19 @@ impl<'k> Executor<'k> {
     }
 
     /// Moves the arguments into parameter slots and buffers; returns the buffers to give back.
-    fn bind_arguments(&mut self, arguments: &mut [Argument]) -> Result<Vec<(usize, BufferId)>, Error> {
+    fn bind_arguments(
+        &mut self,
+        arguments: &mut [Argument],
+    ) -> Result<Vec<(usize, BufferId)>, Error> {
         let mut buffers = Vec::new();
         let all = self.all_threads();
         let kernel = self.kernel;
-        for (index, (&parameter, argument)) in kernel.parameters().iter().zip(arguments.iter_mut()).enumerate() {
+        for (index, (&parameter, argument)) in kernel
+            .parameters()
+            .iter()
+            .zip(arguments.iter_mut())
+            .enumerate()
+        {
             let mismatch = |reason: String| Error::Argument { index, reason };
             match (kernel.value_type(parameter), argument) {
                 (Type::Scalar(element), Argument::Scalar(scalar)) if *element == scalar.element => {
@@ -197,12 +216,17 @@ impl<'k> Executor<'k> {
                 (Type::MemRef(memref), Argument::Buffer(host)) => {
                     let fits = memref.element == host.element
                         && memref.shape.len() == host.shape.len()
-                        && memref.shape.iter().zip(&host.shape).all(|(dimension, &size)| {
-                            *dimension == Dimension::Dynamic
-                                || *dimension == Dimension::Static(size)
-                        })
+                        && memref
+                            .shape
+                            .iter()
+                            .zip(&host.shape)
+                            .all(|(dimension, &size)| {
+                                *dimension == Dimension::Dynamic
+                                    || *dimension == Dimension::Static(size)
+                            })
                         && host.data.len() as i64 == host.shape.iter().product::<i64>();
-                    if !fits || !matches!(memref.space, MemorySpace::Global | MemorySpace::Constant) {
+                    if !fits || !matches!(memref.space, MemorySpace::Global | MemorySpace::Constant)
+                    {
                         return Err(mismatch(format!(
                             "parameter of type {memref:?} cannot take a {:?} buffer of shape {:?} with {} elements",
                             host.element,
@@ -212,7 +236,9 @@ impl<'k> Executor<'k> {
                     }
                     let read_only = memref.space == MemorySpace::Constant;
                     let data = std::mem::take(&mut host.data);
-                    let buffer = self.memory.allocate(memref.element, memref.space, data, read_only);
+                    let buffer =
+                        self.memory
+                            .allocate(memref.element, memref.space, data, read_only);
                     buffers.push((index, buffer));
                     let descriptor = Descriptor::row_major(buffer, &host.shape)
                         .ok_or_else(|| mismatch("rank above the supported maximum".into()))?;
@@ -223,7 +249,9 @@ impl<'k> Executor<'k> {
                         Argument::Scalar(scalar) => format!("a {:?} scalar", scalar.element),
                         Argument::Buffer(host) => format!("a {:?} buffer", host.element),
                     };
-                    return Err(mismatch(format!("parameter of type {ty:?} cannot take {given}")));
+                    return Err(mismatch(format!(
+                        "parameter of type {ty:?} cannot take {given}"
+                    )));
                 }
             }
         }
@@ -231,7 +259,12 @@ impl<'k> Executor<'k> {
     }
 
     /// Sets the descriptor of `value` for the given threads.
-    fn fill_descriptors(&mut self, value: ValueId, lanes: &[u32], descriptor: impl Fn(u32) -> Descriptor) {
+    fn fill_descriptors(
+        &mut self,
+        value: ValueId,
+        lanes: &[u32],
+        descriptor: impl Fn(u32) -> Descriptor,
+    ) {
         if let Slot::MemRefs(descriptors) = &mut self.slots[value.0 as usize] {
             for &t in lanes {
                 descriptors[t as usize] = descriptor(t);
@@ -262,7 +295,9 @@ impl<'k> Executor<'k> {
                 all => all.to_vec(),
             };
             let read_only = global.constant || global.ty.space == MemorySpace::Constant;
-            let buffer = self.memory.allocate(global.ty.element, global.ty.space, data, read_only);
+            let buffer = self
+                .memory
+                .allocate(global.ty.element, global.ty.space, data, read_only);
             if global.ty.space == MemorySpace::Workgroup {
                 self.block_buffers.push((buffer, length));
             }
@@ -285,14 +320,20 @@ impl<'k> Executor<'k> {
                 let length = sizes.iter().product::<i64>() as usize;
                 let owners = if per_thread { all.len() } else { 1 };
                 let buffers: Vec<BufferId> = (0..owners)
-                    .map(|_| self.memory.allocate(memref.element, memref.space, vec![0; length], false))
+                    .map(|_| {
+                        self.memory
+                            .allocate(memref.element, memref.space, vec![0; length], false)
+                    })
                     .collect();
-                self.block_buffers.extend(buffers.iter().map(|&buffer| (buffer, length)));
+                self.block_buffers
+                    .extend(buffers.iter().map(|&buffer| (buffer, length)));
                 let descriptors: Vec<Descriptor> = buffers
                     .iter()
                     .map(|&buffer| Descriptor::row_major(buffer, &sizes).unwrap_or_default())
                     .collect();
-                self.fill_descriptors(value, &all, |t| descriptors[if per_thread { t as usize } else { 0 }]);
+                self.fill_descriptors(value, &all, |t| {
+                    descriptors[if per_thread { t as usize } else { 0 }]
+                });
             }
         }
         Ok(())
@@ -356,7 +397,9 @@ impl<'k> Executor<'k> {
                 reassociation,
                 output_shape,
             } => self.expand_shape(operation, reassociation, output_shape, lanes),
-            Op::CollapseShape { reassociation } => self.collapse_shape(operation, reassociation, lanes),
+            Op::CollapseShape { reassociation } => {
+                self.collapse_shape(operation, reassociation, lanes)
+            }
             Op::GetGlobal(global) => self.get_global(operation, *global, lanes),
             Op::Broadcast | Op::Splat => self.elementwise(operation, lanes, |[value]| Ok(value)),
             Op::Extract(position) => self.extract(operation, *position, lanes),

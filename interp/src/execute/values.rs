@@ -267,7 +267,10 @@ impl Executor<'_> {
             .collect();
         for (target, compact) in to.iter().zip(&staged) {
             if !self.slots[target.0 as usize].scatter(lanes, compact) {
-                return Err(malformed(operation, "a value flows into a place of another type"));
+                return Err(malformed(
+                    operation,
+                    "a value flows into a place of another type",
+                ));
             }
         }
         Ok(())

@@ -28,7 +28,10 @@ fn combine(kind: ReductionKind, a: u64, b: u64, element: ElementType) -> Result<
             ReductionKind::MaximumF => FloatBinary::MaximumF,
             _ => return Err("an integer reduction kind on floats"),
         };
-        return Ok(from_f64(float::binary(op, to_f64(a, element), to_f64(b, element)), element));
+        return Ok(from_f64(
+            float::binary(op, to_f64(a, element), to_f64(b, element)),
+            element,
+        ));
     }
     let op = match kind {
         ReductionKind::Add => IntegerBinary::AddI,
@@ -63,35 +66,61 @@ impl Executor<'_> {
         usize::try_from(value)
             .ok()
             .filter(|&value| value < length)
-            .ok_or_else(|| self.trap(operation, t, format!("position {value} outside a vector of {length}")))
+            .ok_or_else(|| {
+                self.trap(
+                    operation,
+                    t,
+                    format!("position {value} outside a vector of {length}"),
+                )
+            })
     }
 
     /// `vector.extract`.
-    pub(super) fn extract(&mut self, operation: &Operation, position: Dimension, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn extract(
+        &mut self,
+        operation: &Operation,
+        position: Dimension,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [vector] = operands(operation)?;
         let dynamic = operation.operands.get(1).copied();
         let length = self.per_thread(vector);
         self.define(operation, result(operation)?, lanes, |executor, t, out| {
-            out[0] = executor.element_at(vector, t, executor.position(operation, position, dynamic, length, t)?);
+            out[0] = executor.element_at(
+                vector,
+                t,
+                executor.position(operation, position, dynamic, length, t)?,
+            );
             Ok(())
         })
     }
 
     /// `vector.insert`.
-    pub(super) fn insert(&mut self, operation: &Operation, position: Dimension, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn insert(
+        &mut self,
+        operation: &Operation,
+        position: Dimension,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [scalar, vector] = operands(operation)?;
         let dynamic = operation.operands.get(2).copied();
         self.define(operation, result(operation)?, lanes, |executor, t, out| {
             for (j, element) in out.iter_mut().enumerate() {
                 *element = executor.element_at(vector, t, j);
             }
-            out[executor.position(operation, position, dynamic, out.len(), t)?] = executor.scalar(scalar, t);
+            out[executor.position(operation, position, dynamic, out.len(), t)?] =
+                executor.scalar(scalar, t);
             Ok(())
         })
     }
 
     /// `vector.reduction`.
-    pub(super) fn reduction(&mut self, operation: &Operation, kind: ReductionKind, lanes: &[u32]) -> Result<(), Error> {
+    pub(super) fn reduction(
+        &mut self,
+        operation: &Operation,
+        kind: ReductionKind,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
         let [vector] = operands(operation)?;
         let accumulator = operation.operands.get(1).copied();
         let element = self.element(vector);

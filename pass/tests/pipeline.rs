@@ -1,0 +1,95 @@
+//! The pass driven from Rust through `pipeline`, as a DSL compiler would:
+//! parse, run `gpu-mem-opt`, read the report, lower to PTX.
+
+use std::path::PathBuf;
+
+use gpu_mem_opt::{
+    pipeline::{self, Diagnostics},
+    Error,
+};
+
+/// The demo's naive transpose.
+fn transpose() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/transpose.mlir")
+}
+
+/// The naive transpose's read is coalesced (4 sectors per request) and its
+/// transposed write touches one sector per lane (32); the report says so.
+#[test]
+fn report_of_the_naive_transpose() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let mut module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+    let path = std::env::temp_dir().join(format!("gmo-test-{}.json", std::process::id()));
+    pipeline::run_pipeline(
+        &context,
+        &diagnostics,
+        &mut module,
+        &format!("gpu-mem-opt{{report={}}}", path.display()),
+    )
+    .unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let kernel = &report["kernels"][0];
+    assert_eq!(kernel["name"], "transpose");
+    assert_eq!(kernel["block"], serde_json::json!([32, 8, 1]));
+    let sectors: Vec<f64> = kernel["accesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|access| access["before"]["sectors_per_request"].as_f64().unwrap())
+        .collect();
+    assert_eq!(sectors, vec![4.0, 32.0]);
+    let remarks = diagnostics.take();
+    assert!(
+        remarks
+            .iter()
+            .any(|line| line.contains("remark: gpu-mem-opt: kernel: 'transpose'")),
+        "{remarks:?}"
+    );
+}
+
+/// Lowering through NVVM yields PTX for the requested SM version.
+#[test]
+fn lowers_to_ptx() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let mut module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+    let lowering = pipeline::lower_to_ptx_pipeline(90);
+    pipeline::run_pipeline(&context, &diagnostics, &mut module, &lowering).unwrap();
+    let objects = pipeline::ptx_of(&module);
+    assert_eq!(objects.len(), 1);
+    assert_eq!(objects[0].0, "kernels");
+    assert!(objects[0].1.contains(".target sm_90"));
+    assert!(objects[0].1.contains(".entry transpose"));
+}
+
+/// A bad option value fails the pipeline with the option's message.
+#[test]
+fn bad_option_is_a_pipeline_error() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let mut module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+    let error = pipeline::run_pipeline(&context, &diagnostics, &mut module, "gpu-mem-opt{sm=33}")
+        .unwrap_err();
+    assert!(matches!(error, Error::Pipeline(_)));
+    assert!(
+        error.to_string().contains("unsupported target sm_33"),
+        "{error}"
+    );
+}
+
+/// A missing file is an I/O error naming the file.
+#[test]
+fn missing_file() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let error = pipeline::parse_file(&context, &diagnostics, &PathBuf::from("/nonexistent.mlir"))
+        .err()
+        .unwrap();
+    assert!(
+        error.to_string().starts_with("/nonexistent.mlir:"),
+        "{error}"
+    );
+}
