@@ -5,7 +5,8 @@
 //! `gpu.block_dim`, …). The pass builds it from `affine.apply`, `arith.addi/subi/muli` by
 //! constants, `index_cast` and loop bounds. Besides the affine forms
 //! `Σ c·v + o` (Jang's `m = M·i + o`, seed-000 §1.1) the tree keeps the quasi-affine parts
-//! that MLIR's affine maps allow, floor division and modulo by positive constants: they are
+//! that MLIR's affine maps allow, floor division and modulo by positive constants, and the
+//! bitwise XOR of two subscripts that shared-memory swizzles use (`arith.xori`): they are
 //! evaluated per lane, never dropped. A data-dependent index (`A[idx[i]]`) is
 //! [`IndexExpression::Unknown`] with the reason, never guessed.
 //!
@@ -13,7 +14,7 @@
 //! `affine` maps (`floordiv`, `mod`); both need `d > 0`, otherwise the expression is unknown.
 //!
 //! [`IndexExpression::linear`] flattens a tree into `Σ c·v + Σ c·q + o`, where each `q` is a
-//! floor-division or modulo subtree left for per-lane evaluation. Arithmetic is checked: an
+//! floor-division, modulo or XOR subtree left for per-lane evaluation. Arithmetic is checked: an
 //! overflow makes the value unknown rather than wrong.
 //!
 //! Cost: linear in the size of the tree for both evaluation and flattening.
@@ -135,7 +136,7 @@ impl Loop {
     }
 }
 
-/// One subscript: constants, variables, sums, and products, floor divisions and remainders by constants.
+/// One subscript: constants, variables, sums, products, floor divisions and remainders by constants, and XORs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IndexExpression {
     /// An integer constant.
@@ -150,6 +151,8 @@ pub enum IndexExpression {
     FloorDivide(Box<IndexExpression>, i64),
     /// Non-negative remainder by a positive constant.
     Modulo(Box<IndexExpression>, i64),
+    /// Bitwise exclusive or of two expressions (two's complement), as `arith.xori` on `index`.
+    Xor(Box<IndexExpression>, Box<IndexExpression>),
     /// A value the analysis cannot model (data-dependent, non-affine), with the reason.
     Unknown(String),
 }
@@ -159,7 +162,7 @@ pub enum IndexExpression {
 pub struct LinearForm<'a> {
     /// Non-zero coefficient of each variable outside floor divisions and remainders.
     pub variables: BTreeMap<Variable, i64>,
-    /// Floor-division and remainder subterms with their non-zero coefficients.
+    /// Floor-division, remainder and XOR subterms with their non-zero coefficients.
     pub quasi_affine: Vec<(&'a IndexExpression, i64)>,
     /// The constant part.
     pub constant: i64,
@@ -174,6 +177,11 @@ impl IndexExpression {
     /// `self mod modulus`, non-negative.
     pub fn modulo(self, modulus: i64) -> IndexExpression {
         IndexExpression::Modulo(Box::new(self), modulus)
+    }
+
+    /// `self XOR other`, bitwise.
+    pub fn xor(self, other: impl Into<IndexExpression>) -> IndexExpression {
+        IndexExpression::Xor(Box::new(self), Box::new(other.into()))
     }
 
     /// The value for the variable values `value` gives (`None` = unknown variable).
@@ -196,6 +204,7 @@ impl IndexExpression {
                 let modulus = positive(*modulus)?;
                 Ok(inner.evaluate(value)?.rem_euclid(modulus))
             }
+            IndexExpression::Xor(left, right) => Ok(left.evaluate(value)? ^ right.evaluate(value)?),
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
     }
@@ -212,7 +221,7 @@ impl IndexExpression {
             IndexExpression::Variable(variable) => {
                 found.insert(variable.clone());
             }
-            IndexExpression::Add(left, right) => {
+            IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
                 left.collect_variables(found);
                 right.collect_variables(found);
             }
@@ -239,19 +248,25 @@ impl IndexExpression {
             IndexExpression::FloorDivide(inner, divisor)
             | IndexExpression::Modulo(inner, divisor) => {
                 positive(*divisor)?;
-                if inner.variables().is_empty() {
-                    return Ok(LinearForm {
-                        constant: self.evaluate(&|_| None)?,
-                        ..LinearForm::default()
-                    });
-                }
-                Ok(LinearForm {
-                    quasi_affine: vec![(self, 1)],
-                    ..LinearForm::default()
-                })
+                self.quasi_affine_part()
             }
+            IndexExpression::Xor(..) => self.quasi_affine_part(),
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
+    }
+
+    /// `self` as one quasi-affine term, or its value when it has no variables.
+    fn quasi_affine_part(&self) -> Result<LinearForm<'_>, Unknown> {
+        if self.variables().is_empty() {
+            return Ok(LinearForm {
+                constant: self.evaluate(&|_| None)?,
+                ..LinearForm::default()
+            });
+        }
+        Ok(LinearForm {
+            quasi_affine: vec![(self, 1)],
+            ..LinearForm::default()
+        })
     }
 }
 
@@ -379,6 +394,18 @@ mod tests {
         assert_eq!(form.quasi_affine.len(), 2);
         let value = index.evaluate(&|variable| (*variable == Variable::ThreadX).then_some(-3));
         assert_eq!(value, Ok(-9 + 5));
+    }
+
+    #[test]
+    fn xor_is_quasi_affine_and_evaluated_per_lane() {
+        let index = thread_x().xor(thread_x().floor_divide(4).modulo(8) * 2) + 1;
+        let form = index.linear().unwrap();
+        assert_eq!(form.quasi_affine.len(), 1);
+        assert_eq!(form.constant, 1);
+        let value = index.evaluate(&|_| Some(13));
+        assert_eq!(value, Ok((13 ^ 6) + 1));
+        assert_eq!(IndexExpression::from(5).xor(3).linear().unwrap().constant, 6);
+        assert_eq!(index.variables().len(), 1);
     }
 
     #[test]

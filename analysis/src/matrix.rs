@@ -225,8 +225,17 @@ impl Access {
             .map(IndexExpression::linear)
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(dimension) = forms.iter().position(|form| !form.is_affine()) {
+            let only_xor = forms[dimension]
+                .quasi_affine
+                .iter()
+                .all(|(part, _)| matches!(part, IndexExpression::Xor(..)));
+            let what = if only_xor {
+                "an XOR"
+            } else {
+                "a floor division or remainder"
+            };
             return Err(Unknown::new(format!(
-                "index {dimension} has a floor division or remainder (quasi-affine)"
+                "index {dimension} has {what} (quasi-affine)"
             )));
         }
         let variables: Vec<Variable> = forms

@@ -97,6 +97,10 @@ pub struct AccessMetrics {
     pub distinct_addresses: Result<f64, Unknown>,
     /// Extra wavefronts per block caused by conflicts (Gao's replays, Σ(degree − 1)).
     pub bank_conflicts: Result<u64, Unknown>,
+    /// Shared-memory wavefronts per block, all requests and loop iterations included.
+    pub wavefronts: Result<u64, Unknown>,
+    /// Conflict-free wavefronts per block (the phases with an active lane, summed).
+    pub ideal_wavefronts: Result<u64, Unknown>,
     /// Largest wavefronts-over-ideal ratio of any single request.
     pub worst_bank_conflict_degree: Result<f64, Unknown>,
 }
@@ -224,12 +228,17 @@ impl Tally {
             })
             .map(|()| metrics.bank_conflict_degree),
             distinct_addresses: Ok(metrics.distinct_addresses),
-            bank_conflicts: request_count.and_then(|_| {
+            bank_conflicts: request_count.clone().and_then(|_| {
                 agree("bank conflicts", &|total| {
                     total.bank_conflicts() == reference.bank_conflicts()
                 })
                 .map(|()| reference.bank_conflicts())
             }),
+            wavefronts: request_count.clone().and_then(|_| {
+                agree("wavefronts", &|total| total.wavefronts == reference.wavefronts)
+                    .map(|()| reference.wavefronts)
+            }),
+            ideal_wavefronts: request_count.map(|_| reference.ideal_wavefronts),
             worst_bank_conflict_degree: worst,
         }
     }
@@ -359,7 +368,7 @@ fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>,
         parts
             .quasi_affine
             .iter()
-            .map(|(part, _)| ("a floor division or remainder", part.variables())),
+            .map(|(part, _)| ("a floor division, remainder or XOR", part.variables())),
     );
     let mut depths = BTreeSet::new();
     for (place, variables) in mentioned {

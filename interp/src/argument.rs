@@ -22,7 +22,7 @@ use std::io::{self, Write};
 use crate::error::Error;
 use crate::float::{from_f64, to_f64};
 use crate::integer::{mask, sign_extend};
-use crate::ir::{Dimension, ElementType, Type};
+use crate::ir::{ElementType, MemRefType, Type};
 
 /// A scalar argument: an element type and a bit pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,12 +208,8 @@ fn parse_shape(text: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
-/// Parses a memref spec `KIND[:SEED][:SHAPE]` against the parameter's static shape.
-fn parse_buffer(
-    spec: &str,
-    element: ElementType,
-    shape: &[Dimension],
-) -> Result<HostBuffer, String> {
+/// Parses a memref spec `KIND[:SEED][:SHAPE]` for a parameter of type `memref`.
+fn parse_buffer(spec: &str, memref: &MemRefType) -> Result<HostBuffer, String> {
     let mut parts = spec.split(':');
     let fill = match parts.next() {
         Some("zeros") => Fill::Zeros,
@@ -238,29 +234,18 @@ fn parse_buffer(
         return Err(format!("unexpected '{extra}'"));
     }
     let sizes = match given {
+        Some(sizes) if memref.accepts(&sizes) => sizes,
         Some(sizes) => {
-            let fits = sizes.len() == shape.len()
-                && sizes.iter().zip(shape).all(|(&size, dimension)| {
-                    matches!(dimension, Dimension::Dynamic) || *dimension == Dimension::Static(size)
-                });
-            if !fits {
-                return Err(format!(
-                    "shape {sizes:?} does not fit the parameter's {shape:?}"
-                ));
-            }
-            sizes
+            return Err(format!(
+                "shape {sizes:?} does not fit the parameter's {:?}",
+                memref.shape
+            ))
         }
-        None => shape
-            .iter()
-            .map(|dimension| match dimension {
-                Dimension::Static(size) => Ok(*size),
-                Dimension::Dynamic => {
-                    Err("the parameter has dynamic sizes: add :SHAPE".to_string())
-                }
-            })
-            .collect::<Result<_, _>>()?,
+        None => memref
+            .static_sizes()
+            .ok_or("the parameter has dynamic sizes: add :SHAPE")?,
     };
-    Ok(HostBuffer::filled(element, &sizes, fill))
+    Ok(HostBuffer::filled(memref.element, &sizes, fill))
 }
 
 impl Argument {
@@ -268,9 +253,7 @@ impl Argument {
     pub fn parse(spec: &str, ty: &Type) -> Result<Argument, Error> {
         let parsed = match ty {
             Type::Scalar(element) => Scalar::parse(spec, *element).map(Argument::Scalar),
-            Type::MemRef(memref) => {
-                parse_buffer(spec, memref.element, &memref.shape).map(Argument::Buffer)
-            }
+            Type::MemRef(memref) => parse_buffer(spec, memref).map(Argument::Buffer),
             Type::Vector(..) => Err("vector parameters are not supported".into()),
         };
         parsed.map_err(|reason| Error::Spec {

@@ -34,29 +34,25 @@ pub enum Error {
         missing: String,
     },
     /// A memory access outside its memref or buffer.
-    #[error("{location}: {op} out of bounds in block {block} thread {thread}: {detail}")]
+    #[error("{location}: {op} out of bounds in {thread}: {detail}")]
     OutOfBounds {
         /// MLIR op name.
         op: String,
         /// Op location.
         location: String,
-        /// Block id, `(x, y, z)`.
-        block: String,
-        /// Thread id, `(x, y, z)`.
+        /// The thread, `block (x, y, z) thread (x, y, z)`.
         thread: String,
         /// Indices and bounds.
         detail: String,
     },
     /// A thread executed an op whose result is undefined (division by zero, bad shuffle, ...).
-    #[error("{location}: {op} in block {block} thread {thread}: {reason}")]
+    #[error("{location}: {op} in {thread}: {reason}")]
     Trap {
         /// MLIR op name.
         op: String,
         /// Op location.
         location: String,
-        /// Block id, `(x, y, z)`.
-        block: String,
-        /// Thread id, `(x, y, z)`.
+        /// The thread, `block (x, y, z) thread (x, y, z)`.
         thread: String,
         /// What went wrong.
         reason: String,

@@ -117,6 +117,32 @@ pub struct MemRefType {
     pub space: MemorySpace,
 }
 
+impl MemRefType {
+    /// Whether runtime `sizes` fit the shape: same rank, and equal wherever the shape is static.
+    pub fn accepts(&self, sizes: &[i64]) -> bool {
+        self.shape.len() == sizes.len()
+            && self
+                .shape
+                .iter()
+                .zip(sizes)
+                .all(|(dimension, &size)| match dimension {
+                    Dimension::Static(expected) => *expected == size,
+                    Dimension::Dynamic => true,
+                })
+    }
+
+    /// The sizes of a fully static shape.
+    pub fn static_sizes(&self) -> Option<Vec<i64>> {
+        self.shape
+            .iter()
+            .map(|dimension| match dimension {
+                Dimension::Static(size) => Some(*size),
+                Dimension::Dynamic => None,
+            })
+            .collect()
+    }
+}
+
 /// The type of an SSA value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {

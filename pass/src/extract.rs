@@ -309,7 +309,17 @@ impl Scope<'_> {
             "arith.muli" => match (constant(0), constant(1)) {
                 (_, Some(factor)) => IndexExpression::Multiply(Box::new(sub(0)), factor),
                 (Some(factor), _) => IndexExpression::Multiply(Box::new(sub(1)), factor),
-                _ => not_modelled(owner, "a product of two non-constant values"),
+                // A factor that folds to a constant, e.g. `gpu.block_dim` of a known block
+                // (`bid.x * block_dim.x + tid.x`).
+                _ => match (sub(0), sub(1)) {
+                    (left, IndexExpression::Constant(factor)) => {
+                        IndexExpression::Multiply(Box::new(left), factor)
+                    }
+                    (IndexExpression::Constant(factor), right) => {
+                        IndexExpression::Multiply(Box::new(right), factor)
+                    }
+                    _ => not_modelled(owner, "a product of two non-constant values"),
+                },
             },
             "arith.shli" => match constant(1) {
                 Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),

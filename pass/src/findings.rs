@@ -80,22 +80,15 @@ impl Finding {
             text.push_str(&format!(", MAP-{}", map.number()));
         }
         text.push_str("; ");
-        let metrics = self.report_metrics();
         match &self.metrics {
             Err(unknown) => text.push_str(&format!("metrics unknown: {}", unknown.reason)),
             Ok(_) => {
                 let mut parts = Vec::new();
-                if let Some(value) = metrics.sectors_per_request {
-                    parts.push(format!("sectors/request {}", number(value)));
-                }
-                if let Some(value) = metrics.bank_conflict_degree {
-                    parts.push(format!("bank conflict degree {}", number(value)));
-                }
-                if let Some(value) = metrics.distinct_addresses {
-                    parts.push(format!("distinct addresses {}", number(value)));
-                }
-                if parts.is_empty() {
-                    parts.push(self.unknown_metric_reasons());
+                for (label, value) in self.applicable_metrics() {
+                    parts.push(match value {
+                        Ok(value) => format!("{label} {}", number(value)),
+                        Err(unknown) => format!("{label} unknown ({})", unknown.reason),
+                    });
                 }
                 text.push_str(&parts.join(", "));
             }
@@ -103,23 +96,21 @@ impl Finding {
         text
     }
 
-    /// Why the metrics that apply to this space are unknown.
-    fn unknown_metric_reasons(&self) -> String {
-        let Ok(metrics) = &self.metrics else {
-            return String::new();
+    /// Each metric that applies to this access's memory space: its value or why it is unknown.
+    fn applicable_metrics(&self) -> Vec<(&'static str, Result<f64, Unknown>)> {
+        let Ok(all) = &self.metrics else {
+            return Vec::new();
         };
-        let reasons: Vec<&str> = [
-            &metrics.sectors_per_request,
-            &metrics.bank_conflict_degree,
-            &metrics.distinct_addresses,
-        ]
-        .into_iter()
-        .filter_map(|metric| metric.as_ref().err().map(|unknown| unknown.reason.as_str()))
-        .collect();
-        format!(
-            "metrics unknown: {}",
-            reasons.first().copied().unwrap_or("no request")
-        )
+        let space = self.memory.space;
+        let mut metrics = Vec::new();
+        if matches!(space, MemorySpace::Global | MemorySpace::Local) {
+            metrics.push(("sectors/request", all.sectors_per_request.clone()));
+        }
+        if space == MemorySpace::Shared {
+            metrics.push(("bank conflict degree", all.bank_conflict_degree.clone()));
+        }
+        metrics.push(("distinct addresses", all.distinct_addresses.clone()));
+        metrics
     }
 
     /// The metrics that apply to this access's memory space.

@@ -287,21 +287,22 @@ impl Executor<'_> {
         self.locate(operation, descriptor, &point, 1, t).map(Some)
     }
 
-    /// Splits a transfer's operands after `fixed` leading ones into indices and mask.
+    /// Splits a transfer's operands after `fixed` leading ones into indices, the padding
+    /// operand (when `padded`, one after the indices) and the mask.
     fn transfer_operands(
         operation: &Operation,
         transfer: Transfer,
         fixed: usize,
-        trailing: usize,
-    ) -> Result<[&[ValueId]; 2], Error> {
-        let masks = usize::from(transfer.masked);
+        padded: bool,
+    ) -> Result<[&[ValueId]; 3], Error> {
+        let trailing = usize::from(padded) + usize::from(transfer.masked);
         let operands = &operation.operands;
-        if operands.len() < fixed + trailing + masks {
+        if operands.len() < fixed + trailing {
             return Err(malformed(operation, "too few operands"));
         }
-        let (indices, mask) = operands[fixed..operands.len() - trailing]
-            .split_at(operands.len() - fixed - trailing - masks);
-        Ok([indices, mask])
+        let (indices, rest) = operands[fixed..].split_at(operands.len() - fixed - trailing);
+        let (padding, mask) = rest.split_at(usize::from(padded));
+        Ok([indices, padding, mask])
     }
 
     /// The trace footprint of a transfer along `axis` of `descriptor`.
@@ -327,9 +328,8 @@ impl Executor<'_> {
         transfer: Transfer,
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let memref = operation.operands[0];
-        let [indices, mask] = Self::transfer_operands(operation, transfer, 1, 1)?;
-        let padding = operation.operands[1 + indices.len()];
+        let [indices, padding, mask] = Self::transfer_operands(operation, transfer, 1, true)?;
+        let (memref, padding) = (operation.operands[0], padding[0]);
         let value = result(operation)?;
         let extent = self.per_thread(value);
         let (mut accessed, mut addresses, mut footprint) = (Vec::new(), Vec::new(), None);
@@ -374,7 +374,7 @@ impl Executor<'_> {
         transfer: Transfer,
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let [indices, mask] = Self::transfer_operands(operation, transfer, 2, 0)?;
+        let [indices, _, mask] = Self::transfer_operands(operation, transfer, 2, false)?;
         let (value, memref) = (operation.operands[0], operation.operands[1]);
         if transfer.axis == TransferAxis::Broadcast {
             return Err(malformed(operation, "a transfer_write cannot broadcast"));

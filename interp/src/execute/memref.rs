@@ -191,15 +191,7 @@ impl<'k> Executor<'k> {
         };
         self.define_memref(operation, value, lanes, |executor, t| {
             let descriptor = executor.descriptor(source, t);
-            let fits = ty.shape.len() == descriptor.rank
-                && ty
-                    .shape
-                    .iter()
-                    .zip(descriptor.sizes())
-                    .all(|(dimension, &size)| {
-                        matches!(dimension, Dimension::Dynamic)
-                            || *dimension == Dimension::Static(size)
-                    });
+            let fits = ty.accepts(descriptor.sizes());
             if fits {
                 Ok(descriptor)
             } else {

@@ -30,6 +30,7 @@ mod arith;
 mod control;
 mod gpu;
 mod memref;
+mod setup;
 mod values;
 mod vector;
 
@@ -39,8 +40,8 @@ use analysis::target::BankModel;
 
 use crate::argument::Argument;
 use crate::error::Error;
-use crate::ir::{Dimension, Kernel, MemorySpace, Operation, Type, ValueId};
-use crate::memory::{BufferId, Descriptor, Memory};
+use crate::ir::{Kernel, Operation};
+use crate::memory::{BufferId, Memory};
 use crate::ops::Op;
 use crate::trace::{Recorder, Trace};
 
@@ -185,158 +186,6 @@ impl<'k> Executor<'k> {
             globals: Vec::new(),
             allocations: HashMap::new(),
         }
-    }
-
-    /// Every thread of the block, ascending.
-    fn all_threads(&self) -> Vec<u32> {
-        (0..self.threads as u32).collect()
-    }
-
-    /// Moves the arguments into parameter slots and buffers; returns the buffers to give back.
-    fn bind_arguments(
-        &mut self,
-        arguments: &mut [Argument],
-    ) -> Result<Vec<(usize, BufferId)>, Error> {
-        let mut buffers = Vec::new();
-        let all = self.all_threads();
-        let kernel = self.kernel;
-        for (index, (&parameter, argument)) in kernel
-            .parameters()
-            .iter()
-            .zip(arguments.iter_mut())
-            .enumerate()
-        {
-            let mismatch = |reason: String| Error::Argument { index, reason };
-            match (kernel.value_type(parameter), argument) {
-                (Type::Scalar(element), Argument::Scalar(scalar)) if *element == scalar.element => {
-                    if let Slot::Bits { data, .. } = &mut self.slots[parameter.0 as usize] {
-                        data.fill(scalar.bits);
-                    }
-                }
-                (Type::MemRef(memref), Argument::Buffer(host)) => {
-                    let fits = memref.element == host.element
-                        && memref.shape.len() == host.shape.len()
-                        && memref
-                            .shape
-                            .iter()
-                            .zip(&host.shape)
-                            .all(|(dimension, &size)| {
-                                *dimension == Dimension::Dynamic
-                                    || *dimension == Dimension::Static(size)
-                            })
-                        && host.data.len() as i64 == host.shape.iter().product::<i64>();
-                    if !fits || !matches!(memref.space, MemorySpace::Global | MemorySpace::Constant)
-                    {
-                        return Err(mismatch(format!(
-                            "parameter of type {memref:?} cannot take a {:?} buffer of shape {:?} with {} elements",
-                            host.element,
-                            host.shape,
-                            host.data.len()
-                        )));
-                    }
-                    let read_only = memref.space == MemorySpace::Constant;
-                    let data = std::mem::take(&mut host.data);
-                    let buffer =
-                        self.memory
-                            .allocate(memref.element, memref.space, data, read_only);
-                    buffers.push((index, buffer));
-                    let descriptor = Descriptor::row_major(buffer, &host.shape)
-                        .ok_or_else(|| mismatch("rank above the supported maximum".into()))?;
-                    self.fill_descriptors(parameter, &all, |_| descriptor);
-                }
-                (ty, argument) => {
-                    let given = match argument {
-                        Argument::Scalar(scalar) => format!("a {:?} scalar", scalar.element),
-                        Argument::Buffer(host) => format!("a {:?} buffer", host.element),
-                    };
-                    return Err(mismatch(format!(
-                        "parameter of type {ty:?} cannot take {given}"
-                    )));
-                }
-            }
-        }
-        Ok(buffers)
-    }
-
-    /// Sets the descriptor of `value` for the given threads.
-    fn fill_descriptors(
-        &mut self,
-        value: ValueId,
-        lanes: &[u32],
-        descriptor: impl Fn(u32) -> Descriptor,
-    ) {
-        if let Slot::MemRefs(descriptors) = &mut self.slots[value.0 as usize] {
-            for &t in lanes {
-                descriptors[t as usize] = descriptor(t);
-            }
-        }
-    }
-
-    /// Creates the buffers of globals and attributions.
-    fn setup_memory(&mut self) -> Result<(), Error> {
-        let kernel = self.kernel;
-        for global in &kernel.globals {
-            let sizes: Vec<i64> = global
-                .ty
-                .shape
-                .iter()
-                .map(|dimension| match dimension {
-                    Dimension::Static(size) => Ok(*size),
-                    Dimension::Dynamic => Err(Error::Launch {
-                        kernel: kernel.name.clone(),
-                        reason: format!("global '{}' has a dynamic size", global.name),
-                    }),
-                })
-                .collect::<Result<_, _>>()?;
-            let length = sizes.iter().product::<i64>() as usize;
-            let data = match global.initial.as_slice() {
-                [] => vec![0; length],
-                [splat] => vec![*splat; length],
-                all => all.to_vec(),
-            };
-            let read_only = global.constant || global.ty.space == MemorySpace::Constant;
-            let buffer = self
-                .memory
-                .allocate(global.ty.element, global.ty.space, data, read_only);
-            if global.ty.space == MemorySpace::Workgroup {
-                self.block_buffers.push((buffer, length));
-            }
-            self.globals.push((buffer, sizes));
-        }
-        let all = self.all_threads();
-        for (attributions, per_thread) in [(&kernel.workgroup, false), (&kernel.private, true)] {
-            for &value in attributions {
-                let Type::MemRef(memref) = kernel.value_type(value) else {
-                    continue;
-                };
-                let sizes: Vec<i64> = memref
-                    .shape
-                    .iter()
-                    .map(|dimension| match dimension {
-                        Dimension::Static(size) => *size,
-                        Dimension::Dynamic => 0,
-                    })
-                    .collect();
-                let length = sizes.iter().product::<i64>() as usize;
-                let owners = if per_thread { all.len() } else { 1 };
-                let buffers: Vec<BufferId> = (0..owners)
-                    .map(|_| {
-                        self.memory
-                            .allocate(memref.element, memref.space, vec![0; length], false)
-                    })
-                    .collect();
-                self.block_buffers
-                    .extend(buffers.iter().map(|&buffer| (buffer, length)));
-                let descriptors: Vec<Descriptor> = buffers
-                    .iter()
-                    .map(|&buffer| Descriptor::row_major(buffer, &sizes).unwrap_or_default())
-                    .collect();
-                self.fill_descriptors(value, &all, |t| {
-                    descriptors[if per_thread { t as usize } else { 0 }]
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Runs every block of the grid.

@@ -288,6 +288,11 @@ impl Executor<'_> {
         format!("({x}, {y}, {z})")
     }
 
+    /// `block (x, y, z) thread (x, y, z)` of thread `t` in the current block.
+    fn qualified_thread_name(&self, t: u32) -> String {
+        format!("block {} thread {}", self.block_name(), self.thread_name(t))
+    }
+
     /// The thread id `(x, y, z)` of linear thread `t`.
     pub(super) fn thread_coordinates(&self, t: u32) -> [u32; 3] {
         let [width, height, _] = self.block_size;
@@ -299,8 +304,7 @@ impl Executor<'_> {
         Error::Trap {
             op: operation.op.name().to_string(),
             location: operation.location.clone(),
-            block: self.block_name(),
-            thread: self.thread_name(t),
+            thread: self.qualified_thread_name(t),
             reason: reason.into(),
         }
     }
@@ -310,8 +314,7 @@ impl Executor<'_> {
         Error::OutOfBounds {
             op: operation.op.name().to_string(),
             location: operation.location.clone(),
-            block: self.block_name(),
-            thread: self.thread_name(t),
+            thread: self.qualified_thread_name(t),
             detail,
         }
     }

@@ -139,7 +139,11 @@ impl Kb {
     /// `block_id · block_dim + thread_id` on an axis.
     #[track_caller]
     pub fn global_id(&mut self, axis: Axis) -> ValueId {
-        let (block, size, thread) = (self.block_id(axis), self.block_dim(axis), self.thread_id(axis));
+        let (block, size, thread) = (
+            self.block_id(axis),
+            self.block_dim(axis),
+            self.thread_id(axis),
+        );
         let base = self.mul(block, size);
         self.add(base, thread)
     }
@@ -178,7 +182,9 @@ impl Kb {
     ) -> Vec<ValueId> {
         let location = here();
         let types: Vec<Type> = inits.iter().map(|&value| self.ty(value)).collect();
-        let arguments = self.builder.begin_block(&[&[self.ty(lower)], types.as_slice()].concat());
+        let arguments = self
+            .builder
+            .begin_block(&[&[self.ty(lower)], types.as_slice()].concat());
         let yielded = body(self, arguments[0], &arguments[1..]);
         self.builder.push(Op::Yield, &yielded, &[], &location);
         let body = self.builder.end_block();
@@ -206,7 +212,8 @@ impl Kb {
         let location = here();
         let then = self.region(&location, then);
         let otherwise = self.region(&location, otherwise);
-        self.builder.push(Op::If { then, otherwise }, &[condition], results, &location)
+        self.builder
+            .push(Op::If { then, otherwise }, &[condition], results, &location)
     }
 
     /// A block without arguments that ends by yielding what `build` returns.
@@ -237,7 +244,12 @@ impl Kb {
 }
 
 /// Runs with default options.
-pub fn launch(kernel: &Kernel, grid: [u32; 3], block: [u32; 3], arguments: &mut [Argument]) -> Result<Trace, Error> {
+pub fn launch(
+    kernel: &Kernel,
+    grid: [u32; 3],
+    block: [u32; 3],
+    arguments: &mut [Argument],
+) -> Result<Trace, Error> {
     run(kernel, grid, block, arguments, &Options::default())
 }
 

@@ -1,0 +1,153 @@
+//! Launch setup: binding arguments to parameters and creating the buffers of globals and
+//! attributions.
+//!
+//! Model. A scalar argument fills its parameter's slot for every thread. A buffer argument's
+//! data moves into a global (or constant, read-only) buffer viewed row-major by every thread;
+//! `run` moves it back afterwards. Globals get one buffer per launch initialised from their
+//! initial value, except workgroup-space globals, which are refilled with zeros for every
+//! block like workgroup attributions; private attributions get one buffer per thread, also
+//! refilled for every block.
+//!
+//! Assumptions. Globals and attributions have static shapes; ranks are at most `MAX_RANK`.
+//!
+//! Cost. Linear in the arguments' and buffers' sizes.
+
+use crate::argument::Argument;
+use crate::error::Error;
+use crate::ir::{MemRefType, MemorySpace, Type, ValueId};
+use crate::memory::{BufferId, Descriptor};
+
+use super::values::Slot;
+use super::Executor;
+
+impl Executor<'_> {
+    /// Every thread of the block, ascending.
+    pub(super) fn all_threads(&self) -> Vec<u32> {
+        (0..self.threads as u32).collect()
+    }
+
+    /// A launch error about the kernel.
+    fn launch_error(&self, reason: String) -> Error {
+        Error::Launch {
+            kernel: self.kernel.name.clone(),
+            reason,
+        }
+    }
+
+    /// The static sizes of `memref`, which `what` names in an error.
+    fn static_sizes(&self, memref: &MemRefType, what: &str) -> Result<Vec<i64>, Error> {
+        memref
+            .static_sizes()
+            .ok_or_else(|| self.launch_error(format!("{what} has a dynamic size")))
+    }
+
+    /// Sets the descriptor of `value` for every thread.
+    fn fill_descriptors(&mut self, value: ValueId, descriptor: impl Fn(u32) -> Descriptor) {
+        if let Slot::MemRefs(descriptors) = &mut self.slots[value.0 as usize] {
+            for (t, slot) in descriptors.iter_mut().enumerate() {
+                *slot = descriptor(t as u32);
+            }
+        }
+    }
+
+    /// Moves the arguments into parameter slots and buffers; returns the buffers to give back.
+    pub(super) fn bind_arguments(
+        &mut self,
+        arguments: &mut [Argument],
+    ) -> Result<Vec<(usize, BufferId)>, Error> {
+        let mut buffers = Vec::new();
+        let kernel = self.kernel;
+        for (index, (&parameter, argument)) in kernel
+            .parameters()
+            .iter()
+            .zip(arguments.iter_mut())
+            .enumerate()
+        {
+            let mismatch = |reason: String| Error::Argument { index, reason };
+            match (kernel.value_type(parameter), argument) {
+                (Type::Scalar(element), Argument::Scalar(scalar)) if *element == scalar.element => {
+                    if let Slot::Bits { data, .. } = &mut self.slots[parameter.0 as usize] {
+                        data.fill(scalar.bits);
+                    }
+                }
+                (Type::MemRef(memref), Argument::Buffer(host))
+                    if memref.element == host.element
+                        && memref.accepts(&host.shape)
+                        && host.data.len() as i64 == host.shape.iter().product::<i64>()
+                        && matches!(memref.space, MemorySpace::Global | MemorySpace::Constant) =>
+                {
+                    let read_only = memref.space == MemorySpace::Constant;
+                    let data = std::mem::take(&mut host.data);
+                    let buffer =
+                        self.memory
+                            .allocate(memref.element, memref.space, data, read_only);
+                    buffers.push((index, buffer));
+                    let descriptor = Descriptor::row_major(buffer, &host.shape)
+                        .ok_or_else(|| mismatch("rank above the supported maximum".into()))?;
+                    self.fill_descriptors(parameter, |_| descriptor);
+                }
+                (ty, argument) => {
+                    let given = match argument {
+                        Argument::Scalar(scalar) => format!("a {:?} scalar", scalar.element),
+                        Argument::Buffer(host) => format!(
+                            "a {:?} buffer of shape {:?} with {} elements",
+                            host.element,
+                            host.shape,
+                            host.data.len()
+                        ),
+                    };
+                    return Err(mismatch(format!(
+                        "parameter of type {ty:?} cannot take {given}"
+                    )));
+                }
+            }
+        }
+        Ok(buffers)
+    }
+
+    /// Creates the buffers of globals and attributions.
+    pub(super) fn setup_memory(&mut self) -> Result<(), Error> {
+        let kernel = self.kernel;
+        for global in &kernel.globals {
+            let sizes = self.static_sizes(&global.ty, &format!("global '{}'", global.name))?;
+            let length = sizes.iter().product::<i64>() as usize;
+            let data = match global.initial.as_slice() {
+                [] => vec![0; length],
+                [splat] => vec![*splat; length],
+                all => all.to_vec(),
+            };
+            let read_only = global.constant || global.ty.space == MemorySpace::Constant;
+            let buffer = self
+                .memory
+                .allocate(global.ty.element, global.ty.space, data, read_only);
+            if global.ty.space == MemorySpace::Workgroup {
+                self.block_buffers.push((buffer, length));
+            }
+            self.globals.push((buffer, sizes));
+        }
+        for (attributions, per_thread) in [(&kernel.workgroup, false), (&kernel.private, true)] {
+            for &value in attributions {
+                let Type::MemRef(memref) = kernel.value_type(value) else {
+                    return Err(self.launch_error("an attribution is not a memref".into()));
+                };
+                let sizes = self.static_sizes(memref, "an attribution")?;
+                let length = sizes.iter().product::<i64>() as usize;
+                let owners = if per_thread { self.threads } else { 1 };
+                let mut descriptors = Vec::with_capacity(owners);
+                for _ in 0..owners {
+                    let buffer =
+                        self.memory
+                            .allocate(memref.element, memref.space, vec![0; length], false);
+                    self.block_buffers.push((buffer, length));
+                    descriptors.push(Descriptor::row_major(buffer, &sizes).ok_or_else(|| {
+                        self.launch_error("an attribution's rank is too high".into())
+                    })?);
+                }
+                self.fill_descriptors(value, |t| {
+                    descriptors[if per_thread { t as usize } else { 0 }]
+                });
+            }
+        }
+        Ok(())
+    }
+}
