@@ -28,3 +28,8 @@ demo: build
 
 clean:
 	rm -rf build target
+
+# Analysis time per access and for modules of 1,000 to 10,000 kernels (issue 3; not a test).
+.PHONY: bench-analysis
+bench-analysis: build
+	cargo run --release --locked -p gpu-mem-opt --example analysis_time

@@ -245,8 +245,7 @@ impl IndexExpression {
             }),
             IndexExpression::Add(left, right) => left.linear()?.plus(right.linear()?),
             IndexExpression::Multiply(inner, factor) => inner.linear()?.times(*factor),
-            IndexExpression::FloorDivide(inner, divisor)
-            | IndexExpression::Modulo(inner, divisor) => {
+            IndexExpression::FloorDivide(_, divisor) | IndexExpression::Modulo(_, divisor) => {
                 positive(*divisor)?;
                 self.quasi_affine_part()
             }
@@ -404,7 +403,10 @@ mod tests {
         assert_eq!(form.constant, 1);
         let value = index.evaluate(&|_| Some(13));
         assert_eq!(value, Ok((13 ^ 6) + 1));
-        assert_eq!(IndexExpression::from(5).xor(3).linear().unwrap().constant, 6);
+        assert_eq!(
+            IndexExpression::from(5).xor(3).linear().unwrap().constant,
+            6
+        );
         assert_eq!(index.variables().len(), 1);
     }
 

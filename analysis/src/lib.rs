@@ -11,10 +11,12 @@
 //! * [`metrics`]: the same metrics predicted statically for every warp and loop iteration of
 //!   an access, exact or `Unknown` with a reason;
 //! * [`closed_form`]: Gao's closed forms for bank-conflict degrees and periodicity;
-//! * [`pattern`]: Jang's access-pattern classes and Fang's MAP ids.
+//! * [`pattern`]: Jang's access-pattern classes and Fang's MAP ids;
+//! * [`shared_layout`]: padding, XOR swizzle or nothing for a shared buffer, chosen by exact
+//!   wavefront counts, with the exhaustive bijection check and upstream's formula to compare.
 //!
 //! Modules, in dependency order: [`target`] → [`request`] → [`expression`] → [`matrix`]
-//! → [`closed_form`] → [`metrics`] → [`pattern`].
+//! → [`closed_form`] → [`metrics`] → [`pattern`], [`shared_layout`].
 
 #![deny(missing_docs)]
 
@@ -24,6 +26,7 @@ pub mod matrix;
 pub mod metrics;
 pub mod pattern;
 pub mod request;
+pub mod shared_layout;
 pub mod target;
 
 pub use expression::{IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};

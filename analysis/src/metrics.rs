@@ -20,7 +20,7 @@
 //!   with trip count `n` moving by `Δ` falls into `P = Q / gcd(Δ, Q)` classes counted by
 //!   [`class_counts`]; nested loops convolve their histograms, so the work is bounded by `Q`
 //!   per warp, not by trip counts.
-//! * Loops whose variables occur in a guard or a floor division/remainder are enumerated
+//! * Loops whose variables occur in a guard or a floor division, remainder or XOR are enumerated
 //!   iteration by iteration (at most [`MAX_ENUMERATED_ITERATIONS`] in all).
 //! * The unknown shift is some multiple of `g = gcd` of its coefficients. Each residue class
 //!   of that shift modulo `Q` is evaluated; a metric that differs between classes depends on
@@ -235,8 +235,10 @@ impl Tally {
                 .map(|()| reference.bank_conflicts())
             }),
             wavefronts: request_count.clone().and_then(|_| {
-                agree("wavefronts", &|total| total.wavefronts == reference.wavefronts)
-                    .map(|()| reference.wavefronts)
+                agree("wavefronts", &|total| {
+                    total.wavefronts == reference.wavefronts
+                })
+                .map(|()| reference.wavefronts)
             }),
             ideal_wavefronts: request_count.map(|_| reference.ideal_wavefronts),
             worst_bank_conflict_degree: worst,
@@ -364,12 +366,14 @@ fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>,
         .iter()
         .map(|condition| ("the guard", condition.variables()))
         .collect();
-    mentioned.extend(
-        parts
-            .quasi_affine
-            .iter()
-            .map(|(part, _)| ("a floor division, remainder or XOR", part.variables())),
-    );
+    mentioned.extend(parts.quasi_affine.iter().map(|(part, _)| {
+        let place = if matches!(part, IndexExpression::Xor(..)) {
+            "an XOR"
+        } else {
+            "a floor division or remainder"
+        };
+        (place, part.variables())
+    }));
     let mut depths = BTreeSet::new();
     for (place, variables) in mentioned {
         for variable in variables {

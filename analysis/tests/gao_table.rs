@@ -12,22 +12,12 @@ use analysis::closed_form::{
 use analysis::request::wavefronts;
 use analysis::BankModel::{Conventional, Kepler4Byte, Kepler8Byte};
 use analysis::{Access, BankModel, Block, Condition, Loop, Relation, Request};
+use common::kernels::{
+    column_read_32, convolution_columns, convolution_rows, finite_difference_3d, guarded, inside,
+    lud_diagonal, lud_perimeter, needleman_wunsch, pitch_24_rows, shfl_pattern_a, shfl_pattern_b,
+    transpose_16, transpose_32, two_dimensional_warp, Kernel,
+};
 use common::{degree, degree_in, iv, metrics, replays, requests, shared, tx, ty, worst};
-
-/// `access` under `condition` (an `scf.if` on thread ids or loop variables).
-fn guarded(mut access: Access, condition: Condition) -> Access {
-    access.guard.push(condition);
-    access
-}
-
-/// `access` inside `enclosing`, which becomes its innermost loop.
-fn inside(mut access: Access, enclosing: Loop) -> Access {
-    access.loops.push(enclosing);
-    access
-}
-
-/// A reconstructed kernel: its shared-memory accesses for a given intra-pad.
-type Kernel = fn(i64) -> Vec<Access>;
 
 /// Bank-conflict degree of a single access.
 fn access_degree(access: &Access, block: Block, model: BankModel) -> f64 {
@@ -39,116 +29,6 @@ fn access_degree(access: &Access, block: Block, model: BankModel) -> f64 {
 /// Smallest pad in 0..64 that leaves a kernel without replays.
 fn first_zero_pad(kernel: Kernel, block: Block, model: BankModel) -> Option<i64> {
     (0..64).find(|&pad| replays(&kernel(pad), block, model) == 0)
-}
-
-/// 3DFD (R): `s_data[24][24+p]`, 16×16 block, radius-4 cross stencil plus guarded halo loads.
-fn finite_difference_3d(pad: i64) -> Vec<Access> {
-    let shape = [24, 24 + pad];
-    let halo_row = || Condition::new(ty(), Relation::Less, 4);
-    let halo_column = || Condition::new(tx(), Relation::Less, 4);
-    let stencil = Loop::constant(1, 5, 1);
-    vec![
-        shared(&shape, vec![ty() + 4, tx() + 4]),
-        guarded(shared(&shape, vec![ty(), tx() + 4]), halo_row()),
-        guarded(shared(&shape, vec![ty() + 20, tx() + 4]), halo_row()),
-        guarded(shared(&shape, vec![ty() + 4, tx()]), halo_column()),
-        guarded(shared(&shape, vec![ty() + 4, tx() + 20]), halo_column()),
-        inside(shared(&shape, vec![ty() + 4 - iv(0), tx() + 4]), stencil),
-        inside(shared(&shape, vec![ty() + 4 + iv(0), tx() + 4]), stencil),
-        inside(shared(&shape, vec![ty() + 4, tx() + 4 - iv(0)]), stencil),
-        inside(shared(&shape, vec![ty() + 4, tx() + 4 + iv(0)]), stencil),
-    ]
-}
-
-/// CUDA SDK convolutionRowsKernel (R): `s_Data[4][160+p]`, block 16×4, 10 loads and 8×17 taps.
-fn convolution_rows(pad: i64) -> Vec<Access> {
-    let shape = [4, 160 + pad];
-    let main = Loop::constant(1, 9, 1);
-    let taps = Loop::constant(-8, 9, 1);
-    vec![
-        inside(shared(&shape, vec![ty(), tx() + iv(0) * 16]), main),
-        shared(&shape, vec![ty(), tx()]),
-        shared(&shape, vec![ty(), tx() + 144]),
-        inside(
-            inside(shared(&shape, vec![ty(), tx() + iv(0) * 16 + iv(1)]), main),
-            taps,
-        ),
-    ]
-}
-
-/// CUDA SDK convolutionColumnsKernel (R): `s_Data[16][81+p]`, block 16×8, 10 loads and 8×17 taps.
-fn convolution_columns(pad: i64) -> Vec<Access> {
-    let shape = [16, 81 + pad];
-    let main = Loop::constant(1, 9, 1);
-    let taps = Loop::constant(-8, 9, 1);
-    vec![
-        inside(shared(&shape, vec![tx(), ty() + iv(0) * 8]), main),
-        shared(&shape, vec![tx(), ty()]),
-        shared(&shape, vec![tx(), ty() + 72]),
-        inside(
-            inside(shared(&shape, vec![tx(), ty() + iv(0) * 8 + iv(1)]), main),
-            taps,
-        ),
-    ]
-}
-
-/// Classic 32×32 transpose (R), block 32×8: write `tile[ty+j][tx]`, read `tile[tx][ty+j]`, j = 0, 8, 16, 24.
-fn transpose_32(pad: i64) -> Vec<Access> {
-    let shape = [32, 32 + pad];
-    let rows = Loop::constant(0, 32, 8);
-    vec![
-        inside(shared(&shape, vec![ty() + iv(0), tx()]), rows),
-        inside(shared(&shape, vec![tx(), ty() + iv(0)]), rows),
-    ]
-}
-
-/// 16×16 transpose (R), block 16×16 (16×2 warps): write `tile[ty][tx]`, read `tile[tx][ty]`.
-fn transpose_16(pad: i64) -> Vec<Access> {
-    let shape = [16, 16 + pad];
-    vec![
-        shared(&shape, vec![ty(), tx()]),
-        shared(&shape, vec![tx(), ty()]),
-    ]
-}
-
-/// Rodinia needle_cuda_shared_1 (R): the two anti-diagonal writes of `temp[17][17+p]`, block 16.
-fn needleman_wunsch(pad: i64) -> Vec<Access> {
-    let shape = [17, 17 + pad];
-    let active = || Condition::new(tx(), Relation::LessEqual, iv(0));
-    vec![
-        guarded(
-            inside(
-                shared(&shape, vec![iv(0) - tx() + 1, tx() + 1]),
-                Loop::constant(0, 16, 1),
-            ),
-            active(),
-        ),
-        guarded(
-            inside(
-                shared(&shape, vec![tx() * -1 + 16, tx() + 16 - iv(0)]),
-                Loop::constant(0, 15, 1),
-            ),
-            active(),
-        ),
-    ]
-}
-
-/// Rodinia lud_diagonal (R): `shadow[tx][i]` for `tx > i`, i < 15, block 16.
-fn lud_diagonal(pad: i64) -> Vec<Access> {
-    let access = shared(&[16, 16 + pad], vec![tx(), iv(0)]);
-    vec![guarded(
-        inside(access, Loop::constant(0, 15, 1)),
-        Condition::new(tx(), Relation::Greater, iv(0)),
-    )]
-}
-
-/// Rodinia lud_perimeter (R): `peri_col[tx-16][i]` for `tx ≥ 16`, i < 16, block 32.
-fn lud_perimeter(pad: i64) -> Vec<Access> {
-    let access = shared(&[16, 16 + pad], vec![tx() - 16, iv(0)]);
-    vec![guarded(
-        inside(access, Loop::constant(0, 16, 1)),
-        Condition::new(tx(), Relation::GreaterEqual, 16),
-    )]
 }
 
 /// Case 1: conventional mapping, full warp, stride S: degree gcd(S, 32) for every offset
@@ -398,8 +278,7 @@ fn case_18_column_major_stride_below_rows() {
 
 /// Column degree of Fig. 4.5A, `A[32][32+PAD]`, `A[tx][0]`, one warp.
 fn figure_4_5a(pad: i64, model: BankModel) -> f64 {
-    let access = shared(&[32, 32 + pad], vec![tx(), 0.into()]);
-    access_degree(&access, Block::new(32, 1, 1), model)
+    access_degree(&column_read_32(pad)[0], Block::new(32, 1, 1), model)
 }
 
 /// Case 19: Kepler 4-byte mode, `A[32][32+PAD]`, `A[tx][0]`: 16 → 1 with PAD = 1
@@ -419,8 +298,7 @@ fn case_20_conventional_column_read_padded() {
 
 /// Degree of Fig. 4.5B, `A[4][32+PAD]`, `A[ty][4·tx]`, block (8, 4): one 2-D warp.
 fn figure_4_5b(pad: i64, model: BankModel) -> f64 {
-    let access = shared(&[4, 32 + pad], vec![ty(), tx() * 4]);
-    access_degree(&access, Block::new(8, 4, 1), model)
+    access_degree(&two_dimensional_warp(pad)[0], Block::new(8, 4, 1), model)
 }
 
 /// Case 21: Kepler 4-byte mode, Fig. 4.5B: 2 → 1 with PAD = 1.
@@ -496,7 +374,7 @@ fn case_25_row_major_multi_warp_even_stride_has_one_class() {
 
 /// Per-warp degrees of `A[ty][tx]` with row pitch `pitch`, block 16×16 (16×2 warps).
 fn pitch_pattern_degrees(pitch: i64, model: BankModel) -> Vec<u32> {
-    let access = shared(&[16, pitch], vec![ty(), tx()]);
+    let access = pitch_24_rows(pitch - 24).remove(0);
     Block::new(16, 16, 1)
         .warps()
         .iter()
@@ -694,13 +572,8 @@ fn case_37_transpose_16_has_no_conflict_free_pad() {
 #[test]
 fn case_38_shfl_scan_patterns() {
     let block = Block::new(32, 8, 1);
-    let pattern_a = |pad: i64| shared(&[32, 8 + pad], vec![tx(), ty()]);
-    let pattern_b = |pad: i64| {
-        shared(
-            &[32, 8 + pad],
-            vec![ty() * 4 + tx().floor_divide(8), tx().modulo(8)],
-        )
-    };
+    let pattern_a = shfl_pattern_a;
+    let pattern_b = shfl_pattern_b;
     assert_eq!(access_degree(&pattern_a(0), block, Conventional), 8.0);
     assert_eq!(access_degree(&pattern_a(1), block, Conventional), 1.0);
     assert_eq!(access_degree(&pattern_b(0), block, Conventional), 1.0);

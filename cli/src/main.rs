@@ -4,17 +4,25 @@
 //! * `ptx FILE -o OUT.ptx [--sm 90] [--no-opt]` runs the pass (unless
 //!   `--no-opt`), lowers through NVVM and writes the PTX;
 //! * `report FILE` prints the report as a table (FILE is MLIR, on which the
-//!   pass runs, or a report `.json` written by `report=PATH`).
+//!   pass runs, or a report `.json` written by `report=PATH`);
+//! * `interp FILE --kernel K --grid X,Y,Z --arg SPEC ...` runs a kernel on the
+//!   reference interpreter (printing arguments, measured traffic, and checking
+//!   the static analysis against it), see [`interp`];
+//! * `diff FILE --kernel K --grid X,Y,Z` runs a kernel before and after the
+//!   pass and demands bit-identical results, see [`diff`].
 //!
 //! Diagnostics (remarks included) go to standard error in `mlir-opt`'s
 //! format; any error makes the exit status 1.
 
+mod check;
 mod commands;
+mod diff;
+mod interp;
 mod table;
 
 use std::{path::PathBuf, process::ExitCode};
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// gpu-mem-opt: make GPU kernels use memory well (MLIR, NVVM, PTX).
 #[derive(Parser)]
@@ -63,6 +71,60 @@ enum Command {
         #[arg(long, default_value = "")]
         options: String,
     },
+    /// Run a kernel on the reference interpreter.
+    Interp {
+        #[command(flatten)]
+        launch: LaunchArgs,
+        /// Print argument N after the run, one element per line, row-major (repeatable).
+        #[arg(long = "print-arg", value_name = "N")]
+        print_arg: Vec<usize>,
+        /// Print the measured metrics of every memory op.
+        #[arg(long)]
+        trace: bool,
+        /// Demand that every exact static metric equals the measured one.
+        #[arg(long)]
+        check_static: bool,
+    },
+    /// Run a kernel before and after gpu-mem-opt and compare the results bit for bit.
+    Diff {
+        #[command(flatten)]
+        launch: LaunchArgs,
+        /// Pass options, as inside `gpu-mem-opt{...}`.
+        #[arg(long, default_value = "")]
+        options: String,
+    },
+}
+
+/// How to launch a kernel on the interpreter.
+#[derive(Args)]
+struct LaunchArgs {
+    /// Input MLIR file.
+    file: PathBuf,
+    /// The kernel: a gpu.func symbol, or launch@FILE:LINE:COL for a gpu.launch.
+    #[arg(long)]
+    kernel: String,
+    /// Blocks in the grid.
+    #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
+    grid: [u32; 3],
+    /// Threads per block (default: the kernel's known_block_size).
+    #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
+    block: Option<[u32; 3]>,
+    /// One per kernel argument, in order: zeros, ones, iota, random:SEED (memrefs, with an
+    /// optional :SHAPE such as :64x64), or a literal (scalars).
+    #[arg(long = "arg", value_name = "SPEC")]
+    arguments: Vec<String>,
+}
+
+impl From<LaunchArgs> for interp::Launch {
+    fn from(args: LaunchArgs) -> interp::Launch {
+        interp::Launch {
+            file: args.file,
+            kernel: args.kernel,
+            grid: args.grid,
+            block: args.block,
+            arguments: args.arguments,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -81,7 +143,26 @@ fn main() -> ExitCode {
             options,
         } => commands::ptx(&file, &output, sm, no_opt, &options),
         Command::Report { file, options } => commands::report(&file, &options),
+        Command::Interp {
+            launch,
+            print_arg,
+            trace,
+            check_static,
+        } => {
+            let outputs = interp::Outputs {
+                print: print_arg,
+                trace,
+                check_static,
+            };
+            return finish(interp::interp(&launch.into(), &outputs));
+        }
+        Command::Diff { launch, options } => return finish(diff::diff(&launch.into(), &options)),
     };
+    finish(result)
+}
+
+/// The exit status of a subcommand's result, printing its error (if any text) on stderr.
+fn finish<E: std::fmt::Display>(result: Result<(), E>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

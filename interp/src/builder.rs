@@ -11,7 +11,7 @@
 //!
 //! Cost. Amortised constant per value and op.
 
-use crate::ir::{Block, Global, GlobalId, Kernel, MemRefType, Operation, Type, ValueId};
+use crate::ir::{Block, Global, GlobalId, Kernel, Layout, MemRefType, Operation, Type, ValueId};
 use crate::ops::Op;
 
 /// Incrementally builds a [`Kernel`].
@@ -32,6 +32,7 @@ impl KernelBuilder {
                 workgroup: Vec::new(),
                 private: Vec::new(),
                 globals: Vec::new(),
+                layouts: Vec::new(),
             },
             open: Vec::new(),
         }
@@ -48,10 +49,18 @@ impl KernelBuilder {
         self.kernel.value_type(value)
     }
 
-    /// Appends a kernel parameter.
+    /// Appends a kernel parameter (a memref one is viewed row-major).
     pub fn parameter(&mut self, ty: Type) -> ValueId {
+        self.parameter_with_layout(ty, None)
+    }
+
+    /// Appends a kernel parameter; a memref one with a strided `layout` is viewed through it.
+    pub fn parameter_with_layout(&mut self, ty: Type, layout: Option<Layout>) -> ValueId {
         let value = self.value(ty);
         self.kernel.body.arguments.push(value);
+        let position = self.kernel.body.arguments.len() - 1;
+        self.kernel.layouts.resize(position, None);
+        self.kernel.layouts.push(layout);
         value
     }
 

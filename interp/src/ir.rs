@@ -16,7 +16,9 @@
 //!
 //! Assumptions. Memref types keep their element type, shape and memory space; layouts live in
 //! the runtime descriptor (strides and offset), which every view operation computes, so a
-//! type's static layout is not rechecked. Kernel arguments get row-major descriptors.
+//! type's static layout is not rechecked. Kernel arguments get row-major descriptors, except
+//! memref parameters with a strided [`Layout`] (MLIR's `strided<[...], offset: ...>`), whose
+//! descriptors take the layout's offset and strides.
 //!
 //! Cost. Plain vectors; building a kernel is linear in its size.
 
@@ -143,6 +145,40 @@ impl MemRefType {
     }
 }
 
+/// The layout of a memref kernel parameter: MLIR's `strided<[strides], offset: offset>`.
+///
+/// The argument's host buffer still holds the memref's elements in row-major order; the
+/// launch scatters them into a device buffer that spans the layout (gaps zero) and gathers
+/// them back afterwards, so addresses (and the trace) follow the layout.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Element offset of element `[0, ..., 0]` from the buffer's start.
+    pub offset: Dimension,
+    /// Element stride of every dimension, outermost first.
+    pub strides: Vec<Dimension>,
+}
+
+impl Layout {
+    /// Offset and strides for runtime `sizes`: a dynamic offset is 0, a dynamic stride is the
+    /// contiguous one (the next inner dimension's stride times its size; 1 innermost).
+    pub fn resolve(&self, sizes: &[i64]) -> (i64, Vec<i64>) {
+        let mut strides = vec![1i64; self.strides.len()];
+        let mut inner: Option<(i64, i64)> = None;
+        for (dimension, stride) in self.strides.iter().enumerate().rev() {
+            strides[dimension] = match stride {
+                Dimension::Static(stride) => *stride,
+                Dimension::Dynamic => inner.map_or(1, |(stride, size)| stride.saturating_mul(size)),
+            };
+            inner = Some((strides[dimension], sizes.get(dimension).copied().unwrap_or(1)));
+        }
+        let offset = match self.offset {
+            Dimension::Static(offset) => offset,
+            Dimension::Dynamic => 0,
+        };
+        (offset, strides)
+    }
+}
+
 /// The type of an SSA value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -226,12 +262,19 @@ pub struct Kernel {
     pub private: Vec<ValueId>,
     /// Globals referenced by `memref.get_global`.
     pub globals: Vec<Global>,
+    /// The strided layout of each parameter (by position), `None` (or absent) for row-major.
+    pub layouts: Vec<Option<Layout>>,
 }
 
 impl Kernel {
     /// The kernel parameters, in order.
     pub fn parameters(&self) -> &[ValueId] {
         &self.body.arguments
+    }
+
+    /// The strided layout of parameter `index`, if it has one.
+    pub fn layout(&self, index: usize) -> Option<&Layout> {
+        self.layouts.get(index).and_then(Option::as_ref)
     }
 
     /// The type of a value.

@@ -20,7 +20,8 @@
 //! Terminators (`scf.yield`, `affine.yield`, `scf.reduce`, `scf.condition`, `gpu.return`)
 //! are pushed like any op ([`Op::Yield`], [`Op::Condition`], [`Op::Return`]). `affine.if`
 //! becomes [`Op::AffineIf`] with its integer set; `affine.for` keeps its bound maps
-//! ([`Op::AffineFor`]). Kernel arguments are [`KernelBuilder::parameter`]s; workgroup and private
+//! ([`Op::AffineFor`]). Kernel arguments are [`KernelBuilder::parameter`]s (memrefs with a
+//! strided layout: [`KernelBuilder::parameter_with_layout`]); workgroup and private
 //! attributions are [`KernelBuilder::workgroup_buffer`] and [`KernelBuilder::private_buffer`];
 //! `memref.global`s referenced by `memref.get_global` are [`KernelBuilder::global`]s. A `gpu.launch`
 //! body's id block arguments become `gpu.thread_id`/`gpu.block_id`/... ops at the top of the
@@ -50,8 +51,8 @@ pub use builder::KernelBuilder;
 pub use error::Error;
 pub use execute::{run, Options, MAX_BLOCK_THREADS};
 pub use ir::{
-    Block, Dimension, ElementType, Global, GlobalId, Kernel, MemRefType, MemorySpace, Operation,
-    Type, ValueId,
+    Block, Dimension, ElementType, Global, GlobalId, Kernel, Layout, MemRefType, MemorySpace,
+    Operation, Type, ValueId,
 };
 pub use memory::MAX_RANK;
 pub use ops::{

@@ -67,6 +67,28 @@ impl Descriptor {
         Descriptor::new(buffer, 0, sizes, &strides)
     }
 
+    /// The buffer element of every memref element, row-major; `None` if one lies before the
+    /// buffer's start.
+    pub(crate) fn positions(&self) -> Option<Vec<usize>> {
+        let count = self.sizes().iter().product::<i64>().max(0) as usize;
+        let mut positions = Vec::with_capacity(count);
+        let mut index = [0i64; MAX_RANK];
+        for _ in 0..count {
+            let element = (0..self.rank).fold(self.offset, |sum, dimension| {
+                sum + index[dimension] * self.strides[dimension]
+            });
+            positions.push(usize::try_from(element).ok()?);
+            for dimension in (0..self.rank).rev() {
+                index[dimension] += 1;
+                if index[dimension] < self.sizes[dimension] {
+                    break;
+                }
+                index[dimension] = 0;
+            }
+        }
+        Some(positions)
+    }
+
     /// The sizes, outermost first.
     pub(crate) fn sizes(&self) -> &[i64] {
         &self.sizes[..self.rank]

@@ -71,6 +71,8 @@ pub struct MemoryAccess {
     pub memref: MlirValue,
     /// Where the memref comes from.
     pub root: Root,
+    /// The value at the root of the view chain (the buffer itself).
+    pub root_value: MlirValue,
     /// Memory space of the memref type.
     pub space: MemorySpace,
     /// Bytes per memref element (`None` for element types without a size).
@@ -79,9 +81,8 @@ pub struct MemoryAccess {
     pub vector_width: u32,
 }
 
-/// The position of the memref operand of a memory op, its kind and the
-/// operand or result whose type gives the vector width.
-fn signature(name: &str) -> Option<(usize, AccessKind)> {
+/// The position of the memref operand of a memory op named `name`, and its kind.
+pub fn memory_operation(name: &str) -> Option<(usize, AccessKind)> {
     Some(match name {
         "memref.load"
         | "affine.load"
@@ -121,7 +122,7 @@ pub fn collect(kernel: &Kernel) -> Vec<MemoryAccess> {
 /// The access `operation` makes, if it is a memory operation.
 fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
     let name = ir::operation_name(operation);
-    let (position, kind) = signature(&name)?;
+    let (position, kind) = memory_operation(&name)?;
     let memref = unsafe { mlirOperationGetOperand(operation, position as isize) };
     let memref_type = unsafe { mlirValueGetType(memref) };
     let element_type = unsafe { mlirShapedTypeGetElementType(memref_type) };
@@ -146,6 +147,7 @@ fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
         kind,
         memref,
         root: root(kernel, memref),
+        root_value: root_value(memref),
         space: memory_space(memref_type),
         element_bytes: ir::type_bytes(element_type),
         vector_width: ir::vector_elements(accessed_type) / ir::vector_elements(element_type).max(1),
@@ -187,6 +189,17 @@ const VIEWS: &[&str] = &[
     "memref.view",
     "memref.assume_alignment",
 ];
+
+/// The value at the root of `memref`'s view chain.
+pub fn root_value(mut memref: MlirValue) -> MlirValue {
+    while let Some(owner) = ir::defining_operation(memref) {
+        if !VIEWS.contains(&ir::operation_name(owner).as_str()) {
+            break;
+        }
+        memref = unsafe { mlirOperationGetOperand(owner, 0) };
+    }
+    memref
+}
 
 /// Traces `memref` to what it comes from.
 pub fn root(kernel: &Kernel, mut memref: MlirValue) -> Root {

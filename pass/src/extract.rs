@@ -7,16 +7,18 @@
 //! * `arith.constant`, `addi`, `subi`, `muli` (one side constant), `shli` by a
 //!   constant, `index_cast(ui)`, `extsi/extui/trunci`;
 //! * `divui` and `floordivsi` by a positive constant (floor division),
-//!   `remui` by a positive constant (modulo); they stay quasi-affine and the
-//!   analysis evaluates them per lane instead of dropping them;
+//!   `remui` by a positive constant (modulo), and `divsi`/`remsi` when the
+//!   dividend is provably non-negative (ids, loops from 0): they stay
+//!   quasi-affine and the analysis evaluates them per lane;
 //! * `affine.apply` and the maps of `affine.load/store` (dims, symbols, `+`,
 //!   `*`, `floordiv`, `ceildiv`, `mod`);
 //! * `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` (a constant when the
 //!   block size is known), `gpu.lane_id` (linear thread id mod 32), and the
 //!   id arguments of a `gpu.launch` body.
 //!
-//! Everything else (values loaded from memory, `arith.divsi` whose rounding
-//! toward zero differs from floor division on negatives, `select`, `min`)
+//! Everything else (values loaded from memory, `arith.divsi` of a value that
+//! may be negative, whose rounding toward zero differs from floor division,
+//! `select`, `min`)
 //! becomes `IndexExpression::Unknown` with the reason, never a guess.
 //! Enclosing `scf.for`/`affine.for` loops give [`Loop`]s (constant bounds when
 //! the IR has them); enclosing `scf.if` conditions built from `arith.cmpi`
@@ -325,14 +327,30 @@ impl Scope<'_> {
                 Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),
                 _ => not_modelled(owner, "a shift by a non-constant amount"),
             },
-            "arith.divui" | "arith.floordivsi" => match constant(1) {
+            "arith.divui" | "arith.floordivsi" | "arith.divsi" => match constant(1) {
                 Some(divisor) if divisor > 0 => {
-                    IndexExpression::FloorDivide(Box::new(sub(0)), divisor)
+                    let dividend = sub(0);
+                    if name == "arith.divsi" && !self.non_negative(&dividend) {
+                        return not_modelled(
+                            owner,
+                            "signed division of a value that may be negative rounds toward zero",
+                        );
+                    }
+                    IndexExpression::FloorDivide(Box::new(dividend), divisor)
                 }
                 _ => not_modelled(owner, "a division by a non-constant or non-positive value"),
             },
-            "arith.remui" => match constant(1) {
-                Some(modulus) if modulus > 0 => IndexExpression::Modulo(Box::new(sub(0)), modulus),
+            "arith.remui" | "arith.remsi" => match constant(1) {
+                Some(modulus) if modulus > 0 => {
+                    let dividend = sub(0);
+                    if name == "arith.remsi" && !self.non_negative(&dividend) {
+                        return not_modelled(
+                            owner,
+                            "signed remainder of a value that may be negative keeps its sign",
+                        );
+                    }
+                    IndexExpression::Modulo(Box::new(dividend), modulus)
+                }
                 _ => not_modelled(owner, "a remainder by a non-constant or non-positive value"),
             },
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
@@ -390,11 +408,34 @@ impl Scope<'_> {
                     location(owner)
                 ))
             }
-            "arith.divsi" | "arith.remsi" => not_modelled(
-                owner,
-                "signed division rounds toward zero (use arith.floordivsi or divui for indices)",
-            ),
             _ => not_modelled(owner, "an operation the access model does not follow"),
+        }
+    }
+
+    /// Whether `expression` is non-negative for every thread, block and
+    /// iteration (ids are; loops from a non-negative start with a positive
+    /// step are; sums, products by non-negative constants, divisions,
+    /// remainders and XORs of such values are). Then signed division and
+    /// remainder equal floor division and modulo, as MLIR's own GPU lowerings
+    /// assume when they use `arith.divsi` on lane ids.
+    fn non_negative(&self, expression: &IndexExpression) -> bool {
+        match expression {
+            IndexExpression::Constant(value) => *value >= 0,
+            IndexExpression::Variable(Variable::Loop(LoopId(position))) => {
+                self.loops.get(*position).is_some_and(|(_, range)| {
+                    range.lower.is_some_and(|lower| lower >= 0)
+                        && range.step.is_some_and(|step| step > 0)
+                })
+            }
+            IndexExpression::Variable(Variable::Symbol(_)) | IndexExpression::Unknown(_) => false,
+            IndexExpression::Variable(_) => true,
+            IndexExpression::Multiply(inner, factor) => *factor >= 0 && self.non_negative(inner),
+            IndexExpression::FloorDivide(inner, _) | IndexExpression::Modulo(inner, _) => {
+                self.non_negative(inner)
+            }
+            IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
+                self.non_negative(left) && self.non_negative(right)
+            }
         }
     }
 

@@ -159,3 +159,12 @@ pub fn vector_elements(type_: MlirType) -> u32 {
 pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
     unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
 }
+
+/// The sizes of a shaped type (dynamic sizes as MLIR's sentinel).
+pub fn static_shape(type_: MlirType) -> Vec<i64> {
+    unsafe {
+        (0..mlirShapedTypeGetRank(type_))
+            .map(|dimension| mlirShapedTypeGetDimSize(type_, dimension as isize))
+            .collect()
+    }
+}

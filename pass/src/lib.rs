@@ -29,7 +29,10 @@ pub mod kernels;
 pub mod options;
 pub mod pipeline;
 pub mod report;
+pub mod rewrite;
 pub mod run;
+pub mod shared;
+pub mod transform;
 
 pub use error::Error;
 pub use options::Options;

@@ -97,6 +97,19 @@ pub struct Decision {
     pub params: serde_json::Value,
 }
 
+impl Decision {
+    /// A decision not taken, with the reason.
+    pub fn skipped(kind: &str, target: &str, reason: &str) -> Decision {
+        Decision {
+            kind: kind.into(),
+            target: target.into(),
+            applied: false,
+            reason: reason.into(),
+            params: serde_json::Value::Null,
+        }
+    }
+}
+
 impl Report {
     /// Writes the report as pretty JSON to `path`.
     pub fn write(&self, path: &std::path::Path) -> Result<(), crate::Error> {

@@ -4,6 +4,8 @@
 // Each test crate uses a different subset of these helpers.
 #![allow(dead_code)]
 
+pub mod kernels;
+
 use analysis::request::wavefronts_for_geometry;
 use analysis::{
     warp_metrics, Access, AccessKind, AccessMetrics, BankGeometry, BankModel, Block,

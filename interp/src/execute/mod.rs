@@ -94,9 +94,9 @@ pub fn run(
         Ok(_) => executor.setup_memory().and_then(|()| executor.run_grid()),
         Err(error) => Err(error.clone()),
     };
-    for (index, buffer) in bound.unwrap_or_default() {
-        if let Argument::Buffer(host) = &mut arguments[index] {
-            host.data = std::mem::take(&mut executor.memory.buffer_mut(buffer).data);
+    for bound in bound.unwrap_or_default() {
+        if let Argument::Buffer(host) = &mut arguments[bound.index] {
+            bound.give_back(&mut executor, host);
         }
     }
     outcome.map(|()| executor.recorder.finish())

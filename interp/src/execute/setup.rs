@@ -2,8 +2,9 @@
 //! attributions.
 //!
 //! Model. A scalar argument fills its parameter's slot for every thread. A buffer argument's
-//! data moves into a global (or constant, read-only) buffer viewed row-major by every thread;
-//! `run` moves it back afterwards. Globals get one buffer per launch initialised from their
+//! data moves into a global (or constant, read-only) buffer viewed row-major by every thread,
+//! or, for a parameter with a strided layout, scattered into a buffer spanning the layout and
+//! viewed through it; `run` moves (gathers) it back afterwards. Globals get one buffer per launch initialised from their
 //! initial value, except workgroup-space globals, which are refilled with zeros for every
 //! block like workgroup attributions; private attributions get one buffer per thread, also
 //! refilled for every block.
@@ -12,13 +13,34 @@
 //!
 //! Cost. Linear in the arguments' and buffers' sizes.
 
-use crate::argument::Argument;
+use crate::argument::{Argument, HostBuffer};
 use crate::error::Error;
-use crate::ir::{MemRefType, MemorySpace, Type, ValueId};
+use crate::ir::{Layout, MemRefType, MemorySpace, Type, ValueId};
 use crate::memory::{BufferId, Descriptor};
 
 use super::values::Slot;
 use super::Executor;
+
+/// A buffer argument bound to a device buffer, to be given back after the launch.
+pub(super) struct Bound {
+    /// The argument's position.
+    pub(super) index: usize,
+    /// Its device buffer.
+    pub(super) buffer: BufferId,
+    /// For a strided parameter, the buffer element of each memref element (row-major).
+    pub(super) positions: Option<Vec<usize>>,
+}
+
+impl Bound {
+    /// Moves the buffer's elements back into `host`, gathering them through the layout.
+    pub(super) fn give_back(&self, executor: &mut Executor, host: &mut HostBuffer) {
+        let data = std::mem::take(&mut executor.memory.buffer_mut(self.buffer).data);
+        host.data = match &self.positions {
+            None => data,
+            Some(positions) => positions.iter().map(|&position| data[position]).collect(),
+        };
+    }
+}
 
 impl Executor<'_> {
     /// Every thread of the block, ascending.
@@ -50,11 +72,49 @@ impl Executor<'_> {
         }
     }
 
+    /// Moves a buffer argument's data into a new buffer of `memref`'s space, row-major or
+    /// scattered through `layout`; returns the descriptor and, for a layout, where each element
+    /// went.
+    fn place(
+        &mut self,
+        memref: &MemRefType,
+        layout: Option<&Layout>,
+        host: &mut HostBuffer,
+    ) -> Result<(Descriptor, Option<Vec<usize>>), &'static str> {
+        let read_only = memref.space == MemorySpace::Constant;
+        let too_deep = "rank above the supported maximum";
+        let Some(layout) = layout else {
+            let data = std::mem::take(&mut host.data);
+            let buffer = self
+                .memory
+                .allocate(memref.element, memref.space, data, read_only);
+            return Ok((Descriptor::row_major(buffer, &host.shape).ok_or(too_deep)?, None));
+        };
+        let (offset, strides) = layout.resolve(&host.shape);
+        if strides.len() != host.shape.len() {
+            return Err("the layout's rank differs from the memref's");
+        }
+        let view = Descriptor::new(BufferId::default(), offset, &host.shape, &strides)
+            .ok_or(too_deep)?;
+        let positions = view
+            .positions()
+            .ok_or("the layout places elements before the buffer's start")?;
+        let mut data = vec![0; positions.iter().max().map_or(0, |&last| last + 1)];
+        for (&position, &bits) in positions.iter().zip(&host.data) {
+            data[position] = bits;
+        }
+        host.data.clear();
+        let buffer = self
+            .memory
+            .allocate(memref.element, memref.space, data, read_only);
+        Ok((Descriptor { buffer, ..view }, Some(positions)))
+    }
+
     /// Moves the arguments into parameter slots and buffers; returns the buffers to give back.
     pub(super) fn bind_arguments(
         &mut self,
         arguments: &mut [Argument],
-    ) -> Result<Vec<(usize, BufferId)>, Error> {
+    ) -> Result<Vec<Bound>, Error> {
         let mut buffers = Vec::new();
         let kernel = self.kernel;
         for (index, (&parameter, argument)) in kernel
@@ -76,14 +136,14 @@ impl Executor<'_> {
                         && host.data.len() as i64 == host.shape.iter().product::<i64>()
                         && matches!(memref.space, MemorySpace::Global | MemorySpace::Constant) =>
                 {
-                    let read_only = memref.space == MemorySpace::Constant;
-                    let data = std::mem::take(&mut host.data);
-                    let buffer =
-                        self.memory
-                            .allocate(memref.element, memref.space, data, read_only);
-                    buffers.push((index, buffer));
-                    let descriptor = Descriptor::row_major(buffer, &host.shape)
-                        .ok_or_else(|| mismatch("rank above the supported maximum".into()))?;
+                    let (descriptor, positions) = self
+                        .place(memref, kernel.layout(index), host)
+                        .map_err(|reason| mismatch(reason.into()))?;
+                    buffers.push(Bound {
+                        index,
+                        buffer: descriptor.buffer,
+                        positions,
+                    });
                     self.fill_descriptors(parameter, |_| descriptor);
                 }
                 (ty, argument) => {

@@ -1,0 +1,1033 @@
+//! Shared-memory layouts: padding, an XOR swizzle or nothing, chosen by exact wavefront counts
+//! (issue 5; seed-004 §4, §8–9; anchors-mission §1.1, §2, §8–9).
+//!
+//! Upstream MLIR's `nvgpu-optimize-shared-memory` applies one fixed XOR formula to every
+//! workgroup buffer without looking at the accesses, and IREE pads every buffer by a constant.
+//! [`plan`] instead counts: for one shared buffer (its static shape, element size, and every
+//! access to it, as [`Access`]es on the buffer's row-major layout) it costs each candidate
+//! layout with [`warp_metrics`] and keeps the cheapest.
+//!
+//! **Cost.** The total shared-memory wavefronts of one block: every request of every warp, every
+//! loop iteration (trip counts included), every access of the buffer. Ties go to fewer extra
+//! bytes, then to the simpler kind (`Unchanged < Pad < Swizzle`), then to the earlier candidate
+//! in the enumeration order below.
+//!
+//! **Candidates** (all of them bijections into the new buffer by construction;
+//! [`is_bijection_into_bounds`] checks the chosen one exhaustively before it is returned):
+//!
+//! * [`SharedLayout::Unchanged`].
+//! * [`SharedLayout::Pad`]: the innermost dimension widened by `p` elements, for every pad of
+//!   `w` 4-byte words with `0 < w < B·W/4` whose byte size is a whole number of elements. On
+//!   sm_90 (`B·W` = 128 bytes) every wavefront count is periodic in the row pitch with period
+//!   128 bytes (seed-004 §4.3), so pads of 1..31 words are exhaustive; on Kepler the range is
+//!   1..63 words. Sub-word pads (one `f16`) are not tried.
+//! * [`SharedLayout::Swizzle`]: with `row` the second-to-last index and `chunk` the index of
+//!   the `chunk_bytes` chunk of the innermost index, `chunk' = chunk XOR ((row / d) mod m)`,
+//!   i.e. `column' = column XOR (((row / d) mod m) · chunk_bytes / element_bytes)`. Chunks of
+//!   16, 8 and 4 bytes (at least one element), `d` a power of two below the row count, `m` a
+//!   power of two of at least 2. XOR with a value `v` maps `[0, C)` onto itself exactly when
+//!   every `v` stays below the largest power of two dividing `C`, the number of chunks per row,
+//!   so `m` is at most that (for a row of 48 `f16`, 6 chunks of 16 bytes, `m ≤ 2`); rows that
+//!   are not a whole number of chunks get no swizzle of that chunk size. Moduli whose extra
+//!   values no row reaches are skipped (they repeat a smaller one).
+//!
+//! **Vector accesses stay whole and aligned.** A pad whose row pitch in bytes is not a
+//! multiple of the widest vector access is *rejected* (not costed as a split: the pass must
+//! not turn one 16-byte access into several). A swizzle needs chunks at least as wide as every
+//! vector access and each vector's first column provably a multiple of its width (from the
+//! linear form of the innermost index), so a vector never straddles two chunks.
+//!
+//! **Budget.** `bytes_available` is what this buffer may still grow by; candidates needing more
+//! are rejected, and the reason names the better layout the budget ruled out.
+//!
+//! **Upstream.** [`upstream_swizzle`] reproduces `nvgpu-optimize-shared-memory`'s formula
+//! (`OptimizeSharedMemory.cpp`, 128-byte lines, 128-bit vectors) as a [`Swizzle`]: with `b`
+//! element bits and `D` the innermost size, `n = log2(128/b)`, `k = ⌊log2 D⌋`,
+//! `permuteEveryN = max(1, 128 / (D·b/8))`, `L = ⌊log2 permuteEveryN⌋`, it rewrites
+//! `column' = column XOR (((row >> L) & (2^(k−n) − 1)) << n)`, i.e. 16-byte chunks, `d = 2^L`,
+//! `m = 2^(k−n)`. It refuses rank < 2, rows of at most 16 bytes and buffers without both reads
+//! and writes; for `D` not a power of two the formula can index past the row, which is
+//! reported as invalid.
+//!
+//! Cost of planning: one [`warp_metrics`] per access and candidate (about 30 pads and at most
+//! 3·log2(rows)·log2(chunks) swizzles), plus one exhaustive pass over the buffer's elements.
+
+use std::fmt;
+
+use crate::expression::{IndexExpression, Unknown};
+use crate::matrix::{Access, AccessKind, MemorySpace, MemrefLayout};
+use crate::metrics::{warp_metrics, Block};
+use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90};
+
+/// Chunk sizes the swizzle search tries, in its preference order (widest first).
+pub const SWIZZLE_CHUNK_BYTES: [u32; 3] = [16, 8, 4];
+
+/// Shared-memory line upstream `nvgpu-optimize-shared-memory` assumes (`kSharedMemoryLineSizeBytes`).
+pub const UPSTREAM_LINE_BYTES: i64 = 128;
+
+/// Access width upstream `nvgpu-optimize-shared-memory` assumes (`kDefaultVectorSizeBits`).
+pub const UPSTREAM_VECTOR_BITS: i64 = 128;
+
+/// Largest buffer [`is_bijection_into_bounds`] enumerates: sm_90's per-block opt-in maximum.
+pub const MAX_CHECKED_BYTES: u64 = MAX_SHARED_MEMORY_PER_BLOCK_SM90;
+
+/// A layout for one shared-memory buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SharedLayout {
+    /// Leave the buffer as it is.
+    Unchanged,
+    /// Widen the innermost dimension by `elements` (indices unchanged, outer strides grow).
+    Pad {
+        /// Elements appended to every row.
+        elements: i64,
+    },
+    /// Permute chunks within each row (shape unchanged, innermost index rewritten).
+    Swizzle(Swizzle),
+}
+
+/// XOR swizzle of `chunk_bytes` chunks within each row: `chunk' = chunk XOR ((row / row_divisor) mod modulus)`.
+///
+/// `row` is the second-to-last index of the buffer, `chunk = column / (chunk_bytes /
+/// element_bytes)`, and the offset inside a chunk is kept, so
+/// `column' = column XOR (((row / row_divisor) mod modulus) · chunk_bytes / element_bytes)`.
+/// It is a bijection within a row of `C` chunks when `modulus` is a power of two dividing `C`
+/// (every XOR value stays inside an aligned block of `modulus` chunks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    /// Bytes per chunk (a power of two, a multiple of the element size).
+    pub chunk_bytes: u32,
+    /// Rows sharing one XOR value, `d ≥ 1`.
+    pub row_divisor: i64,
+    /// Number of XOR values, `m ≥ 1` (a power of two).
+    pub modulus: i64,
+}
+
+impl Swizzle {
+    /// The XOR value of `row`, in chunks: `(row / row_divisor) mod modulus`.
+    pub fn selector(&self, row: i64) -> i64 {
+        row.div_euclid(self.row_divisor.max(1))
+            .rem_euclid(self.modulus.max(1))
+    }
+
+    /// Elements per chunk (at least 1).
+    pub fn elements_per_chunk(&self, element_bytes: u32) -> i64 {
+        (i64::from(self.chunk_bytes) / i64::from(element_bytes.max(1))).max(1)
+    }
+
+    /// The physical column of logical element `(row, column)`.
+    pub fn column(&self, row: i64, column: i64, element_bytes: u32) -> i64 {
+        column ^ (self.selector(row) * self.elements_per_chunk(element_bytes))
+    }
+
+    /// [`Swizzle::column`] as an index expression over the access's row and column indices.
+    pub fn column_expression(
+        &self,
+        row: IndexExpression,
+        column: IndexExpression,
+        element_bytes: u32,
+    ) -> IndexExpression {
+        let divided = if self.row_divisor > 1 {
+            row.floor_divide(self.row_divisor)
+        } else {
+            row
+        };
+        let selector = divided.modulo(self.modulus.max(1));
+        let elements = self.elements_per_chunk(element_bytes);
+        let mask = if elements > 1 {
+            selector * elements
+        } else {
+            selector
+        };
+        column.xor(mask)
+    }
+
+    /// Why the parameters do not describe a swizzle of `element_bytes` elements, if they do not.
+    fn check(&self, element_bytes: u32) -> Result<(), String> {
+        if !self.chunk_bytes.is_power_of_two() || !element_bytes.is_power_of_two() {
+            return Err(format!(
+                "chunks of {} B and elements of {element_bytes} B must be powers of two",
+                self.chunk_bytes
+            ));
+        }
+        if self.chunk_bytes < element_bytes {
+            return Err(format!(
+                "chunks of {} B are smaller than an element of {element_bytes} B",
+                self.chunk_bytes
+            ));
+        }
+        if self.row_divisor < 1 || self.modulus < 1 {
+            return Err(format!(
+                "row divisor {} and modulus {} must be positive",
+                self.row_divisor, self.modulus
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Swizzle {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = if self.row_divisor > 1 {
+            format!("(row / {})", self.row_divisor)
+        } else {
+            "row".to_string()
+        };
+        write!(
+            formatter,
+            "swizzle {}-byte chunks: chunk ^= {row} mod {}",
+            self.chunk_bytes, self.modulus
+        )
+    }
+}
+
+impl fmt::Display for SharedLayout {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SharedLayout::Unchanged => formatter.write_str("unchanged"),
+            SharedLayout::Pad { elements: 1 } => formatter.write_str("pad 1 element"),
+            SharedLayout::Pad { elements } => write!(formatter, "pad {elements} elements"),
+            SharedLayout::Swizzle(swizzle) => swizzle.fmt(formatter),
+        }
+    }
+}
+
+impl SharedLayout {
+    /// The buffer's shape after the layout (a pad widens the innermost dimension).
+    pub fn shape(&self, shape: &[i64]) -> Vec<i64> {
+        let mut new_shape = shape.to_vec();
+        if let (SharedLayout::Pad { elements }, Some(last)) = (self, new_shape.last_mut()) {
+            *last = last.saturating_add(*elements);
+        }
+        new_shape
+    }
+
+    /// Bytes the layout adds to a buffer of `shape` (0 for swizzles; saturating).
+    pub fn extra_bytes(&self, shape: &[i64], element_bytes: u32) -> u64 {
+        match self {
+            SharedLayout::Pad { elements } if !shape.is_empty() => {
+                let rows: u64 = shape[..shape.len() - 1]
+                    .iter()
+                    .fold(1u64, |product, &size| {
+                        product.saturating_mul(size.max(0) as u64)
+                    });
+                rows.saturating_mul(elements.max(&0).unsigned_abs())
+                    .saturating_mul(u64::from(element_bytes))
+            }
+            _ => 0,
+        }
+    }
+
+    /// Tie-break rank of the kind: `Unchanged < Pad < Swizzle`.
+    fn kind_rank(&self) -> u8 {
+        match self {
+            SharedLayout::Unchanged => 0,
+            SharedLayout::Pad { .. } => 1,
+            SharedLayout::Swizzle(_) => 2,
+        }
+    }
+}
+
+/// Which layout kinds the search may return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Allowed {
+    /// Intra-row padding.
+    pub pad: bool,
+    /// XOR swizzles.
+    pub swizzle: bool,
+}
+
+impl Allowed {
+    /// Both kinds.
+    pub const ALL: Allowed = Allowed {
+        pad: true,
+        swizzle: true,
+    };
+}
+
+/// Cost of one access for one block, loops included.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessCost {
+    /// Warp requests per block.
+    pub requests: u64,
+    /// Shared-memory wavefronts per block.
+    pub wavefronts: u64,
+    /// Conflict-free wavefronts per block.
+    pub ideal_wavefronts: u64,
+    /// `wavefronts / ideal_wavefronts` (1 = conflict-free).
+    pub degree: f64,
+}
+
+/// One candidate layout of the search and what it costs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CandidateCost {
+    /// The layout.
+    pub layout: SharedLayout,
+    /// Bytes it adds to the buffer.
+    pub extra_bytes: u64,
+    /// Total wavefronts per block over all accesses, when costed.
+    pub wavefronts: Option<u64>,
+    /// Why it cannot be chosen (alignment, budget, unknown metrics), if it cannot.
+    pub rejected: Option<String>,
+}
+
+/// The decision for one buffer: the layout, the buffer after it, and the evidence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferPlan {
+    /// The chosen layout.
+    pub layout: SharedLayout,
+    /// The buffer's new shape.
+    pub shape: Vec<i64>,
+    /// Bytes the layout adds.
+    pub extra_bytes: u64,
+    /// Cost of each access before, in the order given.
+    pub before: Vec<AccessCost>,
+    /// Cost of each access after the layout.
+    pub after: Vec<AccessCost>,
+    /// Every candidate considered, `Unchanged` first, in enumeration order.
+    pub candidates: Vec<CandidateCost>,
+    /// The decision with its numbers, for remarks and the report.
+    pub reason: String,
+}
+
+impl BufferPlan {
+    /// Total wavefronts per block before the layout.
+    pub fn wavefronts_before(&self) -> u64 {
+        total(&self.before).0
+    }
+
+    /// Total wavefronts per block after the layout.
+    pub fn wavefronts_after(&self) -> u64 {
+        total(&self.after).0
+    }
+
+    /// Overall degree before (total wavefronts over total ideal wavefronts).
+    pub fn degree_before(&self) -> f64 {
+        overall_degree(&self.before)
+    }
+
+    /// Overall degree after.
+    pub fn degree_after(&self) -> f64 {
+        overall_degree(&self.after)
+    }
+}
+
+/// Chooses a layout for one shared buffer of `shape` by total wavefronts per block.
+///
+/// Every access must use the buffer's static row-major layout (offset 0) in shared memory;
+/// `bytes_available` is how many bytes the buffer may still grow by. Unknown when any access's
+/// metrics (requests, wavefronts) are unknown, with the access number and the reason.
+pub fn plan(
+    shape: &[i64],
+    element_bytes: u32,
+    accesses: &[Access],
+    block: Block,
+    model: BankModel,
+    allowed: Allowed,
+    bytes_available: u64,
+) -> Result<BufferPlan, Unknown> {
+    check_buffer(shape, element_bytes).map_err(Unknown::new)?;
+    for (number, access) in accesses.iter().enumerate() {
+        check_access(number, access, shape, element_bytes)?;
+    }
+    let before = costs(accesses, &SharedLayout::Unchanged, block, model)?;
+    let before_total = total(&before).0;
+    let mut candidates = vec![CandidateCost {
+        layout: SharedLayout::Unchanged,
+        extra_bytes: 0,
+        wavefronts: Some(before_total),
+        rejected: None,
+    }];
+    let mut afters = vec![Some(before.clone())];
+    let mut over_budget = vec![false];
+    for layout in candidate_layouts(shape, element_bytes, model, allowed) {
+        let extra_bytes = layout.extra_bytes(shape, element_bytes);
+        let mut rejected = alignment_problem(&layout, shape, element_bytes, accesses);
+        let mut after = None;
+        if rejected.is_none() {
+            match costs(accesses, &layout, block, model) {
+                Ok(found) => after = Some(found),
+                Err(unknown) => rejected = Some(format!("unknown: {}", unknown.reason)),
+            }
+        }
+        let too_big = rejected.is_none() && extra_bytes > bytes_available;
+        if too_big {
+            rejected = Some(format!(
+                "needs +{extra_bytes} B, {bytes_available} B of shared memory left"
+            ));
+        }
+        over_budget.push(too_big);
+        candidates.push(CandidateCost {
+            layout,
+            extra_bytes,
+            wavefronts: after.as_ref().map(|found| total(found).0),
+            rejected,
+        });
+        afters.push(after);
+    }
+    let key = |candidate: &CandidateCost| {
+        (
+            candidate.wavefronts.unwrap_or(u64::MAX),
+            candidate.extra_bytes,
+            candidate.layout.kind_rank(),
+        )
+    };
+    let chosen = (0..candidates.len())
+        .filter(|&index| candidates[index].rejected.is_none())
+        .min_by_key(|&index| key(&candidates[index]))
+        .unwrap_or(0);
+    let over_budget = (0..candidates.len())
+        .filter(|&index| over_budget[index])
+        .min_by_key(|&index| key(&candidates[index]))
+        .filter(|&index| key(&candidates[index]).0 < key(&candidates[chosen]).0);
+    let mut layout = candidates[chosen].layout;
+    let mut after = afters[chosen].clone().unwrap_or_else(|| before.clone());
+    let mut reason = decision_reason(
+        &candidates,
+        chosen,
+        over_budget,
+        &before,
+        &after,
+        allowed,
+        shape,
+    );
+    if let Err(problem) = is_bijection_into_bounds(&layout, shape, element_bytes) {
+        reason = format!("unchanged: the chosen {layout} fails its bijection check: {problem}");
+        layout = SharedLayout::Unchanged;
+        after = before.clone();
+    }
+    Ok(BufferPlan {
+        layout,
+        shape: layout.shape(shape),
+        extra_bytes: layout.extra_bytes(shape, element_bytes),
+        before,
+        after,
+        candidates,
+        reason,
+    })
+}
+
+/// The candidate layouts [`plan`] costs, `Unchanged` excluded, in enumeration order
+/// (pads by size, then swizzles by chunk size descending, modulus, row divisor).
+pub fn candidate_layouts(
+    shape: &[i64],
+    element_bytes: u32,
+    model: BankModel,
+    allowed: Allowed,
+) -> Vec<SharedLayout> {
+    let mut layouts = Vec::new();
+    if shape.len() < 2 || check_buffer(shape, element_bytes).is_err() {
+        return layouts;
+    }
+    let geometry = model.geometry();
+    if allowed.pad {
+        let period_words = geometry.banks * geometry.layer_bytes / 4;
+        for words in 1..period_words {
+            let bytes = words * 4;
+            if bytes % element_bytes == 0 {
+                layouts.push(SharedLayout::Pad {
+                    elements: i64::from(bytes / element_bytes),
+                });
+            }
+        }
+    }
+    if allowed.swizzle {
+        let columns = shape[shape.len() - 1];
+        let rows = shape[shape.len() - 2];
+        let row_bytes = columns * i64::from(element_bytes);
+        for chunk_bytes in SWIZZLE_CHUNK_BYTES {
+            if chunk_bytes < element_bytes || chunk_bytes % element_bytes != 0 {
+                continue;
+            }
+            if row_bytes % i64::from(chunk_bytes) != 0 {
+                continue;
+            }
+            let chunks = row_bytes / i64::from(chunk_bytes);
+            let largest_modulus = chunks & chunks.wrapping_neg();
+            let mut modulus = 2;
+            while modulus <= largest_modulus {
+                let mut row_divisor = 1;
+                while row_divisor < rows {
+                    let distinct = (rows + row_divisor - 1) / row_divisor;
+                    if modulus / 2 < distinct {
+                        layouts.push(SharedLayout::Swizzle(Swizzle {
+                            chunk_bytes,
+                            row_divisor,
+                            modulus,
+                        }));
+                    }
+                    row_divisor *= 2;
+                }
+                modulus *= 2;
+            }
+        }
+    }
+    layouts
+}
+
+/// `access` on the buffer after `layout`: a pad keeps the indices and widens the innermost
+/// dimension (outer strides grow); a swizzle rewrites the innermost index with
+/// [`Swizzle::column_expression`] of the last two indices (rank < 2: unchanged).
+pub fn apply(layout: &SharedLayout, access: &Access) -> Access {
+    let mut result = access.clone();
+    let rank = result.indices.len();
+    match layout {
+        SharedLayout::Unchanged => {}
+        SharedLayout::Pad { elements } => {
+            let old = &access.layout;
+            let mut shape = old.shape.clone();
+            if let Some(Some(last)) = shape.last_mut() {
+                *last = last.saturating_add(*elements);
+            }
+            let static_shape: Option<Vec<i64>> = shape.iter().copied().collect();
+            result.layout = match static_shape {
+                Some(sizes) => MemrefLayout {
+                    offset: old.offset,
+                    ..MemrefLayout::row_major(&sizes, old.element_bytes, old.space)
+                },
+                None => {
+                    let mut strides = vec![None; shape.len()];
+                    if let Some(last) = strides.last_mut() {
+                        *last = old.strides.last().copied().flatten();
+                    }
+                    MemrefLayout {
+                        shape,
+                        strides,
+                        ..old.clone()
+                    }
+                }
+            };
+        }
+        SharedLayout::Swizzle(swizzle) => {
+            if rank >= 2 {
+                let row = result.indices[rank - 2].clone();
+                let column = result.indices[rank - 1].clone();
+                result.indices[rank - 1] =
+                    swizzle.column_expression(row, column, access.layout.element_bytes);
+            }
+        }
+    }
+    result
+}
+
+/// Checks exhaustively that every logical element of a buffer of `shape` maps to a distinct
+/// element inside the buffer after `layout` (a swizzle keeps every column in its row).
+///
+/// Buffers above [`MAX_CHECKED_BYTES`] after the layout are refused, with the reason.
+pub fn is_bijection_into_bounds(
+    layout: &SharedLayout,
+    shape: &[i64],
+    element_bytes: u32,
+) -> Result<(), String> {
+    check_buffer(shape, element_bytes)?;
+    match layout {
+        SharedLayout::Pad { elements } if *elements < 0 => {
+            return Err(format!("a pad of {elements} elements is negative"))
+        }
+        SharedLayout::Swizzle(swizzle) => {
+            if shape.len() < 2 {
+                return Err("a swizzle needs a buffer of rank at least 2".into());
+            }
+            swizzle.check(element_bytes)?;
+        }
+        _ => {}
+    }
+    let new_shape = layout.shape(shape);
+    let elements = element_count(&new_shape)
+        .filter(|&count| count.saturating_mul(u64::from(element_bytes)) <= MAX_CHECKED_BYTES)
+        .ok_or_else(|| {
+            format!("a buffer of shape {new_shape:?} is larger than {MAX_CHECKED_BYTES} B")
+        })?;
+    let rank = shape.len();
+    let strides = row_major_strides(&new_shape);
+    let columns = shape[rank - 1];
+    let mut seen = vec![false; elements as usize];
+    let mut index = vec![0i64; rank];
+    loop {
+        let column = index[rank - 1];
+        let new_column = match layout {
+            SharedLayout::Swizzle(swizzle) => {
+                swizzle.column(index[rank - 2], column, element_bytes)
+            }
+            _ => column,
+        };
+        if new_column < 0 || new_column >= columns {
+            return Err(format!(
+                "{layout}: element {index:?} maps to column {new_column}, outside the row of {columns} elements"
+            ));
+        }
+        let offset: i64 = index[..rank - 1]
+            .iter()
+            .zip(&strides)
+            .map(|(position, stride)| position * stride)
+            .sum::<i64>()
+            + new_column;
+        let slot = &mut seen[offset as usize];
+        if *slot {
+            return Err(format!(
+                "{layout}: element {index:?} maps to element offset {offset}, which another element already uses"
+            ));
+        }
+        *slot = true;
+        if !advance(&mut index, shape) {
+            return Ok(());
+        }
+    }
+}
+
+/// What upstream `nvgpu-optimize-shared-memory` does to a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UpstreamVerdict {
+    /// It rewrites the buffer and the result is a valid permutation.
+    Applied,
+    /// It leaves the buffer alone (silently, upstream).
+    Refused,
+    /// It rewrites the buffer, but the rewrite is wrong (leaves the row, aliases, splits a vector).
+    Invalid,
+}
+
+/// Upstream's formula on one buffer, and its cost on the same accesses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Upstream {
+    /// What upstream does.
+    pub verdict: UpstreamVerdict,
+    /// Its swizzle, when the formula is defined for the shape.
+    pub swizzle: Option<Swizzle>,
+    /// Total wavefronts per block under the formula, when it is a valid permutation and the
+    /// metrics are known (given even when upstream refuses the buffer for its op kinds).
+    pub wavefronts: Option<u64>,
+    /// Why, with numbers.
+    pub reason: String,
+}
+
+/// Upstream's XOR formula for a buffer (see the module essay), or why it does not apply.
+pub fn upstream_formula(shape: &[i64], element_bytes: u32) -> Result<Swizzle, String> {
+    check_buffer(shape, element_bytes)?;
+    if shape.len() < 2 {
+        return Err("upstream needs at least 2 indices".into());
+    }
+    let bits = i64::from(element_bytes) * 8;
+    if bits > UPSTREAM_VECTOR_BITS || UPSTREAM_VECTOR_BITS % bits != 0 {
+        return Err(format!(
+            "{bits}-bit elements do not divide upstream's {UPSTREAM_VECTOR_BITS}-bit vectors"
+        ));
+    }
+    let columns = shape[shape.len() - 1];
+    let rows_per_line = (8 * UPSTREAM_LINE_BYTES / bits) / columns;
+    let thread_group = 1i64 << (7 - log2_floor(UPSTREAM_VECTOR_BITS / 8));
+    if rows_per_line >= thread_group {
+        return Err(format!(
+            "rows of {} B fit {rows_per_line} to a {UPSTREAM_LINE_BYTES}-byte line: upstream skips the buffer",
+            columns * i64::from(element_bytes)
+        ));
+    }
+    let permute_every = (UPSTREAM_LINE_BYTES / (columns * bits / 8)).max(1);
+    let low_bits = log2_floor(UPSTREAM_VECTOR_BITS / bits);
+    let column_bits = log2_floor(columns);
+    if column_bits < low_bits {
+        return Err(format!(
+            "a row of {columns} elements has fewer column bits than one 128-bit vector"
+        ));
+    }
+    Ok(Swizzle {
+        chunk_bytes: (UPSTREAM_VECTOR_BITS / 8) as u32,
+        row_divisor: 1 << log2_floor(permute_every),
+        modulus: 1 << (column_bits - low_bits),
+    })
+}
+
+/// What upstream `nvgpu-optimize-shared-memory` would do to this buffer, and its total
+/// wavefronts on the same accesses (counted with [`warp_metrics`], like [`plan`]).
+pub fn upstream_swizzle(
+    shape: &[i64],
+    element_bytes: u32,
+    accesses: &[Access],
+    block: Block,
+    model: BankModel,
+) -> Upstream {
+    let swizzle = match upstream_formula(shape, element_bytes) {
+        Ok(swizzle) => swizzle,
+        Err(reason) => {
+            return Upstream {
+                verdict: UpstreamVerdict::Refused,
+                swizzle: None,
+                wavefronts: None,
+                reason,
+            }
+        }
+    };
+    let has = |kind| accesses.iter().any(|access| access.kind == kind);
+    let refusal = if !has(AccessKind::Load) {
+        Some("the buffer has no reads: upstream skips it")
+    } else if !has(AccessKind::Store) {
+        Some("the buffer has no writes: upstream skips it")
+    } else {
+        None
+    };
+    let layout = SharedLayout::Swizzle(swizzle);
+    let invalid = is_bijection_into_bounds(&layout, shape, element_bytes)
+        .err()
+        .or_else(|| alignment_problem(&layout, shape, element_bytes, accesses));
+    let (verdict, reason) = match (refusal, &invalid) {
+        (Some(refused), Some(problem)) => (
+            UpstreamVerdict::Refused,
+            format!("{refused} (its {swizzle} would be invalid: {problem})"),
+        ),
+        (Some(refused), None) => (UpstreamVerdict::Refused, refused.to_string()),
+        (None, Some(problem)) => (
+            UpstreamVerdict::Invalid,
+            format!("upstream's {swizzle} is invalid: {problem}"),
+        ),
+        (None, None) => (
+            UpstreamVerdict::Applied,
+            format!("upstream applies {swizzle}"),
+        ),
+    };
+    let wavefronts = if invalid.is_none() {
+        costs(accesses, &layout, block, model)
+            .ok()
+            .map(|found| total(&found).0)
+    } else {
+        None
+    };
+    Upstream {
+        verdict,
+        swizzle: Some(swizzle),
+        wavefronts,
+        reason,
+    }
+}
+
+/// IREE's fixed `GPUReduceBankConflicts` padding of `padding_bits` bits as a layout (for
+/// comparison; IREE pipelines use 32, 64 or 128 bits).
+pub fn iree_padding(padding_bits: u32, element_bytes: u32) -> SharedLayout {
+    match padding_bits / (8 * element_bytes.max(1)) {
+        0 => SharedLayout::Unchanged,
+        elements => SharedLayout::Pad {
+            elements: i64::from(elements),
+        },
+    }
+}
+
+/// Cost of every access after `layout`, or the first unknown with its access number.
+fn costs(
+    accesses: &[Access],
+    layout: &SharedLayout,
+    block: Block,
+    model: BankModel,
+) -> Result<Vec<AccessCost>, Unknown> {
+    accesses
+        .iter()
+        .enumerate()
+        .map(|(number, access)| {
+            let context =
+                |unknown: Unknown| Unknown::new(format!("access {number}: {}", unknown.reason));
+            let metrics = warp_metrics(&apply(layout, access), block, model).map_err(context)?;
+            let requests = metrics.requests.map_err(context)?;
+            let wavefronts = metrics.wavefronts.map_err(context)?;
+            let ideal_wavefronts = metrics.ideal_wavefronts.map_err(context)?;
+            Ok(AccessCost {
+                requests,
+                wavefronts,
+                ideal_wavefronts,
+                degree: ratio(wavefronts, ideal_wavefronts),
+            })
+        })
+        .collect()
+}
+
+/// Total wavefronts and ideal wavefronts (saturating).
+fn total(costs: &[AccessCost]) -> (u64, u64) {
+    costs
+        .iter()
+        .fold((0u64, 0u64), |(wavefronts, ideal), cost| {
+            (
+                wavefronts.saturating_add(cost.wavefronts),
+                ideal.saturating_add(cost.ideal_wavefronts),
+            )
+        })
+}
+
+/// Total wavefronts over total ideal wavefronts.
+fn overall_degree(costs: &[AccessCost]) -> f64 {
+    let (wavefronts, ideal) = total(costs);
+    ratio(wavefronts, ideal)
+}
+
+/// `numerator / denominator`, 1 when the denominator is zero.
+fn ratio(numerator: u64, denominator: u64) -> f64 {
+    if denominator == 0 {
+        1.0
+    } else {
+        numerator as f64 / denominator as f64
+    }
+}
+
+/// A degree for messages: an integer when it is one, else two decimals.
+fn show_degree(degree: f64) -> String {
+    if (degree - degree.round()).abs() < 1e-9 {
+        format!("{degree:.0}")
+    } else {
+        format!("{degree:.2}")
+    }
+}
+
+/// The reason string of a decision (see [`BufferPlan::reason`]).
+fn decision_reason(
+    candidates: &[CandidateCost],
+    chosen: usize,
+    over_budget: Option<usize>,
+    before: &[AccessCost],
+    after: &[AccessCost],
+    allowed: Allowed,
+    shape: &[i64],
+) -> String {
+    let (before_total, before_ideal) = total(before);
+    let (after_total, _) = total(after);
+    let degree_before = show_degree(overall_degree(before));
+    let budget_note = over_budget
+        .map(|index| {
+            let candidate = &candidates[index];
+            format!(
+                "; {} would give {} wavefronts but {}",
+                candidate.layout,
+                candidate.wavefronts.unwrap_or(0),
+                candidate.rejected.as_deref().unwrap_or("is over budget")
+            )
+        })
+        .unwrap_or_default();
+    let candidate = &candidates[chosen];
+    if candidate.layout != SharedLayout::Unchanged {
+        return format!(
+            "{} (+{} B): wavefronts {before_total} -> {after_total} (degree {degree_before} -> {}){budget_note}",
+            candidate.layout,
+            candidate.extra_bytes,
+            show_degree(overall_degree(after)),
+        );
+    }
+    let state = format!("wavefronts {before_total}, degree {degree_before}");
+    if before_total == before_ideal {
+        return format!("unchanged: conflict-free already ({state})");
+    }
+    if over_budget.is_some() {
+        return format!("unchanged: {state}{budget_note}");
+    }
+    if !allowed.pad && !allowed.swizzle {
+        return format!("unchanged: {state}; padding and swizzling are disabled");
+    }
+    if shape.len() < 2 {
+        return format!("unchanged: {state}; a rank-1 buffer has no rows to pad or swizzle");
+    }
+    let rejected: Vec<String> = candidates
+        .iter()
+        .filter_map(|candidate| {
+            candidate
+                .rejected
+                .as_ref()
+                .map(|why| format!("{}: {why}", candidate.layout))
+        })
+        .take(3)
+        .collect();
+    let costed = candidates.len() - 1;
+    let mut reason =
+        format!("unchanged: none of {costed} candidates lowers the wavefronts ({state})");
+    if !rejected.is_empty() {
+        reason.push_str(&format!("; rejected e.g. {}", rejected.join("; ")));
+    }
+    reason
+}
+
+/// Why `layout` would break a vector access's alignment or split it, if it would.
+fn alignment_problem(
+    layout: &SharedLayout,
+    shape: &[i64],
+    element_bytes: u32,
+    accesses: &[Access],
+) -> Option<String> {
+    let vectors = accesses
+        .iter()
+        .enumerate()
+        .filter(|(_, access)| access.vector_width > 1);
+    match layout {
+        SharedLayout::Unchanged => None,
+        SharedLayout::Pad { .. } => {
+            let pitch = layout.shape(shape).last().copied().unwrap_or(0) * i64::from(element_bytes);
+            for (number, access) in vectors {
+                let width = i64::from(access.access_bytes());
+                if shape.len() >= 2 && pitch % width != 0 {
+                    return Some(format!(
+                        "a row pitch of {pitch} B breaks the {width}-byte alignment of vector access {number}"
+                    ));
+                }
+            }
+            None
+        }
+        SharedLayout::Swizzle(swizzle) => {
+            for (number, access) in vectors {
+                let width = access.access_bytes();
+                if swizzle.chunk_bytes < width {
+                    return Some(format!(
+                        "{}-byte chunks would split the {width}-byte vector access {number}",
+                        swizzle.chunk_bytes
+                    ));
+                }
+                let column = access.indices.last();
+                if !column
+                    .is_some_and(|index| provably_multiple(index, i64::from(access.vector_width)))
+                {
+                    return Some(format!(
+                        "cannot prove that the {width}-byte vectors of access {number} start on a multiple of {} elements, so they may straddle two chunks",
+                        access.vector_width
+                    ));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// Whether every value of `index` is a multiple of `factor` (from its linear form; conservative).
+fn provably_multiple(index: &IndexExpression, factor: i64) -> bool {
+    if factor <= 1 {
+        return true;
+    }
+    let Ok(form) = index.linear() else {
+        return false;
+    };
+    form.constant % factor == 0
+        && form
+            .variables
+            .values()
+            .all(|coefficient| coefficient % factor == 0)
+        && form
+            .quasi_affine
+            .iter()
+            .all(|(_, coefficient)| coefficient % factor == 0)
+}
+
+/// Why a buffer description is unusable, if it is.
+fn check_buffer(shape: &[i64], element_bytes: u32) -> Result<(), String> {
+    if shape.is_empty() {
+        return Err("a rank-0 buffer has no layout to choose".into());
+    }
+    if let Some(size) = shape.iter().find(|&&size| size <= 0) {
+        return Err(format!(
+            "buffer shape {shape:?} has a non-positive size {size}"
+        ));
+    }
+    if element_bytes == 0 {
+        return Err("elements of 0 bytes".into());
+    }
+    element_count(shape)
+        .and_then(|count| count.checked_mul(u64::from(element_bytes)))
+        .map(|_| ())
+        .ok_or_else(|| format!("buffer shape {shape:?} overflows"))
+}
+
+/// Unknown unless `access` reads or writes the buffer through its row-major layout.
+fn check_access(
+    number: usize,
+    access: &Access,
+    shape: &[i64],
+    element_bytes: u32,
+) -> Result<(), Unknown> {
+    let expected = MemrefLayout::row_major(shape, element_bytes, MemorySpace::Shared);
+    if access.layout != expected {
+        return Err(Unknown::new(format!(
+            "access {number} does not use the buffer's row-major shared layout {shape:?} x {element_bytes} B (a view or another buffer)"
+        )));
+    }
+    if access.indices.len() != shape.len() {
+        return Err(Unknown::new(format!(
+            "access {number} has {} indices for a buffer of rank {}",
+            access.indices.len(),
+            shape.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Number of elements of a static shape, if it fits.
+fn element_count(shape: &[i64]) -> Option<u64> {
+    shape.iter().try_fold(1u64, |product, &size| {
+        product.checked_mul(u64::try_from(size).ok()?)
+    })
+}
+
+/// Row-major strides of a static shape.
+fn row_major_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; shape.len()];
+    for dimension in (0..shape.len().saturating_sub(1)).rev() {
+        strides[dimension] = strides[dimension + 1] * shape[dimension + 1];
+    }
+    strides
+}
+
+/// Moves `index` to the next index of `shape` in row-major order; false after the last.
+fn advance(index: &mut [i64], shape: &[i64]) -> bool {
+    for dimension in (0..index.len()).rev() {
+        index[dimension] += 1;
+        if index[dimension] < shape[dimension] {
+            return true;
+        }
+        index[dimension] = 0;
+    }
+    false
+}
+
+/// `⌊log2 value⌋` for positive values (LLVM's `Log2_64`), 0 otherwise.
+fn log2_floor(value: i64) -> i64 {
+    if value <= 0 {
+        0
+    } else {
+        i64::from(63 - value.leading_zeros())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_formula_matches_the_worked_examples() {
+        // f16 rows of 64: chunk ^= row & 7 (CuTe Swizzle<3,3,3>).
+        let f16 = upstream_formula(&[32, 64], 2).unwrap();
+        assert_eq!((f16.chunk_bytes, f16.row_divisor, f16.modulus), (16, 1, 8));
+        // f32 rows of 16: chunk ^= (row / 2) % 4.
+        let f32 = upstream_formula(&[32, 16], 4).unwrap();
+        assert_eq!((f32.row_divisor, f32.modulus), (2, 4));
+        for row in 0..64 {
+            for column in 0..16 {
+                let upstream = column ^ ((row & 6) << 1);
+                assert_eq!(f32.column(row, column, 4), upstream);
+            }
+        }
+        assert!(upstream_formula(&[32, 4], 4).is_err());
+        assert!(upstream_formula(&[64], 4).is_err());
+    }
+
+    #[test]
+    fn candidates_respect_chunk_counts() {
+        let layouts = candidate_layouts(&[32, 48], 2, BankModel::Conventional, Allowed::ALL);
+        for layout in &layouts {
+            if let SharedLayout::Swizzle(swizzle) = layout {
+                let chunks = 96 / i64::from(swizzle.chunk_bytes);
+                assert_eq!(chunks % swizzle.modulus, 0, "{layout}");
+            }
+        }
+        let pads = layouts
+            .iter()
+            .filter(|layout| matches!(layout, SharedLayout::Pad { .. }))
+            .count();
+        assert_eq!(pads, 31);
+        assert!(candidate_layouts(&[64], 4, BankModel::Conventional, Allowed::ALL).is_empty());
+    }
+
+    #[test]
+    fn bijection_check_finds_rows_left_behind() {
+        let upstream = SharedLayout::Swizzle(upstream_formula(&[32, 48], 2).unwrap());
+        let problem = is_bijection_into_bounds(&upstream, &[32, 48], 2).unwrap_err();
+        assert!(problem.contains("outside the row of 48"), "{problem}");
+        assert!(is_bijection_into_bounds(&SharedLayout::Pad { elements: 3 }, &[5, 7], 4).is_ok());
+        assert!(is_bijection_into_bounds(&SharedLayout::Pad { elements: -1 }, &[5, 7], 4).is_err());
+    }
+}

@@ -1,0 +1,97 @@
+//! `gpu-mem-opt diff`: the differential harness. The kernel runs as parsed and as
+//! `gpu-mem-opt{options}` leaves it, on the same arguments (default `random:N+1` for memref
+//! parameter N; scalars must be given with `--arg`), and every memref argument must be
+//! bit-identical afterwards: "identical: N arguments, M elements", else the first differing
+//! argument and element with both values (and bit patterns), exit status 1.
+
+use gpu_mem_opt::pipeline::{self, Diagnostics};
+use interpreter::{Argument, HostBuffer, Type};
+
+use crate::interp::{arguments, parse, prepare, run, Launch};
+
+/// Default specs for `diff`: `random:N+1` for memref parameter N; scalars must be given.
+fn default_specs(kernel: &interpreter::Kernel) -> Result<Vec<String>, String> {
+    kernel
+        .parameters()
+        .iter()
+        .enumerate()
+        .map(|(index, &parameter)| match kernel.value_type(parameter) {
+            Type::MemRef(_) => Ok(format!("random:{}", index + 1)),
+            _ => Err(format!(
+                "argument {index} is a scalar: give every argument with --arg"
+            )),
+        })
+        .collect()
+}
+
+/// `gpu-mem-opt diff`.
+pub fn diff(launch: &Launch, options: &str) -> Result<(), String> {
+    let context = pipeline::context();
+    let before_module = parse(&context, &launch.file)?;
+    let mut after_module = parse(&context, &launch.file)?;
+    let diagnostics = Diagnostics::capture(&context);
+    let optimized = pipeline::run_pipeline(
+        &context,
+        &diagnostics,
+        &mut after_module,
+        &format!("gpu-mem-opt{{{options}}}"),
+    );
+    for line in diagnostics.take() {
+        if optimized.is_err() || !line.contains(": remark:") {
+            eprintln!("{line}");
+        }
+    }
+    optimized.map_err(|error| format!("gpu-mem-opt failed: {error}"))?;
+    let before = prepare(&before_module, &launch.kernel, launch.block)?;
+    let after = prepare(&after_module, &launch.kernel, Some(before.block))?;
+    let specs = if launch.arguments.is_empty() {
+        default_specs(&before.translated)?
+    } else {
+        launch.arguments.clone()
+    };
+    let mut before_arguments = arguments(&before.translated, &specs)?;
+    let mut after_arguments = arguments(&after.translated, &specs)
+        .map_err(|error| format!("after gpu-mem-opt: {error}"))?;
+    run(&before, launch.grid, &mut before_arguments).map_err(|e| format!("before gpu-mem-opt: {e}"))?;
+    run(&after, launch.grid, &mut after_arguments).map_err(|e| format!("after gpu-mem-opt: {e}"))?;
+    let (mut buffers, mut elements) = (0, 0);
+    for (index, pair) in before_arguments.iter().zip(&after_arguments).enumerate() {
+        if let (Argument::Buffer(before), Argument::Buffer(after)) = pair {
+            if let Some(difference) = first_difference(before, after) {
+                println!("argument {index} differs at {difference}");
+                return Err(String::new());
+            }
+            buffers += 1;
+            elements += before.data.len();
+        }
+    }
+    println!("identical: {buffers} arguments, {elements} elements");
+    Ok(())
+}
+
+/// Where two buffers first differ, with both values, or `None` when bit-identical.
+fn first_difference(before: &HostBuffer, after: &HostBuffer) -> Option<String> {
+    if before.shape != after.shape || before.element != after.element {
+        return Some(format!(
+            "its type: before {:?} {:?}, after {:?} {:?}",
+            before.element, before.shape, after.element, after.shape
+        ));
+    }
+    let position = before.data.iter().zip(&after.data).position(|(a, b)| a != b)?;
+    let mut index = Vec::with_capacity(before.shape.len());
+    let mut rest = position as i64;
+    for &size in before.shape.iter().rev() {
+        index.push(rest % size.max(1));
+        rest /= size.max(1);
+    }
+    index.reverse();
+    let value = |buffer: &HostBuffer| {
+        let bits = buffer.data[position];
+        format!("{} (0x{bits:x})", interpreter::format_element(bits, buffer.element))
+    };
+    Some(format!(
+        "element {position} {index:?}: before {}, after {}",
+        value(before),
+        value(after)
+    ))
+}

@@ -1,0 +1,186 @@
+//! `gpu-mem-opt interp` and `gpu-mem-opt diff`: run a kernel on the reference interpreter.
+//!
+//! * `interp FILE --kernel K --grid X,Y,Z [--block X,Y,Z] --arg SPEC ... [--print-arg N]
+//!   [--trace] [--check-static]` translates kernel K (crate `translate`), runs it on the
+//!   given arguments (one spec per parameter, see [`interpreter::Argument::parse`]) and prints
+//!   what was asked: argument N's elements one per line (row-major), the measured metrics of
+//!   every memory op (`trace LOC OP (SPACE): requests R, sectors_per_request S,
+//!   bank_conflict_degree B, distinct_addresses D`), and the static check
+//!   ([`crate::check`]).
+//! * `diff` ([`crate::diff`]) shares the launch code here.
+//!
+//! The block defaults to the kernel's own (`known_block_size`, constant launch operands).
+//! Every failure — parse, translation, unsupported op, barrier divergence, out-of-bounds,
+//! argument count or spec, a static/measured mismatch, a difference — is an `Err` whose text
+//! `main` prints on standard error with exit status 1 (an empty text when the details are
+//! already on standard output).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use analysis::target::Target;
+use gpu_mem_opt::{
+    kernels,
+    pipeline::{self, Diagnostics},
+};
+use interpreter::{Argument, Options, Trace};
+
+/// The target every measurement and analysis uses (design.md: sm_90).
+const SM: u32 = 90;
+
+/// What both subcommands need to launch a kernel.
+pub struct Launch {
+    /// The MLIR file.
+    pub file: PathBuf,
+    /// The kernel's name.
+    pub kernel: String,
+    /// Blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block, if given.
+    pub block: Option<[u32; 3]>,
+    /// One argument spec per parameter.
+    pub arguments: Vec<String>,
+}
+
+/// What `interp` prints after the run.
+pub struct Outputs {
+    /// Arguments to print, by position.
+    pub print: Vec<usize>,
+    /// Print the measured metrics of every memory op.
+    pub trace: bool,
+    /// Compare with the static analysis.
+    pub check_static: bool,
+}
+
+/// Parses `X[,Y[,Z]]` (missing sizes are 1).
+pub fn parse_dim3(text: &str) -> Result<[u32; 3], String> {
+    let sizes: Vec<u32> = text
+        .split(',')
+        .map(|size| size.trim().parse::<u32>().map_err(|_| format!("'{size}' is not a size")))
+        .collect::<Result<_, _>>()?;
+    if sizes.is_empty() || sizes.len() > 3 {
+        return Err(format!("'{text}' is not X,Y,Z"));
+    }
+    let mut dims = [1; 3];
+    dims[..sizes.len()].copy_from_slice(&sizes);
+    Ok(dims)
+}
+
+/// A parsed module's kernel, its translation and the block to run it with.
+pub struct Prepared {
+    /// The kernel as the pass sees it.
+    pub kernel: kernels::Kernel,
+    /// Its translation.
+    pub translated: interpreter::Kernel,
+    /// The block it runs with.
+    pub block: [u32; 3],
+}
+
+/// Finds and translates `name` in `module`; the block is `block` or the kernel's own.
+pub fn prepare(module: &melior::ir::Module, name: &str, block: Option<[u32; 3]>) -> Result<Prepared, String> {
+    let kernel = translate::find(module.as_operation().to_raw(), name).map_err(|e| e.to_string())?;
+    let block = block.or(kernel.block.sizes()).ok_or_else(|| {
+        format!("kernel '{name}': {}; give --block X,Y,Z", kernel.block.describe())
+    })?;
+    let translated = translate::translate(&kernel).map_err(|e| e.to_string())?;
+    Ok(Prepared {
+        kernel,
+        translated,
+        block,
+    })
+}
+
+/// Parses one spec per parameter of `kernel`.
+pub fn arguments(kernel: &interpreter::Kernel, specs: &[String]) -> Result<Vec<Argument>, String> {
+    let parameters = kernel.parameters();
+    if specs.len() != parameters.len() {
+        return Err(interpreter::Error::ArgumentCount {
+            kernel: kernel.name.clone(),
+            expected: parameters.len(),
+            given: specs.len(),
+        }
+        .to_string());
+    }
+    parameters
+        .iter()
+        .zip(specs)
+        .enumerate()
+        .map(|(index, (&parameter, spec))| {
+            Argument::parse(spec, kernel.value_type(parameter))
+                .map_err(|error| format!("argument {index}: {error}"))
+        })
+        .collect()
+}
+
+/// Runs `prepared` on `arguments` over `grid`.
+pub fn run(prepared: &Prepared, grid: [u32; 3], arguments: &mut [Argument]) -> Result<Trace, String> {
+    let options = Options {
+        bank_model: target().bank_model,
+        ..Options::default()
+    };
+    interpreter::run(&prepared.translated, grid, prepared.block, arguments, &options)
+        .map_err(|error| error.to_string())
+}
+
+/// The sm_90 target.
+pub fn target() -> Target {
+    Target::from_sm(SM).expect("sm_90 is a supported target")
+}
+
+/// Parses `file` in `context`, printing the parser's diagnostics on failure.
+pub fn parse<'c>(context: &'c melior::Context, file: &Path) -> Result<melior::ir::Module<'c>, String> {
+    let diagnostics = Diagnostics::capture(context);
+    pipeline::parse_file(context, &diagnostics, file).map_err(|error| error.to_string())
+}
+
+/// `gpu-mem-opt interp`.
+pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
+    let context = pipeline::context();
+    let module = parse(&context, &launch.file)?;
+    let prepared = prepare(&module, &launch.kernel, launch.block)?;
+    let mut arguments = arguments(&prepared.translated, &launch.arguments)?;
+    let trace = run(&prepared, launch.grid, &mut arguments)?;
+    let mut out = io::stdout().lock();
+    for &index in &outputs.print {
+        print_argument(&mut out, &arguments, index)?;
+    }
+    if outputs.trace {
+        print_trace(&mut out, &trace).map_err(|error| error.to_string())?;
+    }
+    if outputs.check_static {
+        crate::check::check_static(&mut out, &prepared, &trace)?;
+    }
+    Ok(())
+}
+
+/// Prints argument `index`: every element of a buffer, or the scalar.
+fn print_argument(out: &mut impl Write, arguments: &[Argument], index: usize) -> Result<(), String> {
+    let written = match arguments.get(index) {
+        Some(Argument::Buffer(buffer)) => buffer.write_elements(out),
+        Some(Argument::Scalar(scalar)) => {
+            writeln!(out, "{}", interpreter::format_element(scalar.bits, scalar.element))
+        }
+        None => return Err(format!("--print-arg {index}: the kernel has {} arguments", arguments.len())),
+    };
+    written.map_err(|error| error.to_string())
+}
+
+/// Prints the measured metrics of every memory op.
+fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
+    for access in &trace.accesses {
+        let metrics = &access.metrics;
+        writeln!(
+            out,
+            "trace {} {} ({}): requests {}, sectors_per_request {}, bank_conflict_degree {}, distinct_addresses {}",
+            access.location,
+            access.op,
+            access.space.map_or("not executed", |space| space.name()),
+            metrics.requests,
+            metrics.sectors_per_request,
+            metrics.bank_conflict_degree,
+            metrics.distinct_addresses
+        )?;
+    }
+    Ok(())
+}
+

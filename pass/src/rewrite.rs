@@ -1,0 +1,133 @@
+//! Building IR: the few operations transforms create, and materializing an
+//! [`IndexExpression`] as `arith` ops on `index` values.
+//!
+//! Everything goes through MLIR's C API on raw handles (the pass receives a
+//! raw `MlirOperation` from C++). New operations are inserted before an
+//! anchor operation, so they dominate it, and carry the anchor's location, so
+//! remarks and debuggers point at the source access.
+
+use std::collections::BTreeMap;
+
+use analysis::expression::{IndexExpression, Variable};
+use mlir_sys::*;
+
+use crate::ir;
+
+/// Inserts new operations before `anchor`, at `anchor`'s location.
+pub struct Builder {
+    anchor: MlirOperation,
+    context: MlirContext,
+    location: MlirLocation,
+}
+
+impl Builder {
+    /// A builder that inserts before `anchor`.
+    pub fn before(anchor: MlirOperation) -> Builder {
+        unsafe {
+            Builder {
+                anchor,
+                context: mlirOperationGetContext(anchor),
+                location: mlirOperationGetLocation(anchor),
+            }
+        }
+    }
+
+    /// Parses a type (`memref<32x33xf32, 3>`); `None` if it does not parse.
+    pub fn parse_type(&self, text: &str) -> Option<MlirType> {
+        let type_ = unsafe { mlirTypeParseGet(self.context, ir::string_ref_of(text)) };
+        (!type_.ptr.is_null()).then_some(type_)
+    }
+
+    /// Parses an attribute (`array<i64: 0, 0>`); `None` if it does not parse.
+    pub fn parse_attribute(&self, text: &str) -> Option<MlirAttribute> {
+        let attribute = unsafe { mlirAttributeParseGet(self.context, ir::string_ref_of(text)) };
+        (!attribute.ptr.is_null()).then_some(attribute)
+    }
+
+    /// Creates `name(operands) {attributes} : results` before the anchor; its results.
+    pub fn create(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attributes: &[(&str, MlirAttribute)],
+        results: &[MlirType],
+    ) -> MlirOperation {
+        unsafe {
+            let mut state = mlirOperationStateGet(ir::string_ref_of(name), self.location);
+            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+            let named: Vec<MlirNamedAttribute> = attributes
+                .iter()
+                .map(|(name, attribute)| MlirNamedAttribute {
+                    name: mlirIdentifierGet(self.context, ir::string_ref_of(name)),
+                    attribute: *attribute,
+                })
+                .collect();
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            let operation = mlirOperationCreate(&mut state);
+            mlirBlockInsertOwnedOperationBefore(
+                mlirOperationGetBlock(self.anchor),
+                self.anchor,
+                operation,
+            );
+            operation
+        }
+    }
+
+    /// `arith.constant value : index`.
+    pub fn index_constant(&self, value: i64) -> MlirValue {
+        unsafe {
+            let index = mlirIndexTypeGet(self.context);
+            let attribute = mlirIntegerAttrGet(index, value);
+            mlirOperationGetResult(
+                self.create("arith.constant", &[], &[("value", attribute)], &[index]),
+                0,
+            )
+        }
+    }
+
+    /// `arith.<name> left, right : index`.
+    pub fn index_binary(&self, name: &str, left: MlirValue, right: MlirValue) -> MlirValue {
+        unsafe {
+            let index = mlirIndexTypeGet(self.context);
+            mlirOperationGetResult(self.create(name, &[left, right], &[], &[index]), 0)
+        }
+    }
+
+    /// Materializes `expression` on `index` values; variables come from
+    /// `values`. `None` if the expression has an unknown part or a variable
+    /// without a value. Variables are in-bounds memref indices, so every
+    /// intermediate value is non-negative and floor division and modulo are
+    /// `arith.divui` and `arith.remui` (a power-of-two `remui` becomes a mask).
+    pub fn index(
+        &self,
+        expression: &IndexExpression,
+        values: &BTreeMap<Variable, MlirValue>,
+    ) -> Option<MlirValue> {
+        Some(match expression {
+            IndexExpression::Constant(value) => self.index_constant(*value),
+            IndexExpression::Variable(variable) => *values.get(variable)?,
+            IndexExpression::Add(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.addi", left, right)
+            }
+            IndexExpression::Multiply(inner, factor) => {
+                let inner = self.index(inner, values)?;
+                self.index_binary("arith.muli", inner, self.index_constant(*factor))
+            }
+            IndexExpression::FloorDivide(inner, divisor) => {
+                let inner = self.index(inner, values)?;
+                self.index_binary("arith.divui", inner, self.index_constant(*divisor))
+            }
+            IndexExpression::Modulo(inner, modulus) => {
+                let inner = self.index(inner, values)?;
+                self.index_binary("arith.remui", inner, self.index_constant(*modulus))
+            }
+            IndexExpression::Xor(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.xori", left, right)
+            }
+            IndexExpression::Unknown(_) => return None,
+        })
+    }
+}

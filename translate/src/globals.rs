@@ -1,0 +1,81 @@
+//! `memref.global`s that a kernel reads through `memref.get_global`.
+//!
+//! Model. The symbol is looked up in the symbol tables enclosing the kernel, nearest first
+//! (the `gpu.module`, then the module), as MLIR resolves it. The global's type must be a
+//! static memref the interpreter knows; its initial value, when present, must be a dense
+//! constant (a splat gives one pattern, otherwise every element row-major); `uninitialized`
+//! or no value gives zeros. Each symbol becomes one [`interp::Global`], shared by all its
+//! `get_global`s; a global that cannot be used makes each of them unsupported, with why.
+//!
+//! Cost. One symbol-table build per distinct symbol and enclosing table.
+
+use interp::{Global, GlobalId};
+use mlir_sys::*;
+
+use gpu_mem_opt::ir;
+
+use crate::attributes;
+use crate::translator::Translator;
+use crate::types;
+
+impl Translator {
+    /// The global `memref.get_global` `operation` names, registered on first use.
+    pub(crate) fn global(&mut self, operation: MlirOperation) -> Result<GlobalId, String> {
+        let symbol = ir::attribute(operation, "name")
+            .filter(|&name| unsafe { mlirAttributeIsASymbolRef(name) })
+            .map(|name| unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(name)) })
+            .ok_or("no symbol name")?;
+        if let Some(known) = self.globals.get(&symbol) {
+            return known.clone();
+        }
+        let registered = definition(self.kernel, &symbol)
+            .ok_or_else(|| format!("no memref.global @{symbol}"))
+            .and_then(|definition| global(definition, &symbol))
+            .map(|global| self.builder.global(global));
+        self.globals.insert(symbol, registered.clone());
+        registered
+    }
+}
+
+/// The `memref.global` named `symbol` in the symbol tables around `from`, nearest first.
+fn definition(from: MlirOperation, symbol: &str) -> Option<MlirOperation> {
+    let mut scope = unsafe { mlirOperationGetParentOperation(from) };
+    while !scope.ptr.is_null() {
+        let table = unsafe { mlirSymbolTableCreate(scope) };
+        if !table.ptr.is_null() {
+            let found = unsafe { mlirSymbolTableLookup(table, ir::string_ref_of(symbol)) };
+            unsafe { mlirSymbolTableDestroy(table) };
+            if !found.ptr.is_null() {
+                return (ir::operation_name(found) == "memref.global").then_some(found);
+            }
+        }
+        scope = unsafe { mlirOperationGetParentOperation(scope) };
+    }
+    None
+}
+
+/// The interpreter form of the `memref.global` `definition`.
+fn global(definition: MlirOperation, symbol: &str) -> Result<Global, String> {
+    let ty = ir::attribute(definition, "type")
+        .filter(|&ty| unsafe { mlirAttributeIsAType(ty) })
+        .and_then(|ty| types::memref_type(unsafe { mlirTypeAttrGetValue(ty) }))
+        .ok_or_else(|| format!("@{symbol} has a type the interpreter lacks"))?;
+    let length = ty
+        .static_sizes()
+        .ok_or_else(|| format!("@{symbol} has a dynamic shape"))?
+        .iter()
+        .product::<i64>();
+    let initial = match ir::attribute(definition, "initial_value") {
+        None => Vec::new(),
+        Some(value) if unsafe { mlirAttributeIsAUnit(value) } => Vec::new(),
+        Some(value) => attributes::element_bits(value, ty.element)
+            .filter(|bits| bits.len() == 1 || bits.len() as i64 == length)
+            .ok_or_else(|| format!("@{symbol} has an initial value that is not a dense constant"))?,
+    };
+    Ok(Global {
+        name: symbol.to_string(),
+        ty,
+        initial,
+        constant: ir::attribute(definition, "constant").is_some(),
+    })
+}

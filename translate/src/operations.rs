@@ -1,0 +1,395 @@
+//! Which interpreter [`Op`] each MLIR op becomes, with its attributes.
+//!
+//! Model. Ops without attributes that matter map by name ([`plain`]: `arith`, `math`, `index`
+//! arithmetic and casts, loads and stores, terminators, ...); ops with attributes read them
+//! here (constants, predicates, static offsets/sizes/strides, reassociations, affine maps,
+//! transfer permutation maps and masks, vector positions, reduction kinds, GPU dimensions and
+//! shuffle modes); ops with regions are in [`crate::regions`]. The operands stay in MLIR
+//! order, which is the interpreter's, except `memref.alloc`/`alloca`, which keep only their
+//! dynamic sizes. An `Err` is the reason the op is unsupported (empty: unknown op).
+//!
+//! Cost. Constant per op plus the size of its attributes.
+
+use interp::{
+    Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
+    IntegerPredicate, Op, ReductionKind, ShuffleMode, Transfer, TransferAxis, Type, ValueId,
+};
+use mlir_sys::*;
+
+use gpu_mem_opt::ir;
+
+use crate::attributes::{self, keyword_of};
+use crate::translator::{type_of, Translator};
+use crate::{affine, regions};
+
+/// An op and its operands, or why it is unsupported.
+pub(crate) type Translated = Result<(Op, Vec<ValueId>), String>;
+
+/// Translates `operation` (named `name`, with translated `operands`).
+pub(crate) fn translate(
+    translator: &mut Translator,
+    operation: MlirOperation,
+    name: &str,
+    operands: &[ValueId],
+) -> Translated {
+    if let Some(op) = plain(name) {
+        return Ok((op, operands.to_vec()));
+    }
+    let op = match name {
+        "arith.constant" | "index.constant" | "index.bool.constant" => constant(operation)?,
+        "arith.cmpi" => Op::CmpI(integer_predicate(operation, "predicate")?),
+        "index.cmp" => Op::CmpI(integer_predicate(operation, "pred")?),
+        "arith.cmpf" => Op::CmpF(float_predicate(operation)?),
+        "arith.truncf" => truncate_float(operation)?,
+        "memref.alloc" | "memref.alloca" => return allocation(operation, name, operands),
+        "memref.subview" => subview(operation)?,
+        "memref.reinterpret_cast" => reinterpret_cast(operation)?,
+        "memref.expand_shape" => Op::ExpandShape {
+            reassociation: reassociation(operation)?,
+            output_shape: static_list(operation, "static_output_shape")?,
+        },
+        "memref.collapse_shape" => Op::CollapseShape {
+            reassociation: reassociation(operation)?,
+        },
+        "memref.get_global" => Op::GetGlobal(translator.global(operation)?),
+        "vector.transfer_read" | "vector.transfer_write" => transfer(operation, name)?,
+        "vector.extract" => Op::Extract(position(operation)?),
+        "vector.insert" => Op::Insert(position(operation)?),
+        "vector.reduction" => Op::Reduction(reduction_kind(operation)?),
+        "affine.apply" => Op::AffineApply(map(operation, "map")?),
+        "affine.min" => Op::AffineMin(map(operation, "map")?),
+        "affine.max" => Op::AffineMax(map(operation, "map")?),
+        "affine.load" => Op::AffineLoad(map(operation, "map")?),
+        "affine.store" => Op::AffineStore(map(operation, "map")?),
+        "gpu.thread_id" => Op::ThreadId(axis(operation)?),
+        "gpu.block_id" => Op::BlockId(axis(operation)?),
+        "gpu.block_dim" => Op::BlockDim(axis(operation)?),
+        "gpu.grid_dim" => Op::GridDim(axis(operation)?),
+        "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
+        "scf.reduce" if operands.is_empty() => Op::Yield,
+        "scf.reduce" => return Err("with reductions".into()),
+        _ => regions::translate(translator, operation, name)?,
+    };
+    Ok((op, operands.to_vec()))
+}
+
+/// Ops that map by name alone.
+fn plain(name: &str) -> Option<Op> {
+    use IntegerBinary as I;
+    Some(match name {
+        "arith.addi" | "index.add" => Op::IntegerBinary(I::AddI),
+        "arith.subi" | "index.sub" => Op::IntegerBinary(I::SubI),
+        "arith.muli" | "index.mul" => Op::IntegerBinary(I::MulI),
+        "arith.divsi" | "index.divs" => Op::IntegerBinary(I::DivSI),
+        "arith.divui" | "index.divu" => Op::IntegerBinary(I::DivUI),
+        "arith.remsi" | "index.rems" => Op::IntegerBinary(I::RemSI),
+        "arith.remui" | "index.remu" => Op::IntegerBinary(I::RemUI),
+        "arith.floordivsi" | "index.floordivs" => Op::IntegerBinary(I::FloorDivSI),
+        "arith.ceildivsi" | "index.ceildivs" => Op::IntegerBinary(I::CeilDivSI),
+        "arith.ceildivui" | "index.ceildivu" => Op::IntegerBinary(I::CeilDivUI),
+        "arith.andi" | "index.and" => Op::IntegerBinary(I::AndI),
+        "arith.ori" | "index.or" => Op::IntegerBinary(I::OrI),
+        "arith.xori" | "index.xor" => Op::IntegerBinary(I::XOrI),
+        "arith.shli" | "index.shl" => Op::IntegerBinary(I::ShLI),
+        "arith.shrsi" | "index.shrs" => Op::IntegerBinary(I::ShRSI),
+        "arith.shrui" | "index.shru" => Op::IntegerBinary(I::ShRUI),
+        "arith.minsi" | "index.mins" => Op::IntegerBinary(I::MinSI),
+        "arith.maxsi" | "index.maxs" => Op::IntegerBinary(I::MaxSI),
+        "arith.minui" | "index.minu" => Op::IntegerBinary(I::MinUI),
+        "arith.maxui" | "index.maxu" => Op::IntegerBinary(I::MaxUI),
+        _ => return float_plain(name).or_else(|| cast(name)).or_else(|| other_plain(name)),
+    })
+}
+
+/// Float arithmetic that maps by name.
+fn float_plain(name: &str) -> Option<Op> {
+    use FloatBinary as B;
+    use FloatUnary as U;
+    Some(match name {
+        "arith.addf" => Op::FloatBinary(B::AddF),
+        "arith.subf" => Op::FloatBinary(B::SubF),
+        "arith.mulf" => Op::FloatBinary(B::MulF),
+        "arith.divf" => Op::FloatBinary(B::DivF),
+        "arith.remf" => Op::FloatBinary(B::RemF),
+        "arith.minimumf" => Op::FloatBinary(B::MinimumF),
+        "arith.maximumf" => Op::FloatBinary(B::MaximumF),
+        "arith.minnumf" => Op::FloatBinary(B::MinNumF),
+        "arith.maxnumf" => Op::FloatBinary(B::MaxNumF),
+        "arith.negf" => Op::FloatUnary(U::NegF),
+        "math.absf" => Op::FloatUnary(U::AbsF),
+        "math.sqrt" => Op::FloatUnary(U::Sqrt),
+        "math.rsqrt" => Op::FloatUnary(U::Rsqrt),
+        "math.exp" => Op::FloatUnary(U::Exp),
+        "math.exp2" => Op::FloatUnary(U::Exp2),
+        "math.log" => Op::FloatUnary(U::Log),
+        "math.log2" => Op::FloatUnary(U::Log2),
+        "math.floor" => Op::FloatUnary(U::Floor),
+        "math.ceil" => Op::FloatUnary(U::Ceil),
+        "math.round" => Op::FloatUnary(U::Round),
+        "math.trunc" => Op::FloatUnary(U::Trunc),
+        "math.tanh" => Op::FloatUnary(U::Tanh),
+        "math.sin" => Op::FloatUnary(U::Sin),
+        "math.cos" => Op::FloatUnary(U::Cos),
+        "math.fma" => Op::Fma,
+        _ => return None,
+    })
+}
+
+/// Conversions that map by name (`arith.truncf` checks its rounding mode first).
+fn cast(name: &str) -> Option<Op> {
+    Some(Op::Cast(match name {
+        "arith.extsi" => Cast::ExtSI,
+        "arith.extui" => Cast::ExtUI,
+        "arith.trunci" => Cast::TruncI,
+        "arith.sitofp" => Cast::SIToFP,
+        "arith.uitofp" => Cast::UIToFP,
+        "arith.fptosi" => Cast::FPToSI,
+        "arith.fptoui" => Cast::FPToUI,
+        "arith.extf" => Cast::ExtF,
+        "arith.index_cast" | "index.casts" => Cast::IndexCast,
+        "arith.index_castui" | "index.castu" => Cast::IndexCastUI,
+        "arith.bitcast" => Cast::Bitcast,
+        _ => return None,
+    }))
+}
+
+/// Memory, vector, GPU and terminator ops that map by name.
+fn other_plain(name: &str) -> Option<Op> {
+    Some(match name {
+        "math.absi" => Op::AbsI,
+        "arith.select" => Op::Select,
+        "memref.load" => Op::Load,
+        "memref.store" => Op::Store,
+        "memref.dealloc" => Op::Dealloc,
+        "memref.dim" => Op::Dim,
+        "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment" => Op::MemRefCast,
+        "vector.load" => Op::VectorLoad,
+        "vector.store" => Op::VectorStore,
+        "vector.broadcast" => Op::Broadcast,
+        "vector.splat" => Op::Splat,
+        "gpu.lane_id" => Op::LaneId,
+        "gpu.barrier" => Op::Barrier,
+        "gpu.return" | "gpu.terminator" => Op::Return,
+        "scf.yield" | "affine.yield" => Op::Yield,
+        "scf.condition" => Op::Condition,
+        _ => return None,
+    })
+}
+
+/// The attribute `name` of `operation`, or why the op cannot be translated.
+fn required(operation: MlirOperation, name: &str) -> Result<MlirAttribute, String> {
+    ir::attribute(operation, name).ok_or_else(|| format!("no '{name}' attribute"))
+}
+
+/// A static/dynamic list attribute such as `static_sizes`.
+fn static_list(operation: MlirOperation, name: &str) -> Result<Vec<Dimension>, String> {
+    attributes::dimensions(operation, name).ok_or_else(|| format!("unreadable '{name}'"))
+}
+
+/// The affine map attribute `name`.
+fn map(operation: MlirOperation, name: &str) -> Result<interp::AffineMap, String> {
+    affine::map_attribute(required(operation, name)?).ok_or_else(|| format!("unreadable '{name}'"))
+}
+
+/// `arith.constant`, `index.constant`, `index.bool.constant`: every element's bit pattern.
+fn constant(operation: MlirOperation) -> Result<Op, String> {
+    let result = unsafe { mlirOperationGetResult(operation, 0) };
+    let (ty, _) = type_of(result);
+    let length = match ty {
+        Type::Scalar(_) => 1,
+        Type::Vector(_, length) => length as usize,
+        Type::MemRef(_) => return Err("a memref constant".into()),
+    };
+    let bits = attributes::element_bits(required(operation, "value")?, ty.element())
+        .ok_or("a value the interpreter cannot read")?;
+    if bits.len() != 1 && bits.len() != length {
+        return Err(format!("{} values for {length} elements", bits.len()));
+    }
+    Ok(Op::Constant(bits))
+}
+
+/// Picks the entry of `names` that an enum attribute's keyword (or number) names.
+fn choose<T: Copy>(keyword: &str, names: &[&str], values: &[T]) -> Option<T> {
+    let position = keyword
+        .parse::<usize>()
+        .ok()
+        .or_else(|| names.iter().position(|name| *name == keyword))?;
+    values.get(position).copied()
+}
+
+/// The enum attribute `attribute` of `operation` as one of `values`, named by `names`.
+fn enumerated<T: Copy>(
+    operation: MlirOperation,
+    attribute: &str,
+    names: &[&str],
+    values: &[T],
+) -> Result<T, String> {
+    let keyword = keyword_of(operation, attribute).ok_or(format!("no '{attribute}' attribute"))?;
+    choose(&keyword, names, values).ok_or_else(|| format!("{attribute} '{keyword}'"))
+}
+
+/// The predicate of `arith.cmpi` (`predicate`, a number) or `index.cmp` (`pred`, a keyword).
+fn integer_predicate(operation: MlirOperation, name: &str) -> Result<IntegerPredicate, String> {
+    use IntegerPredicate::*;
+    let names = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+    let values = [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge];
+    enumerated(operation, name, &names, &values)
+}
+
+/// The predicate of `arith.cmpf`.
+fn float_predicate(operation: MlirOperation) -> Result<FloatPredicate, String> {
+    use FloatPredicate::*;
+    let names = [
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+        "ule", "une", "uno", "true",
+    ];
+    let values = [
+        False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Ueq, Ugt, Uge, Ult, Ule, Une, Uno, True,
+    ];
+    enumerated(operation, "predicate", &names, &values)
+}
+
+/// `arith.truncf`, which rounds to nearest even unless a `roundingmode` says otherwise.
+fn truncate_float(operation: MlirOperation) -> Result<Op, String> {
+    match keyword_of(operation, "roundingmode").as_deref() {
+        None | Some("0") | Some("to_nearest_even") => Ok(Op::Cast(Cast::TruncF)),
+        Some(mode) => Err(format!("roundingmode {mode}")),
+    }
+}
+
+/// `memref.alloc`/`alloca`: keeps the dynamic sizes, drops the layout's symbol operands.
+fn allocation(operation: MlirOperation, name: &str, operands: &[ValueId]) -> Translated {
+    let sizes = ir::attribute(operation, "operandSegmentSizes")
+        .and_then(ir::dense_i32_array)
+        .and_then(|segments| usize::try_from(*segments.first()?).ok())
+        .unwrap_or(operands.len())
+        .min(operands.len());
+    let op = if name == "memref.alloc" {
+        Op::Alloc
+    } else {
+        Op::Alloca
+    };
+    Ok((op, operands[..sizes].to_vec()))
+}
+
+/// `memref.subview`, with the dimensions a rank-reducing subview drops.
+fn subview(operation: MlirOperation) -> Result<Op, String> {
+    let offsets = static_list(operation, "static_offsets")?;
+    let sizes = static_list(operation, "static_sizes")?;
+    let strides = static_list(operation, "static_strides")?;
+    let result = unsafe { mlirValueGetType(mlirOperationGetResult(operation, 0)) };
+    let kept = crate::types::memref_type(result).ok_or("an unsupported result type")?;
+    let dropped = dropped_dimensions(&sizes, &kept.shape).ok_or("an unmatched rank reduction")?;
+    Ok(Op::Subview {
+        offsets,
+        sizes,
+        strides,
+        dropped,
+    })
+}
+
+/// The dimensions of `sizes` (of size 1) that a rank reduction to `kept` drops: each size
+/// matches the next kept size when equal, else it must be a static 1 and is dropped. (Where
+/// MLIR could drop either of two size-1 dimensions, the choice does not change addresses.)
+fn dropped_dimensions(sizes: &[Dimension], kept: &[Dimension]) -> Option<Vec<usize>> {
+    let mut dropped = Vec::new();
+    let mut next = 0;
+    for (dimension, size) in sizes.iter().enumerate() {
+        if kept.get(next) == Some(size) {
+            next += 1;
+        } else if *size == Dimension::Static(1) {
+            dropped.push(dimension);
+        } else {
+            return None;
+        }
+    }
+    (next == kept.len()).then_some(dropped)
+}
+
+/// `memref.reinterpret_cast`.
+fn reinterpret_cast(operation: MlirOperation) -> Result<Op, String> {
+    let offsets = static_list(operation, "static_offsets")?;
+    let [offset] = offsets[..] else {
+        return Err(format!("{} offsets", offsets.len()));
+    };
+    Ok(Op::ReinterpretCast {
+        offset,
+        sizes: static_list(operation, "static_sizes")?,
+        strides: static_list(operation, "static_strides")?,
+    })
+}
+
+/// The `reassociation` of `expand_shape`/`collapse_shape`.
+fn reassociation(operation: MlirOperation) -> Result<Vec<Vec<usize>>, String> {
+    attributes::groups(required(operation, "reassociation")?)
+        .ok_or_else(|| "unreadable 'reassociation'".into())
+}
+
+/// `vector.transfer_read`/`transfer_write`: permutation map, `in_bounds`, mask.
+fn transfer(operation: MlirOperation, name: &str) -> Result<Op, String> {
+    let permutation = map(operation, "permutation_map")?;
+    let axis = match permutation.results[..] {
+        [interp::AffineExpr::Dimension(dimension)] => TransferAxis::Dimension(dimension),
+        [interp::AffineExpr::Constant(0)] => TransferAxis::Broadcast,
+        _ => return Err("a permutation map other than one dimension or 0".into()),
+    };
+    let in_bounds = ir::attribute(operation, "in_bounds")
+        .and_then(attributes::booleans)
+        .is_some_and(|flags| flags.first() == Some(&true));
+    let masked = ir::attribute(operation, "operandSegmentSizes")
+        .and_then(ir::dense_i32_array)
+        .is_some_and(|segments| segments.last().is_some_and(|&count| count > 0));
+    let memref = unsafe { mlirOperationGetOperand(operation, isize::from(name.ends_with("write"))) };
+    let vector = unsafe {
+        if name.ends_with("write") {
+            mlirOperationGetOperand(operation, 0)
+        } else {
+            mlirOperationGetResult(operation, 0)
+        }
+    };
+    if type_of(memref).0.element() != type_of(vector).0.element() {
+        return Err("element types differ between memref and vector".into());
+    }
+    let transfer = Transfer {
+        axis,
+        in_bounds,
+        masked,
+    };
+    Ok(if name.ends_with("write") {
+        Op::TransferWrite(transfer)
+    } else {
+        Op::TransferRead(transfer)
+    })
+}
+
+/// The single position of `vector.extract`/`insert` on a 1-D vector.
+fn position(operation: MlirOperation) -> Result<Dimension, String> {
+    match static_list(operation, "static_position")?[..] {
+        [position] => Ok(position),
+        ref other => Err(format!("{} positions", other.len())),
+    }
+}
+
+/// The `kind` of `vector.reduction`.
+fn reduction_kind(operation: MlirOperation) -> Result<ReductionKind, String> {
+    use ReductionKind::*;
+    let names = [
+        "add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor", "minnumf",
+        "maxnumf", "minimumf", "maximumf",
+    ];
+    let values = [
+        Add, Mul, MinUI, MinSI, MaxUI, MaxSI, And, Or, XOr, MinNumF, MaxNumF, MinimumF, MaximumF,
+    ];
+    enumerated(operation, "kind", &names, &values)
+}
+
+/// The `dimension` of a GPU id op.
+fn axis(operation: MlirOperation) -> Result<Axis, String> {
+    enumerated(operation, "dimension", &["x", "y", "z"], &[Axis::X, Axis::Y, Axis::Z])
+}
+
+/// The `mode` of `gpu.shuffle`.
+fn shuffle_mode(operation: MlirOperation) -> Result<ShuffleMode, String> {
+    use ShuffleMode::*;
+    enumerated(operation, "mode", &["xor", "up", "down", "idx"], &[Xor, Up, Down, Idx])
+}
