@@ -166,7 +166,7 @@ fn settings() -> Settings {
                 .unwrap_or_else(|| panic!("{argument} needs a value"))
         };
         match argument.as_str() {
-            "--repeat" => settings.repeat = value().parse().expect("--repeat N").max(1),
+            "--repeat" => settings.repeat = value().parse::<usize>().expect("--repeat N").max(1),
             "--sizes" => {
                 settings.sizes = value()
                     .split(',')

@@ -148,7 +148,7 @@ fn shared_layouts(
             diagnostics::error(
                 location,
                 &decision.kind,
-                &format!("{message}; could not remove bank conflicts (strict)"),
+                &format!("{message}; strict: bank conflicts remain or are unknown"),
             );
             success = false;
         } else {

@@ -1,13 +1,13 @@
 // Clear errors, exit status 1.
 
-// RUN: not gpu-mem-opt interp %s --kernel unsupported --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=UNSUPPORTED
-// UNSUPPORTED: gpu-mem-opt: {{.*}}errors.mlir:40:12: unsupported operation 'math.powf'
+// RUN: not gpu-mem-opt interp %s --kernel unsupported --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=NOTSUP
+// NOTSUP: gpu-mem-opt: {{.*}}errors.mlir:40:12: unsupported operation 'math.powf'
 
 // RUN: not gpu-mem-opt interp %s --kernel divergent --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=DIVERGENT
 // DIVERGENT: gpu-mem-opt: {{.*}}errors.mlir:51:9: barrier divergence in block (0, 0, 0): 16 of 32 threads reached the barrier
 
-// RUN: not gpu-mem-opt interp %s --kernel overrun --grid 1,1,1 --arg zeros --arg zeros 2>&1 | FileCheck %s --check-prefix=OVERRUN
-// OVERRUN: gpu-mem-opt: {{.*}}errors.mlir:61:12: memref.load out of bounds in block (0, 0, 0) thread (31, 0, 0)
+// RUN: not gpu-mem-opt interp %s --kernel overrun --grid 1,1,1 --arg zeros --arg zeros 2>&1 | FileCheck %s --check-prefix=OOB
+// OOB: gpu-mem-opt: {{.*}}errors.mlir:61:12: memref.load out of bounds in block (0, 0, 0) thread (31, 0, 0)
 
 // RUN: not gpu-mem-opt interp %s --kernel overrun --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=COUNT
 // COUNT: gpu-mem-opt: kernel 'overrun' takes 2 arguments, 1 given
