@@ -124,6 +124,12 @@ fn plan(
         available,
     )
     .map_err(|Unknown { reason }| reason)
+    .map(|mut plan| {
+        if !options.switches.pad && !options.switches.swizzle {
+            plan.reason.push_str(" (options pad=false swizzle=false: no layout was tried)");
+        }
+        plan
+    })
 }
 
 /// Why a user of `buffer` is not a plain memory op on it, if one is not.

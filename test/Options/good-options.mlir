@@ -22,7 +22,12 @@
 // CHECK-NEXT: "memref": "workgroup 0",
 // CHECK-NEXT: "space": "shared",
 // CHECK-NEXT: "elem_bytes": 2,
-// CHECK: "decisions": []
+// CHECK: "decisions": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "pad",
+// CHECK-NEXT: "target": "workgroup 0",
+// CHECK-NEXT: "applied": false,
+// CHECK-NEXT: "reason": "unchanged: conflict-free already (wavefronts 8, degree 1) (options pad=false swizzle=false: no layout was tried)",
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
