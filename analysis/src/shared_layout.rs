@@ -54,7 +54,7 @@
 
 use std::fmt;
 
-use crate::expression::{IndexExpression, Unknown};
+use crate::expression::{IndexExpression, Loop, LoopId, Unknown, Variable};
 use crate::matrix::{Access, AccessKind, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
 use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90};
@@ -872,7 +872,9 @@ fn alignment_problem(
                 }
                 let column = access.indices.last();
                 if !column
-                    .is_some_and(|index| provably_multiple(index, i64::from(access.vector_width)))
+                    .is_some_and(|index| {
+                        provably_multiple(index, &access.loops, i64::from(access.vector_width))
+                    })
                 {
                     return Some(format!(
                         "cannot prove that the {width}-byte vectors of access {number} start on a multiple of {} elements, so they may straddle two chunks",
@@ -886,7 +888,10 @@ fn alignment_problem(
 }
 
 /// Whether every value of `index` is a multiple of `factor` (from its linear form; conservative).
-fn provably_multiple(index: &IndexExpression, factor: i64) -> bool {
+///
+/// A loop variable `c·iv` qualifies when the loop has constant bounds and `c·lower` and `c·step`
+/// are multiples (so `for c = 0 to 64 step 8` indexes 8-element vectors aligned).
+fn provably_multiple(index: &IndexExpression, loops: &[Loop], factor: i64) -> bool {
     if factor <= 1 {
         return true;
     }
@@ -894,10 +899,15 @@ fn provably_multiple(index: &IndexExpression, factor: i64) -> bool {
         return false;
     };
     form.constant % factor == 0
-        && form
-            .variables
-            .values()
-            .all(|coefficient| coefficient % factor == 0)
+        && form.variables.iter().all(|(variable, coefficient)| {
+            coefficient % factor == 0
+                || matches!(variable, Variable::Loop(LoopId(position)) if loops
+                    .get(*position)
+                    .is_some_and(|range| {
+                        range.lower.is_some_and(|lower| (coefficient * lower) % factor == 0)
+                            && range.step.is_some_and(|step| (coefficient * step) % factor == 0)
+                    }))
+        })
         && form
             .quasi_affine
             .iter()

@@ -29,7 +29,11 @@ enum Comparison {
 }
 
 /// Prints one line per access and a summary; `Err` when any metric differs.
-pub fn check_static(out: &mut impl Write, prepared: &Prepared, trace: &Trace) -> Result<(), String> {
+pub fn check_static(
+    out: &mut impl Write,
+    prepared: &Prepared,
+    trace: &Trace,
+) -> Result<(), String> {
     let mut kernel = prepared.kernel.clone();
     kernel.block = BlockSize::Known {
         sizes: prepared.block,

@@ -52,8 +52,10 @@ pub fn diff(launch: &Launch, options: &str) -> Result<(), String> {
     let mut before_arguments = arguments(&before.translated, &specs)?;
     let mut after_arguments = arguments(&after.translated, &specs)
         .map_err(|error| format!("after gpu-mem-opt: {error}"))?;
-    run(&before, launch.grid, &mut before_arguments).map_err(|e| format!("before gpu-mem-opt: {e}"))?;
-    run(&after, launch.grid, &mut after_arguments).map_err(|e| format!("after gpu-mem-opt: {e}"))?;
+    run(&before, launch.grid, &mut before_arguments)
+        .map_err(|e| format!("before gpu-mem-opt: {e}"))?;
+    run(&after, launch.grid, &mut after_arguments)
+        .map_err(|e| format!("after gpu-mem-opt: {e}"))?;
     let (mut buffers, mut elements) = (0, 0);
     for (index, pair) in before_arguments.iter().zip(&after_arguments).enumerate() {
         if let (Argument::Buffer(before), Argument::Buffer(after)) = pair {
@@ -77,7 +79,11 @@ fn first_difference(before: &HostBuffer, after: &HostBuffer) -> Option<String> {
             before.element, before.shape, after.element, after.shape
         ));
     }
-    let position = before.data.iter().zip(&after.data).position(|(a, b)| a != b)?;
+    let position = before
+        .data
+        .iter()
+        .zip(&after.data)
+        .position(|(a, b)| a != b)?;
     let mut index = Vec::with_capacity(before.shape.len());
     let mut rest = position as i64;
     for &size in before.shape.iter().rev() {
@@ -87,7 +93,10 @@ fn first_difference(before: &HostBuffer, after: &HostBuffer) -> Option<String> {
     index.reverse();
     let value = |buffer: &HostBuffer| {
         let bits = buffer.data[position];
-        format!("{} (0x{bits:x})", interpreter::format_element(bits, buffer.element))
+        format!(
+            "{} (0x{bits:x})",
+            interpreter::format_element(bits, buffer.element)
+        )
     };
     Some(format!(
         "element {position} {index:?}: before {}, after {}",

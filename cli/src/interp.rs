@@ -56,7 +56,11 @@ pub struct Outputs {
 pub fn parse_dim3(text: &str) -> Result<[u32; 3], String> {
     let sizes: Vec<u32> = text
         .split(',')
-        .map(|size| size.trim().parse::<u32>().map_err(|_| format!("'{size}' is not a size")))
+        .map(|size| {
+            size.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{size}' is not a size"))
+        })
         .collect::<Result<_, _>>()?;
     if sizes.is_empty() || sizes.len() > 3 {
         return Err(format!("'{text}' is not X,Y,Z"));
@@ -77,10 +81,18 @@ pub struct Prepared {
 }
 
 /// Finds and translates `name` in `module`; the block is `block` or the kernel's own.
-pub fn prepare(module: &melior::ir::Module, name: &str, block: Option<[u32; 3]>) -> Result<Prepared, String> {
-    let kernel = translate::find(module.as_operation().to_raw(), name).map_err(|e| e.to_string())?;
+pub fn prepare(
+    module: &melior::ir::Module,
+    name: &str,
+    block: Option<[u32; 3]>,
+) -> Result<Prepared, String> {
+    let kernel =
+        translate::find(module.as_operation().to_raw(), name).map_err(|e| e.to_string())?;
     let block = block.or(kernel.block.sizes()).ok_or_else(|| {
-        format!("kernel '{name}': {}; give --block X,Y,Z", kernel.block.describe())
+        format!(
+            "kernel '{name}': {}; give --block X,Y,Z",
+            kernel.block.describe()
+        )
     })?;
     let translated = translate::translate(&kernel).map_err(|e| e.to_string())?;
     Ok(Prepared {
@@ -113,13 +125,23 @@ pub fn arguments(kernel: &interpreter::Kernel, specs: &[String]) -> Result<Vec<A
 }
 
 /// Runs `prepared` on `arguments` over `grid`.
-pub fn run(prepared: &Prepared, grid: [u32; 3], arguments: &mut [Argument]) -> Result<Trace, String> {
+pub fn run(
+    prepared: &Prepared,
+    grid: [u32; 3],
+    arguments: &mut [Argument],
+) -> Result<Trace, String> {
     let options = Options {
         bank_model: target().bank_model,
         ..Options::default()
     };
-    interpreter::run(&prepared.translated, grid, prepared.block, arguments, &options)
-        .map_err(|error| error.to_string())
+    interpreter::run(
+        &prepared.translated,
+        grid,
+        prepared.block,
+        arguments,
+        &options,
+    )
+    .map_err(|error| error.to_string())
 }
 
 /// The sm_90 target.
@@ -128,7 +150,10 @@ pub fn target() -> Target {
 }
 
 /// Parses `file` in `context`, printing the parser's diagnostics on failure.
-pub fn parse<'c>(context: &'c melior::Context, file: &Path) -> Result<melior::ir::Module<'c>, String> {
+pub fn parse<'c>(
+    context: &'c melior::Context,
+    file: &Path,
+) -> Result<melior::ir::Module<'c>, String> {
     let diagnostics = Diagnostics::capture(context);
     pipeline::parse_file(context, &diagnostics, file).map_err(|error| error.to_string())
 }
@@ -154,13 +179,26 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
 }
 
 /// Prints argument `index`: every element of a buffer, or the scalar.
-fn print_argument(out: &mut impl Write, arguments: &[Argument], index: usize) -> Result<(), String> {
+fn print_argument(
+    out: &mut impl Write,
+    arguments: &[Argument],
+    index: usize,
+) -> Result<(), String> {
     let written = match arguments.get(index) {
         Some(Argument::Buffer(buffer)) => buffer.write_elements(out),
         Some(Argument::Scalar(scalar)) => {
-            writeln!(out, "{}", interpreter::format_element(scalar.bits, scalar.element))
+            writeln!(
+                out,
+                "{}",
+                interpreter::format_element(scalar.bits, scalar.element)
+            )
         }
-        None => return Err(format!("--print-arg {index}: the kernel has {} arguments", arguments.len())),
+        None => {
+            return Err(format!(
+                "--print-arg {index}: the kernel has {} arguments",
+                arguments.len()
+            ))
+        }
     };
     written.map_err(|error| error.to_string())
 }
@@ -183,4 +221,3 @@ fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
     }
     Ok(())
 }
-

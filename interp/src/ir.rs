@@ -169,7 +169,10 @@ impl Layout {
                 Dimension::Static(stride) => *stride,
                 Dimension::Dynamic => inner.map_or(1, |(stride, size)| stride.saturating_mul(size)),
             };
-            inner = Some((strides[dimension], sizes.get(dimension).copied().unwrap_or(1)));
+            inner = Some((
+                strides[dimension],
+                sizes.get(dimension).copied().unwrap_or(1),
+            ));
         }
         let offset = match self.offset {
             Dimension::Static(offset) => offset,

@@ -61,7 +61,9 @@ pub fn map(map: MlirAffineMap) -> Option<AffineMap> {
 
 /// The map held by an affine-map attribute.
 pub fn map_attribute(attribute: MlirAttribute) -> Option<AffineMap> {
-    unsafe { mlirAttributeIsAAffineMap(attribute).then(|| map(mlirAffineMapAttrGetValue(attribute)))? }
+    unsafe {
+        mlirAttributeIsAAffineMap(attribute).then(|| map(mlirAffineMapAttrGetValue(attribute)))?
+    }
 }
 
 /// The set held by an integer-set attribute.

@@ -70,7 +70,9 @@ fn global(definition: MlirOperation, symbol: &str) -> Result<Global, String> {
         Some(value) if unsafe { mlirAttributeIsAUnit(value) } => Vec::new(),
         Some(value) => attributes::element_bits(value, ty.element)
             .filter(|bits| bits.len() == 1 || bits.len() as i64 == length)
-            .ok_or_else(|| format!("@{symbol} has an initial value that is not a dense constant"))?,
+            .ok_or_else(|| {
+                format!("@{symbol} has an initial value that is not a dense constant")
+            })?,
     };
     Ok(Global {
         name: symbol.to_string(),

@@ -60,7 +60,11 @@ impl Translator {
     }
 
     /// Declares workgroup attributions for `workgroup` and private ones for `private`.
-    fn attributions(&mut self, workgroup: &[MlirValue], private: &[MlirValue]) -> Result<(), String> {
+    fn attributions(
+        &mut self,
+        workgroup: &[MlirValue],
+        private: &[MlirValue],
+    ) -> Result<(), String> {
         for (values, is_workgroup) in [(workgroup, true), (private, false)] {
             for &value in values {
                 let Type::MemRef(memref) = type_of(value).0 else {
@@ -82,11 +86,15 @@ impl Translator {
     fn function(&mut self, inputs: usize, workgroup: usize) -> Result<(), String> {
         let block = entry(self.kernel)?;
         let values = arguments(block);
-        let split = |start: usize, end: usize| &values[start.min(values.len())..end.min(values.len())];
+        let split =
+            |start: usize, end: usize| &values[start.min(values.len())..end.min(values.len())];
         for (position, &value) in split(0, inputs).iter().enumerate() {
             self.parameter(value, position)?;
         }
-        self.attributions(split(inputs, inputs + workgroup), split(inputs + workgroup, usize::MAX))?;
+        self.attributions(
+            split(inputs, inputs + workgroup),
+            split(inputs + workgroup, usize::MAX),
+        )?;
         self.operations(block);
         Ok(())
     }

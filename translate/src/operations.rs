@@ -97,7 +97,11 @@ fn plain(name: &str) -> Option<Op> {
         "arith.maxsi" | "index.maxs" => Op::IntegerBinary(I::MaxSI),
         "arith.minui" | "index.minu" => Op::IntegerBinary(I::MinUI),
         "arith.maxui" | "index.maxu" => Op::IntegerBinary(I::MaxUI),
-        _ => return float_plain(name).or_else(|| cast(name)).or_else(|| other_plain(name)),
+        _ => {
+            return float_plain(name)
+                .or_else(|| cast(name))
+                .or_else(|| other_plain(name))
+        }
     })
 }
 
@@ -231,7 +235,9 @@ fn enumerated<T: Copy>(
 /// The predicate of `arith.cmpi` (`predicate`, a number) or `index.cmp` (`pred`, a keyword).
 fn integer_predicate(operation: MlirOperation, name: &str) -> Result<IntegerPredicate, String> {
     use IntegerPredicate::*;
-    let names = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+    let names = [
+        "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+    ];
     let values = [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge];
     enumerated(operation, name, &names, &values)
 }
@@ -339,7 +345,8 @@ fn transfer(operation: MlirOperation, name: &str) -> Result<Op, String> {
     let masked = ir::attribute(operation, "operandSegmentSizes")
         .and_then(ir::dense_i32_array)
         .is_some_and(|segments| segments.last().is_some_and(|&count| count > 0));
-    let memref = unsafe { mlirOperationGetOperand(operation, isize::from(name.ends_with("write"))) };
+    let memref =
+        unsafe { mlirOperationGetOperand(operation, isize::from(name.ends_with("write"))) };
     let vector = unsafe {
         if name.ends_with("write") {
             mlirOperationGetOperand(operation, 0)
@@ -374,8 +381,8 @@ fn position(operation: MlirOperation) -> Result<Dimension, String> {
 fn reduction_kind(operation: MlirOperation) -> Result<ReductionKind, String> {
     use ReductionKind::*;
     let names = [
-        "add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor", "minnumf",
-        "maxnumf", "minimumf", "maximumf",
+        "add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor", "minnumf", "maxnumf",
+        "minimumf", "maximumf",
     ];
     let values = [
         Add, Mul, MinUI, MinSI, MaxUI, MaxSI, And, Or, XOr, MinNumF, MaxNumF, MinimumF, MaximumF,
@@ -385,11 +392,21 @@ fn reduction_kind(operation: MlirOperation) -> Result<ReductionKind, String> {
 
 /// The `dimension` of a GPU id op.
 fn axis(operation: MlirOperation) -> Result<Axis, String> {
-    enumerated(operation, "dimension", &["x", "y", "z"], &[Axis::X, Axis::Y, Axis::Z])
+    enumerated(
+        operation,
+        "dimension",
+        &["x", "y", "z"],
+        &[Axis::X, Axis::Y, Axis::Z],
+    )
 }
 
 /// The `mode` of `gpu.shuffle`.
 fn shuffle_mode(operation: MlirOperation) -> Result<ShuffleMode, String> {
     use ShuffleMode::*;
-    enumerated(operation, "mode", &["xor", "up", "down", "idx"], &[Xor, Up, Down, Idx])
+    enumerated(
+        operation,
+        "mode",
+        &["xor", "up", "down", "idx"],
+        &[Xor, Up, Down, Idx],
+    )
 }

@@ -79,7 +79,11 @@ impl Translator {
     }
 
     /// Translates region `index` of `operation` (one block, or none) into a nested block.
-    pub(crate) fn region(&mut self, operation: MlirOperation, index: isize) -> Result<Block, String> {
+    pub(crate) fn region(
+        &mut self,
+        operation: MlirOperation,
+        index: isize,
+    ) -> Result<Block, String> {
         if index >= unsafe { mlirOperationGetNumRegions(operation) } {
             return Err(format!("missing region {index}"));
         }

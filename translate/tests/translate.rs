@@ -3,7 +3,7 @@
 //! and `gpu.launch` captures come through.
 
 use gpu_mem_opt::pipeline;
-use interp::{Argument, Dimension, Fill, HostBuffer, Layout, Op, Options, Scalar, ElementType};
+use interp::{Argument, Dimension, ElementType, Fill, HostBuffer, Layout, Op, Options, Scalar};
 use melior::ir::Module;
 
 const ALL_OPS: &str = include_str!("inputs/all_ops.mlir");
@@ -48,7 +48,13 @@ fn every_supported_op_translates_and_runs() {
         Argument::Scalar(Scalar::integer(ElementType::Index, 3)),
         Argument::Scalar(Scalar::float(ElementType::F32, 2.0)),
     ];
-    let trace = interp::run(&kernel, [1, 1, 1], [32, 1, 1], &mut arguments, &Options::default());
+    let trace = interp::run(
+        &kernel,
+        [1, 1, 1],
+        [32, 1, 1],
+        &mut arguments,
+        &Options::default(),
+    );
     assert!(trace.is_ok(), "{trace:?}");
 }
 
@@ -66,16 +72,27 @@ fn unsupported_ops_are_named_at_their_location() {
         "gpu.printf",
         "cf.br",
     ] {
-        assert!(names.iter().any(|name| name == expected), "{expected} not in {names:?}");
+        assert!(
+            names.iter().any(|name| name == expected),
+            "{expected} not in {names:?}"
+        );
     }
     let mut arguments = vec![
         buffer(ElementType::F32, 8, Fill::Zeros),
         Argument::Scalar(Scalar::integer(ElementType::Index, 2)),
     ];
-    let error = interp::run(&kernel, [1, 1, 1], [4, 1, 1], &mut arguments, &Options::default())
-        .unwrap_err();
+    let error = interp::run(
+        &kernel,
+        [1, 1, 1],
+        [4, 1, 1],
+        &mut arguments,
+        &Options::default(),
+    )
+    .unwrap_err();
     assert!(
-        error.to_string().ends_with("unsupported operation 'vector.create_mask'"),
+        error
+            .to_string()
+            .ends_with("unsupported operation 'vector.create_mask'"),
         "{error}"
     );
 }
@@ -103,7 +120,10 @@ fn unrepresentable_parameters_are_kernel_errors() {
         assert!(error.contains(reason), "{name}: {error}");
     }
     let missing = translated(UNSUPPORTED, "nothing").unwrap_err().to_string();
-    assert!(missing.starts_with("no kernel named 'nothing' (kernels: vec2d, types"), "{missing}");
+    assert!(
+        missing.starts_with("no kernel named 'nothing' (kernels: vec2d, types"),
+        "{missing}"
+    );
 }
 
 #[test]
@@ -141,7 +161,14 @@ fn launch_bodies_capture_values_from_outside() {
     let kernel = translate::translate(&translate::find(root, &name).unwrap()).unwrap();
     assert_eq!(kernel.parameters().len(), 1);
     let mut arguments = vec![buffer(ElementType::Integer(32), 32, Fill::Iota)];
-    interp::run(&kernel, [1, 1, 1], [32, 1, 1], &mut arguments, &Options::default()).unwrap();
+    interp::run(
+        &kernel,
+        [1, 1, 1],
+        [32, 1, 1],
+        &mut arguments,
+        &Options::default(),
+    )
+    .unwrap();
     let Argument::Buffer(result) = &arguments[0] else {
         unreachable!()
     };

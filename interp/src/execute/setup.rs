@@ -88,14 +88,17 @@ impl Executor<'_> {
             let buffer = self
                 .memory
                 .allocate(memref.element, memref.space, data, read_only);
-            return Ok((Descriptor::row_major(buffer, &host.shape).ok_or(too_deep)?, None));
+            return Ok((
+                Descriptor::row_major(buffer, &host.shape).ok_or(too_deep)?,
+                None,
+            ));
         };
         let (offset, strides) = layout.resolve(&host.shape);
         if strides.len() != host.shape.len() {
             return Err("the layout's rank differs from the memref's");
         }
-        let view = Descriptor::new(BufferId::default(), offset, &host.shape, &strides)
-            .ok_or(too_deep)?;
+        let view =
+            Descriptor::new(BufferId::default(), offset, &host.shape, &strides).ok_or(too_deep)?;
         let positions = view
             .positions()
             .ok_or("the layout places elements before the buffer's start")?;

@@ -1,0 +1,96 @@
+// pad, negative cases: unsupported or unknowable buffers stay unchanged and
+// the remark says why (never a partial rewrite, never a guess).
+
+// RUN: gpu-mem-opt-opt -split-input-file --gpu-mem-opt='swizzle=false' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt -split-input-file --gpu-mem-opt='swizzle=false' %s -verify-diagnostics -o /dev/null
+
+/// Negative: a dynamic size. The buffer's layout cannot be costed or
+/// rewritten statically, so it stays as it is, with the reason.
+// CHECK-LABEL: gpu.func @dynamic_size
+// CHECK: memref.alloc(%{{.*}}) : memref<?x32xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: subview
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{kernel: 'dynamic_size'}}
+    gpu.func @dynamic_size(%n: index, %out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      // expected-remark @below {{pad: alloc}}
+      %a = memref.alloc(%n) : memref<?x32xf32, #gpu.address_space<workgroup>>
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%tx, %c0] : memref<?x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: no block size anywhere. Which lanes form a warp is unknown, so
+/// no conflict can be counted; unchanged, and the remark says why.
+// CHECK-LABEL: gpu.func @unknown_block
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'unknown_block': block size unknown}}
+    // expected-remark @+1 {{pad: workgroup 0: block size unknown: no known_block_size, no gpu.launch_func in this module, no 'block' option}}
+    gpu.func @unknown_block(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: the buffer escapes to a call, which could index it any way;
+/// rewriting only the users we see would change results. 32-way conflicted,
+/// left alone.
+// CHECK-LABEL: gpu.func @escaping
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    func.func @helper(%m: memref<32x32xf32, #gpu.address_space<workgroup>>) {
+      return
+    }
+    // expected-remark @+2 {{kernel: 'escaping'}}
+    // expected-remark @+1 {{pad: workgroup 0: used by func.call at}}
+    gpu.func @escaping(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      func.call @helper(%tile) : (memref<32x32xf32, #gpu.address_space<workgroup>>) -> ()
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Already conflict-free (a row read by 32 lanes): nothing to gain, no bytes
+/// spent; the remark says so with the count.
+// CHECK-LABEL: gpu.func @conflict_free
+// CHECK-SAME: memref<32x32xf32, #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'conflict_free'}}
+    // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 1, degree 1)}}
+    gpu.func @conflict_free(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%c0, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
