@@ -39,7 +39,7 @@ pub fn check_static(
         sizes: prepared.block,
         source: "the launch",
     };
-    let target = target();
+    let target = target()?;
     let (mut agree, mut differ) = (0, 0);
     let mut occurrences: HashMap<String, usize> = HashMap::new();
     for memory in accesses::collect(&kernel) {

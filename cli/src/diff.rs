@@ -104,3 +104,23 @@ fn first_difference(before: &HostBuffer, after: &HostBuffer) -> Option<String> {
         value(after)
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::first_difference;
+    use interpreter::{ElementType, HostBuffer};
+
+    #[test]
+    fn reports_the_first_differing_element_with_both_values() {
+        let before =
+            HostBuffer::from_values(ElementType::F32, &[2, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        let mut after = before.clone();
+        assert_eq!(first_difference(&before, &after), None);
+        after.data[4] = 2.5f32.to_bits().into();
+        after.data[5] = 0;
+        assert_eq!(
+            first_difference(&before, &after).unwrap(),
+            "element 4 [1, 1]: before 4.0 (0x40800000), after 2.5 (0x40200000)"
+        );
+    }
+}

@@ -131,7 +131,7 @@ pub fn run(
     arguments: &mut [Argument],
 ) -> Result<Trace, String> {
     let options = Options {
-        bank_model: target().bank_model,
+        bank_model: target()?.bank_model,
         ..Options::default()
     };
     interpreter::run(
@@ -145,11 +145,11 @@ pub fn run(
 }
 
 /// The sm_90 target.
-pub fn target() -> Target {
-    Target::from_sm(SM).expect("sm_90 is a supported target")
+pub fn target() -> Result<Target, String> {
+    Target::from_sm(SM).map_err(|error| error.to_string())
 }
 
-/// Parses `file` in `context`, printing the parser's diagnostics on failure.
+/// Parses `file` in `context`; the error carries the parser's diagnostics.
 pub fn parse<'c>(
     context: &'c melior::Context,
     file: &Path,
@@ -165,7 +165,7 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
     let prepared = prepare(&module, &launch.kernel, launch.block)?;
     let mut arguments = arguments(&prepared.translated, &launch.arguments)?;
     let trace = run(&prepared, launch.grid, &mut arguments)?;
-    let mut out = io::stdout().lock();
+    let mut out = io::BufWriter::new(io::stdout().lock());
     for &index in &outputs.print {
         print_argument(&mut out, &arguments, index)?;
     }
@@ -175,7 +175,7 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
     if outputs.check_static {
         crate::check::check_static(&mut out, &prepared, &trace)?;
     }
-    Ok(())
+    out.flush().map_err(|error| error.to_string())
 }
 
 /// Prints argument `index`: every element of a buffer, or the scalar.

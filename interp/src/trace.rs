@@ -11,8 +11,9 @@
 //! op name. A vector access of `n` elements whose elements are contiguous is one request of
 //! `n · element_bytes`; a strided one is `n` requests of one element each.
 //!
-//! Assumptions. Masked-off or padded elements of a contiguous transfer still count in the wide
-//! request of their lane (the hardware would issue the vector access of the whole lane).
+//! Assumptions. Masked-off or padded elements of a transfer still count in the requests of
+//! their lane, which start at the lane's element 0 (the hardware would issue the vector access
+//! of the whole lane); a lane whose elements are all masked off or out of bounds issues none.
 //!
 //! Cost. O(32 log 32) per request for the metrics; raw requests are kept only on request.
 

@@ -21,7 +21,7 @@
 //!
 //! `--pipeline gpu-mem-opt` times the optimizing pass instead (no per-access remarks).
 
-use std::{fmt::Write as _, path::PathBuf, time::Instant};
+use std::{fmt::Write as _, path::Path, time::Instant};
 
 use gpu_mem_opt::pipeline::{self, Diagnostics};
 
@@ -134,7 +134,8 @@ impl Shape {
 
 /// A module of `kernels` kernels cycling through the shapes, and its number of accesses.
 fn module(kernels: usize) -> (String, usize) {
-    let mut text = String::from("module attributes {gpu.container_module} {\n  gpu.module @bench {\n");
+    let mut text =
+        String::from("module attributes {gpu.container_module} {\n  gpu.module @bench {\n");
     let mut accesses = 0;
     for index in 0..kernels {
         let shape = Shape::ALL[index % Shape::ALL.len()];
@@ -181,7 +182,7 @@ fn settings() -> Settings {
 }
 
 /// Best parse and pass times (seconds) over `repeat` runs of one module, and the remarks of one run.
-fn time(path: &PathBuf, pipeline_text: &str, repeat: usize) -> (f64, f64, usize) {
+fn time(path: &Path, pipeline_text: &str, repeat: usize) -> (f64, f64, usize) {
     let context = pipeline::context();
     let diagnostics = Diagnostics::capture(&context);
     let (mut parse, mut pass, mut remarks) = (f64::INFINITY, f64::INFINITY, 0);
@@ -210,7 +211,10 @@ fn main() {
     println!();
     println!("| kernels | accesses | MLIR bytes | remarks | parse ms | pass ms | µs per access |");
     println!("|--------:|---------:|-----------:|--------:|---------:|--------:|--------------:|");
-    let path = std::env::temp_dir().join(format!("gpu-mem-opt-analysis-time-{}.mlir", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "gpu-mem-opt-analysis-time-{}.mlir",
+        std::process::id()
+    ));
     let mut rows = Vec::new();
     for &kernels in &settings.sizes {
         let (text, accesses) = module(kernels);

@@ -131,16 +131,13 @@ impl Translator {
             .collect();
         let (result_types, unknown): (Vec<Type>, Vec<Option<String>>) =
             results.iter().map(|&result| type_of(result)).unzip();
-        let translated = if outside {
-            Err("an operand defined outside the kernel".to_string())
-        } else {
-            operations::translate(self, operation, &name, &operands)
+        let translated = match (outside, unknown.into_iter().flatten().next()) {
+            (true, _) => Err("an operand defined outside the kernel".to_string()),
+            (false, Some(ty)) => Err(format!("type {ty}")),
+            (false, None) => operations::translate(self, operation, &name, &operands),
         };
-        let (op, operands) = match (translated, unknown.into_iter().flatten().next()) {
-            (Ok(translated), None) => translated,
-            (Ok(_), Some(ty)) => (unsupported(&name, &format!("type {ty}")), operands),
-            (Err(reason), _) => (unsupported(&name, &reason), operands),
-        };
+        let (op, operands) =
+            translated.unwrap_or_else(|reason| (unsupported(&name, &reason), operands));
         let ids = self.builder.push(op, &operands, &result_types, &location);
         for (&result, id) in results.iter().zip(ids) {
             self.bind(result, id);

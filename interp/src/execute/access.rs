@@ -305,6 +305,24 @@ impl Executor<'_> {
         Ok([indices, padding, mask])
     }
 
+    /// The address where a lane's transfer starts (its element 0, even when that one is
+    /// masked off or out of bounds), given that element `position` lies at `place`.
+    fn lane_start(
+        &self,
+        transfer: Transfer,
+        descriptor: &Descriptor,
+        position: usize,
+        place: Place,
+    ) -> u64 {
+        let buffer = self.memory.buffer(place.buffer);
+        let stride = match transfer.axis {
+            TransferAxis::Dimension(dimension) => descriptor.strides[dimension],
+            TransferAxis::Broadcast => 0,
+        };
+        let back = position as i64 * stride * i64::from(buffer.element.byte_width());
+        buffer.address(place.start).wrapping_add_signed(-back)
+    }
+
     /// The trace footprint of a transfer along `axis` of `descriptor`.
     fn transfer_footprint(
         &self,
@@ -346,15 +364,15 @@ impl Executor<'_> {
                     t,
                 )? {
                     Some(place) => {
-                        first.get_or_insert(place);
+                        first.get_or_insert((position, place));
                         executor.memory.buffer(place.buffer).data[place.start]
                     }
                     None => executor.scalar(padding, t),
                 };
             }
-            if let Some(place) = first {
+            if let Some((position, place)) = first {
                 accessed.push(t);
-                addresses.push(executor.memory.buffer(place.buffer).address(place.start));
+                addresses.push(executor.lane_start(transfer, &descriptor, position, place));
                 footprint.get_or_insert_with(|| {
                     executor.transfer_footprint(transfer, place, &descriptor, extent)
                 });
@@ -397,13 +415,13 @@ impl Executor<'_> {
                     if self.memory.buffer(place.buffer).read_only {
                         return Err(self.trap(operation, t, "store to read-only memory"));
                     }
-                    first.get_or_insert(place);
+                    first.get_or_insert((position, place));
                     writes.push((place, self.element_at(value, t, position)));
                 }
             }
-            if let Some(place) = first {
+            if let Some((position, place)) = first {
                 accessed.push(t);
-                addresses.push(self.memory.buffer(place.buffer).address(place.start));
+                addresses.push(self.lane_start(transfer, &descriptor, position, place));
                 footprint.get_or_insert_with(|| {
                     self.transfer_footprint(transfer, place, &descriptor, extent)
                 });
