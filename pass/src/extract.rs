@@ -54,6 +54,15 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
     }
     let memref_type = unsafe { mlirValueGetType(memory.memref) };
     let rank = unsafe { mlirShapedTypeGetRank(memref_type) }.max(0) as usize;
+    if let Some(reason) = transfer_limitation(memory) {
+        let mut access = Access::new(
+            memory.kind,
+            layout(memref_type, memory.element_bytes.unwrap_or(0)),
+            vec![IndexExpression::Unknown(reason); rank],
+        );
+        access.vector_width = memory.vector_width.max(1);
+        return access;
+    }
     let operands = index_operands(memory);
     let indices = match ir::attribute(memory.operation, "map") {
         Some(map) if memory.name.starts_with("affine.") => {
@@ -110,6 +119,43 @@ pub fn layout(memref_type: MlirType, element_bytes: u32) -> MemrefLayout {
         element_bytes,
         space: memory_space(memref_type),
     }
+}
+
+/// Why a `vector.transfer_read/write` is not one contiguous vector per
+/// lane, if it is not: a permutation map other than the minor identity reads
+/// along another dimension; a mask or an `in_bounds` entry that is false lets
+/// lanes skip elements (those past the end of the dimension). The metrics of
+/// such transfers are unknown rather than modelled as a full vector.
+fn transfer_limitation(memory: &MemoryAccess) -> Option<String> {
+    if !memory.name.starts_with("vector.transfer_") {
+        return None;
+    }
+    let operation = memory.operation;
+    if let Some(map) = ir::attribute(operation, "permutation_map") {
+        if unsafe { !mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) } {
+            return Some(format!(
+                "{} with permutation map {} reads along a non-innermost dimension; not modelled",
+                memory.name,
+                ir::attribute_text(map)
+            ));
+        }
+    }
+    let segments = ir::attribute(operation, "operandSegmentSizes").and_then(ir::dense_i32_array);
+    if segments.is_some_and(|segments| segments.last().is_some_and(|&mask| mask > 0)) {
+        return Some(format!("{} is masked; not modelled", memory.name));
+    }
+    let all_in_bounds = ir::attribute(operation, "in_bounds").is_some_and(|array| unsafe {
+        (0..mlirArrayAttrGetNumElements(array)).all(|index| {
+            let element = mlirArrayAttrGetElement(array, index);
+            mlirAttributeIsABool(element) && mlirBoolAttrGetValue(element)
+        })
+    });
+    (!all_in_bounds).then(|| {
+        format!(
+            "{} is not marked in_bounds, so lanes past the end of the memref skip elements; not modelled (mark it in_bounds = [true] when it is)",
+            memory.name
+        )
+    })
 }
 
 /// The operands after the memref (and the stored value): indices, then
