@@ -43,7 +43,7 @@ use num_integer::Integer;
 use crate::closed_form::{class_counts, period};
 use crate::expression::{checked, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::{Access, MemorySpace};
-use crate::request::{ideal_wavefronts, wavefronts, MetricsAccumulator, Request};
+use crate::request::{MetricsAccumulator, Request};
 use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, SECTOR_BYTES, WARP_SIZE};
 
 /// Most loop iterations enumerated one by one (loops in guards or quasi-affine indices).
@@ -541,7 +541,6 @@ fn single_request(
     };
     let mut single = MetricsAccumulator::default();
     single.add(&request, model);
-    let degree = f64::from(wavefronts(&request, model))
-        / f64::from(ideal_wavefronts(&request, model).max(1));
+    let degree = single.wavefronts as f64 / single.ideal_wavefronts.max(1) as f64;
     (single, degree)
 }
