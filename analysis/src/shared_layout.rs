@@ -871,11 +871,9 @@ fn alignment_problem(
                     ));
                 }
                 let column = access.indices.last();
-                if !column
-                    .is_some_and(|index| {
-                        provably_multiple(index, &access.loops, i64::from(access.vector_width))
-                    })
-                {
+                if !column.is_some_and(|index| {
+                    provably_multiple(index, &access.loops, i64::from(access.vector_width))
+                }) {
                     return Some(format!(
                         "cannot prove that the {width}-byte vectors of access {number} start on a multiple of {} elements, so they may straddle two chunks",
                         access.vector_width
@@ -902,11 +900,11 @@ fn provably_multiple(index: &IndexExpression, loops: &[Loop], factor: i64) -> bo
         && form.variables.iter().all(|(variable, coefficient)| {
             coefficient % factor == 0
                 || matches!(variable, Variable::Loop(LoopId(position)) if loops
-                    .get(*position)
-                    .is_some_and(|range| {
-                        range.lower.is_some_and(|lower| (coefficient * lower) % factor == 0)
-                            && range.step.is_some_and(|step| (coefficient * step) % factor == 0)
-                    }))
+                .get(*position)
+                .is_some_and(|range| {
+                    range.lower.is_some_and(|lower| (coefficient * lower) % factor == 0)
+                        && range.step.is_some_and(|step| (coefficient * step) % factor == 0)
+                }))
         })
         && form
             .quasi_affine

@@ -84,7 +84,10 @@ fn plan(
     if let Some(reason) = foreign_user(buffer.value) {
         return Err(reason);
     }
-    let [x, y, z] = kernel.block.sizes().ok_or_else(|| kernel.block.describe())?;
+    let [x, y, z] = kernel
+        .block
+        .sizes()
+        .ok_or_else(|| kernel.block.describe())?;
     let memref_type = unsafe { mlirValueGetType(buffer.value) };
     let shape = ir::static_shape(memref_type);
     if unsafe { !mlirShapedTypeHasStaticShape(memref_type) } || shape.is_empty() {
@@ -126,7 +129,8 @@ fn plan(
     .map_err(|Unknown { reason }| reason)
     .map(|mut plan| {
         if !options.switches.pad && !options.switches.swizzle {
-            plan.reason.push_str(" (options pad=false swizzle=false: no layout was tried)");
+            plan.reason
+                .push_str(" (options pad=false swizzle=false: no layout was tried)");
         }
         plan
     })
@@ -139,8 +143,8 @@ fn foreign_user(buffer: MlirValue) -> Option<String> {
         let owner = unsafe { mlirOpOperandGetOwner(use_) };
         let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
         let name = ir::operation_name(owner);
-        let plain = accesses::memory_operation(&name)
-            .is_some_and(|(position, _)| position == number);
+        let plain =
+            accesses::memory_operation(&name).is_some_and(|(position, _)| position == number);
         if !plain {
             return Some(format!(
                 "used by {name} at {}, which gpu-mem-opt does not rewrite; the buffer is left as it is",

@@ -86,9 +86,18 @@ pub fn apply(buffer: MlirValue, padded: &[i64]) -> Result<(), String> {
         "memref.subview",
         &[source],
         &[
-            attribute("static_offsets", format!("array<i64: {}>", join(&zeros, ", ")))?,
-            attribute("static_sizes", format!("array<i64: {}>", join(&shape, ", ")))?,
-            attribute("static_strides", format!("array<i64: {}>", join(&ones, ", ")))?,
+            attribute(
+                "static_offsets",
+                format!("array<i64: {}>", join(&zeros, ", ")),
+            )?,
+            attribute(
+                "static_sizes",
+                format!("array<i64: {}>", join(&shape, ", ")),
+            )?,
+            attribute(
+                "static_strides",
+                format!("array<i64: {}>", join(&ones, ", ")),
+            )?,
             attribute("operandSegmentSizes", "array<i32: 1, 0, 0, 0>".into())?,
         ],
         &[view_type],

@@ -42,7 +42,10 @@ pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Re
     for finding in findings {
         let memory = &finding.memory;
         if !supports(&memory.name) {
-            return Err(format!("{} at {} has no plain index operands", memory.name, memory.location));
+            return Err(format!(
+                "{} at {} has no plain index operands",
+                memory.name, memory.location
+            ));
         }
         let operation = memory.operation;
         let first = match memory.name.as_str() {
