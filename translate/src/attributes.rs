@@ -41,25 +41,11 @@ pub fn keyword_of(operation: MlirOperation, name: &str) -> Option<String> {
     ir::attribute(operation, name).map(keyword)
 }
 
-/// The entries of a `array<i64: ...>` attribute.
-pub fn i64_array(attribute: MlirAttribute) -> Option<Vec<i64>> {
-    unsafe {
-        if !mlirAttributeIsADenseI64Array(attribute) {
-            return None;
-        }
-        Some(
-            (0..mlirDenseArrayGetNumElements(attribute))
-                .map(|index| mlirDenseI64ArrayGetElement(attribute, index))
-                .collect(),
-        )
-    }
-}
-
 /// A static list (`static_sizes = array<i64: 4, -9223372036854775808>`) as dimensions.
 pub fn dimensions(operation: MlirOperation, name: &str) -> Option<Vec<Dimension>> {
     let dynamic = unsafe { mlirShapedTypeGetDynamicSize() };
     Some(
-        i64_array(ir::attribute(operation, name)?)?
+        ir::dense_i64_array(ir::attribute(operation, name)?)?
             .into_iter()
             .map(|value| {
                 if value == dynamic {
