@@ -13,21 +13,31 @@
 //! * [`closed_form`]: Gao's closed forms for bank-conflict degrees and periodicity;
 //! * [`pattern`]: Jang's access-pattern classes and Fang's MAP ids;
 //! * [`shared_layout`]: padding, XOR swizzle or nothing for a shared buffer, chosen by exact
-//!   wavefront counts, with the exhaustive bijection check and upstream's formula to compare.
+//!   wavefront counts, with the exhaustive bijection check and upstream's formula to compare;
+//! * [`vector_width`]: how many consecutive elements a thread may move with one instruction
+//!   (contiguity, proven alignment, 16 bytes), and what blocks a wider access;
+//! * [`staging`]: whether a global access is staged through shared memory (Fang's rule
+//!   NV-C with the measured sectors, the per-block footprint box and reuse);
+//! * [`memory_space`]: constant memory, the read-only path or global loads for a buffer
+//!   (Jang's Algorithm 3 with Fang's warp costs).
 //!
 //! Modules, in dependency order: [`target`] → [`request`] → [`expression`] → [`matrix`]
-//! → [`closed_form`] → [`metrics`] → [`pattern`], [`shared_layout`].
+//! → [`closed_form`] → [`metrics`] → [`pattern`], [`shared_layout`],
+//! [`vector_width`], [`memory_space`].
 
 #![deny(missing_docs)]
 
 pub mod closed_form;
 pub mod expression;
 pub mod matrix;
+pub mod memory_space;
 pub mod metrics;
 pub mod pattern;
 pub mod request;
 pub mod shared_layout;
+pub mod staging;
 pub mod target;
+pub mod vector_width;
 
 pub use expression::{IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
 pub use matrix::{

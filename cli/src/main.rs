@@ -10,6 +10,9 @@
 //!   the static analysis against it), see [`interp`];
 //! * `diff FILE --kernel K --grid X,Y,Z` runs a kernel before and after the
 //!   pass and demands bit-identical results, see [`diff`].
+//! * `run FILE --kernel K --grid X,Y,Z --arg SPEC ... --emit DIR` writes the
+//!   kernel's PTX and a launch description, and launches it if a GPU is here,
+//!   see [`run`].
 //!
 //! Diagnostics (remarks included) go to standard error in `mlir-opt`'s
 //! format; any error makes the exit status 1.
@@ -18,6 +21,7 @@ mod check;
 mod commands;
 mod diff;
 mod interp;
+mod run;
 mod table;
 
 use std::{path::PathBuf, process::ExitCode};
@@ -93,6 +97,8 @@ enum Command {
         #[arg(long, default_value = "")]
         options: String,
     },
+    /// Emit a kernel's PTX and launch description; launch it if a GPU is here.
+    Run(run::RunArgs),
 }
 
 /// How to launch a kernel on the interpreter.
@@ -157,6 +163,7 @@ fn main() -> ExitCode {
             return finish(interp::interp(&launch.into(), &outputs));
         }
         Command::Diff { launch, options } => return finish(diff::diff(&launch.into(), &options)),
+        Command::Run(args) => return finish(run::run(args)),
     };
     finish(result)
 }

@@ -66,6 +66,11 @@ MlirLogicalResult gpuMemOptRun(MlirOperation op,
 MlirLogicalResult gpuMemOptTestAccessAnalysis(MlirOperation op,
                                               const GpuMemOptOptions *options);
 
+/** `gpu-mem-opt-lower-readonly`: marks the aligned pointers that gpu-mem-opt
+ *  recorded (kernel attribute `gpu_mem_opt.readonly_pointers`) `noalias
+ *  readonly` on every `llvm.func` under `op`. */
+MlirLogicalResult gpuMemOptLowerReadonly(MlirOperation op);
+
 /** The PTX feature string (e.g. "+ptx80") LLVM needs for SM version `sm`. */
 MlirStringRef gpuMemOptPtxFeatures(uint32_t sm);
 
@@ -83,8 +88,9 @@ typedef enum GpuMemOptSeverity {
 void gpuMemOptEmitDiagnostic(MlirLocation location, GpuMemOptSeverity severity,
                              MlirStringRef message);
 
-/** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`
- *  and the pipeline `gpu-mem-opt-to-ptx` with MLIR's pass registry. */
+/** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
+ *  `gpu-mem-opt-lower-readonly` and the pipelines `gpu-mem-opt-lower-to-ptx`
+ *  and `gpu-mem-opt-to-ptx` with MLIR's pass registry. */
 void gpuMemOptRegisterPasses(void);
 
 #ifdef __cplusplus

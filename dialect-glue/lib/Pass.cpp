@@ -9,8 +9,11 @@
 //
 // Registered here: the pass `gpu-mem-opt`, the test pass
 // `gpu-mem-opt-test-access-analysis` (prints the access analysis as remarks),
-// and the pipeline `gpu-mem-opt-to-ptx` (the pass, then MLIR's NVVM lowering
-// with PTX as the output format).
+// the lowering step `gpu-mem-opt-lower-readonly` (marks the pointers of
+// read-only arguments `noalias readonly` once kernels are `llvm.func`s, so
+// NVPTX emits `ld.global.nc`), the pipeline `gpu-mem-opt-lower-to-ptx` (MLIR's
+// NVVM lowering with that step after `convert-gpu-to-nvvm`, PTX as the output
+// format) and the pipeline `gpu-mem-opt-to-ptx` (the pass, then that lowering).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +31,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -186,6 +191,30 @@ public:
   }
 };
 
+/// `gpu-mem-opt-lower-readonly`: the LLVM-level half of the `readonly`
+/// decision (pass/src/transform/readonly.rs), run after convert-gpu-to-nvvm.
+class GpuMemOptLowerReadonlyPass
+    : public PassWrapper<GpuMemOptLowerReadonlyPass, OperationPass<>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuMemOptLowerReadonlyPass)
+
+  StringRef getArgument() const final { return "gpu-mem-opt-lower-readonly"; }
+  StringRef getDescription() const final {
+    return "Mark the aligned pointers of the arguments gpu-mem-opt chose for "
+           "the read-only path noalias readonly (run after convert-gpu-to-nvvm)";
+  }
+  void runOnOperation() final {
+    if (mlirLogicalResultIsFailure(gpuMemOptLowerReadonly(wrap(getOperation()))))
+      signalPassFailure();
+  }
+};
+
+/// Options of the `gpu-mem-opt-lower-to-ptx` pipeline.
+struct LowerToPtxOptions : public PassPipelineOptions<LowerToPtxOptions> {
+  Option<unsigned> sm{*this, "sm", llvm::cl::desc("Target SM version"),
+                      llvm::cl::init(90)};
+};
+
 /// Options of the `gpu-mem-opt-to-ptx` pipeline.
 struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
   Option<unsigned> sm{*this, "sm", llvm::cl::desc("Target SM version"),
@@ -195,7 +224,47 @@ struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
       llvm::cl::desc("Options for the gpu-mem-opt pass, e.g. 'block=32,8,1'")};
 };
 
-/// Builds `gpu-mem-opt{sm=N <options>}` followed by the NVVM lowering to PTX.
+/// The pass after which `gpu-mem-opt-lower-readonly` runs: from here on
+/// kernels are `llvm.func`s with memref descriptors expanded.
+constexpr llvm::StringLiteral kConvertGpuToNvvm = "convert-gpu-to-nvvm";
+
+/// Adds MLIR's NVVM lowering for `sm` (PTX text in the gpu.binary) to `pm`,
+/// with `gpu-mem-opt-lower-readonly` right after convert-gpu-to-nvvm. The
+/// stock pipeline is built, printed and re-parsed with the step inserted, so
+/// it follows LLVM's pipeline instead of copying it.
+LogicalResult buildLowering(OpPassManager &pm, unsigned sm,
+                            function_ref<LogicalResult(const Twine &)> onError) {
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = "sm_" + std::to_string(sm);
+  MlirStringRef features = gpuMemOptPtxFeatures(sm);
+  nvvm.cubinFeatures = std::string(features.data, features.length);
+  nvvm.cubinFormat = "isa";
+  OpPassManager stock(pm.getOpAnchorName());
+  gpu::buildLowerToNVVMPassPipeline(stock, nvvm);
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  stock.printAsTextualPipeline(stream);
+  StringRef inner(text);
+  std::string anchor = (pm.getOpAnchorName() + "(").str();
+  if (inner.consume_front(anchor))
+    inner.consume_back(")");
+  size_t convert = inner.find(kConvertGpuToNvvm);
+  size_t options = convert == StringRef::npos ? convert : inner.find('}', convert);
+  if (options == StringRef::npos)
+    return onError("gpu-mem-opt-lower-to-ptx: LLVM's NVVM pipeline has no " +
+                   kConvertGpuToNvvm + "{...}: " + inner);
+  std::string pipeline = (inner.take_front(options + 1) +
+                          ",gpu-mem-opt-lower-readonly" +
+                          inner.drop_front(options + 1))
+                             .str();
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
+    return onError("gpu-mem-opt-lower-to-ptx: " + errors);
+  return success();
+}
+
+/// Builds `gpu-mem-opt{sm=N <options>}` followed by the lowering to PTX.
 LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
                          function_ref<LogicalResult(const Twine &)> onError) {
   auto pass = std::make_unique<GpuMemOptPass>();
@@ -204,13 +273,7 @@ LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
   if (failed(pass->initializeOptions(text, onError)))
     return failure();
   pm.addPass(std::move(pass));
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = "sm_" + std::to_string(options.sm);
-  MlirStringRef features = gpuMemOptPtxFeatures(options.sm);
-  nvvm.cubinFeatures = std::string(features.data, features.length);
-  nvvm.cubinFormat = "isa";
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
-  return success();
+  return buildLowering(pm, options.sm, onError);
 }
 
 } // namespace
@@ -218,6 +281,21 @@ LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
 extern "C" void gpuMemOptRegisterPasses(void) {
   PassRegistration<GpuMemOptPass>();
   PassRegistration<GpuMemOptTestAccessAnalysisPass>();
+  PassRegistration<GpuMemOptLowerReadonlyPass>();
+  registerPassPipeline(
+      "gpu-mem-opt-lower-to-ptx",
+      "Lower GPU kernels through NVVM to PTX (gpu.binary in 'isa' format), "
+      "applying gpu-mem-opt's read-only decisions after convert-gpu-to-nvvm",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> onError) {
+        LowerToPtxOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        return buildLowering(pm, options.sm, onError);
+      },
+      [](function_ref<void(const detail::PassOptions &)> describe) {
+        describe(LowerToPtxOptions());
+      });
   registerPassPipeline(
       "gpu-mem-opt-to-ptx",
       "Run gpu-mem-opt, then lower GPU kernels through NVVM to PTX "

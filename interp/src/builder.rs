@@ -33,6 +33,7 @@ impl KernelBuilder {
                 private: Vec::new(),
                 globals: Vec::new(),
                 layouts: Vec::new(),
+                constant_bindings: Vec::new(),
             },
             open: Vec::new(),
         }
@@ -82,6 +83,11 @@ impl KernelBuilder {
     pub fn global(&mut self, global: Global) -> GlobalId {
         self.kernel.globals.push(global);
         GlobalId(self.kernel.globals.len() as u32 - 1)
+    }
+
+    /// Binds parameter `parameter` to `global`: its data is copied into the global at launch.
+    pub fn bind_constant(&mut self, parameter: usize, global: GlobalId) {
+        self.kernel.constant_bindings.push((parameter, global));
     }
 
     /// Opens a nested block with arguments of the given types and returns the arguments.

@@ -267,6 +267,10 @@ pub struct Kernel {
     pub globals: Vec<Global>,
     /// The strided layout of each parameter (by position), `None` (or absent) for row-major.
     pub layouts: Vec<Option<Layout>>,
+    /// Constant bindings `(parameter position, global)`: the launcher copies the argument's
+    /// data into the global before the launch (gpu-mem-opt's `constant` decision, attribute
+    /// `gpu_mem_opt.constant_bindings`).
+    pub constant_bindings: Vec<(usize, GlobalId)>,
 }
 
 impl Kernel {

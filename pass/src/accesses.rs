@@ -120,7 +120,7 @@ pub fn collect(kernel: &Kernel) -> Vec<MemoryAccess> {
 }
 
 /// The access `operation` makes, if it is a memory operation.
-fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
+pub fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
     let name = ir::operation_name(operation);
     let (position, kind) = memory_operation(&name)?;
     let memref = unsafe { mlirOperationGetOperand(operation, position as isize) };
@@ -189,6 +189,11 @@ const VIEWS: &[&str] = &[
     "memref.view",
     "memref.assume_alignment",
 ];
+
+/// Whether `name` is a view-like op that [`root`] looks through.
+pub fn is_view(name: &str) -> bool {
+    VIEWS.contains(&name)
+}
 
 /// The value at the root of `memref`'s view chain.
 pub fn root_value(mut memref: MlirValue) -> MlirValue {

@@ -109,6 +109,15 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
     })
 }
 
+/// `gpu-mem-opt-lower-readonly`: marks the recorded read-only pointers of lowered kernels.
+///
+/// # Safety
+/// `op` must be a valid operation.
+#[no_mangle]
+pub unsafe extern "C" fn gpuMemOptLowerReadonly(op: MlirOperation) -> MlirLogicalResult {
+    guarded(op, || crate::transform::readonly::lower(op))
+}
+
 /// The PTX feature string LLVM needs to target SM version `sm`.
 #[no_mangle]
 pub extern "C" fn gpuMemOptPtxFeatures(sm: u32) -> MlirStringRef {

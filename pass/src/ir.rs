@@ -168,3 +168,112 @@ pub fn static_shape(type_: MlirType) -> Vec<i64> {
             .collect()
     }
 }
+
+/// Attribute `name` of argument `index` of a function-like op (its `arg_attrs`).
+pub fn argument_attribute(function: MlirOperation, index: usize, name: &str) -> Option<MlirAttribute> {
+    let all = attribute(function, "arg_attrs")?;
+    unsafe {
+        if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
+            return None;
+        }
+        let dictionary = mlirArrayAttrGetElement(all, index as isize);
+        if !mlirAttributeIsADictionary(dictionary) {
+            return None;
+        }
+        let found = mlirDictionaryAttrGetElementByName(dictionary, string_ref_of(name));
+        (!found.ptr.is_null()).then_some(found)
+    }
+}
+
+/// Sets attribute `name` to `value` on argument `index` of a function-like op with `count`
+/// arguments, keeping the other argument attributes (`arg_attrs` is created when absent).
+pub fn set_argument_attribute(
+    function: MlirOperation,
+    count: usize,
+    index: usize,
+    name: &str,
+    value: MlirAttribute,
+) {
+    unsafe {
+        let context = mlirOperationGetContext(function);
+        let existing = attribute(function, "arg_attrs")
+            .filter(|&all| mlirAttributeIsAArray(all) && mlirArrayAttrGetNumElements(all) as usize == count);
+        let identifier = mlirIdentifierGet(context, string_ref_of(name));
+        let dictionaries: Vec<MlirAttribute> = (0..count)
+            .map(|position| {
+                let old = existing
+                    .map(|all| mlirArrayAttrGetElement(all, position as isize))
+                    .filter(|&dictionary| mlirAttributeIsADictionary(dictionary));
+                let mut entries: Vec<MlirNamedAttribute> = old
+                    .map(|dictionary| {
+                        (0..mlirDictionaryAttrGetNumElements(dictionary))
+                            .map(|entry| mlirDictionaryAttrGetElement(dictionary, entry))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if position == index {
+                    entries.retain(|entry| !mlirIdentifierEqual(entry.name, identifier));
+                    entries.push(mlirNamedAttributeGet(identifier, value));
+                }
+                mlirDictionaryAttrGet(context, entries.len() as isize, entries.as_ptr())
+            })
+            .collect();
+        let array = mlirArrayAttrGet(context, count as isize, dictionaries.as_ptr());
+        mlirOperationSetAttributeByName(function, string_ref_of("arg_attrs"), array);
+    }
+}
+
+/// The input types of a function-like op whose `function_type` is a builtin function type
+/// (`gpu.func`, `func.func`); empty for others.
+pub fn function_inputs(function: MlirOperation) -> Vec<MlirType> {
+    let Some(type_) = attribute(function, "function_type") else {
+        return Vec::new();
+    };
+    unsafe {
+        let type_ = mlirTypeAttrGetValue(type_);
+        if !mlirTypeIsAFunction(type_) {
+            return Vec::new();
+        }
+        (0..mlirFunctionTypeGetNumInputs(type_))
+            .map(|input| mlirFunctionTypeGetInput(type_, input))
+            .collect()
+    }
+}
+
+/// The values of an `array<i64: ...>` attribute.
+pub fn dense_i64_array(attribute: MlirAttribute) -> Option<Vec<i64>> {
+    unsafe {
+        if !mlirAttributeIsADenseI64Array(attribute) {
+            return None;
+        }
+        Some(
+            (0..mlirDenseArrayGetNumElements(attribute))
+                .map(|index| mlirDenseI64ArrayGetElement(attribute, index))
+                .collect(),
+        )
+    }
+}
+
+/// The operation a symbol reference names, looked up in the symbol tables around `from`,
+/// nearest first (as MLIR resolves it).
+pub fn lookup_symbol(from: MlirOperation, symbol: MlirAttribute) -> Option<MlirOperation> {
+    unsafe {
+        if !mlirAttributeIsASymbolRef(symbol) {
+            return None;
+        }
+        let name = string_ref(mlirSymbolRefAttrGetRootReference(symbol));
+        let mut scope = mlirOperationGetParentOperation(from);
+        while !scope.ptr.is_null() {
+            let table = mlirSymbolTableCreate(scope);
+            if !table.ptr.is_null() {
+                let found = mlirSymbolTableLookup(table, string_ref_of(&name));
+                mlirSymbolTableDestroy(table);
+                if !found.ptr.is_null() {
+                    return Some(found);
+                }
+            }
+            scope = mlirOperationGetParentOperation(scope);
+        }
+        None
+    }
+}

@@ -20,19 +20,23 @@
 
 pub mod accesses;
 pub mod diagnostics;
+pub mod effects;
 pub mod error;
 pub mod extract;
 pub mod ffi;
 pub mod findings;
 pub mod ir;
 pub mod kernels;
+pub mod memory_space;
 pub mod options;
 pub mod pipeline;
 pub mod report;
 pub mod rewrite;
 pub mod run;
 pub mod shared;
+pub mod stage;
 pub mod transform;
+pub mod vectorize;
 
 pub use error::Error;
 pub use options::Options;

@@ -7,7 +7,8 @@
 //! [`register`] once and then [`run_pipeline`] on its own module.
 //!
 //! PTX comes from MLIR's `gpu-lower-to-nvvm-pipeline` with
-//! `cubin-format=isa`: `gpu-module-to-binary` runs LLVM's NVPTX target
+//! `cubin-format=isa` (plus gpu-mem-opt's `gpu-mem-opt-lower-readonly` step,
+//! see [`lower_to_ptx_pipeline`]): `gpu-module-to-binary` runs LLVM's NVPTX target
 //! machine (the one `libLLVM.so` shared with MLIR) and stores the PTX text in
 //! the `gpu.binary` object, which [`ptx_of`] reads.
 
@@ -134,12 +135,12 @@ pub fn run_pipeline(
         .map_err(|_| Error::Pipeline(diagnostics.take().join("\n")))
 }
 
-/// The pipeline text that lowers GPU kernels to PTX for SM version `sm`.
+/// The pipeline text that lowers GPU kernels to PTX for SM version `sm`: MLIR's
+/// `gpu-lower-to-nvvm-pipeline` (`cubin-format=isa`, the PTX features of [`ptx_features`])
+/// with `gpu-mem-opt-lower-readonly` after `convert-gpu-to-nvvm`, registered by the glue as
+/// `gpu-mem-opt-lower-to-ptx` (`transform::readonly` says why the step is needed).
 pub fn lower_to_ptx_pipeline(sm: u32) -> String {
-    format!(
-        "gpu-lower-to-nvvm-pipeline{{cubin-chip=sm_{sm} cubin-features={} cubin-format=isa}}",
-        ptx_features(sm)
-    )
+    format!("gpu-mem-opt-lower-to-ptx{{sm={sm}}}")
 }
 
 /// The PTX ISA feature LLVM needs for `sm`: each SM version needs at least the

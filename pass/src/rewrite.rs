@@ -32,6 +32,11 @@ impl Builder {
         }
     }
 
+    /// The same builder, giving new operations `location` instead of the anchor's.
+    pub fn located(self, location: MlirLocation) -> Builder {
+        Builder { location, ..self }
+    }
+
     /// Parses a type (`memref<32x33xf32, 3>`); `None` if it does not parse.
     pub fn parse_type(&self, text: &str) -> Option<MlirType> {
         let type_ = unsafe { mlirTypeParseGet(self.context, ir::string_ref_of(text)) };
@@ -71,6 +76,17 @@ impl Builder {
                 operation,
             );
             operation
+        }
+    }
+
+    /// Inserts the detached `operation` before the anchor.
+    pub fn insert(&self, operation: MlirOperation) {
+        unsafe {
+            mlirBlockInsertOwnedOperationBefore(
+                mlirOperationGetBlock(self.anchor),
+                self.anchor,
+                operation,
+            )
         }
     }
 

@@ -5,8 +5,11 @@
 //! plug in here as they land, each deciding into the report's `decisions`
 //! before anything is rewritten.
 
-use analysis::shared_layout::{self, BufferPlan, SharedLayout};
-use mlir_sys::{mlirOperationGetLocation, MlirLocation, MlirOperation};
+use analysis::{
+    memory_space::Placement,
+    shared_layout::{self, BufferPlan, SharedLayout},
+};
+use mlir_sys::{mlirOperationGetLocation, mlirValueGetLocation, MlirLocation, MlirOperation};
 
 use crate::{
     accesses, diagnostics,
@@ -14,9 +17,11 @@ use crate::{
     findings::{self, Finding},
     ir,
     kernels::{self, Kernel},
+    memory_space::{self, ArgumentDecision, Outcome},
     report::{AccessReport, Decision, KernelReport, Report},
     shared::{self, BufferDecision},
-    transform,
+    transform, vectorize,
+    vectorize::Group,
     Options,
 };
 
@@ -70,6 +75,11 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
 
 /// Analyses one kernel's accesses, explains them, and reports them.
 fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode, success: &mut bool) -> KernelReport {
+    // Staging first: it creates shared tiles, which the findings below (and the layout decisions) see.
+    let staged = match mode {
+        Mode::Optimize => crate::stage::run(kernel, options),
+        Mode::TestAccessAnalysis => Vec::new(),
+    };
     let findings: Vec<Finding> = accesses::collect(kernel)
         .into_iter()
         .map(|memory| findings::analyze(kernel, memory, &options.target))
@@ -95,9 +105,14 @@ fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode, success: &mut b
         }
     }
     let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
-    let mut decisions = Vec::new();
+    let mut decisions = staged;
     if mode == Mode::Optimize {
+        // Decide vector widths on the IR as parsed; apply them last, since merging
+        // destroys the accesses the other decisions refer to.
+        let groups = vectorize::decide(kernel, &findings, options);
         *success &= shared_layouts(kernel, &findings, options, &mut accesses, &mut decisions);
+        *success &= memory_spaces(kernel, &findings, options, &mut decisions);
+        *success &= vector_widths(kernel, &groups, &findings, options, &mut decisions);
     }
     KernelReport {
         name: kernel.name.clone(),
@@ -217,4 +232,168 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
 fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
     let owner = ir::defining_operation(buffer.value).unwrap_or(kernel.operation);
     unsafe { mlirOperationGetLocation(owner) }
+}
+
+/// Decides, applies and explains where each memref argument of `kernel` is read from;
+/// false when `strict` turned a blocked read-only path into an error.
+fn memory_spaces(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    decisions: &mut Vec<Decision>,
+) -> bool {
+    let mut success = true;
+    for argument in memory_space::decide(kernel, findings, options) {
+        let location = unsafe { mlirValueGetLocation(argument.value) };
+        let decision = placement_decision(kernel, &argument);
+        let message = format!("{}: {}", decision.target, decision.reason);
+        if options.strict && matches!(argument.outcome, Outcome::Blocked(_)) {
+            diagnostics::error(
+                location,
+                &decision.kind,
+                &format!("{message}; strict: the read-only path is blocked"),
+            );
+            success = false;
+        } else {
+            diagnostics::remark(location, &decision.kind, &message);
+        }
+        decisions.push(decision);
+    }
+    success
+}
+
+/// Applies the read-only path to an argument: `ld.global.nc`, or why not.
+fn read_only(kernel: &Kernel, argument: &ArgumentDecision, params: &mut serde_json::Value) -> String {
+    match transform::readonly::apply(kernel, argument.index) {
+        Ok(pointer) => {
+            params["llvm_pointer"] = serde_json::json!(pointer);
+            "ld.global.nc".into()
+        }
+        Err(why) => format!("read-only path not applied: {why}"),
+    }
+}
+
+/// Applies an argument's placement; the report's decision for it.
+fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision {
+    let selection = &argument.selection;
+    let mut params = serde_json::json!({
+        "algorithm3": selection.algorithm,
+        "placement": selection.placement,
+        "instances": selection.instances.iter().map(|(space, rule)| {
+            serde_json::json!({ "space": space, "rule": rule })
+        }).collect::<Vec<_>>(),
+        "distinct_addresses": selection.distinct_addresses,
+        "constant_cycles": selection.constant_cycles,
+        "read_only_cycles": selection.read_only_cycles,
+    });
+    let (kind, applied, reason) = match &argument.outcome {
+        Outcome::Apply(Placement::Constant, safe) => {
+            match transform::constant::apply(kernel, argument.index) {
+                Ok(symbol) => {
+                    params["symbol"] = serde_json::json!(symbol);
+                    (
+                        "constant",
+                        true,
+                        format!("ld.const from @{symbol} (bound to {}): {safe}; {}", argument.target(), selection.reason),
+                    )
+                }
+                Err(why) => {
+                    let fallback = read_only(kernel, argument, &mut params);
+                    (
+                        "constant",
+                        false,
+                        format!("{safe}, but not in constant memory: {why}; {fallback}; {}", selection.reason),
+                    )
+                }
+            }
+        }
+        Outcome::Apply(_, safe) => {
+            let applied = read_only(kernel, argument, &mut params);
+            ("readonly", applied.starts_with("ld.global.nc"), format!("{applied}: {safe}; {}", selection.reason))
+        }
+        Outcome::Keep(why) | Outcome::Blocked(why) => {
+            ("readonly", false, format!("{why}; {}", selection.reason))
+        }
+    };
+    Decision {
+        kind: kind.into(),
+        target: argument.target(),
+        applied,
+        reason,
+        params,
+    }
+}
+
+/// Applies and explains the vector-width decisions; false when `strict` turned a
+/// blocked one into an error. Accesses of a buffer whose layout changed in this
+/// run (pad, swizzle) are left alone: their decision was taken on the old layout.
+fn vector_widths(
+    kernel: &Kernel,
+    groups: &[Group],
+    findings: &[Finding],
+    options: &Options,
+    decisions: &mut Vec<Decision>,
+) -> bool {
+    let relaid: Vec<String> = decisions
+        .iter()
+        .filter(|decision| decision.applied && matches!(decision.kind.as_str(), "pad" | "swizzle"))
+        .map(|decision| decision.target.clone())
+        .collect();
+    let mut success = true;
+    for group in groups {
+        let members = group.members();
+        let first = &findings[members[0]].memory;
+        let target = first.root.describe();
+        let element = ir::type_text(unsafe {
+            mlir_sys::mlirShapedTypeGetElementType(mlir_sys::mlirValueGetType(first.memref))
+        });
+        let location = unsafe { mlirOperationGetLocation(first.operation) };
+        let what = group.what(findings);
+        let (applied, reason) = match &group.outcome {
+            Err(blocker) => (false, format!("{what} {}: {}", group.kept(), blocker.explain())),
+            Ok(_) if !options.switches.vectorize => (false, format!("{what}: option vectorize=false")),
+            Ok(_) if relaid.contains(&target) => (
+                false,
+                format!("{what}: not applied: {target} was re-laid-out in this run"),
+            ),
+            Ok(chunks) => {
+                let instructions = group.instructions(&element, chunks);
+                match transform::vectorize::apply(kernel, group, findings) {
+                    Ok(()) => {
+                        let narrower = group
+                            .narrower()
+                            .map(|why| format!("; not one access: {why}"))
+                            .unwrap_or_default();
+                        (true, format!("{what} -> {instructions}; {}{narrower}", group.proof()))
+                    }
+                    Err(why) => (false, format!("{what}: not applied: {why}")),
+                }
+            }
+        };
+        let params = serde_json::json!({
+            "elements": group.elements,
+            "element_bytes": group.element_bytes,
+            "alignment": group.alignment,
+            "base_alignment": group.base.bytes,
+            "base_source": group.base.source,
+            "offset": group.offset,
+            "members": members.iter().map(|&index| findings[index].memory.location.clone()).collect::<Vec<_>>(),
+            "widths": group.outcome.as_ref().map(|chunks| chunks.iter().map(|chunk| chunk.elements).collect::<Vec<_>>()).unwrap_or_default(),
+        });
+        let message = format!("{target}: {reason}");
+        if options.strict && group.outcome.is_err() {
+            diagnostics::error(location, "vectorize", &format!("{message}; strict: could not vectorize"));
+            success = false;
+        } else {
+            diagnostics::remark(location, "vectorize", &message);
+        }
+        decisions.push(Decision {
+            kind: "vectorize".into(),
+            target,
+            applied,
+            reason,
+            params,
+        });
+    }
+    success
 }

@@ -334,9 +334,7 @@ impl Description {
 
     /// The argument called `name`.
     pub fn argument(&self, name: &str) -> Option<&Argument> {
-        self.arguments
-            .iter()
-            .find(|argument| argument.name == name)
+        self.arguments.iter().find(|argument| argument.name == name)
     }
 
     /// The memref arguments that are outputs, with their formats.
@@ -378,9 +376,10 @@ impl Description {
             }
             let checked = match &argument.kind {
                 ArgumentKind::Memref(memref) => memref.validate(),
-                ArgumentKind::Scalar(scalar) => {
-                    scalar.scalar().map(|_| ()).map_err(|error| error.to_string())
-                }
+                ArgumentKind::Scalar(scalar) => scalar
+                    .scalar()
+                    .map(|_| ())
+                    .map_err(|error| error.to_string()),
             };
             checked.map_err(|error| format!("argument '{name}': {error}"))?;
         }

@@ -18,7 +18,10 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
 
 /// Writes `contents` to `path`, creating its directory.
 pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
-    if let Some(directory) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+    if let Some(directory) = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(directory).map_err(|source| Error::io(directory, source))?;
     }
     std::fs::write(path, contents).map_err(|source| Error::io(path, source))
@@ -31,7 +34,8 @@ pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T> {
 
 /// Writes `value` to `path` as pretty JSON with a final newline.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
-    let mut text = serde_json::to_string_pretty(value).map_err(|source| Error::json(path, source))?;
+    let mut text =
+        serde_json::to_string_pretty(value).map_err(|source| Error::json(path, source))?;
     text.push('\n');
     write(path, text)
 }

@@ -7,12 +7,15 @@
 //! or no value gives zeros. Each symbol becomes one [`interp::Global`], shared by all its
 //! `get_global`s; a global that cannot be used makes each of them unsupported, with why.
 //!
+//! A kernel's `gpu_mem_opt.constant_bindings` name globals too: each binds a kernel argument
+//! to a constant-memory global that the launcher fills with the argument's data.
+//!
 //! Cost. One symbol-table build per distinct symbol and enclosing table.
 
 use interp::{Global, GlobalId};
 use mlir_sys::*;
 
-use gpu_mem_opt::ir;
+use gpu_mem_opt::{ir, transform::constant::BINDINGS};
 
 use crate::attributes;
 use crate::translator::Translator;
@@ -25,6 +28,11 @@ impl Translator {
             .filter(|&name| unsafe { mlirAttributeIsASymbolRef(name) })
             .map(|name| unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(name)) })
             .ok_or("no symbol name")?;
+        self.global_named(symbol)
+    }
+
+    /// The global named `symbol`, registered on first use.
+    fn global_named(&mut self, symbol: String) -> Result<GlobalId, String> {
         if let Some(known) = self.globals.get(&symbol) {
             return known.clone();
         }
@@ -34,6 +42,33 @@ impl Translator {
             .map(|global| self.builder.global(global));
         self.globals.insert(symbol, registered.clone());
         registered
+    }
+
+    /// The kernel's constant bindings (`gpu_mem_opt.constant_bindings = {argN = @symbol}`,
+    /// written by gpu-mem-opt's `constant` decision): argument N's data is copied into the
+    /// global before the launch, as a launcher does.
+    pub(crate) fn constant_bindings(&mut self) -> Result<(), String> {
+        let Some(bindings) = ir::attribute(self.kernel, BINDINGS) else {
+            return Ok(());
+        };
+        if unsafe { !mlirAttributeIsADictionary(bindings) } {
+            return Err(format!("{BINDINGS} is not a dictionary"));
+        }
+        for entry in 0..unsafe { mlirDictionaryAttrGetNumElements(bindings) } {
+            let named = unsafe { mlirDictionaryAttrGetElement(bindings, entry) };
+            let name = unsafe { ir::string_ref(mlirIdentifierStr(named.name)) };
+            let parameter = name
+                .strip_prefix("arg")
+                .and_then(|number| number.parse::<usize>().ok())
+                .ok_or_else(|| format!("{BINDINGS}: '{name}' is not argN"))?;
+            if unsafe { !mlirAttributeIsASymbolRef(named.attribute) } {
+                return Err(format!("{BINDINGS}: {name} is not bound to a symbol"));
+            }
+            let symbol = unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(named.attribute)) };
+            let global = self.global_named(symbol)?;
+            self.builder.bind_constant(parameter, global);
+        }
+        Ok(())
     }
 }
 

@@ -96,7 +96,7 @@ impl Translator {
             split(inputs + workgroup, usize::MAX),
         )?;
         self.operations(block);
-        Ok(())
+        self.constant_bindings()
     }
 
     /// Translates a `gpu.launch` body with `workgroup` attributions.

@@ -88,10 +88,13 @@ pub fn run(
             given: arguments.len(),
         });
     }
+    let constants = setup::constant_data(kernel, arguments)?;
     let mut executor = Executor::new(kernel, grid, block, options);
     let bound = executor.bind_arguments(arguments);
     let outcome = match &bound {
-        Ok(_) => executor.setup_memory().and_then(|()| executor.run_grid()),
+        Ok(_) => executor
+            .setup_memory(&constants)
+            .and_then(|()| executor.run_grid()),
         Err(error) => Err(error.clone()),
     };
     for bound in bound.unwrap_or_default() {

@@ -9,13 +9,17 @@
 //! block like workgroup attributions; private attributions get one buffer per thread, also
 //! refilled for every block.
 //!
+//! A constant binding (parameter, global) makes the launcher's copy explicit: the global starts
+//! with the bound argument's data instead of its initial value (gpu-mem-opt moves read-only
+//! arguments to constant memory this way; the argument keeps its place in the signature).
+//!
 //! Assumptions. Globals and attributions have static shapes; ranks are at most `MAX_RANK`.
 //!
 //! Cost. Linear in the arguments' and buffers' sizes.
 
 use crate::argument::{Argument, HostBuffer};
 use crate::error::Error;
-use crate::ir::{Layout, MemRefType, MemorySpace, Type, ValueId};
+use crate::ir::{GlobalId, Kernel, Layout, MemRefType, MemorySpace, Type, ValueId};
 use crate::memory::{BufferId, Descriptor};
 
 use super::values::Slot;
@@ -40,6 +44,36 @@ impl Bound {
             Some(positions) => positions.iter().map(|&position| data[position]).collect(),
         };
     }
+}
+
+/// The data each constant binding of `kernel` copies into its global, from `arguments`
+/// (before they move into buffers): the bound argument's elements, row-major.
+pub(super) fn constant_data(
+    kernel: &Kernel,
+    arguments: &[Argument],
+) -> Result<Vec<(GlobalId, Vec<u64>)>, Error> {
+    kernel
+        .constant_bindings
+        .iter()
+        .map(|&(index, global)| {
+            let declared = kernel.globals.get(global.0 as usize);
+            match (arguments.get(index), declared) {
+                (Some(Argument::Buffer(host)), Some(declared))
+                    if host.element == declared.ty.element
+                        && declared
+                            .ty
+                            .static_sizes()
+                            .is_some_and(|sizes| sizes.iter().product::<i64>() == host.data.len() as i64) =>
+                {
+                    Ok((global, host.data.clone()))
+                }
+                _ => Err(Error::Argument {
+                    index,
+                    reason: "it is bound to a constant global of another type or size".into(),
+                }),
+            }
+        })
+        .collect()
 }
 
 impl Executor<'_> {
@@ -168,16 +202,21 @@ impl Executor<'_> {
         Ok(buffers)
     }
 
-    /// Creates the buffers of globals and attributions.
-    pub(super) fn setup_memory(&mut self) -> Result<(), Error> {
+    /// Creates the buffers of globals (bound ones filled from `constants`) and attributions.
+    pub(super) fn setup_memory(&mut self, constants: &[(GlobalId, Vec<u64>)]) -> Result<(), Error> {
         let kernel = self.kernel;
-        for global in &kernel.globals {
+        for (position, global) in kernel.globals.iter().enumerate() {
             let sizes = self.static_sizes(&global.ty, &format!("global '{}'", global.name))?;
             let length = sizes.iter().product::<i64>() as usize;
-            let data = match global.initial.as_slice() {
-                [] => vec![0; length],
-                [splat] => vec![*splat; length],
-                all => all.to_vec(),
+            let bound = constants
+                .iter()
+                .find(|(id, _)| id.0 as usize == position)
+                .map(|(_, data)| data.clone());
+            let data = match (bound, global.initial.as_slice()) {
+                (Some(data), _) => data,
+                (None, []) => vec![0; length],
+                (None, [splat]) => vec![*splat; length],
+                (None, all) => all.to_vec(),
             };
             let read_only = global.constant || global.ty.space == MemorySpace::Constant;
             let buffer = self

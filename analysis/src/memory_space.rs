@@ -1,0 +1,509 @@
+//! Memory-space selection for a kernel's buffers: constant memory, the read-only
+//! (non-coherent) path, or plain global loads (seed-000 §4, Jang's Algorithm 3, with the
+//! digest's errata fixed; costs from seed-002 §5, Fang's warp-level measurements).
+//!
+//! Model. Each access of the buffer is an *instance* with its measured warp facts: mean
+//! distinct addresses per request `d`, mean sectors per request `S` and the minimum `S_min =
+//! ⌈d·w/32⌉` for `w`-byte accesses, whether the index is the same for every thread (Jang's
+//! inter-thread columns all zero), varies with a loop (intra-thread columns), or is random.
+//! Algorithm 3 gives every instance a candidate (read-only buffers, first rule that holds):
+//!
+//! ```text
+//! Constant  small (≤ 64 KiB) and T_const(d) < T_readonly      (Jang: same-address; Fang C_3)
+//! Shared    chunkable and temporally reused
+//! Global    coalesced (S ≤ S_min) and not reused
+//! Texture   otherwise (random or uncoalesced)
+//! ```
+//!
+//! and read-write buffers get Shared (chunkable and reused) or Global. The buffer takes the
+//! first candidate present in the priority list (read-only: Texture > Global > Shared >
+//! Constant; read-write: Global > Shared), so a buffer goes to constant memory only when
+//! every instance qualifies. Reuse is Jang's: more than one distinct instance, or a loop
+//! variable in the index. `T_const(d) = L_c + c_c·(d − 1)` is Fang's fit (seed-002 §5.2), linear
+//! in `d`, so the mean `d` over requests gives the mean cost exactly; `T_readonly` is the
+//! read-only path's latency (§5.4).
+//!
+//! Errata and choices (seed-000 §8, digest §4). (1) Same-address is Jang's sufficient
+//! condition (inter-thread columns zero *and* a loop varying the index); we use Fang's cost
+//! instead, which also admits thread-invariant indices outside loops (digest T20) and a few
+//! distinct addresses per warp. (2) Coalescing is decided from the exact sector count, not
+//! from pattern names, so reverse-linear and shifted accesses are judged on sm_90's 32-byte
+//! sectors (the paper's half-warp rule is for cc 1.x). (3) Random read-write data goes to
+//! global, never texture (the larger_sads contradiction, resolved for the algorithm). (4) The
+//! paper's "texture" is the read-only data path (`ld.global.nc`): since Volta (sm_70) it and
+//! ordinary global loads share one L1 cache, so Jang's coalesced-and-not-reused "global" loses
+//! nothing on the read-only path, which in addition lets loads move across stores (nvcc does
+//! the same for `const __restrict__` arguments); on those targets a read-only buffer's Global
+//! becomes [`Placement::ReadOnly`], and the paper's choice is kept in [`Selection::algorithm`].
+//! Shared is the stage-shared transform's decision; until it stages a buffer, the buffer is
+//! read through the read-only path.
+//!
+//! Costs. [`CostModel::FANG_K20C`] are Fang's fits on a Tesla K20c; for sm_90 no measurement
+//! exists yet, so [`CostModel::for_sm`] returns those values marked as estimates
+//! (seed-002 §6.2 B1/B2 re-measure them). Only their ratio matters to the decision: with them
+//! a buffer goes to constant memory when `d < 2.94` (`N_const = 2`, seed-002 C_3).
+//!
+//! Temporal reuse, (5) in the errata: Jang's proxies (more than one reference, a loop variable
+//! in the index) call `A[4t+0] … A[4t+3]` and a loop over a thread's own elements reused,
+//! though no element is read twice. [`reuse`] enumerates the element addresses one block
+//! reads (every thread, every iteration, every access) and reports whether one repeats; the
+//! proxies are the fallback when the addresses cannot be enumerated.
+//!
+//! Cost. Linear in the number of instances; [`reuse`] is linear in threads × iterations ×
+//! accesses, at most [`MAX_REUSE_EVALUATIONS`].
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::expression::{Unknown, Variable};
+use crate::matrix::Access;
+use crate::metrics::Block;
+use crate::target::{CONSTANT_MEMORY_BYTES, SECTOR_BYTES};
+use crate::vector_width::offset_form;
+
+/// Jang's four memory spaces (seed-000 Table 1, without local memory and registers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JangSpace {
+    /// Off-chip, read-write.
+    Global,
+    /// Read-only, cached, tolerant of scattered access (today: the read-only data path).
+    Texture,
+    /// On-chip, per block (staged by the program).
+    Shared,
+    /// Read-only, cached, broadcast to a warp.
+    Constant,
+}
+
+/// Where a buffer's loads go, as the pass applies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Placement {
+    /// Plain global loads (`ld.global`).
+    Global,
+    /// The non-coherent read-only path (`ld.global.nc`).
+    ReadOnly,
+    /// A `memref.global` in the constant address space (`ld.const`).
+    Constant,
+}
+
+/// One access of the buffer (one instance), with its measured warp facts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instance {
+    /// Where it is, for messages.
+    pub location: String,
+    /// Mean distinct addresses per warp request, if known.
+    pub distinct_addresses: Option<f64>,
+    /// Mean 32-byte sectors per warp request, if known.
+    pub sectors_per_request: Option<f64>,
+    /// Bytes one lane accesses.
+    pub access_bytes: u32,
+    /// A loop variable occurs in the index (Jang's intra-thread columns are not all zero).
+    pub loop_varying: bool,
+}
+
+impl Instance {
+    /// Jang's "coalesced": no more sectors than the distinct bytes need.
+    pub fn coalesced(&self) -> bool {
+        match (self.sectors_per_request, self.distinct_addresses) {
+            (Some(sectors), Some(distinct)) => {
+                let needed = (distinct * f64::from(self.access_bytes) / SECTOR_BYTES as f64).ceil();
+                sectors <= needed.max(1.0) + 1e-9
+            }
+            _ => false,
+        }
+    }
+}
+
+/// What Algorithm 3 needs to know about one buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    /// Nothing in the kernel writes it.
+    pub read_only: bool,
+    /// Its size in bytes, when static.
+    pub bytes: Option<u64>,
+    /// It could be staged through shared memory (static shape within the budget).
+    pub chunkable: bool,
+    /// Its accesses.
+    pub instances: Vec<Instance>,
+    /// Whether some element is read more than once, and how that was decided ([`reuse`]).
+    pub reuse: (bool, String),
+}
+
+/// Fang's warp-level costs in cycles (seed-002 §5).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CostModel {
+    /// `L_c`: a constant-cache hit with one address per warp.
+    pub constant_first: f64,
+    /// `c_c`: each further distinct address in the warp, served one after another.
+    pub constant_per_address: f64,
+    /// `L_t`: a read-only (texture) path hit, independent of the addresses.
+    pub read_only: f64,
+    /// Whether the numbers are estimates for this target (not measured on it).
+    pub estimate: bool,
+}
+
+impl CostModel {
+    /// Fang's fits on a Tesla K20c: `T_const(d) = 16 + 32·d` (§2.4, exact at six points) and
+    /// about 110 cycles on the texture path (§2.6).
+    pub const FANG_K20C: CostModel = CostModel {
+        constant_first: 48.0,
+        constant_per_address: 32.0,
+        read_only: 110.0,
+        estimate: false,
+    };
+
+    /// The costs for `sm`: measured on sm_35, estimates (the same values) elsewhere.
+    pub fn for_sm(sm: u32) -> CostModel {
+        CostModel {
+            estimate: !matches!(sm, 35 | 37),
+            ..CostModel::FANG_K20C
+        }
+    }
+
+    /// `T_const(d) = L_c + c_c·(d − 1)`.
+    pub fn constant(&self, distinct: f64) -> f64 {
+        self.constant_first + self.constant_per_address * (distinct - 1.0).max(0.0)
+    }
+}
+
+/// Architectures whose read-only path and global loads share one L1 cache (Volta and later:
+/// CUDA C++ Programming Guide, compute capability 7.x "Global Memory").
+pub const UNIFIED_L1_SM: u32 = 70;
+
+/// The choice for one buffer, with the paper's choice, the rule and the numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Selection {
+    /// What the pass applies.
+    pub placement: Placement,
+    /// What Algorithm 3 picks.
+    pub algorithm: JangSpace,
+    /// Algorithm 3's candidate for each instance, with the rule that fired.
+    pub instances: Vec<(JangSpace, String)>,
+    /// Worst mean distinct addresses per request over the instances, if all known.
+    pub distinct_addresses: Option<f64>,
+    /// `T_const` at that `d`.
+    pub constant_cycles: Option<f64>,
+    /// The read-only path's cost.
+    pub read_only_cycles: f64,
+    /// The rule, the numbers and the alternatives, in one sentence.
+    pub reason: String,
+}
+
+/// Algorithm 3's candidate for one instance of a read-only buffer, and why.
+fn read_only_candidate(
+    buffer: &Buffer,
+    instance: &Instance,
+    reused: bool,
+    costs: &CostModel,
+) -> (JangSpace, String) {
+    let small = buffer.bytes.is_some_and(|bytes| bytes <= CONSTANT_MEMORY_BYTES);
+    if let Some(distinct) = instance.distinct_addresses {
+        let cycles = costs.constant(distinct);
+        if small && cycles < costs.read_only {
+            return (
+                JangSpace::Constant,
+                format!(
+                    "{distinct:.2} distinct addresses per warp: T_const {cycles:.0} < read-only {:.0} cycles",
+                    costs.read_only
+                ),
+            );
+        }
+    }
+    if buffer.chunkable && reused {
+        return (JangSpace::Shared, "reused and chunkable".into());
+    }
+    if instance.coalesced() && !reused {
+        return (JangSpace::Global, "coalesced, not reused".into());
+    }
+    let why = match (instance.sectors_per_request, instance.distinct_addresses) {
+        (Some(sectors), Some(_)) if !instance.coalesced() => {
+            format!("uncoalesced ({sectors:.2} sectors per request)")
+        }
+        (None, _) | (_, None) => "addresses unknown (random or data-dependent)".into(),
+        _ => "reused, not chunkable".into(),
+    };
+    (JangSpace::Texture, why)
+}
+
+/// Runs Algorithm 3 on `buffer` for target `sm` with `costs`.
+pub fn select(buffer: &Buffer, sm: u32, costs: &CostModel) -> Selection {
+    let reused = buffer.reuse.0;
+    let instances: Vec<(JangSpace, String)> = buffer
+        .instances
+        .iter()
+        .map(|instance| {
+            if buffer.read_only {
+                read_only_candidate(buffer, instance, reused, costs)
+            } else if buffer.chunkable && reused {
+                (JangSpace::Shared, "read-write, reused and chunkable".into())
+            } else {
+                (JangSpace::Global, "read-write".into())
+            }
+        })
+        .collect();
+    let priority: &[JangSpace] = if buffer.read_only {
+        &[JangSpace::Texture, JangSpace::Global, JangSpace::Shared, JangSpace::Constant]
+    } else {
+        &[JangSpace::Global, JangSpace::Shared]
+    };
+    let algorithm = priority
+        .iter()
+        .copied()
+        .find(|space| instances.iter().any(|(candidate, _)| candidate == space))
+        .unwrap_or(JangSpace::Global);
+    let placement = match algorithm {
+        JangSpace::Constant => Placement::Constant,
+        _ if !buffer.read_only => Placement::Global,
+        JangSpace::Global if sm < UNIFIED_L1_SM => Placement::Global,
+        _ => Placement::ReadOnly,
+    };
+    let distinct_addresses = buffer
+        .instances
+        .iter()
+        .map(|instance| instance.distinct_addresses)
+        .try_fold(0.0f64, |worst, distinct| distinct.map(|value| worst.max(value)));
+    let constant_cycles = distinct_addresses.map(|distinct| costs.constant(distinct));
+    let reason = explain(buffer, &instances, algorithm, placement, costs);
+    Selection {
+        placement,
+        algorithm,
+        instances,
+        distinct_addresses,
+        constant_cycles,
+        read_only_cycles: costs.read_only,
+        reason,
+    }
+}
+
+/// One sentence: the paper's choice and rule per instance, what is applied, and why it differs.
+fn explain(
+    buffer: &Buffer,
+    instances: &[(JangSpace, String)],
+    algorithm: JangSpace,
+    placement: Placement,
+    costs: &CostModel,
+) -> String {
+    let name = |space: JangSpace| match space {
+        JangSpace::Global => "global",
+        JangSpace::Texture => "texture",
+        JangSpace::Shared => "shared",
+        JangSpace::Constant => "constant",
+    };
+    let rules: Vec<String> = instances
+        .iter()
+        .zip(&buffer.instances)
+        .map(|((space, rule), instance)| format!("{} at {} ({rule})", name(*space), instance.location))
+        .collect();
+    let mut text = format!(
+        "Algorithm 3 picks {}: {} ({})",
+        name(algorithm),
+        rules.join("; "),
+        buffer.reuse.1
+    );
+    match (algorithm, placement) {
+        (JangSpace::Global, Placement::ReadOnly) => text.push_str(
+            "; applied as the read-only path: on sm_70+ it shares L1 with global loads and lets loads move across stores",
+        ),
+        (JangSpace::Shared, Placement::ReadOnly) => text.push_str(
+            "; staging is the stage-shared transform's decision, until then the read-only path",
+        ),
+        _ => {}
+    }
+    if placement != Placement::Constant && buffer.read_only {
+        match buffer.bytes {
+            Some(bytes) if bytes > CONSTANT_MEMORY_BYTES => text.push_str(&format!(
+                "; not constant: {bytes} B exceed {CONSTANT_MEMORY_BYTES} B"
+            )),
+            None => text.push_str("; not constant: the size is not static"),
+            _ => {}
+        }
+    }
+    if costs.estimate {
+        text.push_str(" [costs: K20c fits, estimates here]");
+    }
+    text
+}
+
+/// Most element addresses [`reuse`] enumerates before it falls back to Jang's proxies.
+pub const MAX_REUSE_EVALUATIONS: u64 = 1 << 20;
+
+/// Whether one block of `block` threads reads some element of the buffer more than once
+/// through `accesses`, with how it was decided: by enumerating the addresses, else (when
+/// `block` is unknown or the addresses depend on unknown values) by Jang's proxies.
+pub fn reuse(accesses: &[&Access], block: Option<Block>) -> (bool, String) {
+    let enumerated = block
+        .ok_or_else(|| Unknown::new("the block size is unknown"))
+        .and_then(|block| repeated_element(accesses, block));
+    match enumerated {
+        Ok(Some(address)) => (true, format!("reused: byte {address} is read twice in a block")),
+        Ok(None) => (false, "no element is read twice in a block".into()),
+        Err(unknown) => {
+            let forms: HashSet<String> = accesses
+                .iter()
+                .map(|access| format!("{:?}", access.indices))
+                .collect();
+            let looped = accesses.iter().any(|access| {
+                access
+                    .indices
+                    .iter()
+                    .any(|index| index.variables().iter().any(|v| matches!(v, Variable::Loop(_))))
+            });
+            let reused = forms.len() > 1 || looped;
+            (
+                reused,
+                format!(
+                    "{} by Jang's proxies ({} references, {}a loop variable in the index; addresses \
+                     not enumerated: {})",
+                    if reused { "reused" } else { "not reused" },
+                    forms.len(),
+                    if looped { "" } else { "no " },
+                    unknown.reason
+                ),
+            )
+        }
+    }
+}
+
+/// The first byte address read twice by one block, if any.
+fn repeated_element(accesses: &[&Access], block: Block) -> Result<Option<i64>, Unknown> {
+    check_shared_unknowns(accesses)?;
+    let mut seen = HashSet::new();
+    let mut evaluations = 0u64;
+    for access in accesses {
+        let trips: Vec<u64> = access
+            .loops
+            .iter()
+            .map(|range| range.trip_count().ok_or_else(|| Unknown::new("a loop bound is not constant")))
+            .collect::<Result<_, _>>()?;
+        let iterations: u64 = trips.iter().product();
+        evaluations = evaluations.saturating_add(iterations.saturating_mul(block.threads()));
+        if evaluations > MAX_REUSE_EVALUATIONS {
+            return Err(Unknown::new("too many addresses to enumerate"));
+        }
+        for warp in block.warps() {
+            for &[x, y, z] in &warp {
+                for iteration in 0..iterations {
+                    let mut rest = iteration;
+                    let mut values = Vec::with_capacity(trips.len());
+                    for (range, &count) in access.loops.iter().zip(&trips).rev() {
+                        values.push(range.value(rest % count.max(1)));
+                        rest /= count.max(1);
+                    }
+                    values.reverse();
+                    let value = |variable: &Variable| match variable {
+                        Variable::ThreadX => Some(x),
+                        Variable::ThreadY => Some(y),
+                        Variable::ThreadZ => Some(z),
+                        Variable::Loop(id) => values.get(id.0).copied().flatten(),
+                        _ => Some(0),
+                    };
+                    if !access.is_active(&value)? {
+                        continue;
+                    }
+                    let address = access.byte_address(&value)?;
+                    for element in 0..i64::from(access.vector_width) {
+                        let byte = address + element * i64::from(access.layout.element_bytes);
+                        if !seen.insert(byte) {
+                            return Ok(Some(byte));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Block ids and symbols are evaluated as 0: sound only when they move every access's address
+/// by the same amount (equal byte coefficients, none inside a quasi-affine part).
+fn check_shared_unknowns(accesses: &[&Access]) -> Result<(), Unknown> {
+    let mut coefficients: Option<Vec<(Variable, i64)>> = None;
+    for access in accesses {
+        let form = offset_form(access)?;
+        if form.quasi_affine.iter().any(|(part, _)| {
+            part.variables()
+                .iter()
+                .any(|variable| !variable.is_thread() && !matches!(variable, Variable::Loop(_)))
+        }) {
+            return Err(Unknown::new("a block id or symbol inside a floor division or remainder"));
+        }
+        let shared: Vec<(Variable, i64)> = form
+            .variables
+            .iter()
+            .filter(|(variable, _)| !variable.is_thread() && !matches!(variable, Variable::Loop(_)))
+            .map(|(variable, coefficient)| {
+                (variable.clone(), coefficient * i64::from(access.layout.element_bytes))
+            })
+            .collect();
+        match &coefficients {
+            None => coefficients = Some(shared),
+            Some(first) if *first != shared => {
+                return Err(Unknown::new("block ids or symbols move the accesses differently"))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn instance(distinct: f64, sectors: f64, loop_varying: bool) -> Instance {
+        Instance {
+            location: "k.mlir:1:1".into(),
+            distinct_addresses: Some(distinct),
+            sectors_per_request: Some(sectors),
+            access_bytes: 4,
+            loop_varying,
+        }
+    }
+
+    fn buffer(read_only: bool, bytes: u64, instances: Vec<Instance>) -> Buffer {
+        Buffer {
+            read_only,
+            bytes: Some(bytes),
+            chunkable: false,
+            reuse: (instances.len() > 1, "test".into()),
+            instances,
+        }
+    }
+
+    #[test]
+    fn broadcast_goes_to_constant_and_linear_to_the_read_only_path() {
+        let costs = CostModel::for_sm(90);
+        let broadcast = buffer(true, 36, vec![instance(1.0, 1.0, true)]);
+        assert_eq!(select(&broadcast, 90, &costs).placement, Placement::Constant);
+        let linear = buffer(true, 4096, vec![instance(32.0, 4.0, false)]);
+        let selection = select(&linear, 90, &costs);
+        assert_eq!(selection.algorithm, JangSpace::Global);
+        assert_eq!(selection.placement, Placement::ReadOnly);
+        assert_eq!(select(&linear, 35, &CostModel::for_sm(35)).placement, Placement::Global);
+    }
+
+    #[test]
+    fn constant_needs_every_instance_and_few_addresses() {
+        let costs = CostModel::for_sm(90);
+        let two = buffer(true, 64, vec![instance(2.0, 1.0, false)]);
+        assert_eq!(select(&two, 90, &costs).placement, Placement::Constant);
+        let three = buffer(true, 64, vec![instance(3.0, 1.0, false)]);
+        assert_eq!(select(&three, 90, &costs).placement, Placement::ReadOnly);
+        let mixed = buffer(true, 64, vec![instance(1.0, 1.0, false), instance(32.0, 5.0, false)]);
+        let selection = select(&mixed, 90, &costs);
+        assert_eq!(selection.algorithm, JangSpace::Texture);
+        let large = buffer(true, 128 * 1024, vec![instance(1.0, 1.0, true)]);
+        assert!(select(&large, 90, &costs).reason.contains("exceed"));
+    }
+
+    #[test]
+    fn written_buffers_stay_global() {
+        let costs = CostModel::for_sm(90);
+        let written = buffer(false, 64, vec![instance(1.0, 1.0, false)]);
+        let selection = select(&written, 90, &costs);
+        assert_eq!(selection.placement, Placement::Global);
+        assert_eq!(selection.algorithm, JangSpace::Global);
+    }
+}

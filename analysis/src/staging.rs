@@ -1,0 +1,401 @@
+//! Whether to stage a global access through shared memory (Fang & Varbanescu, seed-003
+//! §4.3–4.5 and §5.1; Jang's shared selection, seed-000 §4; PPCG's "reused or not
+//! coalesced" is the anchor to beat).
+//!
+//! **Facts.** For one global access and one thread block this module computes:
+//!
+//! * the measured *sectors per request* (from [`crate::metrics::warp_metrics`]) against the
+//!   *ideal* for the access width: a warp moving `32·w` bytes needs `⌈32·w / 32⌉ = w` sectors
+//!   of 32 bytes, so 4 for `f32`. Above the ideal the access is *uncoalesced*;
+//! * the per-block *footprint* ([`Footprint`]): the bounding box of the elements one block
+//!   touches, from the access matrix over the block's thread ranges, block ids and symbols
+//!   fixed, and over a tile of [`TILE_ITERATIONS`] iterations of every enclosing loop the
+//!   access depends on (loops are staged per tile, seed-003 §5.1.7). Extent of dimension
+//!   `d`: `1 + Σ_v |M[d][v]|·step_v·(range_v − 1)`;
+//! * the *reuse* `ρ = threads · iterations / cells of the box`, a lower bound of seed-003
+//!   §4.2's `ρ = S·|O| / |F|` (a box with holes holds fewer distinct elements).
+//!
+//! **Rule NV-C** (seed-003 §4.3, the prior for cached NVIDIA GPUs, §4.5): stage iff the native
+//! access is warp-uncoalesced or the iMAP is Row, Column or Block; a Single-iMAP access also
+//! needs `N ≥ 512`, i.e. at least 512² elements in the array (below that the database shows
+//! 1.00–1.05, not worth the code). Coalesced or broadcast Single accesses (MAP-108, 109, 114)
+//! are not staged: the database shows 0.76–0.99. An access without a MAP id (rank other than
+//! 2, a non-unit coefficient) falls back to the mechanisms the rule is built on: stage iff it
+//! is uncoalesced, or a loop re-reads what other threads read (`ρ > 1` with a loop in the
+//! index). Reuse alone without a loop is not enough on a cached GPU (§4.1: NBody lost 20 %).
+//!
+//! **Unknowns**, checked first, each with its reason: an unknown block size, an index that
+//! is not affine (data-dependent or quasi-affine: no box), unknown sectors. **Blockers**,
+//! checked when the rule would stage: a load of a memref the kernel also writes (a staged
+//! copy could miss a write by another thread), a footprint over the shared-memory budget left.
+//!
+//! Cost: linear in the size of the access matrix.
+
+use crate::{
+    expression::{Unknown, Variable},
+    matrix::{Access, AccessKind},
+    metrics::Block,
+    pattern::{Classification, IntraThread},
+};
+
+/// Loop iterations staged per tile (one tile of a `k` loop).
+pub const TILE_ITERATIONS: i64 = 32;
+/// Bytes in one sector of a global-memory request.
+const SECTOR_BYTES: f64 = 32.0;
+/// Lanes in a warp.
+const WARP_LANES: f64 = 32.0;
+/// Seed-003 §4.3: Single-iMAP accesses gain only from `N ≥ 512`, i.e. 512² elements.
+pub const SINGLE_MINIMUM_ELEMENTS: i64 = 512 * 512;
+
+/// The bounding box one block touches (per tile of loop iterations).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    /// Extent of the box in each dimension, in elements.
+    pub extents: Vec<i64>,
+    /// Loop iterations covered (product over the loops in the index; 1 without loops).
+    pub iterations: i64,
+    /// Bytes of a shared tile holding the box.
+    pub bytes: u64,
+    /// Accesses per cell of the box, `threads · iterations / cells` (a lower bound of reuse).
+    pub reuse: f64,
+}
+
+/// What the pass knows about one access when deciding.
+#[derive(Clone, Debug)]
+pub struct Candidate<'a> {
+    /// The access.
+    pub access: &'a Access,
+    /// Its patterns and MAP id.
+    pub classification: Classification,
+    /// Its measured sectors per request for one block, or why unknown.
+    pub sectors_per_request: Result<f64, Unknown>,
+    /// Whether the kernel also writes the memref (for loads; stores ignore it).
+    pub written_by_kernel: bool,
+}
+
+/// The decision for one access, with the facts behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Staging {
+    /// Whether staging pays and is allowed.
+    pub stage: bool,
+    /// The rule that decided (`NV-C`, `NV-C fallback`, or the blocker's name).
+    pub rule: &'static str,
+    /// The reason, with the MAP id, the rule and the numbers.
+    pub reason: String,
+    /// The footprint, when computable.
+    pub footprint: Option<Footprint>,
+    /// Measured sectors per request, when known.
+    pub sectors_per_request: Option<f64>,
+    /// Ideal sectors per request for the access width.
+    pub ideal_sectors_per_request: f64,
+    /// Nothing to gain: coalesced, and no loop re-reads it (the pass reports
+    /// such decisions without a remark).
+    pub nothing_to_gain: bool,
+}
+
+/// Ideal sectors per warp request for `access_bytes` per lane.
+pub fn ideal_sectors_per_request(access_bytes: u32) -> f64 {
+    (WARP_LANES * f64::from(access_bytes) / SECTOR_BYTES).ceil()
+}
+
+/// The per-block footprint of `access` for `block` (see the module essay).
+pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
+    let matrix = access.matrix()?;
+    let mut iterations = 1i64;
+    let mut range_of = |variable: &Variable| -> Result<(i64, i64), Unknown> {
+        Ok(match variable {
+            Variable::ThreadX => (i64::from(block.x), 1),
+            Variable::ThreadY => (i64::from(block.y), 1),
+            Variable::ThreadZ => (i64::from(block.z), 1),
+            Variable::Loop(id) => {
+                let found = access
+                    .loops
+                    .get(id.0)
+                    .ok_or_else(|| Unknown::new(format!("{variable} has no enclosing loop")))?;
+                let step = found
+                    .step
+                    .ok_or_else(|| Unknown::new(format!("{variable} has no constant step")))?;
+                let trips = found
+                    .trip_count()
+                    .map_or(TILE_ITERATIONS, |trips| (trips as i64).min(TILE_ITERATIONS));
+                iterations = iterations.saturating_mul(trips.max(1));
+                (trips.max(1), step)
+            }
+            _ => (1, 0),
+        })
+    };
+    let ranges = matrix
+        .variables
+        .iter()
+        .map(&mut range_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let extents: Vec<i64> = matrix
+        .rows
+        .iter()
+        .map(|row| {
+            1 + row
+                .iter()
+                .zip(&ranges)
+                .map(|(coefficient, (range, step))| coefficient.abs() * step * (range - 1))
+                .sum::<i64>()
+        })
+        .collect();
+    let cells: i64 = extents.iter().product();
+    let bytes = (cells.max(0) as u64).saturating_mul(u64::from(access.access_bytes()));
+    Ok(Footprint {
+        reuse: (block.threads() as f64 * iterations as f64) / cells.max(1) as f64,
+        extents,
+        iterations,
+        bytes,
+    })
+}
+
+/// Decides for `candidate` in a block of `block` threads (`None`: unknown, with the reason)
+/// with `available` bytes of shared memory left (see the module essay).
+pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u64) -> Staging {
+    let access = candidate.access;
+    let ideal = ideal_sectors_per_request(access.access_bytes());
+    let sectors = candidate.sectors_per_request.as_ref().ok().copied();
+    let map = candidate
+        .classification
+        .map
+        .map_or_else(|| "no MAP id".to_string(), |map| format!("MAP-{}", map.number()));
+    let mut staging = Staging {
+        stage: false,
+        rule: "blocked",
+        reason: String::new(),
+        footprint: None,
+        sectors_per_request: sectors,
+        ideal_sectors_per_request: ideal,
+        nothing_to_gain: false,
+    };
+    let blocked = |mut staging: Staging, why: String| {
+        staging.reason = format!("{map}: not staged: {why}");
+        staging
+    };
+    let block = match block {
+        Ok(block) => block,
+        Err(why) => return blocked(staging, why),
+    };
+    let footprint = match footprint(access, block) {
+        Ok(footprint) => footprint,
+        Err(unknown) => return blocked(staging, format!("no footprint box: {unknown}")),
+    };
+    let sectors = match &candidate.sectors_per_request {
+        Ok(sectors) => *sectors,
+        Err(unknown) => return blocked(staging, format!("sectors per request unknown: {unknown}")),
+    };
+    let numbers = format!(
+        "{sectors} sectors/request (ideal {ideal}), footprint {} ({} B, reuse {:.2})",
+        footprint
+            .extents
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x"),
+        footprint.bytes,
+        footprint.reuse
+    );
+    staging.footprint = Some(footprint.clone());
+    let uncoalesced = sectors > ideal;
+    let elements: Option<i64> = access
+        .layout
+        .shape
+        .iter()
+        .try_fold(1i64, |total, size| size.and_then(|size| total.checked_mul(size)));
+    let large = elements.is_none_or(|elements| elements >= SINGLE_MINIMUM_ELEMENTS);
+    let looped = footprint.iterations > 1;
+    let (stage, rule, why) = match candidate.classification.map.map(|map| map.intra_thread) {
+        Some(IntraThread::Row | IntraThread::Column | IntraThread::Block) => (
+            true,
+            "NV-C",
+            "a loop walks elements other threads also read (iMAP Row/Column/Block: stage)".to_string(),
+        ),
+        Some(IntraThread::Single) if !uncoalesced => (
+            false,
+            "NV-C",
+            "coalesced single access (the database shows 0.76-0.99 for 108/109/114)".to_string(),
+        ),
+        Some(IntraThread::Single) if !large => (
+            false,
+            "NV-C",
+            format!(
+                "uncoalesced, but the array has {} elements < 512x512 (the database shows 1.00-1.05)",
+                elements.unwrap_or(0)
+            ),
+        ),
+        Some(IntraThread::Single) => (true, "NV-C", "uncoalesced single access, N >= 512".into()),
+        None if uncoalesced => (true, "NV-C fallback", "uncoalesced".into()),
+        None if looped && footprint.reuse > 1.0 => (
+            true,
+            "NV-C fallback",
+            "a loop re-reads elements other threads read".into(),
+        ),
+        None => (
+            false,
+            "NV-C fallback",
+            "coalesced, and no loop re-reads it (reuse alone does not pay on a cached GPU)".into(),
+        ),
+    };
+    staging.rule = rule;
+    staging.nothing_to_gain = !stage && !uncoalesced && !(looped && footprint.reuse > 1.0);
+    if !stage {
+        staging.reason = format!("{map}: not staged: rule {rule}: {why}; {numbers}");
+        return staging;
+    }
+    let wanted = format!("rule {rule} would stage ({why}); {numbers}");
+    if access.kind == AccessKind::Load && candidate.written_by_kernel {
+        return blocked(
+            staging,
+            format!("the kernel also writes this memref, so a staged copy could miss a write by another thread; {wanted}"),
+        );
+    }
+    if footprint.bytes > available {
+        return blocked(
+            staging,
+            format!("over the shared-memory budget left ({available} B); {wanted}"),
+        );
+    }
+    staging.stage = true;
+    staging.reason = format!("{map}: stage: rule {rule}: {why}; {numbers}");
+    staging
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        expression::{IndexExpression, Loop, LoopId},
+        matrix::{MemorySpace, MemrefLayout},
+        metrics::warp_metrics,
+        pattern::classify,
+        target::BankModel,
+    };
+
+    fn thread(variable: Variable) -> IndexExpression {
+        variable.into()
+    }
+
+    fn decide_for(access: &Access, block: Block, written: bool, available: u64) -> Staging {
+        let metrics = warp_metrics(access, block, BankModel::Conventional).unwrap();
+        let candidate = Candidate {
+            access,
+            classification: classify(access),
+            sectors_per_request: metrics.sectors_per_request,
+            written_by_kernel: written,
+        };
+        decide(&candidate, Ok(block), available)
+    }
+
+    /// `out[bx*32 + tx][by*8 + ty]` on 1024x1024 f32, block 32x8: the transpose's store.
+    fn transpose_store() -> Access {
+        let layout = MemrefLayout::row_major(&[1024, 1024], 4, MemorySpace::Global);
+        Access::new(
+            AccessKind::Store,
+            layout,
+            vec![
+                thread(Variable::BlockX) * 32 + thread(Variable::ThreadX),
+                thread(Variable::BlockY) * 8 + thread(Variable::ThreadY),
+            ],
+        )
+    }
+
+    #[test]
+    fn ideal_is_the_access_width_in_sectors() {
+        assert_eq!(ideal_sectors_per_request(4), 4.0);
+        assert_eq!(ideal_sectors_per_request(1), 1.0);
+        assert_eq!(ideal_sectors_per_request(16), 16.0);
+    }
+
+    #[test]
+    fn transpose_store_is_map_110_and_staged() {
+        let access = transpose_store();
+        let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
+        assert!(staging.stage, "{}", staging.reason);
+        assert_eq!(staging.sectors_per_request, Some(32.0));
+        let footprint = staging.footprint.unwrap();
+        assert_eq!(footprint.extents, [32, 8]);
+        assert_eq!(footprint.bytes, 1024);
+        assert_eq!(footprint.reuse, 1.0);
+        assert!(staging.reason.starts_with("MAP-110: stage: rule NV-C"), "{}", staging.reason);
+    }
+
+    #[test]
+    fn coalesced_load_is_map_108_and_not_staged() {
+        let layout = MemrefLayout::row_major(&[1024, 1024], 4, MemorySpace::Global);
+        let access = Access::new(
+            AccessKind::Load,
+            layout,
+            vec![
+                thread(Variable::BlockY) * 8 + thread(Variable::ThreadY),
+                thread(Variable::BlockX) * 32 + thread(Variable::ThreadX),
+            ],
+        );
+        let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
+        assert!(!staging.stage);
+        assert!(staging.reason.starts_with("MAP-108: not staged"), "{}", staging.reason);
+        assert!(staging.nothing_to_gain);
+    }
+
+    #[test]
+    fn small_uncoalesced_single_is_not_staged() {
+        let mut access = transpose_store();
+        access.layout = MemrefLayout::row_major(&[64, 64], 4, MemorySpace::Global);
+        let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
+        assert!(!staging.stage);
+        assert!(staging.reason.contains("4096 elements < 512x512"), "{}", staging.reason);
+    }
+
+    /// MAP-204: `a[tx][k]` for k in 0..256: a 32x32 tile per 32 iterations, reuse 8.
+    #[test]
+    fn row_per_thread_read_is_map_204_and_staged_per_k_tile() {
+        let layout = MemrefLayout::row_major(&[256, 256], 4, MemorySpace::Global);
+        let mut access = Access::new(
+            AccessKind::Load,
+            layout,
+            vec![
+                thread(Variable::ThreadX),
+                thread(Variable::Loop(LoopId(0))),
+            ],
+        );
+        access.loops = vec![Loop::constant(0, 256, 1)];
+        let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
+        assert!(staging.stage, "{}", staging.reason);
+        let footprint = staging.footprint.unwrap();
+        assert_eq!(footprint.extents, [32, 32]);
+        assert_eq!(footprint.iterations, 32);
+        assert_eq!(footprint.reuse, 8.0);
+        assert!(staging.reason.starts_with("MAP-204: stage"), "{}", staging.reason);
+    }
+
+    #[test]
+    fn blockers_say_why() {
+        let mut load = transpose_store();
+        load.kind = AccessKind::Load;
+        let written = decide_for(&load, Block::new(32, 8, 1), true, 49152);
+        assert!(!written.stage);
+        assert!(written.reason.contains("also writes this memref"));
+        let over = decide_for(&transpose_store(), Block::new(32, 8, 1), false, 512);
+        assert!(!over.stage);
+        assert!(over.reason.contains("over the shared-memory budget left (512 B)"));
+        let candidate = Candidate {
+            access: &load,
+            classification: classify(&load),
+            sectors_per_request: Err(Unknown::new("block size unknown")),
+            written_by_kernel: false,
+        };
+        let unknown = decide(&candidate, Err("block size unknown".into()), 49152);
+        assert!(!unknown.stage);
+        assert!(unknown.reason.ends_with("block size unknown"));
+        let mut random = transpose_store();
+        random.indices[0] = IndexExpression::Unknown("loaded from memory".into());
+        let candidate = Candidate {
+            access: &random,
+            classification: classify(&random),
+            sectors_per_request: Err(Unknown::new("not affine")),
+            written_by_kernel: false,
+        };
+        let data_dependent = decide(&candidate, Ok(Block::new(32, 8, 1)), 49152);
+        assert!(data_dependent.reason.contains("no footprint box"), "{}", data_dependent.reason);
+    }
+}

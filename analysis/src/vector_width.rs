@@ -1,0 +1,349 @@
+//! Vector width: how many consecutive elements one thread may move with one instruction
+//! (design.md "transforms: vector width"; seed-002 G_2; anchors-mission §3.1–3.2).
+//!
+//! Model. A thread's accesses to one buffer at element offsets `f + k`, `k = 0 … n−1`, where
+//! `f` is the same affine form for all of them (accesses unrolled by hand, `A[4t+k]`, or the
+//! iterations of a small loop), can become one vector access of `w` elements when
+//!
+//! ```text
+//! w = largest power of two with  w ≤ n,   w·e ≤ align(f),   w·e ≤ 16 B
+//! ```
+//!
+//! which is Triton's rule (`min(contiguity, divisibility / element size, 128 bits)`,
+//! `Coalesce.cpp`) with the divisibility proven instead of assumed. `e` is the element size
+//! and `align(f)` the alignment of the byte address of the first element:
+//!
+//! ```text
+//! address  = base + e·f,   f = o + Σ c·v + Σ c·q      (v variables, q quasi-affine parts)
+//! align(f) = largest power of two dividing both  A_base  and  e·D,   D = gcd(o, c, …)
+//! ```
+//!
+//! Every variable and every quasi-affine part takes integer values, so `D` divides `f` for
+//! every lane, block and iteration; `D = 0` means `f` is always 0 and the alignment is
+//! `A_base`'s. `A_base` is what is known about the buffer's aligned pointer (the element size
+//! when nothing more is known; see [`BaseAlignment`]). A run longer than one instruction is
+//! cut greedily into [`chunks`], each as wide as the alignment at its own start allows.
+//!
+//! Assumptions. Elements are a power of two bytes (1, 2, 4, 8); 16 bytes is the widest access
+//! of one thread ([`MAX_ACCESS_BYTES`], PTX `ld.v4.b32`). Whether the accesses may be merged
+//! at all (nothing between them may write the buffer, the innermost stride is 1) is decided by
+//! the pass, which reports it as a [`Blocker`] with the remedy.
+//!
+//! Cost. Linear in the size of the index forms; [`chunks`] is linear in the run length.
+
+use std::collections::BTreeMap;
+
+use num_integer::Integer;
+
+use crate::expression::{checked, LinearForm, Unknown, Variable};
+use crate::matrix::Access;
+use crate::target::MAX_ACCESS_BYTES;
+
+/// What is known about the alignment of a buffer's aligned pointer, and where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseAlignment {
+    /// A power of two number of bytes the pointer is a multiple of.
+    pub bytes: u64,
+    /// Where the fact comes from (`memref.assume_alignment`, `option assume-alignment`, …).
+    pub source: String,
+}
+
+impl BaseAlignment {
+    /// Only the natural alignment of the element: nothing else is known.
+    pub fn element(element_bytes: u32) -> BaseAlignment {
+        BaseAlignment {
+            bytes: u64::from(element_bytes.max(1)),
+            source: "the element size only".into(),
+        }
+    }
+
+    /// The better of two facts (the larger alignment).
+    pub fn best(self, other: BaseAlignment) -> BaseAlignment {
+        if other.bytes > self.bytes {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The element offset `offset + Σ stride_d·i_d` of `access` as one linear form.
+pub fn offset_form(access: &Access) -> Result<LinearForm<'_>, Unknown> {
+    access.check_rank()?;
+    let offset = access
+        .layout
+        .offset
+        .ok_or_else(|| Unknown::new("the memref offset is dynamic"))?;
+    let mut total = LinearForm {
+        constant: offset,
+        ..LinearForm::default()
+    };
+    for (dimension, (index, stride)) in access.indices.iter().zip(&access.layout.strides).enumerate()
+    {
+        let stride =
+            stride.ok_or_else(|| Unknown::new(format!("stride of dimension {dimension} is dynamic")))?;
+        total = total.plus(index.linear()?.times(stride)?)?;
+    }
+    Ok(total)
+}
+
+/// The form with some variables fixed to values (a hoisted loop's first iteration).
+pub fn fix<'a>(
+    form: LinearForm<'a>,
+    fixed: &BTreeMap<Variable, i64>,
+) -> Result<LinearForm<'a>, Unknown> {
+    let mut result = form;
+    for (variable, value) in fixed {
+        let coefficient = result.variables.remove(variable).unwrap_or(0);
+        result.constant = checked(
+            coefficient
+                .checked_mul(*value)
+                .and_then(|term| result.constant.checked_add(term)),
+        )?;
+    }
+    Ok(result)
+}
+
+/// The largest `D ≥ 0` dividing the form for every value of its variables (`gcd` of the
+/// constant and all coefficients; 0 when the form is identically 0).
+pub fn divisibility(form: &LinearForm) -> u64 {
+    form.variables
+        .values()
+        .chain(form.quasi_affine.iter().map(|(_, coefficient)| coefficient))
+        .fold(form.constant.unsigned_abs(), |gcd, coefficient| {
+            gcd.gcd(&coefficient.unsigned_abs())
+        })
+}
+
+/// The largest power of two dividing `value` (`u64::MAX` for 0, which every power divides).
+pub fn power_of_two_divisor(value: u64) -> u64 {
+    if value == 0 {
+        u64::MAX
+    } else {
+        1 << value.trailing_zeros()
+    }
+}
+
+/// Alignment in bytes of `base + e·f` when the base is `base_bytes`-aligned and `D` divides `f`.
+pub fn address_alignment(base_bytes: u64, element_bytes: u32, divisibility: u64) -> u64 {
+    let offset_bytes = divisibility.saturating_mul(u64::from(element_bytes));
+    power_of_two_divisor(base_bytes).min(power_of_two_divisor(offset_bytes))
+}
+
+/// What bounds a width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The run has no more consecutive elements.
+    Contiguity,
+    /// The proven alignment of the address.
+    Alignment,
+    /// One thread moves at most 16 bytes per instruction.
+    Hardware,
+}
+
+/// A width in elements and what bounds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Width {
+    /// Elements per instruction, a power of two.
+    pub elements: u32,
+    /// What stops it from being wider.
+    pub limit: Limit,
+}
+
+/// The widest power-of-two access of at most `available` elements that `alignment` allows.
+pub fn width(available: u32, element_bytes: u32, alignment: u64) -> Width {
+    let element_bytes = element_bytes.max(1);
+    let by_hardware = (MAX_ACCESS_BYTES / element_bytes).max(1);
+    let by_alignment = u32::try_from((alignment / u64::from(element_bytes)).max(1)).unwrap_or(u32::MAX);
+    let by_contiguity = available.max(1);
+    let bound = by_hardware.min(by_alignment).min(by_contiguity);
+    let elements = 1 << (31 - bound.leading_zeros());
+    let wider = u64::from(elements) * 2;
+    let limit = if wider > u64::from(by_contiguity) {
+        Limit::Contiguity
+    } else if wider * u64::from(element_bytes) > alignment {
+        Limit::Alignment
+    } else {
+        Limit::Hardware
+    };
+    Width { elements, limit }
+}
+
+/// One instruction of a run: elements `start … start + elements − 1` of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// First element, counted from the run's start.
+    pub start: u32,
+    /// Elements in the instruction (1: stays scalar).
+    pub elements: u32,
+    /// Alignment in bytes proven for the chunk's address (at most its size).
+    pub alignment: u64,
+}
+
+/// Cuts a run of `length` consecutive elements into the widest instructions the alignment at
+/// each start allows. Element `p` of the run is at `base + e·(f + c + p)`, where `invariant`
+/// is the alignment of `base + e·f` (the base's and the variable part's) and `c` the constant
+/// part of the first element's offset: its alignment is `min(invariant, 2^v(e·(c + p)))`, so
+/// a run that starts misaligned can still hold aligned chunks further on.
+pub fn chunks(length: u32, element_bytes: u32, invariant: u64, constant: i64) -> Vec<Chunk> {
+    let mut result = Vec::new();
+    let mut start = 0;
+    while start < length {
+        let offset = (i128::from(constant) + i128::from(start)) * i128::from(element_bytes);
+        let at = invariant.min(power_of_two_divisor(u64::try_from(offset.unsigned_abs()).unwrap_or(0)));
+        let Width { elements, .. } = width(length - start, element_bytes, at);
+        result.push(Chunk {
+            start,
+            elements,
+            alignment: at.min(u64::from(elements * element_bytes)),
+        });
+        start += elements;
+    }
+    result
+}
+
+/// The largest `D ≥ 0` dividing the variable part of the form (its coefficients, without
+/// the constant) for every value of its variables; 0 when there is no variable part.
+pub fn variable_divisibility(form: &LinearForm) -> u64 {
+    let without_constant = LinearForm {
+        constant: 0,
+        variables: form.variables.clone(),
+        quasi_affine: form.quasi_affine.clone(),
+    };
+    divisibility(&without_constant)
+}
+
+/// Maximal runs of consecutive values among `offsets` (each distinct value once):
+/// `(first offset, length)`, ascending.
+pub fn runs(offsets: &[i64]) -> Vec<(i64, u32)> {
+    let mut sorted = offsets.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut result: Vec<(i64, u32)> = Vec::new();
+    for offset in sorted {
+        match result.last_mut() {
+            Some((first, length)) if *first + i64::from(*length) == offset => *length += 1,
+            _ => result.push((offset, 1)),
+        }
+    }
+    result
+}
+
+/// Why accesses that could form a wider access do not, and what would let them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Blocker {
+    /// The buffer's aligned pointer is not known to be aligned enough.
+    BaseAlignment {
+        /// Bytes the wider access needs.
+        needed: u64,
+        /// What is known.
+        base: BaseAlignment,
+    },
+    /// The offset of the first element is not a multiple of the width.
+    Offset {
+        /// Bytes the wider access needs.
+        needed: u64,
+        /// The largest power of two the offset is known to be a multiple of, in bytes.
+        offset_bytes: u64,
+        /// The offset, rendered.
+        offset: String,
+    },
+    /// Consecutive elements are not adjacent in memory.
+    Stride {
+        /// The innermost stride in elements, `None` when dynamic.
+        stride: Option<i64>,
+    },
+    /// The index is not affine, so neither contiguity nor alignment is known.
+    NotAffine(String),
+    /// Something between the accesses may touch the same memory.
+    Intervening(String),
+    /// The accesses are stores spread over loop iterations.
+    LoopStores,
+    /// A loop's elements do not fit one instruction.
+    LoopTooWide {
+        /// Bytes all iterations move.
+        bytes: u64,
+    },
+}
+
+impl Blocker {
+    /// What blocks the wider access, then what would unblock it.
+    pub fn explain(&self) -> String {
+        match self {
+            Blocker::BaseAlignment { needed, base } => format!(
+                "the buffer is known to be {}-byte aligned ({}), a {needed}-byte access needs {needed}; \
+                 unblock: memref.assume_alignment, {{llvm.align = {needed}}} on the argument, or option \
+                 assume-alignment={needed}",
+                base.bytes, base.source
+            ),
+            Blocker::Offset {
+                needed,
+                offset_bytes,
+                offset,
+            } => format!(
+                "the first element's offset ({offset}) is a multiple of {offset_bytes} B only, a {needed}-byte \
+                 access needs {needed}; unblock: start the group at a multiple of {needed} B (pad the record)"
+            ),
+            Blocker::Stride { stride: Some(stride) } => format!(
+                "consecutive indices are {stride} elements apart (innermost stride {stride}); unblock: make \
+                 the dimension contiguous (transpose the layout)"
+            ),
+            Blocker::Stride { stride: None } => "the innermost stride is dynamic; unblock: a static \
+                 stride-1 layout"
+                .into(),
+            Blocker::NotAffine(reason) => {
+                format!("the index is not affine ({reason}), so contiguity and alignment are unknown")
+            }
+            Blocker::Intervening(what) => format!(
+                "{what} lies between the accesses and may touch the same memory; unblock: {{llvm.noalias}} \
+                 on the arguments or option assume-noalias, or move it"
+            ),
+            Blocker::LoopStores => "stores in different loop iterations are not merged; unblock: \
+                 unroll the loop"
+                .into(),
+            Blocker::LoopTooWide { bytes } => format!(
+                "the loop's {bytes} B exceed one {MAX_ACCESS_BYTES}-byte access; unblock: unroll it by \
+                 {MAX_ACCESS_BYTES} B"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn width_is_bounded_by_contiguity_alignment_and_hardware() {
+        assert_eq!(width(4, 4, 16), Width { elements: 4, limit: Limit::Contiguity });
+        assert_eq!(width(4, 4, 4), Width { elements: 1, limit: Limit::Alignment });
+        assert_eq!(width(8, 4, 64), Width { elements: 4, limit: Limit::Hardware });
+        assert_eq!(width(3, 4, 16), Width { elements: 2, limit: Limit::Contiguity });
+        assert_eq!(width(8, 2, 16).elements, 8);
+    }
+
+    #[test]
+    fn alignment_combines_base_and_offset() {
+        assert_eq!(address_alignment(16, 4, 4), 16);
+        assert_eq!(address_alignment(16, 4, 1), 4);
+        assert_eq!(address_alignment(4, 4, 4), 4);
+        assert_eq!(address_alignment(256, 4, 0), 256);
+        assert_eq!(address_alignment(16, 2, 12), 8);
+    }
+
+    #[test]
+    fn runs_and_chunks() {
+        assert_eq!(runs(&[3, 1, 2, 0, 7, 8]), [(0, 4), (7, 2)]);
+        let widths = |length, invariant, constant| -> Vec<u32> {
+            chunks(length, 4, invariant, constant)
+                .iter()
+                .map(|chunk| chunk.elements)
+                .collect()
+        };
+        assert_eq!(widths(7, 16, 0), [4, 2, 1]);
+        assert_eq!(widths(4, 8, 0), [2, 2]);
+        // A[4t+1 … 4t+4] with a 16-byte base: 4-, 8-, 4-byte aligned, then a new record.
+        assert_eq!(widths(4, 16, 1), [1, 2, 1]);
+        assert_eq!(widths(2, 16, 1), [1, 1]);
+    }
+}

@@ -1,0 +1,319 @@
+//! `stage-shared` for a store: each thread writes its value into a workgroup tile
+//! at its own cell, the block meets at a `gpu.barrier`, and then the threads copy
+//! the tile out to global memory in row-major cell order, so consecutive lanes
+//! write consecutive addresses of the innermost dimension.
+//!
+//! The naive transpose `out[bx*32 + tx][by*8 + ty] = v` (block 32x8) is the case
+//! this is for: its block footprint is a 32x8 box of `out`; the tile is
+//! `memref<32x8xf32, workgroup>`, thread `(tx, ty)` writes `tile[tx][ty]`, and
+//! thread `L = tx + 32·ty` copies cell `(L / 8, L mod 8)` to
+//! `out[bx*32 + L/8][by*8 + L mod 8]`: eight lanes per 32-byte row segment,
+//! 4 sectors per warp request instead of 32.
+//!
+//! **What is supported**, checked before anything changes: a `memref.store`
+//! outside loops whose thread part maps the block's threads one-to-one onto the
+//! footprint box (each dimension's index has at most one thread id with
+//! coefficient 1, each thread id with more than one value occurs in exactly
+//! one dimension), index operands defined in the kernel's entry block, and a
+//! guard (enclosing `scf.if`s) over thread ids, block ids and `index`
+//! kernel arguments. Thread `t` owns cell `c(t)`; the copy-out of cell `c`
+//! runs under the guard evaluated for the thread that owns `c` (its thread
+//! ids are the cell indices), so exactly the elements the original kernel
+//! stored are stored, with the same values; edges (sizes that are not
+//! multiples of the tile) are handled by that guard.
+//!
+//! Where the caller has checked it: the store is the kernel's only access to
+//! its buffer and its last memory access, so delaying the write past the
+//! barrier is invisible to every other access.
+
+use std::collections::BTreeMap;
+
+use analysis::{
+    expression::Variable,
+    matrix::{Condition, Relation},
+    metrics::Block,
+};
+use mlir_sys::*;
+
+use crate::{findings::Finding, ir, kernels::Kernel, rewrite::Builder};
+
+/// Thread ids in dimension order.
+const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
+/// Block ids in dimension order.
+const BLOCKS: [Variable; 3] = [Variable::BlockX, Variable::BlockY, Variable::BlockZ];
+/// Dimension names of `#gpu<dim ...>`.
+const DIMENSIONS: [&str; 3] = ["x", "y", "z"];
+
+/// What was built: the tile type and the new global store.
+pub struct Staged {
+    /// The tile's type, e.g. `memref<32x8xf32, #gpu.address_space<workgroup>>`.
+    pub tile_type: String,
+    /// The copy-out store to global memory.
+    pub copy_out: MlirOperation,
+}
+
+/// Which tile dimension each thread id indexes (`None`: it has one value, or none).
+type Owners = [Option<usize>; 3];
+
+/// Stages the store of `finding` through a workgroup tile of `extents`.
+pub fn apply(kernel: &Kernel, finding: &Finding, block: Block, extents: &[i64]) -> Result<Staged, String> {
+    let memory = &finding.memory;
+    if memory.name != "memref.store" {
+        return Err(format!("{} is not a memref.store", memory.name));
+    }
+    if !finding.access.loops.is_empty() {
+        return Err("the store is inside a loop".into());
+    }
+    let owners = owners(finding, block, extents)?;
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let top = top_level_ancestor(memory.operation, entry)?;
+    let rank = extents.len();
+    let indices: Vec<MlirValue> = (0..rank)
+        .map(|dimension| unsafe { mlirOperationGetOperand(memory.operation, 2 + dimension as isize) })
+        .collect();
+    if let Some(position) = indices.iter().position(|&index| !defined_in(index, entry)) {
+        return Err(format!("index {position} is not computed in the kernel's entry block"));
+    }
+    let symbols = symbol_values(kernel, entry);
+    for condition in &finding.access.guard {
+        let known = condition.variables().iter().all(|variable| {
+            variable.is_thread() || BLOCKS.contains(variable) || symbols.contains_key(variable)
+        });
+        if !known || condition.holds(&|_| Some(1)).is_err() {
+            return Err("the store's guard is not a condition on thread ids, block ids and index kernel arguments".into());
+        }
+    }
+    let memref_type = unsafe { mlirValueGetType(memory.memref) };
+    let element_type = unsafe { mlirShapedTypeGetElementType(memref_type) };
+    let tile_type = format!(
+        "memref<{}x{}, #gpu.address_space<workgroup>>",
+        extents.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+        ir::type_text(element_type)
+    );
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let location = unsafe { mlirOperationGetLocation(memory.operation) };
+    let tile_builder = Builder::before(first).located(location);
+    let tile_mlir_type = tile_builder
+        .parse_type(&tile_type)
+        .ok_or_else(|| format!("cannot build type {tile_type}"))?;
+    let tile = unsafe { mlirOperationGetResult(tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]), 0) };
+
+    // Before the top-level op: thread ids, each thread's cell, the box origin.
+    let before = Builder::before(top).located(location);
+    let zero = before.index_constant(0);
+    let sizes = [block.x, block.y, block.z];
+    let thread_ids: Vec<MlirValue> = (0..3)
+        .map(|dimension| match sizes[dimension] {
+            1 => zero,
+            _ => id_op(&before, "gpu.thread_id", dimension),
+        })
+        .collect();
+    let cell_of_thread: Vec<MlirValue> = (0..rank)
+        .map(|dimension| {
+            (0..3)
+                .find(|&thread| owners[thread] == Some(dimension))
+                .map_or(zero, |thread| thread_ids[thread])
+        })
+        .collect();
+    let origin: Vec<MlirValue> = indices
+        .iter()
+        .zip(&cell_of_thread)
+        .map(|(&index, &cell)| before.index_binary("arith.subi", index, cell))
+        .collect();
+    unsafe {
+        mlirOperationSetOperand(memory.operation, 1, tile);
+        for (dimension, &cell) in cell_of_thread.iter().enumerate() {
+            mlirOperationSetOperand(memory.operation, 2 + dimension as isize, cell);
+        }
+    }
+
+    // After it: barrier, then thread L copies cell L (row-major) out.
+    let after = Builder::before(unsafe { mlirOperationGetNextInBlock(top) }).located(location);
+    after.create("gpu.barrier", &[], &[], &[]);
+    let mut linear: Option<MlirValue> = None;
+    let mut stride = 1i64;
+    for (dimension, &size) in sizes.iter().enumerate() {
+        if size > 1 {
+            let term = match stride {
+                1 => thread_ids[dimension],
+                _ => after.index_binary("arith.muli", thread_ids[dimension], after.index_constant(stride)),
+            };
+            linear = Some(linear.map_or(term, |sum| after.index_binary("arith.addi", sum, term)));
+        }
+        stride *= i64::from(size);
+    }
+    let linear = linear.unwrap_or(zero);
+    let mut cells = vec![zero; rank];
+    let mut rest = linear;
+    for dimension in (0..rank).rev() {
+        if dimension == 0 {
+            cells[0] = rest;
+            break;
+        }
+        let extent = after.index_constant(extents[dimension]);
+        cells[dimension] = after.index_binary("arith.remui", rest, extent);
+        rest = after.index_binary("arith.divui", rest, extent);
+    }
+    let mut values = symbols;
+    let named: std::collections::BTreeSet<Variable> =
+        finding.access.guard.iter().flat_map(Condition::variables).collect();
+    for (dimension, variable) in BLOCKS.iter().enumerate() {
+        if named.contains(variable) {
+            values.insert(variable.clone(), id_op(&after, "gpu.block_id", dimension));
+        }
+    }
+    for (thread, variable) in THREADS.iter().enumerate() {
+        values.insert(variable.clone(), owners[thread].map_or(zero, |dimension| cells[dimension]));
+    }
+    let mut condition = None;
+    for guard in &finding.access.guard {
+        let holds = compare(&after, guard, &values)?;
+        condition = Some(match condition {
+            None => holds,
+            Some(earlier) => both(&after, earlier, holds),
+        });
+    }
+    let inner = match condition {
+        None => after,
+        Some(condition) => Builder::before(guarded_region(&after, condition)).located(location),
+    };
+    let loaded = unsafe {
+        let mut operands = vec![tile];
+        operands.extend(&cells);
+        mlirOperationGetResult(inner.create("memref.load", &operands, &[], &[element_type]), 0)
+    };
+    let mut operands = vec![loaded, memory.memref];
+    operands.extend(origin.iter().zip(&cells).map(|(&origin, &cell)| inner.index_binary("arith.addi", origin, cell)));
+    let copy_out = inner.create("memref.store", &operands, &[], &[]);
+    Ok(Staged { tile_type, copy_out })
+}
+
+/// Which tile dimension each thread id indexes, after checking the threads
+/// cover the box one-to-one.
+fn owners(finding: &Finding, block: Block, extents: &[i64]) -> Result<Owners, String> {
+    let matrix = finding.matrix.as_ref().map_err(|unknown| unknown.reason.clone())?;
+    let sizes = [block.x, block.y, block.z];
+    let mut owners: Owners = [None; 3];
+    for (thread, variable) in THREADS.iter().enumerate() {
+        if sizes[thread] <= 1 {
+            continue;
+        }
+        let dimensions: Vec<usize> = (0..extents.len())
+            .filter(|&dimension| matrix.coefficient(dimension, variable) != 0)
+            .collect();
+        match dimensions[..] {
+            [dimension] if matrix.coefficient(dimension, variable) == 1 && extents[dimension] == i64::from(sizes[thread]) => {
+                owners[thread] = Some(dimension)
+            }
+            _ => return Err(format!("{variable} does not index exactly one dimension with coefficient 1")),
+        }
+    }
+    let cells: i64 = extents.iter().product();
+    let distinct = owners.iter().flatten().collect::<std::collections::BTreeSet<_>>().len();
+    if distinct != owners.iter().flatten().count() || cells != block.threads() as i64 {
+        return Err(format!("the {} threads do not cover the {cells} cells of the box one-to-one", block.threads()));
+    }
+    Ok(owners)
+}
+
+/// The ancestor of `operation` (or itself) that sits in `entry`.
+fn top_level_ancestor(mut operation: MlirOperation, entry: MlirBlock) -> Result<MlirOperation, String> {
+    loop {
+        let block = unsafe { mlirOperationGetBlock(operation) };
+        if block.ptr == entry.ptr {
+            return Ok(operation);
+        }
+        operation = unsafe { mlirOperationGetParentOperation(operation) };
+        if operation.ptr.is_null() || ir::operation_name(operation) != "scf.if" {
+            return Err("the store is nested in something other than scf.if".into());
+        }
+    }
+}
+
+/// Whether `value` is defined in (or is an argument of) `entry`.
+fn defined_in(value: MlirValue, entry: MlirBlock) -> bool {
+    unsafe {
+        if mlirValueIsABlockArgument(value) {
+            mlirBlockArgumentGetOwner(value).ptr == entry.ptr
+        } else {
+            mlirOperationGetBlock(mlirOpResultGetOwner(value)).ptr == entry.ptr
+        }
+    }
+}
+
+/// Values for the symbols a guard may name: the kernel's `index` arguments.
+fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Variable, MlirValue> {
+    let mut values = BTreeMap::new();
+    if let crate::kernels::KernelKind::Function { .. } = kernel.kind {
+        for number in 0..unsafe { mlirBlockGetNumArguments(entry) } {
+            let argument = unsafe { mlirBlockGetArgument(entry, number) };
+            if unsafe { mlirTypeIsAIndex(mlirValueGetType(argument)) } {
+                values.insert(Variable::Symbol(format!("arg{number}")), argument);
+            }
+        }
+    }
+    values
+}
+
+/// `arith.andi left, right : i1`.
+fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
+    let boolean = unsafe { mlirValueGetType(left) };
+    unsafe { mlirOperationGetResult(builder.create("arith.andi", &[left, right], &[], &[boolean]), 0) }
+}
+
+/// `gpu.<name> <dimension>`, an index.
+fn id_op(builder: &Builder, name: &str, dimension: usize) -> MlirValue {
+    let attribute = builder
+        .parse_attribute(&format!("#gpu<dim {}>", DIMENSIONS[dimension]))
+        .expect("#gpu<dim> parses");
+    let index = builder.parse_type("index").expect("index parses");
+    unsafe { mlirOperationGetResult(builder.create(name, &[], &[("dimension", attribute)], &[index]), 0) }
+}
+
+/// `arith.cmpi` of a guard condition, an `i1`.
+fn compare(builder: &Builder, condition: &Condition, values: &BTreeMap<Variable, MlirValue>) -> Result<MlirValue, String> {
+    let operand = |expression| {
+        builder
+            .index(expression, values)
+            .ok_or_else(|| "a guard operand cannot be rebuilt".to_string())
+    };
+    let (left, right) = (operand(&condition.left)?, operand(&condition.right)?);
+    let predicate = match condition.relation {
+        Relation::Equal => 0,
+        Relation::NotEqual => 1,
+        Relation::Less => 2,
+        Relation::LessEqual => 3,
+        Relation::Greater => 4,
+        Relation::GreaterEqual => 5,
+    };
+    let attribute = builder
+        .parse_attribute(&format!("{predicate} : i64"))
+        .ok_or("cannot build the cmpi predicate")?;
+    let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
+    Ok(unsafe {
+        mlirOperationGetResult(
+            builder.create("arith.cmpi", &[left, right], &[("predicate", attribute)], &[boolean]),
+            0,
+        )
+    })
+}
+
+/// Creates `scf.if condition { scf.yield }` before the builder's anchor; the yield.
+fn guarded_region(builder: &Builder, condition: MlirValue) -> MlirOperation {
+    unsafe {
+        let location = mlirValueGetLocation(condition);
+        let then_region = mlirRegionCreate();
+        let then_block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlirRegionAppendOwnedBlock(then_region, then_block);
+        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+        let terminator = mlirOperationCreate(&mut yield_state);
+        mlirBlockAppendOwnedOperation(then_block, terminator);
+        let else_region = mlirRegionCreate();
+        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.if"), location);
+        mlirOperationStateAddOperands(&mut state, 1, &condition);
+        let regions = [then_region, else_region];
+        mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        builder.insert(mlirOperationCreate(&mut state));
+        terminator
+    }
+}

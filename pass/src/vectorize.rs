@@ -1,0 +1,548 @@
+//! Deciding vector widths: which of a thread's accesses become one `vector.load`/`store`
+//! of up to 16 bytes, and which existing vector accesses get a proven `alignment`.
+//!
+//! Candidates ([`Shape`]):
+//! * **unrolled**: `memref.load`s (or `memref.store`s) in one block on the same memref value
+//!   whose indices agree except for a constant in the innermost one, at consecutive elements
+//!   (`A[4t+0] … A[4t+3]`);
+//! * **loop**: a `memref.load` directly in an `scf.for` with constant bounds whose iterations
+//!   read consecutive elements (`for k in 0..4: A[4t+k]`): one vector load before the loop,
+//!   an element extracted per iteration;
+//! * **vector**: an existing `vector.load`/`store` without a sufficient `alignment`: the NVVM
+//!   lowering assumes the element's alignment and splits it into scalar accesses.
+//!
+//! The width is `analysis::vector_width`'s (contiguity, proven alignment, 16 bytes). The
+//! alignment facts about a buffer's aligned pointer ([`base_alignment`]): the element size,
+//! `memref.assume_alignment` on the view chain, `alignment` of a `memref.alloc` or
+//! `memref.global`, `{llvm.align}` on a kernel argument, and option `assume-alignment` for kernel
+//! arguments. The option defaults to 0 (the element size only) because a memref argument's
+//! aligned pointer may be any element of a larger allocation: a view passed by the host.
+//!
+//! Merging moves accesses: loads to the first of them (or before the loop), stores to the last.
+//! That is allowed only when nothing in between may write (for loads) or touch (for stores)
+//! memory the buffer may alias, and no barrier lies in between (other threads' writes become
+//! visible there). Conservatively, by [`effects`].
+
+use std::collections::BTreeMap;
+
+use analysis::{
+    expression::{LinearForm, LoopId, Variable},
+    matrix::AccessKind,
+    target::MAX_ACCESS_BYTES,
+    vector_width::{self, BaseAlignment, Blocker, Chunk},
+};
+use mlir_sys::*;
+
+use crate::{
+    accesses::{self, MemoryAccess, Root},
+    effects::{self, Effect},
+    findings::Finding,
+    ir,
+    kernels::Kernel,
+    Options,
+};
+
+/// The form of a candidate.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// Straight-line scalar accesses, finding indices in element order.
+    Unrolled(Vec<usize>),
+    /// One scalar load in an `scf.for` whose `trips` iterations read consecutive elements.
+    Loop {
+        /// The load's finding.
+        access: usize,
+        /// The loop.
+        loop_operation: MlirOperation,
+        /// Its constant lower bound.
+        lower: i64,
+    },
+    /// An existing vector access.
+    Vector(usize),
+}
+
+/// The decision for one candidate.
+pub struct Group {
+    /// Its form.
+    pub shape: Shape,
+    /// Loads or stores.
+    pub kind: AccessKind,
+    /// Bytes per element.
+    pub element_bytes: u32,
+    /// Consecutive elements in all.
+    pub elements: u32,
+    /// What is known about the buffer's aligned pointer.
+    pub base: BaseAlignment,
+    /// The first element's offset in elements, rendered.
+    pub offset: String,
+    /// Alignment in bytes proven for the first element's address.
+    pub alignment: u64,
+    /// The largest power of two the first element's byte offset is a multiple of.
+    pub offset_alignment: u64,
+    /// The instructions, or why they stay as they are.
+    pub outcome: Result<Vec<Chunk>, Blocker>,
+}
+
+impl Group {
+    /// The findings it covers, first element first.
+    pub fn members(&self) -> Vec<usize> {
+        match &self.shape {
+            Shape::Unrolled(members) => members.clone(),
+            Shape::Loop { access, .. } | Shape::Vector(access) => vec![*access],
+        }
+    }
+}
+
+/// Decides every candidate of `kernel`.
+pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<Group> {
+    let mut groups = Vec::new();
+    let mut unrolled: BTreeMap<(usize, usize, bool), Vec<usize>> = BTreeMap::new();
+    for (index, finding) in findings.iter().enumerate() {
+        let memory = &finding.memory;
+        let Some(element_bytes) = memory.element_bytes.filter(|bytes| bytes.is_power_of_two())
+        else {
+            continue;
+        };
+        match memory.name.as_str() {
+            "vector.load" | "vector.store" if memory.vector_width > 1 => {
+                if let Some(group) = vector(kernel, findings, index, element_bytes, options) {
+                    groups.push(group);
+                }
+            }
+            "memref.load" | "memref.store" => {
+                if let Some(group) = in_loop(kernel, findings, index, element_bytes, options) {
+                    groups.push(group);
+                    continue;
+                }
+                let block = unsafe { mlirOperationGetBlock(memory.operation) };
+                let key = (
+                    block.ptr as usize,
+                    memory.memref.ptr as usize,
+                    memory.kind == AccessKind::Store,
+                );
+                unrolled.entry(key).or_default().push(index);
+            }
+            _ => {}
+        }
+    }
+    for members in unrolled.values() {
+        groups.extend(straight_line(kernel, findings, members, options));
+    }
+    groups.sort_by_key(|group| group.members()[0]);
+    groups
+}
+
+/// The alignment decision for an existing vector access.
+fn vector(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    element_bytes: u32,
+    options: &Options,
+) -> Option<Group> {
+    let finding = &findings[index];
+    let elements = finding.memory.vector_width;
+    let wanted = u64::from(elements * element_bytes).min(u64::from(MAX_ACCESS_BYTES));
+    let declared = ir::attribute(finding.memory.operation, "alignment").and_then(ir::integer);
+    if declared.is_some_and(|declared| declared as u64 >= wanted) {
+        return None;
+    }
+    let mut group = facts(kernel, finding, element_bytes, elements, &BTreeMap::new(), options);
+    group.shape = Shape::Vector(index);
+    if let Ok(chunks) = &group.outcome {
+        if chunks.iter().all(|chunk| chunk.elements == 1) {
+            group.outcome = Err(alignment_blocker(&group, wanted));
+        }
+    }
+    Some(group)
+}
+
+/// A loop candidate: a load directly in an `scf.for` reading consecutive elements.
+fn in_loop(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    element_bytes: u32,
+    options: &Options,
+) -> Option<Group> {
+    let finding = &findings[index];
+    let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+    if ir::operation_name(parent) != "scf.for" {
+        return None;
+    }
+    let depth = finding.access.loops.len().checked_sub(1)?;
+    let range = finding.access.loops[depth];
+    let (lower, step, trips) = (range.lower?, range.step?, range.trip_count()?);
+    let variable = Variable::Loop(LoopId(depth));
+    let (innermost, outer) = finding.access.indices.split_last()?;
+    let coefficient = innermost.linear().ok()?.coefficient(&variable);
+    let contiguous = coefficient.checked_mul(step)? == 1
+        && finding.access.layout.strides.last().copied().flatten() == Some(1)
+        && outer.iter().all(|index| !index.variables().contains(&variable));
+    if !contiguous || trips < 2 {
+        return None;
+    }
+    let elements = u32::try_from(trips).ok()?;
+    let fixed = BTreeMap::from([(variable, lower)]);
+    let mut group = facts(kernel, finding, element_bytes, elements, &fixed, options);
+    group.shape = Shape::Loop {
+        access: index,
+        loop_operation: parent,
+        lower,
+    };
+    let bytes = u64::from(elements) * u64::from(element_bytes);
+    let outcome = std::mem::replace(&mut group.outcome, Ok(Vec::new()));
+    group.outcome = if finding.memory.kind == AccessKind::Store {
+        Err(Blocker::LoopStores)
+    } else if bytes > u64::from(MAX_ACCESS_BYTES) {
+        Err(Blocker::LoopTooWide { bytes })
+    } else {
+        match outcome {
+            Ok(chunks) if chunks.len() == 1 => {
+                intervening(kernel, &finding.memory, &[finding.memory.operation], (parent, parent), options)
+                    .map(|()| chunks)
+            }
+            Ok(_) => Err(alignment_blocker(&group, bytes.next_power_of_two())),
+            Err(blocker) => Err(blocker),
+        }
+    };
+    Some(group)
+}
+
+/// Runs of consecutive scalar accesses among `members` (same block, memref and kind): their
+/// outer indices agree and their innermost indices differ by consecutive constants.
+fn straight_line(
+    kernel: &Kernel,
+    findings: &[Finding],
+    members: &[usize],
+    options: &Options,
+) -> Vec<Group> {
+    let mut partitions: BTreeMap<String, Vec<(i64, usize)>> = BTreeMap::new();
+    for &index in members {
+        let Some((innermost, outer)) = findings[index].access.indices.split_last() else {
+            continue;
+        };
+        let Ok(form) = innermost.linear() else {
+            continue;
+        };
+        let key = format!("{outer:?} {:?} {:?}", form.variables, form.quasi_affine);
+        partitions.entry(key).or_default().push((form.constant, index));
+    }
+    let mut groups = Vec::new();
+    for accesses in partitions.values() {
+        let offsets: Vec<i64> = accesses.iter().map(|(offset, _)| *offset).collect();
+        for (first, length) in vector_width::runs(&offsets) {
+            if length < 2 {
+                continue;
+            }
+            let run: Vec<usize> = (0..i64::from(length))
+                .filter_map(|step| {
+                    accesses
+                        .iter()
+                        .find(|(offset, _)| *offset == first + step)
+                        .map(|(_, index)| *index)
+                })
+                .collect();
+            groups.push(run_group(kernel, findings, run, options));
+        }
+    }
+    groups
+}
+
+/// The decision for one run of consecutive scalar accesses, first element first.
+fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &Options) -> Group {
+    let first = &findings[run[0]];
+    let element_bytes = first.memory.element_bytes.unwrap_or(1);
+    let mut group = facts(kernel, first, element_bytes, run.len() as u32, &BTreeMap::new(), options);
+    let stride = first.access.layout.strides.last().copied().flatten();
+    let operations: Vec<MlirOperation> =
+        run.iter().map(|&index| findings[index].memory.operation).collect();
+    let (earliest, latest) = span(&operations);
+    group.outcome = match std::mem::replace(&mut group.outcome, Ok(Vec::new())) {
+        _ if stride != Some(1) => Err(Blocker::Stride { stride }),
+        Ok(chunks) if chunks.iter().all(|chunk| chunk.elements == 1) => {
+            let wanted = vector_width::width(group.elements, element_bytes, u64::MAX).elements;
+            Err(alignment_blocker(&group, u64::from(wanted * element_bytes)))
+        }
+        Ok(chunks) => {
+            intervening(kernel, &first.memory, &operations, (earliest, latest), options)
+                .map(|()| chunks)
+        }
+        Err(blocker) => Err(blocker),
+    };
+    group.shape = Shape::Unrolled(run);
+    group
+}
+
+/// The first and the last of `operations` (all in one block) in IR order.
+pub fn span(operations: &[MlirOperation]) -> (MlirOperation, MlirOperation) {
+    let mut earliest = operations[0];
+    let mut latest = operations[0];
+    for &operation in &operations[1..] {
+        if unsafe { mlirOperationIsBeforeInBlock(operation, earliest) } {
+            earliest = operation;
+        }
+        if unsafe { mlirOperationIsBeforeInBlock(latest, operation) } {
+            latest = operation;
+        }
+    }
+    (earliest, latest)
+}
+
+/// The alignment facts of a candidate starting at `finding` with `elements` elements.
+fn facts(
+    kernel: &Kernel,
+    finding: &Finding,
+    element_bytes: u32,
+    elements: u32,
+    fixed: &BTreeMap<Variable, i64>,
+    options: &Options,
+) -> Group {
+    let base = base_alignment(kernel, &finding.memory, options);
+    let form = vector_width::offset_form(&finding.access)
+        .and_then(|form| vector_width::fix(form, fixed));
+    let (offset, offset_alignment, outcome) = match form {
+        Ok(form) => {
+            let offset_alignment = vector_width::power_of_two_divisor(
+                vector_width::divisibility(&form).saturating_mul(u64::from(element_bytes)),
+            );
+            let invariant = base.bytes.min(vector_width::power_of_two_divisor(
+                vector_width::variable_divisibility(&form).saturating_mul(u64::from(element_bytes)),
+            ));
+            let chunks = vector_width::chunks(elements, element_bytes, invariant, form.constant);
+            (render(&form), offset_alignment, Ok(chunks))
+        }
+        Err(unknown) => (
+            "unknown".into(),
+            u64::from(element_bytes),
+            Err(Blocker::NotAffine(unknown.reason)),
+        ),
+    };
+    let alignment = base.bytes.min(offset_alignment);
+    Group {
+        shape: Shape::Vector(0),
+        kind: finding.memory.kind,
+        element_bytes,
+        elements,
+        base,
+        offset,
+        alignment,
+        offset_alignment,
+        outcome,
+    }
+}
+
+/// Why a group needing `wanted` bytes of alignment has less: the offset, else the base.
+fn alignment_blocker(group: &Group, wanted: u64) -> Blocker {
+    if group.offset_alignment < wanted {
+        Blocker::Offset {
+            needed: wanted,
+            offset_bytes: group.offset_alignment,
+            offset: group.offset.clone(),
+        }
+    } else {
+        Blocker::BaseAlignment {
+            needed: wanted,
+            base: group.base.clone(),
+        }
+    }
+}
+
+/// Whether anything strictly between `first` and `last` (or inside `first` when they are the
+/// same loop), other than the group's `members`, may write (loads) or touch (stores) memory
+/// that `memory`'s buffer may be.
+fn intervening(
+    kernel: &Kernel,
+    memory: &MemoryAccess,
+    members: &[MlirOperation],
+    (first, last): (MlirOperation, MlirOperation),
+    options: &Options,
+) -> Result<(), Blocker> {
+    let mut operations = Vec::new();
+    if first.ptr == last.ptr {
+        operations.push(first);
+    } else {
+        let mut operation = unsafe { mlirOperationGetNextInBlock(first) };
+        while !operation.ptr.is_null() && operation.ptr != last.ptr {
+            operations.push(operation);
+            operation = unsafe { mlirOperationGetNextInBlock(operation) };
+        }
+    }
+    let ours = (&memory.root, memory.space);
+    for operation in operations {
+        for (effect, owner) in effects::effects(kernel, operation) {
+            if members.iter().any(|member| member.ptr == owner.ptr) {
+                continue;
+            }
+            let conflict = match &effect {
+                Effect::Barrier | Effect::Unknown => true,
+                Effect::Write(root, space) => {
+                    effects::may_alias(kernel, ours, (root, *space), options.assume_noalias)
+                }
+                Effect::Read(root, space) => {
+                    memory.kind == AccessKind::Store
+                        && effects::may_alias(kernel, ours, (root, *space), options.assume_noalias)
+                }
+            };
+            if conflict {
+                return Err(Blocker::Intervening(crate::memory_space::describe(owner)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What is known about the alignment of `memory`'s buffer's aligned pointer.
+pub fn base_alignment(kernel: &Kernel, memory: &MemoryAccess, options: &Options) -> BaseAlignment {
+    let mut best = BaseAlignment::element(memory.element_bytes.unwrap_or(1));
+    let mut value = memory.memref;
+    while let Some(owner) = ir::defining_operation(value) {
+        let name = ir::operation_name(owner);
+        let declared = |attribute: &str| {
+            ir::attribute(owner, attribute)
+                .and_then(ir::integer)
+                .filter(|&bytes| bytes > 0)
+        };
+        let fact = |bytes: i64| BaseAlignment {
+            bytes: bytes as u64,
+            source: crate::memory_space::describe(owner),
+        };
+        match name.as_str() {
+            "memref.assume_alignment" => {
+                if let Some(bytes) = declared("alignment") {
+                    best = best.best(fact(bytes));
+                }
+            }
+            // A byte shift: nothing known below it holds above it.
+            "memref.view" => return best,
+            "memref.alloc" | "memref.alloca" => {
+                if let Some(bytes) = declared("alignment") {
+                    best = best.best(fact(bytes));
+                }
+                return best;
+            }
+            "memref.get_global" => {
+                let global = ir::attribute(owner, "name")
+                    .and_then(|symbol| ir::lookup_symbol(owner, symbol));
+                if let Some(bytes) = global
+                    .and_then(|global| ir::attribute(global, "alignment"))
+                    .and_then(ir::integer)
+                    .filter(|&bytes| bytes > 0)
+                {
+                    best = best.best(fact(bytes));
+                }
+                return best;
+            }
+            _ if accesses::is_view(&name) => {}
+            _ => return best,
+        }
+        value = unsafe { mlirOperationGetOperand(owner, 0) };
+    }
+    if let Root::Argument(index) = accesses::root(kernel, value) {
+        if options.assume_alignment > 0 {
+            best = best.best(BaseAlignment {
+                bytes: u64::from(options.assume_alignment),
+                source: format!("option assume-alignment={}", options.assume_alignment),
+            });
+        }
+        if let Some(bytes) = ir::argument_attribute(kernel.operation, index, "llvm.align")
+            .and_then(ir::integer)
+            .filter(|&bytes| bytes > 0)
+        {
+            best = best.best(BaseAlignment {
+                bytes: bytes as u64,
+                source: format!("{{llvm.align = {bytes}}} on arg {index}"),
+            });
+        }
+    }
+    best
+}
+
+/// `4*tid.x + 1`: a linear form for messages.
+pub fn render(form: &LinearForm) -> String {
+    let mut terms: Vec<String> = form
+        .variables
+        .iter()
+        .map(|(variable, coefficient)| match coefficient {
+            1 => variable.to_string(),
+            _ => format!("{coefficient}*{variable}"),
+        })
+        .collect();
+    terms.extend(form.quasi_affine.iter().map(|(part, coefficient)| match coefficient {
+        1 => format!("({part:?})"),
+        _ => format!("{coefficient}*({part:?})"),
+    }));
+    if form.constant != 0 || terms.is_empty() {
+        terms.push(form.constant.to_string());
+    }
+    terms.join(" + ")
+}
+
+impl Group {
+    /// What the candidate is: `4 loads of 4 B`, `a loop of 4 loads of 4 B`, `vector.load of 16 B`.
+    pub fn what(&self, findings: &[Finding]) -> String {
+        let verb = match self.kind {
+            AccessKind::Load => "load",
+            AccessKind::Store => "store",
+        };
+        let bytes = self.element_bytes;
+        match &self.shape {
+            Shape::Unrolled(members) => format!("{} {verb}s of {bytes} B", members.len()),
+            Shape::Loop { .. } => format!("{} loop iterations' {verb}s of {bytes} B", self.elements),
+            Shape::Vector(index) => format!(
+                "{} of {} B",
+                findings[*index].memory.name,
+                self.elements * bytes
+            ),
+        }
+    }
+
+    /// What happens when it is not applied.
+    pub fn kept(&self) -> String {
+        match &self.shape {
+            Shape::Vector(_) => format!(
+                "is lowered as {} accesses of {} B",
+                self.elements, self.element_bytes
+            ),
+            _ => "stay scalar".into(),
+        }
+    }
+
+    /// Why the elements are not one instruction, when they are several.
+    pub fn narrower(&self) -> Option<String> {
+        let chunks = self.outcome.as_ref().ok()?;
+        if chunks.len() < 2 {
+            return None;
+        }
+        let widest = vector_width::width(self.elements, self.element_bytes, u64::MAX).elements;
+        let wanted = u64::from(widest * self.element_bytes);
+        (self.alignment < wanted).then(|| alignment_blocker(self, wanted).explain())
+    }
+
+    /// Where the alignment comes from, in words.
+    pub fn proof(&self) -> String {
+        let offset = if self.offset_alignment == u64::MAX {
+            "offset 0".to_string()
+        } else {
+            format!(
+                "offset ({}) elements a multiple of {} B",
+                self.offset, self.offset_alignment
+            )
+        };
+        format!(
+            "alignment {}: base {} B from {}, {offset}",
+            self.alignment, self.base.bytes, self.base.source
+        )
+    }
+
+    /// The instructions the chunks make: `vector<4xf32> + 1 scalar`.
+    pub fn instructions(&self, element: &str, chunks: &[Chunk]) -> String {
+        chunks
+            .iter()
+            .map(|chunk| match chunk.elements {
+                1 => "1 scalar".to_string(),
+                elements => format!("vector<{elements}x{element}> (align {})", chunk.alignment),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}

@@ -1,0 +1,285 @@
+//! `gpu-mem-opt-runner`: run PTX kernels on the GPU, compare outputs, measure the copy
+//! bandwidth, and build, check and run the benchmark suite. See the library's documentation
+//! for the launch description and result schemas.
+//!
+//! * `launch DESCRIPTION.json [--out DIR]` launches, writes outputs and `result.json`;
+//! * `check DESCRIPTION.json` checks a description against its PTX (no GPU);
+//! * `compare LEFT RIGHT [--output NAME] [--element TYPE]` compares outputs bit for bit;
+//! * `copy [--bytes N]` measures device-to-device copy bandwidth;
+//! * `suite build|check|run` builds the suite (here), checks it on the interpreter (here),
+//!   runs it (on the GPU machine).
+//!
+//! Errors print on standard error with exit status 1; a comparison that finds a difference
+//! exits with status 1 too.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use runner::description::{Description, Element};
+use runner::error::Result;
+use runner::suite::tools::Tools;
+use runner::{copy, cuda, files, launch, sources, suite};
+
+/// gpu-mem-opt-runner: run PTX kernels through the CUDA driver; the benchmark suite.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+enum Command {
+    /// Launch a kernel from a description; write its outputs and result.json.
+    Launch {
+        /// The launch description (JSON).
+        description: PathBuf,
+        /// Where outputs and result.json go (default: the description's directory).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check a description against its PTX's .entry signature (needs no GPU).
+    Check {
+        /// The launch description (JSON).
+        description: PathBuf,
+    },
+    /// Compare outputs bit for bit: result .json files, .bin outputs, or .txt printouts
+    /// (the format of `gpu-mem-opt interp --print-arg`).
+    Compare {
+        /// Left side.
+        left: PathBuf,
+        /// Right side.
+        right: PathBuf,
+        /// The output to compare (by argument name).
+        #[arg(long)]
+        output: Option<String>,
+        /// Element type of plain output files (f32, i32, ...).
+        #[arg(long, value_parser = parse_element)]
+        element: Option<Element>,
+    },
+    /// Measure device-to-device copy bandwidth (the physical limit).
+    Copy {
+        /// Bytes per copy.
+        #[arg(long, default_value_t = copy::DEFAULT_BYTES)]
+        bytes: usize,
+        /// Timed copies.
+        #[arg(long, default_value_t = 20)]
+        repeats: u32,
+    },
+    /// The benchmark suite.
+    #[command(subcommand)]
+    Suite(SuiteCommand),
+}
+
+/// The suite's subcommands.
+#[derive(Subcommand)]
+enum SuiteCommand {
+    /// Build every variant's PTX and launch description (no GPU needed).
+    Build {
+        /// The manifest (bench/suite.json).
+        manifest: PathBuf,
+        /// Output directory (build/bench).
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        tools: ToolArgs,
+        /// Only these kernels (repeatable).
+        #[arg(long = "kernel")]
+        kernels: Vec<String>,
+    },
+    /// Run every MLIR variant at the check size on the interpreter; demand equal outputs.
+    Check {
+        /// The manifest (bench/suite.json).
+        manifest: PathBuf,
+        /// Scratch directory.
+        #[arg(long)]
+        work: PathBuf,
+        #[command(flatten)]
+        tools: ToolArgs,
+        /// Only these kernels (repeatable).
+        #[arg(long = "kernel")]
+        kernels: Vec<String>,
+    },
+    /// Run the built suite on this machine's GPU; write results JSON and markdown.
+    Run {
+        /// The plan written by `suite build` (build/bench/suite.json).
+        plan: PathBuf,
+        /// Directory of the results (bench/results).
+        #[arg(long)]
+        results: PathBuf,
+        /// Scratch directory for outputs (default: `work` beside the plan).
+        #[arg(long)]
+        work: Option<PathBuf>,
+        /// Only these kernels (repeatable).
+        #[arg(long = "kernel")]
+        kernels: Vec<String>,
+    },
+}
+
+/// Paths of the tools the suite calls.
+#[derive(Args)]
+struct ToolArgs {
+    /// The gpu-mem-opt command line (default: beside this binary).
+    #[arg(long)]
+    gpu_mem_opt: Option<PathBuf>,
+    /// mlir-opt of LLVM 22 (default: mlir-opt-22 on the PATH).
+    #[arg(long)]
+    mlir_opt: Option<PathBuf>,
+    /// nvcc, for the CUDA references (none: they are skipped).
+    #[arg(long)]
+    nvcc: Option<PathBuf>,
+    /// ptxas (default: beside this binary).
+    #[arg(long)]
+    ptxas: Option<PathBuf>,
+}
+
+impl From<ToolArgs> for Tools {
+    fn from(args: ToolArgs) -> Tools {
+        Tools::new(args.gpu_mem_opt, args.mlir_opt, args.nvcc, args.ptxas)
+    }
+}
+
+fn parse_element(name: &str) -> std::result::Result<Element, String> {
+    Element::parse(name).map_err(|error| error.to_string())
+}
+
+/// Launches a description.
+fn launch_command(path: &Path, out: Option<PathBuf>) -> Result<bool> {
+    let description = Description::load(path)?;
+    let out = out.unwrap_or_else(|| path.parent().unwrap_or(Path::new(".")).to_path_buf());
+    let gpu = cuda::Gpu::open()?;
+    let result = launch::execute(&gpu, &description, path, &out)?;
+    println!(
+        "{} on {}: median {:.4} ms of {}{}; outputs and result.json in {}",
+        result.kernel,
+        result.device,
+        result.ms_median,
+        result.ms_all.len(),
+        result
+            .gbps
+            .map_or(String::new(), |gbps| format!(", {gbps:.1} GB/s")),
+        out.display()
+    );
+    Ok(true)
+}
+
+/// Checks a description against its PTX.
+fn check_command(path: &Path) -> Result<bool> {
+    let description = Description::load(path)?;
+    launch::check(
+        &description,
+        &files::read_bytes(&description.ptx_path(path))?,
+    )?;
+    println!(
+        "{}: matches the PTX's .entry {}",
+        path.display(),
+        description.kernel
+    );
+    Ok(true)
+}
+
+/// Compares two sides; false when they differ.
+fn compare_command(
+    left: &Path,
+    right: &Path,
+    output: Option<&str>,
+    element: Option<Element>,
+) -> Result<bool> {
+    let left = sources::Source::open(left)?;
+    let right = sources::Source::open(right)?;
+    let mut identical = true;
+    for (name, comparison) in sources::compare_sources(&left, &right, output, element)? {
+        identical &= comparison.is_identical();
+        if name.is_empty() {
+            println!("{comparison}");
+        } else {
+            println!("{name}: {comparison}");
+        }
+    }
+    Ok(identical)
+}
+
+/// Measures the copy bandwidth.
+fn copy_command(bytes: usize, repeats: u32) -> Result<bool> {
+    let gpu = cuda::Gpu::open()?;
+    let measured = copy::copy_bandwidth(&gpu, bytes, 3, repeats)?;
+    println!(
+        "copy {} bytes on {}: median {:.4} ms, {:.1} GB/s (read + write)",
+        measured.bytes, measured.device, measured.ms_median, measured.gbps
+    );
+    Ok(true)
+}
+
+/// Runs a suite subcommand.
+fn suite_command(command: SuiteCommand) -> Result<bool> {
+    match command {
+        SuiteCommand::Build {
+            manifest,
+            out,
+            tools,
+            kernels,
+        } => {
+            let plan = suite::build::build(&manifest, &out, &tools.into(), &kernels)?;
+            let variants: usize = plan.kernels.iter().map(|k| k.variants.len()).sum();
+            println!(
+                "built {} kernels, {variants} variants into {}",
+                plan.kernels.len(),
+                out.display()
+            );
+            println!("on the GPU machine, run: {}/run.sh", out.display());
+        }
+        SuiteCommand::Check {
+            manifest,
+            work,
+            tools,
+            kernels,
+        } => {
+            for line in suite::check::check(&manifest, &work, &tools.into(), &kernels)? {
+                println!("{line}");
+            }
+        }
+        SuiteCommand::Run {
+            plan,
+            results,
+            work,
+            kernels,
+        } => {
+            let work = work.unwrap_or_else(|| plan.parent().unwrap_or(Path::new(".")).join("work"));
+            let ran = suite::run::run(&plan, &results, &work, &kernels)?;
+            print!("{}", ran.to_markdown());
+            println!(
+                "\nresults: {}/{}.json and .md",
+                results.display(),
+                ran.stem()
+            );
+            return Ok(ran.kernels.iter().all(|kernel| kernel.correct()));
+        }
+    }
+    Ok(true)
+}
+
+fn main() -> ExitCode {
+    let outcome = match Cli::parse().command {
+        Command::Launch { description, out } => launch_command(&description, out),
+        Command::Check { description } => check_command(&description),
+        Command::Compare {
+            left,
+            right,
+            output,
+            element,
+        } => compare_command(&left, &right, output.as_deref(), element),
+        Command::Copy { bytes, repeats } => copy_command(bytes, repeats),
+        Command::Suite(command) => suite_command(command),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("gpu-mem-opt-runner: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

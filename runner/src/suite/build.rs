@@ -1,0 +1,456 @@
+//! `suite build`: every variant of every kernel, at both sizes, into a directory that a GPU
+//! machine can run with one command.
+//!
+//! Model. For each kernel and size, the sized source is written, each MLIR variant is
+//! produced ([`super::variants`]) and emitted by `gpu-mem-opt run --no-opt --no-launch
+//! --emit DIR` (PTX plus a launch description whose parameter layout comes from the
+//! kernel's MLIR signature), then its arguments are given the manifest's names. The CUDA
+//! reference is compiled once with `nvcc -ptx -arch=sm_90 -fmad=false`, its `.version`
+//! lowered to the oldest PTX ISA `ptxas` accepts (from 8.0, what the MLIR variants use:
+//! the newest nvcc writes its own, newer ISA, which an older driver would refuse), and its
+//! description derived from the naive one (the same buffers by name, bare pointers, its
+//! own grid, scalars and constant-memory bindings). Every description is checked against
+//! its PTX's `.entry` signature. The check size comes first: every MLIR variant runs on the
+//! interpreter there, and one whose outputs differ from the naive kernel's (or that fails:
+//! upstream `nvgpu-optimize-shared-memory` swizzles a 16x80 array out of its bounds) is
+//! rejected with the reason and never built for the GPU, where a wrong kernel may fault the
+//! context and stop the whole run. The naive kernel's outputs at the check size are the
+//! expected outputs. Last, the plan, this binary and `run.sh`.
+//!
+//! Cost. A few tool processes per variant; the interpreter on the check sizes only.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::description::{
+    Argument, ArgumentKind, Convention, Description, Element, ScalarArgument,
+};
+use crate::error::{Error, Result};
+use crate::files;
+use crate::launch;
+
+use super::check::verify;
+use super::plan::{Plan, PlannedKernel, PlannedVariant};
+use super::tools::{self, Tools};
+use super::variants::{self, Produced, Variant};
+use super::{resize, CudaArgument, CudaEntry, KernelEntry, Manifest, Size};
+
+/// The file name of the launch description in a variant's directory.
+pub const LAUNCH: &str = "launch.json";
+
+/// The oldest PTX ISA version tried for CUDA references (what the MLIR lowering emits).
+const OLDEST_PTX: (u32, u32) = (8, 0);
+
+/// `X,Y,Z`.
+pub fn dims(values: [u32; 3]) -> String {
+    format!("{},{},{}", values[0], values[1], values[2])
+}
+
+/// The launch arguments `gpu-mem-opt run`/`interp` take for `kernel` at `size`.
+fn launch_arguments(kernel: &KernelEntry, size: Size) -> Vec<String> {
+    let mut arguments = vec![
+        "--kernel".to_string(),
+        kernel.kernel.clone(),
+        "--grid".to_string(),
+        dims(kernel.grid(size)),
+    ];
+    if let Some(block) = kernel.block {
+        arguments.extend(["--block".to_string(), dims(block)]);
+    }
+    for argument in &kernel.arguments {
+        arguments.extend(["--arg".to_string(), argument.spec.clone()]);
+    }
+    arguments
+}
+
+/// The interpreter's printout of `outputs` (positions) after running `mlir` at `size`.
+pub fn interpret(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    mlir: &Path,
+    size: Size,
+    outputs: &[usize],
+) -> Result<String> {
+    let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
+    arguments.extend(launch_arguments(kernel, size));
+    for position in outputs {
+        arguments.extend(["--print-arg".to_string(), position.to_string()]);
+    }
+    tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)
+}
+
+/// Emits `mlir` as a launchable variant into `directory` and names its arguments.
+fn emit_mlir(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    size: Size,
+    mlir: &Path,
+    directory: &Path,
+) -> Result<()> {
+    let mut arguments = vec!["run".to_string(), mlir.display().to_string()];
+    arguments.extend(launch_arguments(kernel, size));
+    arguments.extend(["--no-opt", "--no-launch", "--emit"].map(String::from));
+    arguments.push(directory.display().to_string());
+    for position in kernel.output_positions() {
+        arguments.extend(["--output".to_string(), position.to_string()]);
+    }
+    arguments.extend(match size {
+        Size::Bench => vec!["--bytes-moved".to_string(), kernel.bytes_moved.to_string()],
+        Size::Check => ["--warmup", "0", "--repeats", "1"]
+            .map(String::from)
+            .to_vec(),
+    });
+    tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)?;
+    let path = directory.join(LAUNCH);
+    let mut description = Description::load(&path)?;
+    if description.arguments.len() != kernel.arguments.len() {
+        return Err(Error::Invalid(format!(
+            "{}: {} arguments, the manifest names {}",
+            path.display(),
+            description.arguments.len(),
+            kernel.arguments.len()
+        )));
+    }
+    for (argument, entry) in description.arguments.iter_mut().zip(&kernel.arguments) {
+        argument.name = entry.name.clone();
+    }
+    description.save(&path)
+}
+
+/// The `.version` of `ptx`, as (major, minor).
+fn ptx_version(ptx: &str) -> Option<(u32, u32)> {
+    let line = ptx
+        .lines()
+        .find(|line| line.trim_start().starts_with(".version"))?;
+    let (major, minor) = line.trim_start()[".version".len()..]
+        .trim()
+        .split_once('.')?;
+    Some((major.parse().ok()?, minor.parse().ok()?))
+}
+
+/// `ptx` declaring `.version major.minor`.
+fn with_ptx_version(ptx: &str, (major, minor): (u32, u32)) -> String {
+    ptx.lines()
+        .map(|line| {
+            if line.trim_start().starts_with(".version") {
+                format!(".version {major}.{minor}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// Compiles a CUDA reference to PTX with the oldest `.version` ptxas accepts.
+fn compile_cuda(tools: &Tools, nvcc: &Path, source: &Path, directory: &Path) -> Result<String> {
+    let raw = directory.join("nvcc.ptx");
+    std::fs::create_dir_all(directory).map_err(|error| Error::io(directory, error))?;
+    let mut command = tools::command(nvcc, ["-ptx", "-arch=sm_90", "-O3", "-fmad=false"]);
+    command.arg(source).arg("-o").arg(&raw);
+    tools::output(&mut command, None)?;
+    let ptx = files::read_text(&raw)?;
+    let (Some(ptxas), Some(newest)) = (&tools.ptxas, ptx_version(&ptx)) else {
+        return Ok(ptx);
+    };
+    let candidate = directory.join("candidate.ptx");
+    let mut version = OLDEST_PTX;
+    while version < newest {
+        let text = with_ptx_version(&ptx, version);
+        files::write(&candidate, &text)?;
+        let mut check = tools::command(ptxas, ["-arch=sm_90", "-o", "/dev/null"]);
+        check.arg(&candidate);
+        if tools::output(&mut check, None).is_ok() {
+            return Ok(text);
+        }
+        version = if version.1 >= 9 {
+            (version.0 + 1, 0)
+        } else {
+            (version.0, version.1 + 1)
+        };
+    }
+    Ok(ptx)
+}
+
+/// The CUDA reference's description, from the naive variant's at the same size.
+fn cuda_description(
+    kernel: &KernelEntry,
+    cuda: &CudaEntry,
+    naive: &Description,
+    size: Size,
+    ptx: &str,
+) -> Result<Description> {
+    let buffer = |name: &str| -> Result<crate::description::MemRef> {
+        match naive.argument(name).map(|argument| &argument.kind) {
+            Some(ArgumentKind::Memref(memref)) => Ok(crate::description::MemRef {
+                strides: None,
+                offset: 0,
+                ..memref.clone()
+            }),
+            _ => Err(Error::Invalid(format!(
+                "kernel '{}': the CUDA reference names '{name}', which is not a buffer",
+                kernel.name
+            ))),
+        }
+    };
+    let mut arguments = Vec::with_capacity(cuda.arguments.len());
+    for (index, argument) in cuda.arguments.iter().enumerate() {
+        let (name, kind) = match argument {
+            CudaArgument::Buffer { buffer: name } => {
+                (name.clone(), ArgumentKind::Memref(buffer(name)?))
+            }
+            CudaArgument::Constant { constant, symbol } => {
+                let mut memref = buffer(constant)?;
+                memref.constant = Some(symbol.clone());
+                memref.parameter = false;
+                (constant.clone(), ArgumentKind::Memref(memref))
+            }
+            CudaArgument::Scalar { scalar, value } => {
+                let value = match size {
+                    Size::Bench => value.clone(),
+                    Size::Check => resize(value, &kernel.check.sizes),
+                };
+                let element = Element::parse(scalar)?;
+                (
+                    format!("scalar{index}"),
+                    ArgumentKind::Scalar(ScalarArgument { element, value }),
+                )
+            }
+        };
+        arguments.push(Argument { name, kind });
+    }
+    let description = Description {
+        ptx: format!("{}.ptx", cuda.kernel).into(),
+        kernel: cuda.kernel.clone(),
+        grid: match size {
+            Size::Bench => cuda.grid,
+            Size::Check => cuda.check_grid,
+        },
+        block: cuda.block,
+        shared_bytes: 0,
+        convention: Convention::BarePointer,
+        arguments,
+        ..naive.clone()
+    };
+    description
+        .validate()
+        .map_err(|error| Error::Invalid(format!("kernel '{}' (CUDA): {error}", kernel.name)))?;
+    launch::check(&description, ptx.as_bytes())?;
+    Ok(description)
+}
+
+/// Checks the emitted description in `directory` against its PTX.
+fn check_emitted(directory: &Path) -> Result<()> {
+    let path = directory.join(LAUNCH);
+    let description = Description::load(&path)?;
+    launch::check(
+        &description,
+        &files::read_bytes(&description.ptx_path(&path))?,
+    )
+    .map_err(|error| Error::Invalid(format!("{}: {error}", path.display())))
+}
+
+/// What building the suite needs, and the CUDA references compiled so far.
+struct Builder<'a> {
+    /// The manifest's directory.
+    root: &'a Path,
+    /// The output directory.
+    out: &'a Path,
+    /// The tools.
+    tools: &'a Tools,
+    /// PTX of every `.cu` compiled so far.
+    cuda_ptx: BTreeMap<PathBuf, String>,
+}
+
+impl Builder<'_> {
+    /// Compiles (once per `.cu`) and describes the CUDA reference at both sizes.
+    fn build_cuda(
+        &mut self,
+        nvcc: &Path,
+        kernel: &KernelEntry,
+        cuda: &CudaEntry,
+        directories: &[(Size, PathBuf)],
+    ) -> Result<()> {
+        let source = self.root.join(&cuda.source);
+        let ptx = match self.cuda_ptx.get(&source) {
+            Some(ptx) => ptx.clone(),
+            None => {
+                let scratch = self.out.join("cuda").join(&kernel.name);
+                let ptx = compile_cuda(self.tools, nvcc, &source, &scratch)?;
+                self.cuda_ptx.insert(source.clone(), ptx.clone());
+                ptx
+            }
+        };
+        for (size, directory) in directories {
+            let naive = Description::load(&directory.join(Variant::Naive.name()).join(LAUNCH))?;
+            let description = cuda_description(kernel, cuda, &naive, *size, &ptx)?;
+            let target = directory.join(Variant::CudaReference.name());
+            files::write(&target.join(&description.ptx), &ptx)?;
+            description.save(&target.join(LAUNCH))?;
+        }
+        Ok(())
+    }
+
+    /// Builds one kernel into `out/kernels/NAME`: the check size first, so that a variant the
+    /// interpreter finds wrong is rejected before anything is built for the GPU.
+    fn build_kernel(&mut self, kernel: &KernelEntry) -> Result<PlannedKernel> {
+        let (root, out, tools) = (self.root, self.out, self.tools);
+        let text = files::read_text(&root.join(&kernel.source))?;
+        let relative = PathBuf::from("kernels").join(&kernel.name);
+        let mut planned = PlannedKernel {
+            name: kernel.name.clone(),
+            outputs: kernel.output_names(),
+            variants: Vec::new(),
+            expected: BTreeMap::new(),
+            skipped: BTreeMap::new(),
+            rejected: BTreeMap::new(),
+        };
+        let directories: Vec<(Size, PathBuf)> = [Size::Check, Size::Bench]
+            .into_iter()
+            .map(|size| (size, out.join(&relative).join(size.name())))
+            .collect();
+        for (size, directory) in &directories {
+            files::write(
+                &directory.join("source.mlir"),
+                kernel.sized_source(&text, *size),
+            )?;
+        }
+        let check_source = directories[0].1.join("source.mlir");
+        let outputs = kernel.output_positions();
+        let naive_printout = interpret(tools, kernel, &check_source, Size::Check, &outputs)?;
+        let mut applies: Vec<Variant> = Vec::new();
+        'variants: for variant in Variant::MLIR {
+            for (size, directory) in &directories {
+                let source = directory.join("source.mlir");
+                let mlir =
+                    match variants::produce(tools, variant, &source, &kernel.options, directory)? {
+                        Produced::Mlir(mlir) => mlir,
+                        Produced::Skipped(reason) => {
+                            planned.skipped.insert(variant.name().to_string(), reason);
+                            continue 'variants;
+                        }
+                    };
+                if *size == Size::Check && variant != Variant::Naive {
+                    if let Some(wrong) = verify(tools, kernel, &mlir, &naive_printout)? {
+                        eprintln!(
+                            "suite build: {} {}: rejected: {wrong}",
+                            kernel.name,
+                            variant.name()
+                        );
+                        planned.rejected.insert(variant.name().to_string(), wrong);
+                        continue 'variants;
+                    }
+                }
+                let target = directory.join(variant.name());
+                emit_mlir(tools, kernel, *size, &mlir, &target)?;
+                check_emitted(&target)?;
+            }
+            applies.push(variant);
+        }
+        let cuda_reference = Variant::CudaReference.name().to_string();
+        match (&kernel.cuda, &tools.nvcc) {
+            (Some(cuda), Some(nvcc)) => {
+                self.build_cuda(nvcc, kernel, cuda, &directories)?;
+                applies.push(Variant::CudaReference);
+            }
+            (Some(_), None) => {
+                planned.skipped.insert(
+                    cuda_reference,
+                    "no nvcc given (suite build --nvcc PATH)".into(),
+                );
+            }
+            (None, _) => {
+                planned
+                    .skipped
+                    .insert(cuda_reference, "no CUDA reference written".into());
+            }
+        }
+        for (position, argument) in kernel.arguments.iter().enumerate() {
+            if !argument.output {
+                continue;
+            }
+            let printed = interpret(tools, kernel, &check_source, Size::Check, &[position])?;
+            let file = relative
+                .join("check/expected")
+                .join(format!("{}.txt", argument.name));
+            files::write(&out.join(&file), printed)?;
+            planned.expected.insert(argument.name.clone(), file);
+        }
+        for variant in applies {
+            let launch_of =
+                |size: Size| relative.join(size.name()).join(variant.name()).join(LAUNCH);
+            planned.variants.push(PlannedVariant {
+                name: variant.name().to_string(),
+                bench: launch_of(Size::Bench),
+                check: launch_of(Size::Check),
+            });
+        }
+        Ok(planned)
+    }
+}
+
+/// The script the GPU machine runs.
+const RUN_SCRIPT: &str = r#"#!/bin/sh
+# Runs the gpu-mem-opt benchmark suite on this machine's GPU (built elsewhere by `make bench`;
+# needs only the NVIDIA driver). Writes <results>/<date>-<gpu>.json and .md, where <results> is
+# the first argument, or bench/results of the checkout this directory belongs to.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+results=${1:-$here/../../bench/results}
+exec "$here/gpu-mem-opt-runner" suite run "$here/suite.json" --results "$results"
+"#;
+
+/// Builds the kernels called `names` (all when empty) of the manifest at `manifest` into
+/// `out`; returns the plan (also written to `out/suite.json`).
+pub fn build(manifest: &Path, out: &Path, tools: &Tools, names: &[String]) -> Result<Plan> {
+    let loaded = Manifest::load(manifest)?;
+    let root = manifest.parent().unwrap_or(Path::new("."));
+    let mut plan = Plan {
+        version: 1,
+        kernels: Vec::new(),
+    };
+    let mut builder = Builder {
+        root,
+        out,
+        tools,
+        cuda_ptx: BTreeMap::new(),
+    };
+    for kernel in loaded.select(names)? {
+        eprintln!("suite build: {}", kernel.name);
+        plan.kernels.push(builder.build_kernel(kernel)?);
+    }
+    plan.save(&out.join("suite.json"))?;
+    let script = out.join("run.sh");
+    files::write(&script, RUN_SCRIPT)?;
+    make_executable(&script)?;
+    let this =
+        std::env::current_exe().map_err(|error| Error::io(Path::new("current_exe"), error))?;
+    let copy = out.join("gpu-mem-opt-runner");
+    if this.canonicalize().ok() != copy.canonicalize().ok() {
+        std::fs::copy(&this, &copy).map_err(|error| Error::io(&copy, error))?;
+    }
+    Ok(plan)
+}
+
+/// Sets the executable bits of `path`.
+fn make_executable(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|error| Error::io(path, error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ptx_versions_are_read_and_rewritten() {
+        let ptx = "//\n.version 9.5\n.target sm_90\n";
+        assert_eq!(ptx_version(ptx), Some((9, 5)));
+        assert_eq!(
+            with_ptx_version(ptx, (8, 0)),
+            "//\n.version 8.0\n.target sm_90\n"
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! The plan: what `suite build` produced and `suite run` executes (`build/bench/suite.json`).
+//!
+//! Model. For every kernel: its output names, every variant that applies with its launch
+//! descriptions at the bench and the check size, the interpreter's expected outputs at the
+//! check size (text, `--print-arg` format), and the variants skipped with the reason. Paths
+//! are relative to the plan's directory, so the directory can be carried to another machine.
+//!
+//! ```json
+//! { "version": 1,
+//!   "kernels": [ { "name": "transpose-tiled", "outputs": ["out"],
+//!     "variants": [ { "name": "naive", "bench": "kernels/transpose-tiled/bench/naive/launch.json",
+//!                     "check": "kernels/transpose-tiled/check/naive/launch.json" }, ... ],
+//!     "expected": { "out": "kernels/transpose-tiled/check/expected/out.txt" },
+//!     "skipped": { "cuda-reference": "..." },
+//!     "rejected": { "nvgpu-optimize-shared-memory": "wrong on the interpreter: ..." } } ] }
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::files;
+
+/// Everything to run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// Schema version (1).
+    pub version: u32,
+    /// The kernels, in manifest order.
+    pub kernels: Vec<PlannedKernel>,
+}
+
+/// One kernel's launches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlannedKernel {
+    /// The benchmark's name.
+    pub name: String,
+    /// Names of the outputs every variant must agree on.
+    pub outputs: Vec<String>,
+    /// The variants that apply, `naive` first.
+    pub variants: Vec<PlannedVariant>,
+    /// The interpreter's outputs at the check size, by output name.
+    pub expected: BTreeMap<String, PathBuf>,
+    /// Variants that do not apply, with the reason.
+    pub skipped: BTreeMap<String, String>,
+    /// Variants whose MLIR gives other outputs than the naive kernel's on the interpreter at
+    /// the check size (not run on the GPU, where a wrong kernel may fault the context).
+    #[serde(default)]
+    pub rejected: BTreeMap<String, String>,
+}
+
+/// One variant's launch descriptions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlannedVariant {
+    /// The variant's name.
+    pub name: String,
+    /// Launch description at the bench size.
+    pub bench: PathBuf,
+    /// Launch description at the check size.
+    pub check: PathBuf,
+}
+
+impl Plan {
+    /// Reads a plan.
+    pub fn load(path: &Path) -> Result<Plan> {
+        files::read_json(path)
+    }
+
+    /// Writes the plan.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        files::write_json(path, self)
+    }
+}

@@ -1,0 +1,265 @@
+// stage-shared: route an uncoalesced global access through a workgroup tile
+// when Fang's rule NV-C says it pays (seed-003 §4.3, the prior for cached
+// NVIDIA GPUs), with the measured sectors per request, the block's footprint
+// box and the shared-memory budget. Every global access gets a remark with
+// the MAP id, the rule and the numbers. Transformed kernels run before and
+// after in the reference interpreter and must give bit-identical results;
+// transpose_edges has sizes that are not multiples of the tile.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt diff %s --kernel transpose --grid 32,128,1
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// REPORT: "kind": "stage-shared",
+// REPORT-NEXT: "target": "arg 0",
+// REPORT-NEXT: "applied": false,
+// REPORT-NEXT: "reason": "MAP-108: not staged: rule NV-C: coalesced single access
+// REPORT: "kind": "stage-shared",
+// REPORT-NEXT: "target": "arg 1",
+// REPORT-NEXT: "applied": true,
+// REPORT-NEXT: "reason": "MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4",
+// RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1
+// RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1 --options 'swizzle=false'
+// Measured after: the copy-out store needs 4 sectors per request.
+// RUN: gpu-mem-opt opt %s -o %t.mlir
+// RUN: gpu-mem-opt interp %t.mlir --kernel transpose --grid 1,1,1 --arg random:1 --arg zeros --trace | FileCheck %s --check-prefix=MEASURED
+// MEASURED: memref.store (shared):
+// MEASURED: memref.store (global): requests 8, sectors_per_request 4,
+// Switched off, the step is skipped: no tile, no stage-shared remark.
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s 2>&1 | FileCheck %s --check-prefix=OFF
+// OFF-NOT: stage-shared
+// OFF-NOT: gpu.barrier
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    /// The naive transpose, 1024x1024 f32, block 32x8 (examples/transpose.mlir).
+    /// The read in[y][x] is MAP-108, coalesced (4 sectors/request = the ideal for
+    /// 4 B lanes): left alone, a report decision without a remark (nothing to gain). The write out[x][y] is MAP-110: lanes 4 KiB apart,
+    /// 32 sectors/request; rule NV-C stages it (uncoalesced, N = 1024 >= 512). The
+    /// block's footprint in out is a 32x8 box (1 KiB): thread (tx, ty) writes
+    /// tile[tx][ty], barrier, thread L = tx + 32 ty stores tile[L/8][L mod 8] to
+    /// out[32 bx + L/8][8 by + L mod 8]: 8 lanes per 32-byte segment, 4 sectors.
+    /// The new tile then goes through the layout search: tile[tx][ty] puts lanes
+    /// 8 words apart (4.5x the ideal wavefronts); an XOR swizzle makes both sides
+    /// conflict-free at no extra bytes.
+    // CHECK-LABEL: gpu.func @transpose(
+    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}] : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK-NEXT: gpu.barrier
+    // CHECK: %[[VALUE:.*]] = memref.load %[[TILE]][%{{.*}}, %{{.*}}] : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK: memref.store %[[VALUE]], %{{.*}}[%{{.*}}, %{{.*}}] : memref<1024x1024xf32>
+    // CHECK-NEXT: gpu.return
+        // expected-remark @below {{kernel: 'transpose'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @transpose(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %by = gpu.block_id y
+          %c32 = arith.constant 32 : index
+          %c8 = arith.constant 8 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %y0 = arith.muli %by, %c8 : index
+          %y = arith.addi %y0, %ty : index
+          %v = memref.load %in[%y, %x] : memref<1024x1024xf32>
+          // expected-remark @below {{stage-shared: arg 1: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
+          // expected-remark @below {{chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
+          memref.store %v, %out[%x, %y] : memref<1024x1024xf32>
+          gpu.return
+        }
+
+    /// The transpose of a 1000x600 array, whose sizes are not multiples of the
+    /// tile: the grid overshoots (19x125 blocks cover 608 x 1000) and an scf.if
+    /// keeps x < 600, y < 1000. The guard depends on block ids, so the sectors are
+    /// those of an interior block: 32 -> 4 as above. The tile write stays under the
+    /// guard; the copy-out of cell (r, c) runs under the same guard evaluated for
+    /// the thread that owns the cell (tx = r, ty = c), so exactly the elements the
+    /// original stores are stored. The tile's layout is left as it is: the layout
+    /// search cannot cost the guarded tile write (block 0's guard is unknown).
+    // CHECK-LABEL: gpu.func @transpose_edges(
+    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK: scf.if
+    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: gpu.barrier
+    // CHECK: %[[ROW:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
+    // CHECK: %[[COLUMN:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
+    // CHECK: %[[BOTH:.*]] = arith.andi %[[ROW]], %[[COLUMN]] : i1
+    // CHECK: scf.if %[[BOTH]] {
+    // CHECK: memref.load %[[TILE]]
+    // CHECK: memref.store %{{.*}} : memref<600x1000xf32>
+        // expected-remark @below {{kernel: 'transpose_edges'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @transpose_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %by = gpu.block_id y
+          %c32 = arith.constant 32 : index
+          %c8 = arith.constant 8 : index
+          %c600 = arith.constant 600 : index
+          %c1000 = arith.constant 1000 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %y0 = arith.muli %by, %c8 : index
+          %y = arith.addi %y0, %ty : index
+          %inx = arith.cmpi ult, %x, %c600 : index
+          %iny = arith.cmpi slt, %y, %c1000 : index
+          %inside = arith.andi %inx, %iny : i1
+          scf.if %inside {
+            %v = memref.load %in[%y, %x] : memref<1000x600xf32>
+            // expected-remark @below {{stage-shared: arg 1: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
+            // expected-remark @below {{pad: alloc}}
+            memref.store %v, %out[%x, %y] : memref<600x1000xf32>
+          }
+          gpu.return
+        }
+
+    /// The same transpose on 64x64: rule NV-C needs N >= 512 for a Single-iMAP
+    /// access (the database shows 1.00-1.05 below that): unchanged.
+    // CHECK-LABEL: gpu.func @small_transpose(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'small_transpose'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @small_transpose(%in: memref<64x64xf32>, %out: memref<64x64xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %by = gpu.block_id y
+          %c32 = arith.constant 32 : index
+          %c8 = arith.constant 8 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %y0 = arith.muli %by, %c8 : index
+          %y = arith.addi %y0, %ty : index
+          %v = memref.load %in[%y, %x] : memref<64x64xf32>
+          // expected-remark @below {{stage-shared: arg 1: MAP-110: not staged: rule NV-C: uncoalesced, but the array has 4096 elements < 512x512 (the database shows 1.00-1.05); 32 sectors/request (ideal 4)}}
+          memref.store %v, %out[%x, %y] : memref<64x64xf32>
+          gpu.return
+        }
+
+    /// MAP-204, a row per thread: a[tx][k] for k < 256. Rule NV-C stages it (a
+    /// loop walks elements the other 7 warps also read): per tile of 32 iterations
+    /// the block reads a 32x32 box (4 KiB) with reuse 8. Copying loads into a tile
+    /// is not implemented yet: unchanged, and the remark says so.
+    // CHECK-LABEL: gpu.func @row_per_thread(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'row_per_thread'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @row_per_thread(%a: memref<1024x256xf32>, %out: memref<1024x1024xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %by = gpu.block_id y
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c8 = arith.constant 8 : index
+          %c32 = arith.constant 32 : index
+          %c256 = arith.constant 256 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %y0 = arith.muli %by, %c8 : index
+          %y = arith.addi %y0, %ty : index
+          %zero = arith.constant 0.0 : f32
+          %sum = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
+            // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); not applied: copying loads into a tile is not implemented yet}}
+            // expected-remark @below {{vectorize: arg 0}}
+            %v = memref.load %a[%tx, %k] : memref<1024x256xf32>
+            %next = arith.addf %acc, %v : f32
+            scf.yield %next : f32
+          }
+          memref.store %sum, %out[%y, %x] : memref<1024x1024xf32>
+          gpu.return
+        }
+
+    /// Negative: a data-dependent row (out[index[tx]][ty]) has no footprint box.
+    // CHECK-LABEL: gpu.func @data_dependent(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'data_dependent'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @data_dependent(%index: memref<1024xindex>, %out: memref<1024x1024xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %row = memref.load %index[%tx] : memref<1024xindex>
+          %one = arith.constant 1.0 : f32
+          // expected-remark @below {{stage-shared: arg 1: no MAP id: not staged: no footprint box: data-dependent}}
+          memref.store %one, %out[%row, %ty] : memref<1024x1024xf32>
+          gpu.return
+        }
+
+    /// Negative: no block size anywhere: neither sectors nor a footprint.
+    // CHECK-LABEL: gpu.func @unknown_block(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'unknown_block'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @unknown_block(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          // expected-remark @below {{stage-shared: arg 0: MAP-108: not staged: block size unknown}}
+          %v = memref.load %in[%ty, %tx] : memref<1024x1024xf32>
+          // expected-remark @below {{stage-shared: arg 1: MAP-110: not staged: block size unknown}}
+          memref.store %v, %out[%tx, %ty] : memref<1024x1024xf32>
+          gpu.return
+        }
+
+    /// Negative: out[x][64 ty] is uncoalesced (32 sectors), but the block's box
+    /// is 32 x 449 elements (57472 B), over the 48 KiB budget.
+    // CHECK-LABEL: gpu.func @over_budget(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'over_budget'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @over_budget(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %c32 = arith.constant 32 : index
+          %c64 = arith.constant 64 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %column = arith.muli %ty, %c64 : index
+          %v = memref.load %in[%ty, %x] : memref<1024x1024xf32>
+          // expected-remark @below {{stage-shared: arg 1: no MAP id: not staged: over the shared-memory budget left (49152 B); rule NV-C fallback would stage (uncoalesced); 32 sectors/request (ideal 4), footprint 32x449 (57472 B, reuse 0.02)}}
+          memref.store %v, %out[%x, %column] : memref<1024x1024xf32>
+          gpu.return
+        }
+
+    /// Negative: a[x][y] = 2 a[x][y]. The read is of a memref the kernel writes:
+    /// never staged. The write would be staged, but the buffer has another access.
+    // CHECK-LABEL: gpu.func @in_place(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'in_place'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @in_place(%a: memref<1024x1024xf32>) kernel
+            attributes {known_block_size = array<i32: 32, 8, 1>} {
+          %tx = gpu.thread_id x
+          %ty = gpu.thread_id y
+          %bx = gpu.block_id x
+          %by = gpu.block_id y
+          %c32 = arith.constant 32 : index
+          %c8 = arith.constant 8 : index
+          %x0 = arith.muli %bx, %c32 : index
+          %x = arith.addi %x0, %tx : index
+          %y0 = arith.muli %by, %c8 : index
+          %y = arith.addi %y0, %ty : index
+          // expected-remark @below {{stage-shared: arg 0: MAP-110: not staged: the kernel also writes this memref, so a staged copy could miss a write by another thread; rule NV-C would stage (uncoalesced single access, N >= 512)}}
+          %v = memref.load %a[%x, %y] : memref<1024x1024xf32>
+          %w = arith.addf %v, %v : f32
+          // expected-remark @below {{stage-shared: arg 0: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); not applied: the kernel accesses this buffer elsewhere too}}
+          memref.store %w, %a[%x, %y] : memref<1024x1024xf32>
+          gpu.return
+        }
+  }
+}
