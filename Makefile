@@ -33,3 +33,11 @@ clean:
 .PHONY: bench-analysis
 bench-analysis: build
 	cargo run --release --locked -p gpu-mem-opt --example analysis_time
+
+# The benchmark suite (issue 7, bench/): every variant's PTX and launch description, the
+# runner and run.sh, built into build/bench/ here (no GPU needed). It ends by printing the one
+# command to run on a GPU machine: build/bench/run.sh (results in bench/results/).
+.PHONY: bench
+NVCC ?= $(shell find build/venv -name nvcc -type f 2>/dev/null | head -n 1)
+bench: build
+	build/bin/gpu-mem-opt-runner suite build bench/suite.json --out build/bench $(if $(NVCC),--nvcc $(NVCC))

@@ -198,24 +198,40 @@ fn read_only_candidate(
     reused: bool,
     costs: &CostModel,
 ) -> (JangSpace, String) {
-    let small = buffer.bytes.is_some_and(|bytes| bytes <= CONSTANT_MEMORY_BYTES);
+    let small = buffer
+        .bytes
+        .is_some_and(|bytes| bytes <= CONSTANT_MEMORY_BYTES);
+    let mut not_constant = String::new();
     if let Some(distinct) = instance.distinct_addresses {
         let cycles = costs.constant(distinct);
-        if small && cycles < costs.read_only {
-            return (
-                JangSpace::Constant,
-                format!(
-                    "{distinct:.2} distinct addresses per warp: T_const {cycles:.0} < read-only {:.0} cycles",
-                    costs.read_only
-                ),
+        if cycles < costs.read_only {
+            if small {
+                return (
+                    JangSpace::Constant,
+                    format!(
+                        "{distinct:.2} distinct addresses per warp: T_const {cycles:.0} < read-only {:.0} cycles",
+                        costs.read_only
+                    ),
+                );
+            }
+        } else {
+            not_constant = format!(
+                "; {distinct:.2} distinct addresses per warp: T_const {cycles:.0} >= read-only {:.0} cycles",
+                costs.read_only
             );
         }
     }
     if buffer.chunkable && reused {
-        return (JangSpace::Shared, "reused and chunkable".into());
+        return (
+            JangSpace::Shared,
+            format!("reused and chunkable{not_constant}"),
+        );
     }
     if instance.coalesced() && !reused {
-        return (JangSpace::Global, "coalesced, not reused".into());
+        return (
+            JangSpace::Global,
+            format!("coalesced, not reused{not_constant}"),
+        );
     }
     let why = match (instance.sectors_per_request, instance.distinct_addresses) {
         (Some(sectors), Some(_)) if !instance.coalesced() => {
@@ -224,7 +240,7 @@ fn read_only_candidate(
         (None, _) | (_, None) => "addresses unknown (random or data-dependent)".into(),
         _ => "reused, not chunkable".into(),
     };
-    (JangSpace::Texture, why)
+    (JangSpace::Texture, format!("{why}{not_constant}"))
 }
 
 /// Runs Algorithm 3 on `buffer` for target `sm` with `costs`.
@@ -244,7 +260,12 @@ pub fn select(buffer: &Buffer, sm: u32, costs: &CostModel) -> Selection {
         })
         .collect();
     let priority: &[JangSpace] = if buffer.read_only {
-        &[JangSpace::Texture, JangSpace::Global, JangSpace::Shared, JangSpace::Constant]
+        &[
+            JangSpace::Texture,
+            JangSpace::Global,
+            JangSpace::Shared,
+            JangSpace::Constant,
+        ]
     } else {
         &[JangSpace::Global, JangSpace::Shared]
     };
@@ -263,7 +284,9 @@ pub fn select(buffer: &Buffer, sm: u32, costs: &CostModel) -> Selection {
         .instances
         .iter()
         .map(|instance| instance.distinct_addresses)
-        .try_fold(0.0f64, |worst, distinct| distinct.map(|value| worst.max(value)));
+        .try_fold(0.0f64, |worst, distinct| {
+            distinct.map(|value| worst.max(value))
+        });
     let constant_cycles = distinct_addresses.map(|distinct| costs.constant(distinct));
     let reason = explain(buffer, &instances, algorithm, placement, costs);
     Selection {
@@ -294,7 +317,9 @@ fn explain(
     let rules: Vec<String> = instances
         .iter()
         .zip(&buffer.instances)
-        .map(|((space, rule), instance)| format!("{} at {} ({rule})", name(*space), instance.location))
+        .map(|((space, rule), instance)| {
+            format!("{} at {} ({rule})", name(*space), instance.location)
+        })
         .collect();
     let mut text = format!(
         "Algorithm 3 picks {}: {} ({})",
@@ -337,7 +362,10 @@ pub fn reuse(accesses: &[&Access], block: Option<Block>) -> (bool, String) {
         .ok_or_else(|| Unknown::new("the block size is unknown"))
         .and_then(|block| repeated_element(accesses, block));
     match enumerated {
-        Ok(Some(address)) => (true, format!("reused: byte {address} is read twice in a block")),
+        Ok(Some(address)) => (
+            true,
+            format!("reused: byte {address} is read twice in a block"),
+        ),
         Ok(None) => (false, "no element is read twice in a block".into()),
         Err(unknown) => {
             let forms: HashSet<String> = accesses
@@ -345,20 +373,26 @@ pub fn reuse(accesses: &[&Access], block: Option<Block>) -> (bool, String) {
                 .map(|access| format!("{:?}", access.indices))
                 .collect();
             let looped = accesses.iter().any(|access| {
-                access
-                    .indices
-                    .iter()
-                    .any(|index| index.variables().iter().any(|v| matches!(v, Variable::Loop(_))))
+                access.indices.iter().any(|index| {
+                    index
+                        .variables()
+                        .iter()
+                        .any(|v| matches!(v, Variable::Loop(_)))
+                })
             });
             let reused = forms.len() > 1 || looped;
             (
                 reused,
                 format!(
-                    "{} by Jang's proxies ({} references, {}a loop variable in the index; addresses \
+                    "{} by Jang's proxies ({} distinct references, {} in the index; addresses \
                      not enumerated: {})",
                     if reused { "reused" } else { "not reused" },
                     forms.len(),
-                    if looped { "" } else { "no " },
+                    if looped {
+                        "a loop variable"
+                    } else {
+                        "no loop variable"
+                    },
                     unknown.reason
                 ),
             )
@@ -375,7 +409,11 @@ fn repeated_element(accesses: &[&Access], block: Block) -> Result<Option<i64>, U
         let trips: Vec<u64> = access
             .loops
             .iter()
-            .map(|range| range.trip_count().ok_or_else(|| Unknown::new("a loop bound is not constant")))
+            .map(|range| {
+                range
+                    .trip_count()
+                    .ok_or_else(|| Unknown::new("a loop bound is not constant"))
+            })
             .collect::<Result<_, _>>()?;
         let iterations: u64 = trips.iter().product();
         evaluations = evaluations.saturating_add(iterations.saturating_mul(block.threads()));
@@ -427,20 +465,27 @@ fn check_shared_unknowns(accesses: &[&Access]) -> Result<(), Unknown> {
                 .iter()
                 .any(|variable| !variable.is_thread() && !matches!(variable, Variable::Loop(_)))
         }) {
-            return Err(Unknown::new("a block id or symbol inside a floor division or remainder"));
+            return Err(Unknown::new(
+                "a block id or symbol inside a floor division or remainder",
+            ));
         }
         let shared: Vec<(Variable, i64)> = form
             .variables
             .iter()
             .filter(|(variable, _)| !variable.is_thread() && !matches!(variable, Variable::Loop(_)))
             .map(|(variable, coefficient)| {
-                (variable.clone(), coefficient * i64::from(access.layout.element_bytes))
+                (
+                    variable.clone(),
+                    coefficient * i64::from(access.layout.element_bytes),
+                )
             })
             .collect();
         match &coefficients {
             None => coefficients = Some(shared),
             Some(first) if *first != shared => {
-                return Err(Unknown::new("block ids or symbols move the accesses differently"))
+                return Err(Unknown::new(
+                    "block ids or symbols move the accesses differently",
+                ))
             }
             _ => {}
         }
@@ -476,12 +521,18 @@ mod tests {
     fn broadcast_goes_to_constant_and_linear_to_the_read_only_path() {
         let costs = CostModel::for_sm(90);
         let broadcast = buffer(true, 36, vec![instance(1.0, 1.0, true)]);
-        assert_eq!(select(&broadcast, 90, &costs).placement, Placement::Constant);
+        assert_eq!(
+            select(&broadcast, 90, &costs).placement,
+            Placement::Constant
+        );
         let linear = buffer(true, 4096, vec![instance(32.0, 4.0, false)]);
         let selection = select(&linear, 90, &costs);
         assert_eq!(selection.algorithm, JangSpace::Global);
         assert_eq!(selection.placement, Placement::ReadOnly);
-        assert_eq!(select(&linear, 35, &CostModel::for_sm(35)).placement, Placement::Global);
+        assert_eq!(
+            select(&linear, 35, &CostModel::for_sm(35)).placement,
+            Placement::Global
+        );
     }
 
     #[test]
@@ -491,7 +542,11 @@ mod tests {
         assert_eq!(select(&two, 90, &costs).placement, Placement::Constant);
         let three = buffer(true, 64, vec![instance(3.0, 1.0, false)]);
         assert_eq!(select(&three, 90, &costs).placement, Placement::ReadOnly);
-        let mixed = buffer(true, 64, vec![instance(1.0, 1.0, false), instance(32.0, 5.0, false)]);
+        let mixed = buffer(
+            true,
+            64,
+            vec![instance(1.0, 1.0, false), instance(32.0, 5.0, false)],
+        );
         let selection = select(&mixed, 90, &costs);
         assert_eq!(selection.algorithm, JangSpace::Texture);
         let large = buffer(true, 128 * 1024, vec![instance(1.0, 1.0, true)]);

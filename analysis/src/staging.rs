@@ -156,10 +156,10 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
     let access = candidate.access;
     let ideal = ideal_sectors_per_request(access.access_bytes());
     let sectors = candidate.sectors_per_request.as_ref().ok().copied();
-    let map = candidate
-        .classification
-        .map
-        .map_or_else(|| "no MAP id".to_string(), |map| format!("MAP-{}", map.number()));
+    let map = candidate.classification.map.map_or_else(
+        || "no MAP id".to_string(),
+        |map| format!("MAP-{}", map.number()),
+    );
     let mut staging = Staging {
         stage: false,
         rule: "blocked",
@@ -198,11 +198,9 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
     );
     staging.footprint = Some(footprint.clone());
     let uncoalesced = sectors > ideal;
-    let elements: Option<i64> = access
-        .layout
-        .shape
-        .iter()
-        .try_fold(1i64, |total, size| size.and_then(|size| total.checked_mul(size)));
+    let elements: Option<i64> = access.layout.shape.iter().try_fold(1i64, |total, size| {
+        size.and_then(|size| total.checked_mul(size))
+    });
     let large = elements.is_none_or(|elements| elements >= SINGLE_MINIMUM_ELEMENTS);
     let looped = footprint.iterations > 1;
     let (stage, rule, why) = match candidate.classification.map.map(|map| map.intra_thread) {
@@ -238,7 +236,8 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
         ),
     };
     staging.rule = rule;
-    staging.nothing_to_gain = !stage && !uncoalesced && !(looped && footprint.reuse > 1.0);
+    let reused_by_loop = looped && footprint.reuse > 1.0;
+    staging.nothing_to_gain = !(stage || uncoalesced || reused_by_loop);
     if !stage {
         staging.reason = format!("{map}: not staged: rule {rule}: {why}; {numbers}");
         return staging;
@@ -317,7 +316,11 @@ mod tests {
         assert_eq!(footprint.extents, [32, 8]);
         assert_eq!(footprint.bytes, 1024);
         assert_eq!(footprint.reuse, 1.0);
-        assert!(staging.reason.starts_with("MAP-110: stage: rule NV-C"), "{}", staging.reason);
+        assert!(
+            staging.reason.starts_with("MAP-110: stage: rule NV-C"),
+            "{}",
+            staging.reason
+        );
     }
 
     #[test]
@@ -333,7 +336,11 @@ mod tests {
         );
         let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
         assert!(!staging.stage);
-        assert!(staging.reason.starts_with("MAP-108: not staged"), "{}", staging.reason);
+        assert!(
+            staging.reason.starts_with("MAP-108: not staged"),
+            "{}",
+            staging.reason
+        );
         assert!(staging.nothing_to_gain);
     }
 
@@ -343,7 +350,11 @@ mod tests {
         access.layout = MemrefLayout::row_major(&[64, 64], 4, MemorySpace::Global);
         let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
         assert!(!staging.stage);
-        assert!(staging.reason.contains("4096 elements < 512x512"), "{}", staging.reason);
+        assert!(
+            staging.reason.contains("4096 elements < 512x512"),
+            "{}",
+            staging.reason
+        );
     }
 
     /// MAP-204: `a[tx][k]` for k in 0..256: a 32x32 tile per 32 iterations, reuse 8.
@@ -353,10 +364,7 @@ mod tests {
         let mut access = Access::new(
             AccessKind::Load,
             layout,
-            vec![
-                thread(Variable::ThreadX),
-                thread(Variable::Loop(LoopId(0))),
-            ],
+            vec![thread(Variable::ThreadX), thread(Variable::Loop(LoopId(0)))],
         );
         access.loops = vec![Loop::constant(0, 256, 1)];
         let staging = decide_for(&access, Block::new(32, 8, 1), false, 49152);
@@ -365,7 +373,11 @@ mod tests {
         assert_eq!(footprint.extents, [32, 32]);
         assert_eq!(footprint.iterations, 32);
         assert_eq!(footprint.reuse, 8.0);
-        assert!(staging.reason.starts_with("MAP-204: stage"), "{}", staging.reason);
+        assert!(
+            staging.reason.starts_with("MAP-204: stage"),
+            "{}",
+            staging.reason
+        );
     }
 
     #[test]
@@ -377,7 +389,9 @@ mod tests {
         assert!(written.reason.contains("also writes this memref"));
         let over = decide_for(&transpose_store(), Block::new(32, 8, 1), false, 512);
         assert!(!over.stage);
-        assert!(over.reason.contains("over the shared-memory budget left (512 B)"));
+        assert!(over
+            .reason
+            .contains("over the shared-memory budget left (512 B)"));
         let candidate = Candidate {
             access: &load,
             classification: classify(&load),
@@ -396,6 +410,10 @@ mod tests {
             written_by_kernel: false,
         };
         let data_dependent = decide(&candidate, Ok(Block::new(32, 8, 1)), 49152);
-        assert!(data_dependent.reason.contains("no footprint box"), "{}", data_dependent.reason);
+        assert!(
+            data_dependent.reason.contains("no footprint box"),
+            "{}",
+            data_dependent.reason
+        );
     }
 }

@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 
 use num_integer::Integer;
 
-use crate::expression::{checked, LinearForm, Unknown, Variable};
+use crate::expression::{checked, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::Access;
 use crate::target::MAX_ACCESS_BYTES;
 
@@ -78,10 +78,14 @@ pub fn offset_form(access: &Access) -> Result<LinearForm<'_>, Unknown> {
         constant: offset,
         ..LinearForm::default()
     };
-    for (dimension, (index, stride)) in access.indices.iter().zip(&access.layout.strides).enumerate()
+    for (dimension, (index, stride)) in access
+        .indices
+        .iter()
+        .zip(&access.layout.strides)
+        .enumerate()
     {
-        let stride =
-            stride.ok_or_else(|| Unknown::new(format!("stride of dimension {dimension} is dynamic")))?;
+        let stride = stride
+            .ok_or_else(|| Unknown::new(format!("stride of dimension {dimension} is dynamic")))?;
         total = total.plus(index.linear()?.times(stride)?)?;
     }
     Ok(total)
@@ -100,6 +104,35 @@ pub fn fix<'a>(
                 .checked_mul(*value)
                 .and_then(|term| result.constant.checked_add(term)),
         )?;
+    }
+    Ok(result)
+}
+
+/// The form over loop iterations instead of induction variables: `c·iv` with `iv = lower +
+/// step·j` becomes `c·lower + (c·step)·j` for every loop with a constant lower bound and
+/// step (the variable then stands for `j`), so `for k in 0..n step 8: A[k]` is known to be
+/// a multiple of 8 elements.
+pub fn over_iterations<'a>(
+    form: LinearForm<'a>,
+    loops: &[Loop],
+) -> Result<LinearForm<'a>, Unknown> {
+    let mut result = form;
+    for (position, range) in loops.iter().enumerate() {
+        let variable = Variable::Loop(LoopId(position));
+        let (Some(lower), Some(step)) = (range.lower, range.step) else {
+            continue;
+        };
+        let Some(coefficient) = result.variables.get(&variable).copied() else {
+            continue;
+        };
+        result.constant = checked(
+            coefficient
+                .checked_mul(lower)
+                .and_then(|term| result.constant.checked_add(term)),
+        )?;
+        result
+            .variables
+            .insert(variable, checked(coefficient.checked_mul(step))?);
     }
     Ok(result)
 }
@@ -154,7 +187,8 @@ pub struct Width {
 pub fn width(available: u32, element_bytes: u32, alignment: u64) -> Width {
     let element_bytes = element_bytes.max(1);
     let by_hardware = (MAX_ACCESS_BYTES / element_bytes).max(1);
-    let by_alignment = u32::try_from((alignment / u64::from(element_bytes)).max(1)).unwrap_or(u32::MAX);
+    let by_alignment =
+        u32::try_from((alignment / u64::from(element_bytes)).max(1)).unwrap_or(u32::MAX);
     let by_contiguity = available.max(1);
     let bound = by_hardware.min(by_alignment).min(by_contiguity);
     let elements = 1 << (31 - bound.leading_zeros());
@@ -190,7 +224,9 @@ pub fn chunks(length: u32, element_bytes: u32, invariant: u64, constant: i64) ->
     let mut start = 0;
     while start < length {
         let offset = (i128::from(constant) + i128::from(start)) * i128::from(element_bytes);
-        let at = invariant.min(power_of_two_divisor(u64::try_from(offset.unsigned_abs()).unwrap_or(0)));
+        let at = invariant.min(power_of_two_divisor(
+            u64::try_from(offset.unsigned_abs()).unwrap_or(0),
+        ));
         let Width { elements, .. } = width(length - start, element_bytes, at);
         result.push(Chunk {
             start,
@@ -272,8 +308,8 @@ impl Blocker {
         match self {
             Blocker::BaseAlignment { needed, base } => format!(
                 "the buffer is known to be {}-byte aligned ({}), a {needed}-byte access needs {needed}; \
-                 unblock: memref.assume_alignment, {{llvm.align = {needed}}} on the argument, or option \
-                 assume-alignment={needed}",
+                 unblock: memref.assume_alignment, {{llvm.align = {needed}}} on the argument or \
+                 attribution, or option assume-alignment={needed}",
                 base.bytes, base.source
             ),
             Blocker::Offset {
@@ -315,10 +351,34 @@ mod tests {
 
     #[test]
     fn width_is_bounded_by_contiguity_alignment_and_hardware() {
-        assert_eq!(width(4, 4, 16), Width { elements: 4, limit: Limit::Contiguity });
-        assert_eq!(width(4, 4, 4), Width { elements: 1, limit: Limit::Alignment });
-        assert_eq!(width(8, 4, 64), Width { elements: 4, limit: Limit::Hardware });
-        assert_eq!(width(3, 4, 16), Width { elements: 2, limit: Limit::Contiguity });
+        assert_eq!(
+            width(4, 4, 16),
+            Width {
+                elements: 4,
+                limit: Limit::Contiguity
+            }
+        );
+        assert_eq!(
+            width(4, 4, 4),
+            Width {
+                elements: 1,
+                limit: Limit::Alignment
+            }
+        );
+        assert_eq!(
+            width(8, 4, 64),
+            Width {
+                elements: 4,
+                limit: Limit::Hardware
+            }
+        );
+        assert_eq!(
+            width(3, 4, 16),
+            Width {
+                elements: 2,
+                limit: Limit::Contiguity
+            }
+        );
         assert_eq!(width(8, 2, 16).elements, 8);
     }
 
@@ -329,6 +389,22 @@ mod tests {
         assert_eq!(address_alignment(4, 4, 4), 4);
         assert_eq!(address_alignment(256, 4, 0), 256);
         assert_eq!(address_alignment(16, 2, 12), 8);
+    }
+
+    #[test]
+    fn loops_count_in_steps() {
+        let form = LinearForm {
+            variables: BTreeMap::from([(Variable::Loop(LoopId(0)), 1), (Variable::ThreadX, 64)]),
+            ..LinearForm::default()
+        };
+        let stepped = over_iterations(form, &[Loop::constant(0, 64, 8)]).unwrap();
+        assert_eq!(divisibility(&stepped), 8);
+        let shifted = LinearForm {
+            variables: BTreeMap::from([(Variable::Loop(LoopId(0)), 2)]),
+            ..LinearForm::default()
+        };
+        let from_one = over_iterations(shifted, &[Loop::constant(1, 9, 4)]).unwrap();
+        assert_eq!((from_one.constant, divisibility(&from_one)), (2, 2));
     }
 
     #[test]

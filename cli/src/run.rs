@@ -135,7 +135,9 @@ fn runner_command() -> String {
         .ok()
         .and_then(|this| Some(this.parent()?.join("gpu-mem-opt-runner")))
         .filter(|path| path.exists())
-        .map_or("gpu-mem-opt-runner".into(), |path| path.display().to_string())
+        .map_or("gpu-mem-opt-runner".into(), |path| {
+            path.display().to_string()
+        })
 }
 
 /// `gpu-mem-opt run`.
@@ -165,11 +167,21 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         .zip(&launch.arguments)
         .enumerate()
         .map(|(index, (argument, spec))| {
-            describe_argument(&prepared.translated, index, argument, outputs.contains(&index), spec)
+            describe_argument(
+                &prepared.translated,
+                index,
+                argument,
+                outputs.contains(&index),
+                spec,
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
     drop(parsed);
-    run_pipeline(&context, &mut module, &pipeline::lower_to_ptx_pipeline(args.sm))?;
+    run_pipeline(
+        &context,
+        &mut module,
+        &pipeline::lower_to_ptx_pipeline(args.sm),
+    )?;
     let ptx = ptx_with_entry(&module, &launch.kernel)?;
     let description = Description {
         version: launch_description::VERSION,
@@ -190,7 +202,11 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     runner::files::write(&args.emit.join(&description.ptx), &ptx).map_err(written)?;
     let path = args.emit.join("launch.json");
     description.save(&path).map_err(written)?;
-    println!("wrote {} and {}", args.emit.join(&description.ptx).display(), path.display());
+    println!(
+        "wrote {} and {}",
+        args.emit.join(&description.ptx).display(),
+        path.display()
+    );
     if args.no_launch {
         return Ok(());
     }
@@ -209,13 +225,16 @@ fn launch_here(description: &Description, path: &Path) -> Result<(), String> {
     }
     let gpu = runner::cuda::Gpu::open().map_err(|error| error.to_string())?;
     let out = path.parent().unwrap_or(Path::new("."));
-    let result = runner::launch::execute(&gpu, description, path, out).map_err(|e| e.to_string())?;
+    let result =
+        runner::launch::execute(&gpu, description, path, out).map_err(|e| e.to_string())?;
     println!(
         "{} on {}: median {:.4} ms{}; outputs and result.json in {}",
         result.kernel,
         result.device,
         result.ms_median,
-        result.gbps.map_or(String::new(), |gbps| format!(", {gbps:.1} GB/s")),
+        result
+            .gbps
+            .map_or(String::new(), |gbps| format!(", {gbps:.1} GB/s")),
         out.display()
     );
     Ok(())

@@ -170,7 +170,11 @@ pub fn static_shape(type_: MlirType) -> Vec<i64> {
 }
 
 /// Attribute `name` of argument `index` of a function-like op (its `arg_attrs`).
-pub fn argument_attribute(function: MlirOperation, index: usize, name: &str) -> Option<MlirAttribute> {
+pub fn argument_attribute(
+    function: MlirOperation,
+    index: usize,
+    name: &str,
+) -> Option<MlirAttribute> {
     let all = attribute(function, "arg_attrs")?;
     unsafe {
         if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
@@ -196,8 +200,9 @@ pub fn set_argument_attribute(
 ) {
     unsafe {
         let context = mlirOperationGetContext(function);
-        let existing = attribute(function, "arg_attrs")
-            .filter(|&all| mlirAttributeIsAArray(all) && mlirArrayAttrGetNumElements(all) as usize == count);
+        let existing = attribute(function, "arg_attrs").filter(|&all| {
+            mlirAttributeIsAArray(all) && mlirArrayAttrGetNumElements(all) as usize == count
+        });
         let identifier = mlirIdentifierGet(context, string_ref_of(name));
         let dictionaries: Vec<MlirAttribute> = (0..count)
             .map(|position| {

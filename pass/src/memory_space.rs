@@ -12,8 +12,8 @@
 //!   has unknown effects. Without this a non-coherent load could miss the kernel's own writes
 //!   through an aliasing pointer, and a constant copy would miss them for sure;
 //! * **the warp facts** of each load (distinct addresses and sectors per request, loop
-//!   variables in the index), the static size, and whether it could be staged (static, within
-//!   the shared-memory budget).
+//!   variables in the index), the static size, and whether it could be staged ("chunkable":
+//!   static, within the shared-memory budget, every load's addresses known).
 //!
 //! Only `gpu.func` kernels have arguments; `gpu.launch` bodies capture values and are left
 //! alone. An argument the kernel never loads gets no decision.
@@ -78,23 +78,34 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
     for index in 0..inputs {
         let value = unsafe { mlirBlockGetArgument(entry, index as isize) };
         let type_ = unsafe { mlirValueGetType(value) };
-        if unsafe { !mlirTypeIsAMemRef(type_) } || accesses::memory_space(type_) != MemorySpace::Global {
+        if unsafe { !mlirTypeIsAMemRef(type_) }
+            || accesses::memory_space(type_) != MemorySpace::Global
+        {
             continue;
         }
         let root = Root::Argument(index);
         let loads: Vec<usize> = findings
             .iter()
             .enumerate()
-            .filter(|(_, finding)| finding.memory.root == root && finding.memory.kind == AccessKind::Load)
+            .filter(|(_, finding)| {
+                finding.memory.root == root && finding.memory.kind == AccessKind::Load
+            })
             .map(|(position, _)| position)
             .collect();
         if loads.is_empty() {
             continue;
         }
-        let writer = everything.iter().find(|(effect, _)| {
-            matches!(effect, Effect::Write(written, _) if *written == root)
-        });
-        let buffer = buffer(type_, &loads, findings, writer.is_none(), kernel.block.sizes(), options);
+        let writer = everything
+            .iter()
+            .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
+        let buffer = buffer(
+            type_,
+            &loads,
+            findings,
+            writer.is_none(),
+            kernel.block.sizes(),
+            options,
+        );
         let selection = memory_space::select(&buffer, options.target.sm, &costs);
         let outcome = match writer {
             Some((_, operation)) => Outcome::Keep(format!(
@@ -196,21 +207,32 @@ fn buffer(
                 distinct_addresses: metrics.distinct_addresses,
                 sectors_per_request: metrics.sectors_per_request,
                 access_bytes: finding.access.access_bytes(),
-                loop_varying: finding
-                    .access
-                    .indices
-                    .iter()
-                    .any(|index| index.variables().iter().any(|v| matches!(v, Variable::Loop(_)))),
+                loop_varying: finding.access.indices.iter().any(|index| {
+                    index
+                        .variables()
+                        .iter()
+                        .any(|v| matches!(v, Variable::Loop(_)))
+                }),
             }
         })
         .collect();
-    let accesses: Vec<&analysis::Access> =
-        loads.iter().map(|&position| &findings[position].access).collect();
-    let reuse = memory_space::reuse(&accesses, block.map(|[x, y, z]| analysis::Block::new(x, y, z)));
+    let accesses: Vec<&analysis::Access> = loads
+        .iter()
+        .map(|&position| &findings[position].access)
+        .collect();
+    let reuse = memory_space::reuse(
+        &accesses,
+        block.map(|[x, y, z]| analysis::Block::new(x, y, z)),
+    );
+    // A random reference makes the data non-chunkable (seed-000 §4.3: "the random
+    // reference makes the data non-chunkable"): no tile covers data-dependent addresses.
+    let affine = instances.iter().all(|instance| {
+        instance.distinct_addresses.is_some() && instance.sectors_per_request.is_some()
+    });
     Buffer {
         read_only,
         bytes,
-        chunkable: bytes.is_some_and(|bytes| bytes <= u64::from(options.smem_budget)),
+        chunkable: affine && bytes.is_some_and(|bytes| bytes <= u64::from(options.smem_budget)),
         reuse,
         instances,
     }

@@ -74,11 +74,16 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
 }
 
 /// Analyses one kernel's accesses, explains them, and reports them.
-fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode, success: &mut bool) -> KernelReport {
-    // Staging first: it creates shared tiles, which the findings below (and the layout decisions) see.
-    let staged = match mode {
+fn kernel_report(
+    kernel: &Kernel,
+    options: &Options,
+    mode: Mode,
+    success: &mut bool,
+) -> KernelReport {
+    // Staging first: the findings below (and the layout decisions) see its tiles.
+    let mut staged = match mode {
         Mode::Optimize => crate::stage::run(kernel, options),
-        Mode::TestAccessAnalysis => Vec::new(),
+        Mode::TestAccessAnalysis => crate::stage::Staged::default(),
     };
     let findings: Vec<Finding> = accesses::collect(kernel)
         .into_iter()
@@ -105,7 +110,7 @@ fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode, success: &mut b
         }
     }
     let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
-    let mut decisions = staged;
+    let mut decisions = std::mem::take(&mut staged.decisions);
     if mode == Mode::Optimize {
         // Decide vector widths on the IR as parsed; apply them last, since merging
         // destroys the accesses the other decisions refer to.
@@ -121,7 +126,7 @@ fn kernel_report(kernel: &Kernel, options: &Options, mode: Mode, success: &mut b
             kernels::BlockSize::Unknown(reason) => Some(reason.clone()),
             kernels::BlockSize::Known { .. } => None,
         },
-        accesses,
+        accesses: staged.accesses(accesses),
         decisions,
     }
 }
@@ -154,9 +159,10 @@ fn shared_layouts(
         };
         let remaining = match &buffer.outcome {
             Ok(plan) if decision.applied => plan.after.iter().any(|cost| cost.degree > 1.0),
-            _ => buffer.accesses.iter().any(|&index| {
-                findings[index].report_metrics().bank_conflict_degree != Some(1.0)
-            }),
+            _ => buffer
+                .accesses
+                .iter()
+                .any(|&index| findings[index].report_metrics().bank_conflict_degree != Some(1.0)),
         };
         let message = format!("{target}: {}", decision.reason);
         if options.strict && remaining {
@@ -175,15 +181,26 @@ fn shared_layouts(
 }
 
 /// Applies a buffer's plan; the error says why the IR was left unchanged.
-fn apply_layout(buffer: &BufferDecision, plan: &BufferPlan, findings: &[Finding]) -> Result<(), String> {
-    let element_bytes = findings[buffer.accesses[0]].memory.element_bytes.unwrap_or(0);
+fn apply_layout(
+    buffer: &BufferDecision,
+    plan: &BufferPlan,
+    findings: &[Finding],
+) -> Result<(), String> {
+    let element_bytes = findings[buffer.accesses[0]]
+        .memory
+        .element_bytes
+        .unwrap_or(0);
     let shape = ir::static_shape(unsafe { mlir_sys::mlirValueGetType(buffer.value) });
     shared_layout::is_bijection_into_bounds(&plan.layout, &shape, element_bytes)?;
     match &plan.layout {
         SharedLayout::Unchanged => Ok(()),
         SharedLayout::Pad { .. } => transform::pad::apply(buffer.value, &plan.shape),
         SharedLayout::Swizzle(swizzle) => {
-            let users: Vec<&Finding> = buffer.accesses.iter().map(|&index| &findings[index]).collect();
+            let users: Vec<&Finding> = buffer
+                .accesses
+                .iter()
+                .map(|&index| &findings[index])
+                .collect();
             transform::swizzle::apply(swizzle, element_bytes, &users)
         }
     }
@@ -263,7 +280,11 @@ fn memory_spaces(
 }
 
 /// Applies the read-only path to an argument: `ld.global.nc`, or why not.
-fn read_only(kernel: &Kernel, argument: &ArgumentDecision, params: &mut serde_json::Value) -> String {
+fn read_only(
+    kernel: &Kernel,
+    argument: &ArgumentDecision,
+    params: &mut serde_json::Value,
+) -> String {
     match transform::readonly::apply(kernel, argument.index) {
         Ok(pointer) => {
             params["llvm_pointer"] = serde_json::json!(pointer);
@@ -294,7 +315,11 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
                     (
                         "constant",
                         true,
-                        format!("ld.const from @{symbol} (bound to {}): {safe}; {}", argument.target(), selection.reason),
+                        format!(
+                            "ld.const from @{symbol} (bound to {}): {safe}; {}",
+                            argument.target(),
+                            selection.reason
+                        ),
                     )
                 }
                 Err(why) => {
@@ -302,14 +327,21 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
                     (
                         "constant",
                         false,
-                        format!("{safe}, but not in constant memory: {why}; {fallback}; {}", selection.reason),
+                        format!(
+                            "{safe}, but not in constant memory: {why}; {fallback}; {}",
+                            selection.reason
+                        ),
                     )
                 }
             }
         }
         Outcome::Apply(_, safe) => {
             let applied = read_only(kernel, argument, &mut params);
-            ("readonly", applied.starts_with("ld.global.nc"), format!("{applied}: {safe}; {}", selection.reason))
+            (
+                "readonly",
+                applied.starts_with("ld.global.nc"),
+                format!("{applied}: {safe}; {}", selection.reason),
+            )
         }
         Outcome::Keep(why) | Outcome::Blocked(why) => {
             ("readonly", false, format!("{why}; {}", selection.reason))
@@ -350,8 +382,13 @@ fn vector_widths(
         let location = unsafe { mlirOperationGetLocation(first.operation) };
         let what = group.what(findings);
         let (applied, reason) = match &group.outcome {
-            Err(blocker) => (false, format!("{what} {}: {}", group.kept(), blocker.explain())),
-            Ok(_) if !options.switches.vectorize => (false, format!("{what}: option vectorize=false")),
+            Err(blocker) => (
+                false,
+                format!("{what} {}: {}", group.kept(), blocker.explain()),
+            ),
+            Ok(_) if !options.switches.vectorize => {
+                (false, format!("{what}: option vectorize=false"))
+            }
             Ok(_) if relaid.contains(&target) => (
                 false,
                 format!("{what}: not applied: {target} was re-laid-out in this run"),
@@ -364,7 +401,10 @@ fn vector_widths(
                             .narrower()
                             .map(|why| format!("; not one access: {why}"))
                             .unwrap_or_default();
-                        (true, format!("{what} -> {instructions}; {}{narrower}", group.proof()))
+                        (
+                            true,
+                            format!("{what} -> {instructions}; {}{narrower}", group.proof()),
+                        )
                     }
                     Err(why) => (false, format!("{what}: not applied: {why}")),
                 }
@@ -382,7 +422,11 @@ fn vector_widths(
         });
         let message = format!("{target}: {reason}");
         if options.strict && group.outcome.is_err() {
-            diagnostics::error(location, "vectorize", &format!("{message}; strict: could not vectorize"));
+            diagnostics::error(
+                location,
+                "vectorize",
+                &format!("{message}; strict: could not vectorize"),
+            );
             success = false;
         } else {
             diagnostics::remark(location, "vectorize", &message);

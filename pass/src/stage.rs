@@ -11,12 +11,13 @@
 //! re-reads them) get the report decision only, so remarks point at what
 //! matters; option `stage-shared=false` skips the whole step, silently.
 //!
-//! What is applied today: a store whose threads map one-to-one onto its
-//! block footprint (the naive transpose's `out[x][y]`), when it is the
-//! kernel's only access to its buffer and its last memory access, so that
-//! delaying the write past a barrier cannot be observed. Loads the rule
-//! would stage (MAP-204 row-per-thread reads, uncoalesced reads) are
-//! reported with "not applied" and why.
+//! What is applied today: an access outside loops whose threads map
+//! one-to-one onto its block footprint. A store (the naive transpose's
+//! `out[x][y]`) when it is the kernel's only access to its buffer and its
+//! last memory access, so that delaying the write past a barrier cannot be
+//! observed; a load (`in[x][y]` read across) of a buffer the kernel never
+//! writes, with no store before it. Loads in loops the rule would stage
+//! (MAP-204 row-per-thread reads) are reported with "not applied" and why.
 //!
 //! Sectors per request are those of block 0; when a guard on block ids (the
 //! edge test) makes them unknowable, those of an interior block, where every
@@ -38,15 +39,54 @@ use crate::{
     accesses, diagnostics,
     findings::{self, Finding},
     kernels::Kernel,
-    report::Decision,
+    report::{AccessReport, Decision},
     shared, transform, Options,
 };
 
+/// What staging did to one kernel.
+#[derive(Default)]
+pub struct Staged {
+    /// The report's decisions, in access order.
+    pub decisions: Vec<Decision>,
+    /// The kernel's accesses as they were before staging (the staged stores
+    /// with their `after` metrics); `None` when nothing was staged.
+    original: Option<Vec<AccessReport>>,
+    /// Indices into `original` of the staged stores.
+    staged: Vec<usize>,
+}
+
+impl Staged {
+    /// The report's accesses: the kernel's own accesses as written, each with
+    /// its latest metrics from `current` (the accesses after every transform),
+    /// and a staged store with the metrics of its coalesced copy-out. The
+    /// tile's own accesses are described by its pad/swizzle decision.
+    pub fn accesses(&self, current: Vec<AccessReport>) -> Vec<AccessReport> {
+        let Some(original) = &self.original else {
+            return current;
+        };
+        original
+            .iter()
+            .enumerate()
+            .map(|(index, access)| {
+                let same = |other: &&AccessReport| {
+                    other.loc == access.loc
+                        && other.op == access.op
+                        && other.memref == access.memref
+                };
+                match current.iter().find(same) {
+                    Some(latest) if !self.staged.contains(&index) => latest.clone(),
+                    _ => access.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
 /// Decides (and applies where supported) staging for every global access of
-/// `kernel`; the report's decisions, in access order.
-pub fn run(kernel: &Kernel, options: &Options) -> Vec<Decision> {
+/// `kernel`.
+pub fn run(kernel: &Kernel, options: &Options) -> Staged {
     if !options.switches.stage_shared {
-        return Vec::new();
+        return Staged::default();
     }
     let findings: Vec<Finding> = accesses::collect(kernel)
         .into_iter()
@@ -58,12 +98,13 @@ pub fn run(kernel: &Kernel, options: &Options) -> Vec<Decision> {
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
     let mut decisions = Vec::new();
+    let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    let mut staged = Vec::new();
     for (index, finding) in findings.iter().enumerate() {
         if finding.memory.space != MemorySpace::Global {
             continue;
         }
-        let available =
-            u64::from(options.smem_budget).saturating_sub(shared::shared_bytes(kernel));
+        let available = u64::from(options.smem_budget).saturating_sub(shared::shared_bytes(kernel));
         let candidate = Candidate {
             access: &finding.access,
             classification: finding.classification,
@@ -73,7 +114,19 @@ pub fn run(kernel: &Kernel, options: &Options) -> Vec<Decision> {
         };
         let staging = staging::decide(&candidate, block.clone(), available);
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (applied, outcome) = apply(kernel, &findings, index, &staging, block.as_ref().ok(), options);
+        let (after, outcome) = apply(
+            kernel,
+            &findings,
+            index,
+            &staging,
+            block.as_ref().ok(),
+            options,
+        );
+        let applied = after.is_some();
+        if let Some(after) = after {
+            original[index].after.sectors_per_request = after;
+            staged.push(index);
+        }
         let reason = format!("{}{outcome}", staging.reason);
         if !staging.nothing_to_gain {
             diagnostics::remark(
@@ -90,7 +143,11 @@ pub fn run(kernel: &Kernel, options: &Options) -> Vec<Decision> {
             params: parameters(finding, &staging),
         });
     }
-    decisions
+    Staged {
+        decisions,
+        original: (!staged.is_empty()).then_some(original),
+        staged,
+    }
 }
 
 /// Sectors per request of `finding` for one block. A guard that depends on
@@ -128,8 +185,9 @@ fn sharers(findings: &[Finding], index: usize) -> impl Iterator<Item = &Finding>
         .map(|(_, finding)| finding)
 }
 
-/// Applies a positive decision where supported; whether the IR changed, and
-/// the text appended to the reason.
+/// Applies a positive decision where supported; the cooperative copy's sectors
+/// per request when the IR changed (`Some(None)` when unknown), and the text
+/// appended to the reason.
 fn apply(
     kernel: &Kernel,
     findings: &[Finding],
@@ -137,50 +195,66 @@ fn apply(
     staging: &Staging,
     block: Option<&Block>,
     options: &Options,
-) -> (bool, String) {
+) -> (Option<Option<f64>>, String) {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
-        return (false, String::new());
+        return (None, String::new());
     };
     if !staging.stage {
-        return (false, String::new());
+        return (None, String::new());
     }
     let finding = &findings[index];
-    if finding.memory.kind == AccessKind::Load {
-        return (
-            false,
-            "; not applied: copying loads into a tile is not implemented yet".into(),
-        );
+    if let Err(why) = movable(findings, index) {
+        return (None, format!("; not applied: {why}"));
     }
-    if sharers(findings, index).next().is_some() {
-        return (
-            false,
-            "; not applied: the kernel accesses this buffer elsewhere too".into(),
-        );
-    }
-    if index + 1 != findings.len() {
-        return (
-            false,
-            "; not applied: other memory accesses follow the store, and the staged write would reach memory after them".into(),
-        );
-    }
-    match transform::stage_shared::apply(kernel, finding, block, &footprint.extents) {
-        Err(why) => (false, format!("; not applied: {why}")),
+    let extents = &footprint.extents;
+    let result = match finding.memory.kind {
+        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents),
+        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents),
+    };
+    match result {
+        Err(why) => (None, format!("; not applied: {why}")),
         Ok(staged) => {
-            let after = accesses::access(kernel, staged.copy_out)
+            let after = accesses::access(kernel, staged.global)
                 .map(|memory| findings::analyze(kernel, memory, &options.target))
                 .and_then(|copy| sectors(&copy, Some(&block), options).ok());
-            let before = staging
-                .sectors_per_request
-                .map_or_else(|| "?".into(), |sectors| sectors.to_string());
-            let after = after.map_or_else(|| "?".into(), |sectors| sectors.to_string());
+            let text = |sectors: Option<f64>| {
+                sectors.map_or_else(|| "?".into(), |sectors| sectors.to_string())
+            };
             (
-                true,
+                Some(after),
                 format!(
-                    "; staged through {}: sectors/request {before} -> {after}",
-                    staged.tile_type
+                    "; staged through {}: sectors/request {} -> {}",
+                    staged.tile_type,
+                    text(staging.sectors_per_request),
+                    text(after)
                 ),
             )
         }
+    }
+}
+
+/// Why the access of `findings[index]` may not move to its cooperative copy:
+/// a staged store's write reaches memory after the barrier, so nothing may
+/// follow it or share its buffer; a staged load's read happens in the copy-in,
+/// by another thread, so no store may precede it (through an alias, the
+/// original read could see the thread's own earlier write).
+fn movable(findings: &[Finding], index: usize) -> Result<(), String> {
+    match findings[index].memory.kind {
+        AccessKind::Store if sharers(findings, index).next().is_some() => {
+            Err("the kernel accesses this buffer elsewhere too".into())
+        }
+        AccessKind::Store if index + 1 != findings.len() => Err(
+            "other memory accesses follow the store, and the staged write would reach memory after them"
+                .into(),
+        ),
+        AccessKind::Load
+            if findings[..index]
+                .iter()
+                .any(|earlier| earlier.memory.kind == AccessKind::Store) =>
+        {
+            Err("a store precedes the load, and the copy-in would read before it".into())
+        }
+        _ => Ok(()),
     }
 }
 

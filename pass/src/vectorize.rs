@@ -146,7 +146,14 @@ fn vector(
     if declared.is_some_and(|declared| declared as u64 >= wanted) {
         return None;
     }
-    let mut group = facts(kernel, finding, element_bytes, elements, &BTreeMap::new(), options);
+    let mut group = facts(
+        kernel,
+        finding,
+        element_bytes,
+        elements,
+        &BTreeMap::new(),
+        options,
+    );
     group.shape = Shape::Vector(index);
     if let Ok(chunks) = &group.outcome {
         if chunks.iter().all(|chunk| chunk.elements == 1) {
@@ -177,7 +184,9 @@ fn in_loop(
     let coefficient = innermost.linear().ok()?.coefficient(&variable);
     let contiguous = coefficient.checked_mul(step)? == 1
         && finding.access.layout.strides.last().copied().flatten() == Some(1)
-        && outer.iter().all(|index| !index.variables().contains(&variable));
+        && outer
+            .iter()
+            .all(|index| !index.variables().contains(&variable));
     if !contiguous || trips < 2 {
         return None;
     }
@@ -197,10 +206,14 @@ fn in_loop(
         Err(Blocker::LoopTooWide { bytes })
     } else {
         match outcome {
-            Ok(chunks) if chunks.len() == 1 => {
-                intervening(kernel, &finding.memory, &[finding.memory.operation], (parent, parent), options)
-                    .map(|()| chunks)
-            }
+            Ok(chunks) if chunks.len() == 1 => intervening(
+                kernel,
+                &finding.memory,
+                &[finding.memory.operation],
+                (parent, parent),
+                options,
+            )
+            .map(|()| chunks),
             Ok(_) => Err(alignment_blocker(&group, bytes.next_power_of_two())),
             Err(blocker) => Err(blocker),
         }
@@ -225,7 +238,10 @@ fn straight_line(
             continue;
         };
         let key = format!("{outer:?} {:?} {:?}", form.variables, form.quasi_affine);
-        partitions.entry(key).or_default().push((form.constant, index));
+        partitions
+            .entry(key)
+            .or_default()
+            .push((form.constant, index));
     }
     let mut groups = Vec::new();
     for accesses in partitions.values() {
@@ -252,10 +268,19 @@ fn straight_line(
 fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &Options) -> Group {
     let first = &findings[run[0]];
     let element_bytes = first.memory.element_bytes.unwrap_or(1);
-    let mut group = facts(kernel, first, element_bytes, run.len() as u32, &BTreeMap::new(), options);
+    let mut group = facts(
+        kernel,
+        first,
+        element_bytes,
+        run.len() as u32,
+        &BTreeMap::new(),
+        options,
+    );
     let stride = first.access.layout.strides.last().copied().flatten();
-    let operations: Vec<MlirOperation> =
-        run.iter().map(|&index| findings[index].memory.operation).collect();
+    let operations: Vec<MlirOperation> = run
+        .iter()
+        .map(|&index| findings[index].memory.operation)
+        .collect();
     let (earliest, latest) = span(&operations);
     group.outcome = match std::mem::replace(&mut group.outcome, Ok(Vec::new())) {
         _ if stride != Some(1) => Err(Blocker::Stride { stride }),
@@ -263,10 +288,14 @@ fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &O
             let wanted = vector_width::width(group.elements, element_bytes, u64::MAX).elements;
             Err(alignment_blocker(&group, u64::from(wanted * element_bytes)))
         }
-        Ok(chunks) => {
-            intervening(kernel, &first.memory, &operations, (earliest, latest), options)
-                .map(|()| chunks)
-        }
+        Ok(chunks) => intervening(
+            kernel,
+            &first.memory,
+            &operations,
+            (earliest, latest),
+            options,
+        )
+        .map(|()| chunks),
         Err(blocker) => Err(blocker),
     };
     group.shape = Shape::Unrolled(run);
@@ -299,7 +328,8 @@ fn facts(
 ) -> Group {
     let base = base_alignment(kernel, &finding.memory, options);
     let form = vector_width::offset_form(&finding.access)
-        .and_then(|form| vector_width::fix(form, fixed));
+        .and_then(|form| vector_width::fix(form, fixed))
+        .and_then(|form| vector_width::over_iterations(form, &finding.access.loops));
     let (offset, offset_alignment, outcome) = match form {
         Ok(form) => {
             let offset_alignment = vector_width::power_of_two_divisor(
@@ -437,7 +467,16 @@ pub fn base_alignment(kernel: &Kernel, memory: &MemoryAccess, options: &Options)
         }
         value = unsafe { mlirOperationGetOperand(owner, 0) };
     }
-    if let Root::Argument(index) = accesses::root(kernel, value) {
+    let root = accesses::root(kernel, value);
+    if let Root::Workgroup(index) = root {
+        if let Some(bytes) = workgroup_alignment(kernel, index) {
+            best = best.best(BaseAlignment {
+                bytes,
+                source: format!("{{llvm.align = {bytes}}} on workgroup attribution {index}"),
+            });
+        }
+    }
+    if let Root::Argument(index) = root {
         if options.assume_alignment > 0 {
             best = best.best(BaseAlignment {
                 bytes: u64::from(options.assume_alignment),
@@ -457,6 +496,27 @@ pub fn base_alignment(kernel: &Kernel, memory: &MemoryAccess, options: &Options)
     best
 }
 
+/// `{llvm.align = N}` of workgroup attribution `index` (the NVVM lowering gives its global that
+/// alignment; without it, the element's).
+fn workgroup_alignment(kernel: &Kernel, index: usize) -> Option<u64> {
+    let all = ir::attribute(kernel.operation, "workgroup_attrib_attrs")?;
+    unsafe {
+        if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
+            return None;
+        }
+        let dictionary = mlirArrayAttrGetElement(all, index as isize);
+        if !mlirAttributeIsADictionary(dictionary) {
+            return None;
+        }
+        let align = mlirDictionaryAttrGetElementByName(dictionary, ir::string_ref_of("llvm.align"));
+        (!align.ptr.is_null())
+            .then(|| ir::integer(align))
+            .flatten()
+            .filter(|&bytes| bytes > 0)
+            .map(|bytes| bytes as u64)
+    }
+}
+
 /// `4*tid.x + 1`: a linear form for messages.
 pub fn render(form: &LinearForm) -> String {
     let mut terms: Vec<String> = form
@@ -467,10 +527,14 @@ pub fn render(form: &LinearForm) -> String {
             _ => format!("{coefficient}*{variable}"),
         })
         .collect();
-    terms.extend(form.quasi_affine.iter().map(|(part, coefficient)| match coefficient {
-        1 => format!("({part:?})"),
-        _ => format!("{coefficient}*({part:?})"),
-    }));
+    terms.extend(
+        form.quasi_affine
+            .iter()
+            .map(|(part, coefficient)| match coefficient {
+                1 => format!("({part:?})"),
+                _ => format!("{coefficient}*({part:?})"),
+            }),
+    );
     if form.constant != 0 || terms.is_empty() {
         terms.push(form.constant.to_string());
     }
@@ -487,7 +551,9 @@ impl Group {
         let bytes = self.element_bytes;
         match &self.shape {
             Shape::Unrolled(members) => format!("{} {verb}s of {bytes} B", members.len()),
-            Shape::Loop { .. } => format!("{} loop iterations' {verb}s of {bytes} B", self.elements),
+            Shape::Loop { .. } => {
+                format!("{} loop iterations' {verb}s of {bytes} B", self.elements)
+            }
             Shape::Vector(index) => format!(
                 "{} of {} B",
                 findings[*index].memory.name,

@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use crate::cuda::{self, DeviceBuffer, Gpu, Module, Timer};
-use crate::description::{ArgumentKind, Description};
+use crate::description::{ArgumentKind, Description, MemRef};
 use crate::error::{Error, Result};
 use crate::files;
 use crate::layout;
@@ -74,7 +74,12 @@ pub fn execute(
     };
     launch(&mut packed)?;
     gpu.synchronize()?;
-    let outputs = write_outputs(description, &buffers, out)?;
+    let outputs = write_outputs(description, out, |index, _| {
+        buffers[index]
+            .as_ref()
+            .map(DeviceBuffer::download)
+            .transpose()
+    })?;
     for _ in 0..description.warmup {
         launch(&mut packed)?;
     }
@@ -140,21 +145,25 @@ fn upload_arguments(gpu: &Gpu, module: &Module, description: &Description) -> Re
     Ok((buffers, addresses))
 }
 
-/// Downloads and writes every output; returns what was written.
+/// Writes every output argument, whose device bytes `bytes_of(index, memref)` gives;
+/// returns what was written.
 fn write_outputs(
     description: &Description,
-    buffers: &[Option<DeviceBuffer>],
     out: &Path,
+    mut bytes_of: impl FnMut(usize, &MemRef) -> Result<Option<Vec<u8>>>,
 ) -> Result<Vec<OutputFile>> {
     let mut written = Vec::new();
     for (index, argument) in description.arguments.iter().enumerate() {
         let ArgumentKind::Memref(memref) = &argument.kind else {
             continue;
         };
-        let (Some(format), Some(buffer)) = (memref.output, &buffers[index]) else {
+        let Some(format) = memref.output else {
             continue;
         };
-        let bits = layout::gather(memref, &buffer.download()?);
+        let Some(bytes) = bytes_of(index, memref)? else {
+            continue;
+        };
+        let bits = layout::gather(memref, &bytes);
         let file = format!("{}.{}", argument.name, format.extension());
         Elements::exact(memref.element, bits).write(&out.join(&file), format)?;
         written.push(OutputFile {
@@ -166,4 +175,32 @@ fn write_outputs(
         });
     }
     Ok(written)
+}
+
+/// The device that [`dry_run`] reports.
+pub const DRY_RUN_DEVICE: &str = "dry run (no GPU)";
+
+/// Everything [`execute`] does without a GPU: checks the PTX, fills every argument, and
+/// writes each output as it was filled (no kernel runs; no times). It proves a description
+/// and its files on the build machine before they are carried to a GPU.
+pub fn dry_run(description: &Description, path: &Path, out: &Path) -> Result<LaunchResult> {
+    check(
+        description,
+        &files::read_bytes(&description.ptx_path(path))?,
+    )?;
+    let outputs = write_outputs(description, out, |_, memref| {
+        let host = memref.host_data()?;
+        Ok(Some(layout::scatter(memref, &host.data)))
+    })?;
+    let launched = LaunchResult {
+        version: crate::description::VERSION,
+        kernel: description.kernel.clone(),
+        device: DRY_RUN_DEVICE.to_string(),
+        ms_median: 0.0,
+        ms_all: Vec::new(),
+        gbps: None,
+        outputs,
+    };
+    launched.save(&out.join("result.json"))?;
+    Ok(launched)
 }

@@ -40,6 +40,9 @@ enum Command {
         /// Where outputs and result.json go (default: the description's directory).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Everything but the GPU: check the PTX, fill, write the inputs as outputs.
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Check a description against its PTX's .entry signature (needs no GPU).
     Check {
@@ -116,6 +119,10 @@ enum SuiteCommand {
         /// Only these kernels (repeatable).
         #[arg(long = "kernel")]
         kernels: Vec<String>,
+        /// Without a GPU: every launch dry-run (`launch --dry-run`), to prove the built
+        /// suite's files before carrying them; outputs never match the interpreter's.
+        #[arg(long)]
+        dry_run: bool,
     },
 }
 
@@ -146,12 +153,15 @@ fn parse_element(name: &str) -> std::result::Result<Element, String> {
     Element::parse(name).map_err(|error| error.to_string())
 }
 
-/// Launches a description.
-fn launch_command(path: &Path, out: Option<PathBuf>) -> Result<bool> {
+/// Launches a description (or dry-runs it).
+fn launch_command(path: &Path, out: Option<PathBuf>, dry_run: bool) -> Result<bool> {
     let description = Description::load(path)?;
     let out = out.unwrap_or_else(|| path.parent().unwrap_or(Path::new(".")).to_path_buf());
-    let gpu = cuda::Gpu::open()?;
-    let result = launch::execute(&gpu, &description, path, &out)?;
+    let result = if dry_run {
+        launch::dry_run(&description, path, &out)?
+    } else {
+        launch::execute(&cuda::Gpu::open()?, &description, path, &out)?
+    };
     println!(
         "{} on {}: median {:.4} ms of {}{}; outputs and result.json in {}",
         result.kernel,
@@ -246,9 +256,10 @@ fn suite_command(command: SuiteCommand) -> Result<bool> {
             results,
             work,
             kernels,
+            dry_run,
         } => {
             let work = work.unwrap_or_else(|| plan.parent().unwrap_or(Path::new(".")).join("work"));
-            let ran = suite::run::run(&plan, &results, &work, &kernels)?;
+            let ran = suite::run::run(&plan, &results, &work, &kernels, dry_run)?;
             print!("{}", ran.to_markdown());
             println!(
                 "\nresults: {}/{}.json and .md",
@@ -263,7 +274,11 @@ fn suite_command(command: SuiteCommand) -> Result<bool> {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::Launch { description, out } => launch_command(&description, out),
+        Command::Launch {
+            description,
+            out,
+            dry_run,
+        } => launch_command(&description, out, dry_run),
         Command::Check { description } => check_command(&description),
         Command::Compare {
             left,

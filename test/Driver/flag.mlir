@@ -11,7 +11,8 @@ module attributes {gpu.container_module} {
     /// No known_block_size and no launch: unknown without the option.
     // DEFAULT: remark: gpu-mem-opt: kernel: 'scale': block size unknown: no known_block_size, no gpu.launch_func in this module, no 'block' option; 2 memory accesses
     // BLOCK: remark: gpu-mem-opt: kernel: 'scale': block 128x1x1 (from option 'block'); 2 memory accesses
-    // expected-remark @below {{block 128x1x1 (from option 'block')}}
+    // expected-remark @+2 {{block 128x1x1 (from option 'block')}}
+    // expected-remark @+1 {{readonly: arg 0: written by memref.store}}
     gpu.func @scale(%data: memref<1024xf32>) kernel {
       %tx = gpu.thread_id x
       %v = memref.load %data[%tx] : memref<1024xf32>

@@ -2,7 +2,7 @@
 // the remark says why (never a partial rewrite, never a guess).
 
 // RUN: gpu-mem-opt-opt -split-input-file --gpu-mem-opt='swizzle=false' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt -split-input-file --gpu-mem-opt='swizzle=false' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt -split-input-file --gpu-mem-opt='swizzle=false stage-shared=false' %s -verify-diagnostics -o /dev/null
 
 /// Negative: a dynamic size. The buffer's layout cannot be costed or
 /// rewritten statically, so it stays as it is, with the reason.

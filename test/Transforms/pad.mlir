@@ -6,7 +6,7 @@
 // Negative cases: pad-negative.mlir; the budget and strict: pad-budget.mlir.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false stage-shared=false' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel transpose_tile --grid 2,2,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel strided_rows --grid 1,1,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel convolution_columns --grid 1,1,1 --options 'swizzle=false'
@@ -23,8 +23,9 @@ module attributes {gpu.container_module} {
     // CHECK: %[[VIEW:.*]] = memref.subview %{{.*}}[0, 0] [32, 32] [1, 1] : memref<32x33xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
     // CHECK: memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %{{.*}}] : memref<32x32xf32, strided<[33, 1]>
     // CHECK: memref.load %[[VIEW]][%{{.*}}, %{{.*}}] : memref<32x32xf32, strided<[33, 1]>
-    // expected-remark @+2 {{kernel: 'transpose_tile'}}
-    // expected-remark @+1 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    // expected-remark @+3 {{kernel: 'transpose_tile'}}
+    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store}}
     gpu.func @transpose_tile(%in: memref<64x64xf32>, %out: memref<64x64xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {

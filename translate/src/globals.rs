@@ -64,7 +64,8 @@ impl Translator {
             if unsafe { !mlirAttributeIsASymbolRef(named.attribute) } {
                 return Err(format!("{BINDINGS}: {name} is not bound to a symbol"));
             }
-            let symbol = unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(named.attribute)) };
+            let symbol =
+                unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(named.attribute)) };
             let global = self.global_named(symbol)?;
             self.builder.bind_constant(parameter, global);
         }

@@ -60,10 +60,9 @@ pub(super) fn constant_data(
             match (arguments.get(index), declared) {
                 (Some(Argument::Buffer(host)), Some(declared))
                     if host.element == declared.ty.element
-                        && declared
-                            .ty
-                            .static_sizes()
-                            .is_some_and(|sizes| sizes.iter().product::<i64>() == host.data.len() as i64) =>
+                        && declared.ty.static_sizes().is_some_and(|sizes| {
+                            sizes.iter().product::<i64>() == host.data.len() as i64
+                        }) =>
                 {
                     Ok((global, host.data.clone()))
                 }

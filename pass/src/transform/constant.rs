@@ -53,7 +53,10 @@ pub fn global_bytes(memref_type: MlirType) -> Result<u64, String> {
         }
         let element = ir::type_bytes(mlirShapedTypeGetElementType(memref_type))
             .ok_or("its element type has no size")?;
-        Ok(ir::static_shape(memref_type).iter().product::<i64>().max(0) as u64 * u64::from(element))
+        Ok(
+            ir::static_shape(memref_type).iter().product::<i64>().max(0) as u64
+                * u64::from(element),
+        )
     }
 }
 
@@ -98,8 +101,14 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
     }
     let symbol = fresh_symbol(module, &format!("__gmo_const_{}_arg{index}", kernel.name));
     let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(argument_type) });
-    let shape: Vec<String> = ir::static_shape(argument_type).iter().map(i64::to_string).collect();
-    let dimensions = shape.iter().map(|size| format!("{size}x")).collect::<String>();
+    let shape: Vec<String> = ir::static_shape(argument_type)
+        .iter()
+        .map(i64::to_string)
+        .collect();
+    let dimensions = shape
+        .iter()
+        .map(|size| format!("{size}x"))
+        .collect::<String>();
     let constant_text = format!("memref<{dimensions}{element}, {CONSTANT_ADDRESS_SPACE}>");
     let at_module = Builder::before(kernel.operation);
     let constant_type = at_module
@@ -166,7 +175,9 @@ fn bind(kernel: &Kernel, index: usize, symbol: &str) {
 fn fresh_symbol(module: MlirOperation, base: &str) -> String {
     let table = unsafe { mlirSymbolTableCreate(module) };
     let taken = |name: &str| unsafe {
-        !mlirSymbolTableLookup(table, ir::string_ref_of(name)).ptr.is_null()
+        !mlirSymbolTableLookup(table, ir::string_ref_of(name))
+            .ptr
+            .is_null()
     };
     let mut name = base.to_string();
     let mut suffix = 1;

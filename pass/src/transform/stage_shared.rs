@@ -1,30 +1,36 @@
-//! `stage-shared` for a store: each thread writes its value into a workgroup tile
-//! at its own cell, the block meets at a `gpu.barrier`, and then the threads copy
-//! the tile out to global memory in row-major cell order, so consecutive lanes
-//! write consecutive addresses of the innermost dimension.
+//! `stage-shared`: route one global access through a workgroup tile so the
+//! block moves the data in coalesced order.
 //!
-//! The naive transpose `out[bx*32 + tx][by*8 + ty] = v` (block 32x8) is the case
-//! this is for: its block footprint is a 32x8 box of `out`; the tile is
-//! `memref<32x8xf32, workgroup>`, thread `(tx, ty)` writes `tile[tx][ty]`, and
-//! thread `L = tx + 32·ty` copies cell `(L / 8, L mod 8)` to
-//! `out[bx*32 + L/8][by*8 + L mod 8]`: eight lanes per 32-byte row segment,
-//! 4 sectors per warp request instead of 32.
+//! **Store** (`apply_store`): each thread writes its value into the tile at
+//! its own cell, the block meets at a `gpu.barrier`, then the threads copy
+//! the tile out in row-major cell order, so consecutive lanes write
+//! consecutive addresses of the innermost dimension. **Load**
+//! (`apply_load`): the mirror image: the cooperative copy-in, a barrier,
+//! then each thread reads its own cell.
+//!
+//! The naive transpose `out[bx*32 + tx][by*8 + ty] = v` (block 32x8) is the
+//! case this is for: the store's block footprint is a 32x8 box of `out`; the
+//! tile is `memref<32x8xf32, workgroup>`, thread `(tx, ty)` writes
+//! `tile[tx][ty]`, and thread `L = tx + 32·ty` copies cell `(L / 8, L mod 8)`
+//! to `out[bx*32 + L/8][by*8 + L mod 8]`: eight lanes per 32-byte row
+//! segment, 4 sectors per warp request instead of 32.
 //!
 //! **What is supported**, checked before anything changes: a `memref.store`
-//! outside loops whose thread part maps the block's threads one-to-one onto the
-//! footprint box (each dimension's index has at most one thread id with
-//! coefficient 1, each thread id with more than one value occurs in exactly
-//! one dimension), index operands defined in the kernel's entry block, and a
-//! guard (enclosing `scf.if`s) over thread ids, block ids and `index`
-//! kernel arguments. Thread `t` owns cell `c(t)`; the copy-out of cell `c`
-//! runs under the guard evaluated for the thread that owns `c` (its thread
-//! ids are the cell indices), so exactly the elements the original kernel
-//! stored are stored, with the same values; edges (sizes that are not
-//! multiples of the tile) are handled by that guard.
+//! or `memref.load` outside loops whose thread part maps the block's threads
+//! one-to-one onto the footprint box (each dimension's index has at most one
+//! thread id with coefficient 1, each thread id with more than one value
+//! occurs in exactly one dimension), index operands defined in the kernel's
+//! entry block, and a guard (enclosing `scf.if`s) over thread ids, block ids
+//! and `index` kernel arguments. Thread `t` owns cell `c(t)`; the copy of
+//! cell `c` runs under the guard evaluated for the thread that owns `c` (its
+//! thread ids are the cell indices), so exactly the elements the original
+//! kernel accessed are accessed; edges (sizes that are not multiples of the
+//! tile) are handled by that guard.
 //!
-//! Where the caller has checked it: the store is the kernel's only access to
-//! its buffer and its last memory access, so delaying the write past the
-//! barrier is invisible to every other access.
+//! What the caller checks (`stage`): a staged store is the kernel's only
+//! access to its buffer and its last memory access, so delaying the write past
+//! the barrier is invisible; a staged load reads a buffer the kernel never
+//! writes, with no store before it.
 
 use std::collections::BTreeMap;
 
@@ -44,35 +50,65 @@ const BLOCKS: [Variable; 3] = [Variable::BlockX, Variable::BlockY, Variable::Blo
 /// Dimension names of `#gpu<dim ...>`.
 const DIMENSIONS: [&str; 3] = ["x", "y", "z"];
 
-/// What was built: the tile type and the new global store.
+/// What was built: the tile type and the new global access.
 pub struct Staged {
     /// The tile's type, e.g. `memref<32x8xf32, #gpu.address_space<workgroup>>`.
     pub tile_type: String,
-    /// The copy-out store to global memory.
-    pub copy_out: MlirOperation,
+    /// The cooperative copy's global access (copy-out store or copy-in load).
+    pub global: MlirOperation,
 }
 
 /// Which tile dimension each thread id indexes (`None`: it has one value, or none).
 type Owners = [Option<usize>; 3];
 
-/// Stages the store of `finding` through a workgroup tile of `extents`.
-pub fn apply(kernel: &Kernel, finding: &Finding, block: Block, extents: &[i64]) -> Result<Staged, String> {
+/// What staging one access needs, checked before anything changes.
+struct Plan {
+    /// Which tile dimension each thread id indexes.
+    owners: Owners,
+    /// The access's ancestor in the kernel's entry block.
+    top: MlirOperation,
+    /// The access's index operands.
+    indices: Vec<MlirValue>,
+    /// Values of the symbols the guard may name.
+    symbols: BTreeMap<Variable, MlirValue>,
+    /// The tile's type as text.
+    tile_type: String,
+    /// The memref's element type.
+    element_type: MlirType,
+    /// The access's location, given to everything built.
+    location: MlirLocation,
+}
+
+/// Checks that the access of `finding` (`name`, index operands from `first_index`)
+/// can be staged through a tile of `extents`.
+fn plan(
+    kernel: &Kernel,
+    finding: &Finding,
+    block: Block,
+    extents: &[i64],
+    (name, first_index): (&str, isize),
+) -> Result<Plan, String> {
     let memory = &finding.memory;
-    if memory.name != "memref.store" {
-        return Err(format!("{} is not a memref.store", memory.name));
+    if memory.name != name {
+        return Err(format!("{} is not a {name}", memory.name));
     }
     if !finding.access.loops.is_empty() {
-        return Err("the store is inside a loop".into());
+        return Err(
+            "the access is inside a loop (per-tile staging of loops is not implemented yet)".into(),
+        );
     }
     let owners = owners(finding, block, extents)?;
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let top = top_level_ancestor(memory.operation, entry)?;
-    let rank = extents.len();
-    let indices: Vec<MlirValue> = (0..rank)
-        .map(|dimension| unsafe { mlirOperationGetOperand(memory.operation, 2 + dimension as isize) })
+    let indices: Vec<MlirValue> = (0..extents.len())
+        .map(|dimension| unsafe {
+            mlirOperationGetOperand(memory.operation, first_index + dimension as isize)
+        })
         .collect();
     if let Some(position) = indices.iter().position(|&index| !defined_in(index, entry)) {
-        return Err(format!("index {position} is not computed in the kernel's entry block"));
+        return Err(format!(
+            "index {position} is not computed in the kernel's entry block"
+        ));
     }
     let symbols = symbol_values(kernel, entry);
     for condition in &finding.access.guard {
@@ -80,26 +116,60 @@ pub fn apply(kernel: &Kernel, finding: &Finding, block: Block, extents: &[i64]) 
             variable.is_thread() || BLOCKS.contains(variable) || symbols.contains_key(variable)
         });
         if !known || condition.holds(&|_| Some(1)).is_err() {
-            return Err("the store's guard is not a condition on thread ids, block ids and index kernel arguments".into());
+            return Err(
+                "the guard is not a condition on thread ids, block ids and index kernel arguments"
+                    .into(),
+            );
         }
     }
-    let memref_type = unsafe { mlirValueGetType(memory.memref) };
-    let element_type = unsafe { mlirShapedTypeGetElementType(memref_type) };
+    let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = format!(
         "memref<{}x{}, #gpu.address_space<workgroup>>",
-        extents.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+        extents
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x"),
         ir::type_text(element_type)
     );
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let location = unsafe { mlirOperationGetLocation(memory.operation) };
-    let tile_builder = Builder::before(first).located(location);
-    let tile_mlir_type = tile_builder
-        .parse_type(&tile_type)
-        .ok_or_else(|| format!("cannot build type {tile_type}"))?;
-    let tile = unsafe { mlirOperationGetResult(tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]), 0) };
+    Ok(Plan {
+        owners,
+        top,
+        indices,
+        symbols,
+        tile_type,
+        element_type,
+        location: unsafe { mlirOperationGetLocation(memory.operation) },
+    })
+}
 
-    // Before the top-level op: thread ids, each thread's cell, the box origin.
-    let before = Builder::before(top).located(location);
+/// What the rewrite builds in common: the tile, each thread's own cell, the
+/// box origin, and the cooperative copy's cells and guard.
+struct Frame {
+    /// The workgroup tile.
+    tile: MlirValue,
+    /// The cell of the executing thread (its own access).
+    own_cell: Vec<MlirValue>,
+    /// The box origin: index minus own cell.
+    origin: Vec<MlirValue>,
+}
+
+/// Allocates the tile and computes, before the top-level op, each thread's
+/// own cell and the box origin.
+fn frame(kernel: &Kernel, plan: &Plan, block: Block) -> Result<(Frame, Vec<MlirValue>), String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let tile_builder = Builder::before(first).located(plan.location);
+    let tile_mlir_type = tile_builder
+        .parse_type(&plan.tile_type)
+        .ok_or_else(|| format!("cannot build type {}", plan.tile_type))?;
+    let tile = unsafe {
+        mlirOperationGetResult(
+            tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]),
+            0,
+        )
+    };
+    let before = Builder::before(plan.top).located(plan.location);
     let zero = before.index_constant(0);
     let sizes = [block.x, block.y, block.z];
     let thread_ids: Vec<MlirValue> = (0..3)
@@ -108,90 +178,213 @@ pub fn apply(kernel: &Kernel, finding: &Finding, block: Block, extents: &[i64]) 
             _ => id_op(&before, "gpu.thread_id", dimension),
         })
         .collect();
-    let cell_of_thread: Vec<MlirValue> = (0..rank)
+    let own_cell: Vec<MlirValue> = (0..plan.indices.len())
         .map(|dimension| {
             (0..3)
-                .find(|&thread| owners[thread] == Some(dimension))
+                .find(|&thread| plan.owners[thread] == Some(dimension))
                 .map_or(zero, |thread| thread_ids[thread])
         })
         .collect();
-    let origin: Vec<MlirValue> = indices
+    let origin = plan
+        .indices
         .iter()
-        .zip(&cell_of_thread)
+        .zip(&own_cell)
         .map(|(&index, &cell)| before.index_binary("arith.subi", index, cell))
         .collect();
-    unsafe {
-        mlirOperationSetOperand(memory.operation, 1, tile);
-        for (dimension, &cell) in cell_of_thread.iter().enumerate() {
-            mlirOperationSetOperand(memory.operation, 2 + dimension as isize, cell);
-        }
-    }
+    Ok((
+        Frame {
+            tile,
+            own_cell,
+            origin,
+        },
+        thread_ids,
+    ))
+}
 
-    // After it: barrier, then thread L copies cell L (row-major) out.
-    let after = Builder::before(unsafe { mlirOperationGetNextInBlock(top) }).located(location);
-    after.create("gpu.barrier", &[], &[], &[]);
+/// Builds, at `builder`, the cooperative copy of one cell per thread: thread
+/// `L` (linear id) takes cell `L` in row-major order, under the access's guard
+/// evaluated for the thread that owns the cell; `copy` gets a builder inside
+/// the guard, the cell and the global indices (origin + cell).
+fn cooperative_copy(
+    builder: Builder,
+    finding: &Finding,
+    plan: &Plan,
+    frame: &Frame,
+    thread_ids: &[MlirValue],
+    (block, extents): (Block, &[i64]),
+    copy: impl FnOnce(&Builder, &[MlirValue], &[MlirValue]) -> MlirOperation,
+) -> Result<MlirOperation, String> {
+    let sizes = [block.x, block.y, block.z];
+    let zero = builder.index_constant(0);
     let mut linear: Option<MlirValue> = None;
     let mut stride = 1i64;
     for (dimension, &size) in sizes.iter().enumerate() {
         if size > 1 {
             let term = match stride {
                 1 => thread_ids[dimension],
-                _ => after.index_binary("arith.muli", thread_ids[dimension], after.index_constant(stride)),
+                _ => builder.index_binary(
+                    "arith.muli",
+                    thread_ids[dimension],
+                    builder.index_constant(stride),
+                ),
             };
-            linear = Some(linear.map_or(term, |sum| after.index_binary("arith.addi", sum, term)));
+            linear = Some(linear.map_or(term, |sum| builder.index_binary("arith.addi", sum, term)));
         }
         stride *= i64::from(size);
     }
-    let linear = linear.unwrap_or(zero);
+    let rank = extents.len();
     let mut cells = vec![zero; rank];
-    let mut rest = linear;
+    let mut rest = linear.unwrap_or(zero);
     for dimension in (0..rank).rev() {
         if dimension == 0 {
             cells[0] = rest;
             break;
         }
-        let extent = after.index_constant(extents[dimension]);
-        cells[dimension] = after.index_binary("arith.remui", rest, extent);
-        rest = after.index_binary("arith.divui", rest, extent);
+        let extent = builder.index_constant(extents[dimension]);
+        cells[dimension] = builder.index_binary("arith.remui", rest, extent);
+        rest = builder.index_binary("arith.divui", rest, extent);
     }
-    let mut values = symbols;
-    let named: std::collections::BTreeSet<Variable> =
-        finding.access.guard.iter().flat_map(Condition::variables).collect();
+    let mut values = plan.symbols.clone();
+    let named: std::collections::BTreeSet<Variable> = finding
+        .access
+        .guard
+        .iter()
+        .flat_map(Condition::variables)
+        .collect();
     for (dimension, variable) in BLOCKS.iter().enumerate() {
         if named.contains(variable) {
-            values.insert(variable.clone(), id_op(&after, "gpu.block_id", dimension));
+            values.insert(variable.clone(), id_op(&builder, "gpu.block_id", dimension));
         }
     }
     for (thread, variable) in THREADS.iter().enumerate() {
-        values.insert(variable.clone(), owners[thread].map_or(zero, |dimension| cells[dimension]));
+        values.insert(
+            variable.clone(),
+            plan.owners[thread].map_or(zero, |dimension| cells[dimension]),
+        );
     }
     let mut condition = None;
     for guard in &finding.access.guard {
-        let holds = compare(&after, guard, &values)?;
+        let holds = compare(&builder, guard, &values)?;
         condition = Some(match condition {
             None => holds,
-            Some(earlier) => both(&after, earlier, holds),
+            Some(earlier) => both(&builder, earlier, holds),
         });
     }
     let inner = match condition {
-        None => after,
-        Some(condition) => Builder::before(guarded_region(&after, condition)).located(location),
+        None => builder,
+        Some(condition) => {
+            Builder::before(guarded_region(&builder, condition)).located(plan.location)
+        }
     };
-    let loaded = unsafe {
-        let mut operands = vec![tile];
-        operands.extend(&cells);
-        mlirOperationGetResult(inner.create("memref.load", &operands, &[], &[element_type]), 0)
-    };
-    let mut operands = vec![loaded, memory.memref];
-    operands.extend(origin.iter().zip(&cells).map(|(&origin, &cell)| inner.index_binary("arith.addi", origin, cell)));
-    let copy_out = inner.create("memref.store", &operands, &[], &[]);
-    Ok(Staged { tile_type, copy_out })
+    let global: Vec<MlirValue> = frame
+        .origin
+        .iter()
+        .zip(&cells)
+        .map(|(&origin, &cell)| inner.index_binary("arith.addi", origin, cell))
+        .collect();
+    Ok(copy(&inner, &cells, &global))
+}
+
+/// Stages the store of `finding` through a workgroup tile of `extents`: each
+/// thread writes its own cell, a barrier, then the cooperative copy-out.
+pub fn apply_store(
+    kernel: &Kernel,
+    finding: &Finding,
+    block: Block,
+    extents: &[i64],
+) -> Result<Staged, String> {
+    let plan = plan(kernel, finding, block, extents, ("memref.store", 2))?;
+    let (frame, thread_ids) = frame(kernel, &plan, block)?;
+    let operation = finding.memory.operation;
+    unsafe {
+        mlirOperationSetOperand(operation, 1, frame.tile);
+        for (dimension, &cell) in frame.own_cell.iter().enumerate() {
+            mlirOperationSetOperand(operation, 2 + dimension as isize, cell);
+        }
+    }
+    let after =
+        Builder::before(unsafe { mlirOperationGetNextInBlock(plan.top) }).located(plan.location);
+    after.create("gpu.barrier", &[], &[], &[]);
+    let memref = finding.memory.memref;
+    let copy_out = cooperative_copy(
+        after,
+        finding,
+        &plan,
+        &frame,
+        &thread_ids,
+        (block, extents),
+        |inner, cells, global| {
+            let mut operands = vec![frame.tile];
+            operands.extend(cells);
+            let loaded = unsafe {
+                mlirOperationGetResult(
+                    inner.create("memref.load", &operands, &[], &[plan.element_type]),
+                    0,
+                )
+            };
+            let mut operands = vec![loaded, memref];
+            operands.extend(global);
+            inner.create("memref.store", &operands, &[], &[])
+        },
+    )?;
+    Ok(Staged {
+        tile_type: plan.tile_type,
+        global: copy_out,
+    })
+}
+
+/// Stages the load of `finding` through a workgroup tile of `extents`: the
+/// cooperative copy-in, a barrier, then each thread reads its own cell.
+pub fn apply_load(
+    kernel: &Kernel,
+    finding: &Finding,
+    block: Block,
+    extents: &[i64],
+) -> Result<Staged, String> {
+    let plan = plan(kernel, finding, block, extents, ("memref.load", 1))?;
+    let (frame, thread_ids) = frame(kernel, &plan, block)?;
+    let before = Builder::before(plan.top).located(plan.location);
+    let memref = finding.memory.memref;
+    let copy_in = cooperative_copy(
+        before,
+        finding,
+        &plan,
+        &frame,
+        &thread_ids,
+        (block, extents),
+        |inner, cells, global| {
+            let mut operands = vec![memref];
+            operands.extend(global);
+            let load = inner.create("memref.load", &operands, &[], &[plan.element_type]);
+            let mut operands = vec![unsafe { mlirOperationGetResult(load, 0) }, frame.tile];
+            operands.extend(cells);
+            inner.create("memref.store", &operands, &[], &[]);
+            load
+        },
+    )?;
+    Builder::before(plan.top)
+        .located(plan.location)
+        .create("gpu.barrier", &[], &[], &[]);
+    let operation = finding.memory.operation;
+    unsafe {
+        mlirOperationSetOperand(operation, 0, frame.tile);
+        for (dimension, &cell) in frame.own_cell.iter().enumerate() {
+            mlirOperationSetOperand(operation, 1 + dimension as isize, cell);
+        }
+    }
+    Ok(Staged {
+        tile_type: plan.tile_type,
+        global: copy_in,
+    })
 }
 
 /// Which tile dimension each thread id indexes, after checking the threads
 /// cover the box one-to-one.
 fn owners(finding: &Finding, block: Block, extents: &[i64]) -> Result<Owners, String> {
-    let matrix = finding.matrix.as_ref().map_err(|unknown| unknown.reason.clone())?;
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
     let sizes = [block.x, block.y, block.z];
     let mut owners: Owners = [None; 3];
     for (thread, variable) in THREADS.iter().enumerate() {
@@ -202,22 +395,39 @@ fn owners(finding: &Finding, block: Block, extents: &[i64]) -> Result<Owners, St
             .filter(|&dimension| matrix.coefficient(dimension, variable) != 0)
             .collect();
         match dimensions[..] {
-            [dimension] if matrix.coefficient(dimension, variable) == 1 && extents[dimension] == i64::from(sizes[thread]) => {
+            [dimension]
+                if matrix.coefficient(dimension, variable) == 1
+                    && extents[dimension] == i64::from(sizes[thread]) =>
+            {
                 owners[thread] = Some(dimension)
             }
-            _ => return Err(format!("{variable} does not index exactly one dimension with coefficient 1")),
+            _ => {
+                return Err(format!(
+                    "{variable} does not index exactly one dimension with coefficient 1"
+                ))
+            }
         }
     }
     let cells: i64 = extents.iter().product();
-    let distinct = owners.iter().flatten().collect::<std::collections::BTreeSet<_>>().len();
+    let distinct = owners
+        .iter()
+        .flatten()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     if distinct != owners.iter().flatten().count() || cells != block.threads() as i64 {
-        return Err(format!("the {} threads do not cover the {cells} cells of the box one-to-one", block.threads()));
+        return Err(format!(
+            "the {} threads do not cover the {cells} cells of the box one-to-one",
+            block.threads()
+        ));
     }
     Ok(owners)
 }
 
 /// The ancestor of `operation` (or itself) that sits in `entry`.
-fn top_level_ancestor(mut operation: MlirOperation, entry: MlirBlock) -> Result<MlirOperation, String> {
+fn top_level_ancestor(
+    mut operation: MlirOperation,
+    entry: MlirBlock,
+) -> Result<MlirOperation, String> {
     loop {
         let block = unsafe { mlirOperationGetBlock(operation) };
         if block.ptr == entry.ptr {
@@ -256,22 +466,36 @@ fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Variable, MlirVa
 }
 
 /// `arith.andi left, right : i1`.
-fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
+pub(super) fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
     let boolean = unsafe { mlirValueGetType(left) };
-    unsafe { mlirOperationGetResult(builder.create("arith.andi", &[left, right], &[], &[boolean]), 0) }
+    unsafe {
+        mlirOperationGetResult(
+            builder.create("arith.andi", &[left, right], &[], &[boolean]),
+            0,
+        )
+    }
 }
 
 /// `gpu.<name> <dimension>`, an index.
-fn id_op(builder: &Builder, name: &str, dimension: usize) -> MlirValue {
+pub(super) fn id_op(builder: &Builder, name: &str, dimension: usize) -> MlirValue {
     let attribute = builder
         .parse_attribute(&format!("#gpu<dim {}>", DIMENSIONS[dimension]))
         .expect("#gpu<dim> parses");
     let index = builder.parse_type("index").expect("index parses");
-    unsafe { mlirOperationGetResult(builder.create(name, &[], &[("dimension", attribute)], &[index]), 0) }
+    unsafe {
+        mlirOperationGetResult(
+            builder.create(name, &[], &[("dimension", attribute)], &[index]),
+            0,
+        )
+    }
 }
 
 /// `arith.cmpi` of a guard condition, an `i1`.
-fn compare(builder: &Builder, condition: &Condition, values: &BTreeMap<Variable, MlirValue>) -> Result<MlirValue, String> {
+fn compare(
+    builder: &Builder,
+    condition: &Condition,
+    values: &BTreeMap<Variable, MlirValue>,
+) -> Result<MlirValue, String> {
     let operand = |expression| {
         builder
             .index(expression, values)
@@ -292,14 +516,19 @@ fn compare(builder: &Builder, condition: &Condition, values: &BTreeMap<Variable,
     let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
     Ok(unsafe {
         mlirOperationGetResult(
-            builder.create("arith.cmpi", &[left, right], &[("predicate", attribute)], &[boolean]),
+            builder.create(
+                "arith.cmpi",
+                &[left, right],
+                &[("predicate", attribute)],
+                &[boolean],
+            ),
             0,
         )
     })
 }
 
 /// Creates `scf.if condition { scf.yield }` before the builder's anchor; the yield.
-fn guarded_region(builder: &Builder, condition: MlirValue) -> MlirOperation {
+pub(super) fn guarded_region(builder: &Builder, condition: MlirValue) -> MlirOperation {
     unsafe {
         let location = mlirValueGetLocation(condition);
         let then_region = mlirRegionCreate();

@@ -22,7 +22,12 @@ use analysis::{matrix::AccessKind, vector_width::Chunk};
 use mlir_sys::*;
 
 use crate::{
-    effects, findings::Finding, ir, kernels::Kernel, rewrite::Builder, vectorize::{span, Group, Shape},
+    effects,
+    findings::Finding,
+    ir,
+    kernels::Kernel,
+    rewrite::Builder,
+    vectorize::{span, Group, Shape},
 };
 
 /// MLIR's marker for a dynamic position in `static_position` (`ShapedType::kDynamic`).
@@ -30,18 +35,28 @@ const DYNAMIC_POSITION: i64 = i64::MIN;
 
 /// Applies `group` (its chunks must be the `Ok` outcome).
 pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(), String> {
-    let chunks = group.outcome.as_ref().map_err(|blocker| blocker.explain())?;
+    let chunks = group
+        .outcome
+        .as_ref()
+        .map_err(|blocker| blocker.explain())?;
     match &group.shape {
         Shape::Vector(index) => {
-            let alignment = chunks.iter().map(|chunk| chunk.alignment).min().unwrap_or(1);
+            let alignment = chunks
+                .iter()
+                .map(|chunk| chunk.alignment)
+                .min()
+                .unwrap_or(1);
             set_alignment(findings[*index].memory.operation, alignment);
             Ok(())
         }
         Shape::Unrolled(members) => {
-            let operations: Vec<MlirOperation> =
-                members.iter().map(|&index| findings[index].memory.operation).collect();
+            let operations: Vec<MlirOperation> = members
+                .iter()
+                .map(|&index| findings[index].memory.operation)
+                .collect();
             for chunk in chunks.iter().filter(|chunk| chunk.elements > 1) {
-                let part = &operations[chunk.start as usize..(chunk.start + chunk.elements) as usize];
+                let part =
+                    &operations[chunk.start as usize..(chunk.start + chunk.elements) as usize];
                 match group.kind {
                     AccessKind::Load => merge_loads(part, chunk)?,
                     AccessKind::Store => merge_stores(part, chunk)?,
@@ -53,7 +68,13 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
             access,
             loop_operation,
             lower,
-        } => hoist_load(kernel, findings[*access].memory.operation, *loop_operation, *lower, &chunks[0]),
+        } => hoist_load(
+            kernel,
+            findings[*access].memory.operation,
+            *loop_operation,
+            *lower,
+            &chunks[0],
+        ),
     }
 }
 
@@ -70,7 +91,9 @@ fn set_alignment(operation: MlirOperation, bytes: u64) {
 /// `vector<N x element>` for the element type of `value`.
 fn vector_type(builder: &Builder, element: MlirType, elements: u32) -> Result<MlirType, String> {
     let text = format!("vector<{elements}x{}>", ir::type_text(element));
-    builder.parse_type(&text).ok_or_else(|| format!("cannot build type {text}"))
+    builder
+        .parse_type(&text)
+        .ok_or_else(|| format!("cannot build type {text}"))
 }
 
 /// `vector.load` of `elements` at the indices of `base` (a `memref.load`), before `anchor`.
@@ -85,8 +108,15 @@ fn vector_load(
     let alignment = builder
         .parse_attribute(&format!("{} : i64", chunk.alignment))
         .ok_or("cannot build the alignment")?;
-    let operands: Vec<MlirValue> = std::iter::once(memref).chain(indices.iter().copied()).collect();
-    let load = builder.create("vector.load", &operands, &[("alignment", alignment)], &[type_]);
+    let operands: Vec<MlirValue> = std::iter::once(memref)
+        .chain(indices.iter().copied())
+        .collect();
+    let load = builder.create(
+        "vector.load",
+        &operands,
+        &[("alignment", alignment)],
+        &[type_],
+    );
     Ok(unsafe { mlirOperationGetResult(load, 0) })
 }
 
@@ -182,8 +212,15 @@ fn merge_stores(part: &[MlirOperation], chunk: &Chunk) -> Result<(), String> {
     let alignment = builder
         .parse_attribute(&format!("{} : i64", chunk.alignment))
         .ok_or("cannot build the alignment")?;
-    let store_operands: Vec<MlirValue> = std::iter::once(vector).chain(base[1..].iter().copied()).collect();
-    builder.create("vector.store", &store_operands, &[("alignment", alignment)], &[]);
+    let store_operands: Vec<MlirValue> = std::iter::once(vector)
+        .chain(base[1..].iter().copied())
+        .collect();
+    builder.create(
+        "vector.store",
+        &store_operands,
+        &[("alignment", alignment)],
+        &[],
+    );
     for &store in part {
         unsafe { mlirOperationDestroy(store) };
     }
@@ -213,7 +250,9 @@ fn hoist_load(
             return lower_value;
         }
         match ir::defining_operation(value).and_then(|owner| cloned.get(&(owner.ptr as usize))) {
-            Some(copy) => unsafe { mlirOperationGetResult(*copy, mlirOpResultGetResultNumber(value)) },
+            Some(copy) => unsafe {
+                mlirOperationGetResult(*copy, mlirOpResultGetResultNumber(value))
+            },
             None => value,
         }
     };
@@ -226,7 +265,10 @@ fn hoist_load(
         outside.insert(copy);
         cloned.insert(operation.ptr as usize, copy);
     }
-    let hoisted: Vec<MlirValue> = all.iter().map(|&value| hoisted_value(value, &cloned)).collect();
+    let hoisted: Vec<MlirValue> = all
+        .iter()
+        .map(|&value| hoisted_value(value, &cloned))
+        .collect();
     let element = unsafe { mlirValueGetType(mlirOperationGetResult(load, 0)) };
     let vector = vector_load(&outside, hoisted[0], &hoisted[1..], element, chunk)?;
     let inside = Builder::before(load);
@@ -257,7 +299,10 @@ fn slice(
     }
     let Some(owner) = ir::defining_operation(value) else {
         let block = unsafe { mlirBlockArgumentGetOwner(value) };
-        return if inside(unsafe { mlirBlockGetParentOperation(block) }, loop_operation) {
+        return if inside(
+            unsafe { mlirBlockGetParentOperation(block) },
+            loop_operation,
+        ) {
             Err("the index depends on a block argument inside the loop".into())
         } else {
             Ok(())

@@ -5,12 +5,9 @@
 //! produced ([`super::variants`]) and emitted by `gpu-mem-opt run --no-opt --no-launch
 //! --emit DIR` (PTX plus a launch description whose parameter layout comes from the
 //! kernel's MLIR signature), then its arguments are given the manifest's names. The CUDA
-//! reference is compiled once with `nvcc -ptx -arch=sm_90 -fmad=false`, its `.version`
-//! lowered to the oldest PTX ISA `ptxas` accepts (from 8.0, what the MLIR variants use:
-//! the newest nvcc writes its own, newer ISA, which an older driver would refuse), and its
-//! description derived from the naive one (the same buffers by name, bare pointers, its
-//! own grid, scalars and constant-memory bindings). Every description is checked against
-//! its PTX's `.entry` signature. The check size comes first: every MLIR variant runs on the
+//! reference is compiled once and described from the naive variant
+//! ([`super::cuda_reference`]). Every description is checked against its PTX's `.entry`
+//! signature. The check size comes first: every MLIR variant runs on the
 //! interpreter there, and one whose outputs differ from the naive kernel's (or that fails:
 //! upstream `nvgpu-optimize-shared-memory` swizzles a 16x80 array out of its bounds) is
 //! rejected with the reason and never built for the GPU, where a wrong kernel may fault the
@@ -22,24 +19,20 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::description::{
-    Argument, ArgumentKind, Convention, Description, Element, ScalarArgument,
-};
+use crate::description::Description;
 use crate::error::{Error, Result};
 use crate::files;
 use crate::launch;
 
 use super::check::verify;
+use super::cuda_reference;
 use super::plan::{Plan, PlannedKernel, PlannedVariant};
 use super::tools::{self, Tools};
 use super::variants::{self, Produced, Variant};
-use super::{resize, CudaArgument, CudaEntry, KernelEntry, Manifest, Size};
+use super::{CudaEntry, KernelEntry, Manifest, Size};
 
 /// The file name of the launch description in a variant's directory.
 pub const LAUNCH: &str = "launch.json";
-
-/// The oldest PTX ISA version tried for CUDA references (what the MLIR lowering emits).
-const OLDEST_PTX: (u32, u32) = (8, 0);
 
 /// `X,Y,Z`.
 pub fn dims(values: [u32; 3]) -> String {
@@ -117,129 +110,6 @@ fn emit_mlir(
     description.save(&path)
 }
 
-/// The `.version` of `ptx`, as (major, minor).
-fn ptx_version(ptx: &str) -> Option<(u32, u32)> {
-    let line = ptx
-        .lines()
-        .find(|line| line.trim_start().starts_with(".version"))?;
-    let (major, minor) = line.trim_start()[".version".len()..]
-        .trim()
-        .split_once('.')?;
-    Some((major.parse().ok()?, minor.parse().ok()?))
-}
-
-/// `ptx` declaring `.version major.minor`.
-fn with_ptx_version(ptx: &str, (major, minor): (u32, u32)) -> String {
-    ptx.lines()
-        .map(|line| {
-            if line.trim_start().starts_with(".version") {
-                format!(".version {major}.{minor}")
-            } else {
-                line.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
-
-/// Compiles a CUDA reference to PTX with the oldest `.version` ptxas accepts.
-fn compile_cuda(tools: &Tools, nvcc: &Path, source: &Path, directory: &Path) -> Result<String> {
-    let raw = directory.join("nvcc.ptx");
-    std::fs::create_dir_all(directory).map_err(|error| Error::io(directory, error))?;
-    let mut command = tools::command(nvcc, ["-ptx", "-arch=sm_90", "-O3", "-fmad=false"]);
-    command.arg(source).arg("-o").arg(&raw);
-    tools::output(&mut command, None)?;
-    let ptx = files::read_text(&raw)?;
-    let (Some(ptxas), Some(newest)) = (&tools.ptxas, ptx_version(&ptx)) else {
-        return Ok(ptx);
-    };
-    let candidate = directory.join("candidate.ptx");
-    let mut version = OLDEST_PTX;
-    while version < newest {
-        let text = with_ptx_version(&ptx, version);
-        files::write(&candidate, &text)?;
-        let mut check = tools::command(ptxas, ["-arch=sm_90", "-o", "/dev/null"]);
-        check.arg(&candidate);
-        if tools::output(&mut check, None).is_ok() {
-            return Ok(text);
-        }
-        version = if version.1 >= 9 {
-            (version.0 + 1, 0)
-        } else {
-            (version.0, version.1 + 1)
-        };
-    }
-    Ok(ptx)
-}
-
-/// The CUDA reference's description, from the naive variant's at the same size.
-fn cuda_description(
-    kernel: &KernelEntry,
-    cuda: &CudaEntry,
-    naive: &Description,
-    size: Size,
-    ptx: &str,
-) -> Result<Description> {
-    let buffer = |name: &str| -> Result<crate::description::MemRef> {
-        match naive.argument(name).map(|argument| &argument.kind) {
-            Some(ArgumentKind::Memref(memref)) => Ok(crate::description::MemRef {
-                strides: None,
-                offset: 0,
-                ..memref.clone()
-            }),
-            _ => Err(Error::Invalid(format!(
-                "kernel '{}': the CUDA reference names '{name}', which is not a buffer",
-                kernel.name
-            ))),
-        }
-    };
-    let mut arguments = Vec::with_capacity(cuda.arguments.len());
-    for (index, argument) in cuda.arguments.iter().enumerate() {
-        let (name, kind) = match argument {
-            CudaArgument::Buffer { buffer: name } => {
-                (name.clone(), ArgumentKind::Memref(buffer(name)?))
-            }
-            CudaArgument::Constant { constant, symbol } => {
-                let mut memref = buffer(constant)?;
-                memref.constant = Some(symbol.clone());
-                memref.parameter = false;
-                (constant.clone(), ArgumentKind::Memref(memref))
-            }
-            CudaArgument::Scalar { scalar, value } => {
-                let value = match size {
-                    Size::Bench => value.clone(),
-                    Size::Check => resize(value, &kernel.check.sizes),
-                };
-                let element = Element::parse(scalar)?;
-                (
-                    format!("scalar{index}"),
-                    ArgumentKind::Scalar(ScalarArgument { element, value }),
-                )
-            }
-        };
-        arguments.push(Argument { name, kind });
-    }
-    let description = Description {
-        ptx: format!("{}.ptx", cuda.kernel).into(),
-        kernel: cuda.kernel.clone(),
-        grid: match size {
-            Size::Bench => cuda.grid,
-            Size::Check => cuda.check_grid,
-        },
-        block: cuda.block,
-        shared_bytes: 0,
-        convention: Convention::BarePointer,
-        arguments,
-        ..naive.clone()
-    };
-    description
-        .validate()
-        .map_err(|error| Error::Invalid(format!("kernel '{}' (CUDA): {error}", kernel.name)))?;
-    launch::check(&description, ptx.as_bytes())?;
-    Ok(description)
-}
-
 /// Checks the emitted description in `directory` against its PTX.
 fn check_emitted(directory: &Path) -> Result<()> {
     let path = directory.join(LAUNCH);
@@ -277,14 +147,14 @@ impl Builder<'_> {
             Some(ptx) => ptx.clone(),
             None => {
                 let scratch = self.out.join("cuda").join(&kernel.name);
-                let ptx = compile_cuda(self.tools, nvcc, &source, &scratch)?;
+                let ptx = cuda_reference::compile(self.tools, nvcc, &source, &scratch)?;
                 self.cuda_ptx.insert(source.clone(), ptx.clone());
                 ptx
             }
         };
         for (size, directory) in directories {
             let naive = Description::load(&directory.join(Variant::Naive.name()).join(LAUNCH))?;
-            let description = cuda_description(kernel, cuda, &naive, *size, &ptx)?;
+            let description = cuda_reference::describe(kernel, cuda, &naive, *size, &ptx)?;
             let target = directory.join(Variant::CudaReference.name());
             files::write(&target.join(&description.ptx), &ptx)?;
             description.save(&target.join(LAUNCH))?;
@@ -438,19 +308,4 @@ fn make_executable(path: &Path) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
         .map_err(|error| Error::io(path, error))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ptx_versions_are_read_and_rewritten() {
-        let ptx = "//\n.version 9.5\n.target sm_90\n";
-        assert_eq!(ptx_version(ptx), Some((9, 5)));
-        assert_eq!(
-            with_ptx_version(ptx, (8, 0)),
-            "//\n.version 8.0\n.target sm_90\n"
-        );
-    }
 }

@@ -4,19 +4,22 @@
 //! bandwidth (the manifest's bytes moved over the median), that bandwidth as a fraction of
 //! the measured device-to-device copy bandwidth, whether its outputs equal the naive
 //! variant's at the bench size and the interpreter's at the check size, or the error that
-//! stopped it. A kernel is `correct` when every variant ran and matched both.
+//! stopped it. A kernel is `correct` when every variant ran and matched both; a variant
+//! rejected at build time (wrong on the interpreter, so never run) makes it incorrect too.
 //!
 //! ```json
 //! { "gpu": "NVIDIA H100 80GB HBM3", "date": "2026-05-01", "copy_gbps": 2890.5,
 //!   "kernels": [ { "name": "transpose-tiled", "correct": true,
 //!     "variants": { "naive": { "ms": 0.9, "gbps": 149.1, "of_copy": 0.05,
 //!                              "matches_naive": true, "matches_interpreter": true }, ... },
-//!     "skipped": { "nvgpu-optimize-shared-memory": "..." } } ] }
+//!     "skipped": { "cuda-reference": "..." },
+//!     "rejected": { "nvgpu-optimize-shared-memory": "fails on the interpreter: ..." } } ] }
 //! ```
 //!
 //! The markdown table has one row per kernel, one column per variant
 //! (`ms (GB/s, % of copy)`), and the speedups of gpu-mem-opt over naive and against the
-//! CUDA reference, with their geometric means below.
+//! CUDA reference, with their geometric means below, then one line per rejected, failed or
+//! mismatching variant with the reason.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -48,6 +51,8 @@ pub struct KernelResults {
     pub variants: Vec<VariantResults>,
     /// Variants that do not apply, with the reason.
     pub skipped: BTreeMap<String, String>,
+    /// Variants the interpreter found wrong at the check size (not run), with the reason.
+    pub rejected: BTreeMap<String, String>,
 }
 
 /// One variant's results.
@@ -84,9 +89,11 @@ impl VariantResults {
 }
 
 impl KernelResults {
-    /// Whether every variant ran and matched.
+    /// Whether every variant ran and matched (a rejected variant did not).
     pub fn correct(&self) -> bool {
-        !self.variants.is_empty() && self.variants.iter().all(VariantResults::is_correct)
+        !self.variants.is_empty()
+            && self.rejected.is_empty()
+            && self.variants.iter().all(VariantResults::is_correct)
     }
 
     /// The variant called `name`, if it ran.
@@ -97,7 +104,8 @@ impl KernelResults {
     /// Median milliseconds of `baseline` over those of gpu-mem-opt, when both are timed.
     fn speedup_over(&self, baseline: &str) -> Option<f64> {
         let ours = self.variant(Variant::GpuMemOpt.name())?.ms?;
-        Some(self.variant(baseline)?.ms? / ours)
+        let theirs = self.variant(baseline)?.ms?;
+        (ours > 0.0 && theirs > 0.0).then(|| theirs / ours)
     }
 }
 
@@ -129,6 +137,7 @@ impl Results {
                     "correct": kernel.correct(),
                     "variants": variants,
                     "skipped": kernel.skipped,
+                    "rejected": kernel.rejected,
                 })
             })
             .collect();
@@ -183,6 +192,7 @@ impl Results {
                 .iter()
                 .map(|name| match kernel.variant(name) {
                     Some(variant) => cell(variant),
+                    None if kernel.rejected.contains_key(*name) => "rejected".to_string(),
                     None => "n/a".to_string(),
                 })
                 .collect();
@@ -206,6 +216,23 @@ impl Results {
             ratio(geometric_mean(&over_naive)),
             ratio(geometric_mean(&against_cuda))
         );
+        let notes: Vec<String> = self
+            .kernels
+            .iter()
+            .flat_map(|kernel| {
+                let rejected = kernel.rejected.iter().map(move |(variant, why)| {
+                    format!("- {} {variant}: rejected, not run: {why}", kernel.name)
+                });
+                let wrong = kernel.variants.iter().filter_map(move |variant| {
+                    let why = variant.error.as_ref().or(variant.mismatch.as_ref())?;
+                    Some(format!("- {} {}: {why}", kernel.name, variant.name))
+                });
+                rejected.chain(wrong)
+            })
+            .collect();
+        if !notes.is_empty() {
+            let _ = writeln!(text, "\n{}", notes.join("\n"));
+        }
         text
     }
 }
@@ -293,6 +320,7 @@ mod tests {
                     timed("cuda-reference", 0.9),
                 ],
                 skipped: BTreeMap::from([("fixed-padding".into(), "reason".into())]),
+                rejected: BTreeMap::new(),
             }],
         }
     }
@@ -327,6 +355,25 @@ mod tests {
         let mut failed = results();
         failed.kernels[0].variants[2].error = Some("CUDA cuModuleLoadDataEx: ...".into());
         assert!(!failed.kernels[0].correct());
+    }
+
+    #[test]
+    fn rejected_variants_are_shown_and_make_the_kernel_incorrect() {
+        let mut rejected = results();
+        rejected.kernels[0].rejected.insert(
+            "nvgpu-optimize-shared-memory".into(),
+            "fails on the interpreter: out of bounds".into(),
+        );
+        assert!(!rejected.kernels[0].correct());
+        assert_eq!(
+            rejected.to_json()["kernels"][0]["rejected"]["nvgpu-optimize-shared-memory"],
+            "fails on the interpreter: out of bounds"
+        );
+        let table = rejected.to_markdown();
+        assert!(table.contains("| n/a | rejected | 0.900"), "{table}");
+        assert!(table.contains(
+            "- transpose-tiled nvgpu-optimize-shared-memory: rejected, not run: fails on the interpreter: out of bounds"
+        ));
     }
 
     #[test]

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::compare::compare;
 use crate::copy;
 use crate::cuda::Gpu;
-use crate::description::{Description, Format};
+use crate::description::Format;
 use crate::error::{Error, Result};
 use crate::files;
 use crate::launch;
@@ -41,15 +41,20 @@ type Launched = (PathBuf, LaunchResult);
 
 /// Runs `description_path` in a process of its own (a faulting kernel leaves the CUDA
 /// context unusable; a hung one is killed) and returns where its result is.
-fn launch_at(description_path: &Path, out: &Path) -> Result<Launched> {
+fn launch_at(description_path: &Path, out: &Path, dry_run: bool) -> Result<Launched> {
     let this =
         std::env::current_exe().map_err(|error| Error::io(Path::new("current_exe"), error))?;
     let mut command = tools::command(&this, ["launch".as_ref(), description_path.as_os_str()]);
     command.arg("--out").arg(out);
+    if dry_run {
+        command.arg("--dry-run");
+    }
     tools::run_logged(&mut command, &out.join("launch.log"), LAUNCH_LIMIT).map_err(|error| {
         match error {
             Error::Tool { detail, .. } => {
-                Error::Invalid(detail.lines().last().unwrap_or_default().to_string())
+                let status = detail.lines().next().unwrap_or_default();
+                let last = detail.lines().last().unwrap_or_default();
+                Error::Invalid(format!("{last} ({status})"))
             }
             other => other,
         }
@@ -85,6 +90,8 @@ struct Context<'a> {
     root: &'a Path,
     /// The copy bandwidth, if measured.
     copy_gbps: Option<f64>,
+    /// Whether launches are dry runs.
+    dry_run: bool,
 }
 
 impl Context<'_> {
@@ -101,6 +108,7 @@ impl Context<'_> {
         let checked = launch_at(
             &root.join(&variant.check),
             &work.join("check").join(&variant.name),
+            self.dry_run,
         )?;
         let expected = |name: &str, result: &LaunchResult| {
             let file = kernel.expected.get(name).ok_or_else(|| {
@@ -119,6 +127,7 @@ impl Context<'_> {
         let timed = launch_at(
             &root.join(&variant.bench),
             &work.join("bench").join(&variant.name),
+            self.dry_run,
         )?;
         entry.ms = Some(timed.1.ms_median);
         entry.gbps = timed.1.gbps;
@@ -174,18 +183,28 @@ impl Context<'_> {
             name: kernel.name.clone(),
             variants,
             skipped: kernel.skipped.clone(),
+            rejected: kernel.rejected.clone(),
         }
     }
 }
 
 /// Runs the plan at `plan_path` (the kernels called `names`; all when empty), writing the
-/// results into `results` and launch outputs into `work`; returns the results.
-pub fn run(plan_path: &Path, results: &Path, work: &Path, names: &[String]) -> Result<Results> {
+/// results into `results` and launch outputs into `work`; returns the results. A dry run
+/// needs no GPU ([`launch::dry_run`]).
+pub fn run(
+    plan_path: &Path,
+    results: &Path,
+    work: &Path,
+    names: &[String],
+    dry_run: bool,
+) -> Result<Results> {
     let plan = Plan::load(plan_path)?;
     let root = plan_path.parent().unwrap_or(Path::new("."));
     // The copy runs in this process, whose context is gone before the launches start (a
     // device in exclusive-process mode admits one context at a time).
-    let (gpu_name, copy_gbps) = {
+    let (gpu_name, copy_gbps) = if dry_run {
+        (launch::DRY_RUN_DEVICE.to_string(), None)
+    } else {
         let gpu = Gpu::open()?;
         eprintln!("suite run: {}", gpu.name());
         let copy_gbps = match copy::copy_bandwidth(&gpu, copy::DEFAULT_BYTES, 3, COPY_REPEATS) {
@@ -197,7 +216,11 @@ pub fn run(plan_path: &Path, results: &Path, work: &Path, names: &[String]) -> R
         };
         (gpu.name().to_string(), copy_gbps)
     };
-    let context = Context { root, copy_gbps };
+    let context = Context {
+        root,
+        copy_gbps,
+        dry_run,
+    };
     let kernels = plan
         .kernels
         .iter()

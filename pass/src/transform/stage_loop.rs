@@ -1,0 +1,280 @@
+//! `stage-shared` for a load in a loop, per tile of iterations (seed-003
+//! §5.1.7–8: chunk Row and Column iMAPs along the loop; MAP-204 `a[tx][k]`).
+//!
+//! For `for k = lower .. upper` (step 1) with the load `a[i(t, k)]` directly
+//! in its body, every `T` iterations (`j = (k − lower) mod T == 0`, the same
+//! for all threads, so the barriers are reached by the whole block) the
+//! block refills a workgroup tile holding the box the next `T` iterations
+//! read: a barrier (nobody still reads the old tile), a cooperative copy in
+//! row-major cell order (thread `L` takes cells `L, L + N, …` of the box, `N`
+//! threads; consecutive lanes read consecutive addresses), a barrier. The load
+//! then reads `tile[thread part of i + loop coefficient · j]`.
+//!
+//! The box origin at the refill is `i − thread part of i`: the index with
+//! thread ids at 0 (coefficients of threads and of the loop must be
+//! non-negative, so the origin is the box's corner). Cells whose global index
+//! falls outside the memref (a last, partial tile) are not copied; no thread
+//! reads them, since the original kernel only reads in bounds.
+//!
+//! Supported, checked before anything changes: a `memref.load` directly in
+//! an `scf.for` that sits in the kernel's entry block, constant bounds and
+//! step 1, no guard, a static memref shape, and an affine index. The caller
+//! checks the buffer is never written by the kernel and no store is in the
+//! loop or before it.
+
+use analysis::{expression::Variable, metrics::Block};
+use mlir_sys::*;
+
+use crate::{
+    findings::Finding,
+    ir,
+    kernels::Kernel,
+    rewrite::Builder,
+    transform::stage_shared::{both, guarded_region, id_op, Staged},
+};
+
+/// Thread ids in dimension order.
+const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
+
+/// Stages the load of `finding` through a tile of `extents` refilled every
+/// `iterations` iterations of its loop.
+pub fn apply(
+    kernel: &Kernel,
+    finding: &Finding,
+    block: Block,
+    extents: &[i64],
+    iterations: i64,
+) -> Result<Staged, String> {
+    let memory = &finding.memory;
+    let operation = memory.operation;
+    if memory.name != "memref.load" {
+        return Err(format!("{} is not a memref.load", memory.name));
+    }
+    let [the_loop] = finding.access.loops[..] else {
+        return Err("only a load in exactly one loop is staged per tile".into());
+    };
+    if !finding.access.guard.is_empty() {
+        return Err("the load is guarded".into());
+    }
+    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
+        return Err("the loop's lower bound is not constant or its step is not 1".into());
+    };
+    let loop_operation = unsafe { mlirOperationGetParentOperation(operation) };
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    if ir::operation_name(loop_operation) != "scf.for"
+        || unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr
+    {
+        return Err("the load is not directly in an scf.for at the top of the kernel".into());
+    }
+    let shape: Vec<i64> = finding
+        .access
+        .layout
+        .shape
+        .iter()
+        .map(|size| size.ok_or("the memref shape is dynamic"))
+        .collect::<Result<_, _>>()?;
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
+    let loop_variable = Variable::Loop(analysis::LoopId(0));
+    let rank = extents.len();
+    let coefficient = |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
+    if (0..rank).any(|dimension| {
+        THREADS
+            .iter()
+            .chain([&loop_variable])
+            .any(|variable| coefficient(dimension, variable) < 0)
+    }) {
+        return Err("a thread or loop coefficient is negative".into());
+    }
+    let location = unsafe { mlirOperationGetLocation(operation) };
+    let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
+    let tile_type = format!(
+        "memref<{}x{}, #gpu.address_space<workgroup>>",
+        extents
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x"),
+        ir::type_text(element_type)
+    );
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let tile_builder = Builder::before(first).located(location);
+    let tile_mlir_type = tile_builder
+        .parse_type(&tile_type)
+        .ok_or_else(|| format!("cannot build type {tile_type}"))?;
+    let tile = unsafe {
+        mlirOperationGetResult(
+            tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]),
+            0,
+        )
+    };
+
+    let before = Builder::before(operation).located(location);
+    let zero = before.index_constant(0);
+    let sizes = [block.x, block.y, block.z];
+    let thread_ids: Vec<MlirValue> = (0..3)
+        .map(|dimension| match sizes[dimension] {
+            1 => zero,
+            _ => id_op(&before, "gpu.thread_id", dimension),
+        })
+        .collect();
+    let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
+        1 => value,
+        _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
+    };
+    let thread_part: Vec<MlirValue> = (0..rank)
+        .map(|dimension| {
+            let mut sum = zero;
+            for (thread, variable) in THREADS.iter().enumerate() {
+                let factor = coefficient(dimension, variable);
+                if factor != 0 && sizes[thread] > 1 {
+                    let term = scaled(&before, thread_ids[thread], factor);
+                    sum = before.index_binary("arith.addi", sum, term);
+                }
+            }
+            sum
+        })
+        .collect();
+    let induction = unsafe {
+        mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)), 0)
+    };
+    let offset = match lower {
+        0 => induction,
+        _ => before.index_binary("arith.subi", induction, before.index_constant(lower)),
+    };
+    let within = before.index_binary("arith.remui", offset, before.index_constant(iterations));
+    let refill = compare_equal(&before, within, zero)?;
+    let inside = Builder::before(guarded_region(&before, refill)).located(location);
+    inside.create("gpu.barrier", &[], &[], &[]);
+    let indices: Vec<MlirValue> = (0..rank)
+        .map(|dimension| unsafe { mlirOperationGetOperand(operation, 1 + dimension as isize) })
+        .collect();
+    let origin: Vec<MlirValue> = indices
+        .iter()
+        .zip(&thread_part)
+        .map(|(&index, &part)| inside.index_binary("arith.subi", index, part))
+        .collect();
+    let mut linear = zero;
+    let mut stride = 1i64;
+    for (dimension, &size) in sizes.iter().enumerate() {
+        if size > 1 {
+            let term = scaled(&inside, thread_ids[dimension], stride);
+            linear = inside.index_binary("arith.addi", linear, term);
+        }
+        stride *= i64::from(size);
+    }
+    let cells: i64 = extents.iter().product();
+    let body = counted_loop(&inside, linear, inside.index_constant(cells), inside.index_constant(block.threads() as i64));
+    let copy = Builder::before(body.terminator).located(location);
+    let mut cell = vec![zero; rank];
+    let mut rest = body.induction;
+    for dimension in (0..rank).rev() {
+        if dimension == 0 {
+            cell[0] = rest;
+            break;
+        }
+        let extent = copy.index_constant(extents[dimension]);
+        cell[dimension] = copy.index_binary("arith.remui", rest, extent);
+        rest = copy.index_binary("arith.divui", rest, extent);
+    }
+    let global: Vec<MlirValue> = origin
+        .iter()
+        .zip(&cell)
+        .map(|(&origin, &cell)| copy.index_binary("arith.addi", origin, cell))
+        .collect();
+    let mut in_bounds = None;
+    for (dimension, &index) in global.iter().enumerate() {
+        let holds = compare_less(&copy, index, copy.index_constant(shape[dimension]))?;
+        in_bounds = Some(in_bounds.map_or(holds, |earlier| both(&copy, earlier, holds)));
+    }
+    let guarded = match in_bounds {
+        Some(condition) => Builder::before(guarded_region(&copy, condition)).located(location),
+        None => copy,
+    };
+    let mut operands = vec![memory.memref];
+    operands.extend(&global);
+    let copy_in = guarded.create("memref.load", &operands, &[], &[element_type]);
+    let mut operands = vec![unsafe { mlirOperationGetResult(copy_in, 0) }, tile];
+    operands.extend(&cell);
+    guarded.create("memref.store", &operands, &[], &[]);
+    inside.create("gpu.barrier", &[], &[], &[]);
+
+    let own: Vec<MlirValue> = thread_part
+        .iter()
+        .enumerate()
+        .map(|(dimension, &part)| match coefficient(dimension, &loop_variable) {
+            0 => part,
+            factor => {
+                let step = scaled(&before, within, factor);
+                before.index_binary("arith.addi", part, step)
+            }
+        })
+        .collect();
+    unsafe {
+        mlirOperationSetOperand(operation, 0, tile);
+        for (dimension, &index) in own.iter().enumerate() {
+            mlirOperationSetOperand(operation, 1 + dimension as isize, index);
+        }
+    }
+    Ok(Staged {
+        tile_type,
+        global: copy_in,
+    })
+}
+
+/// The body of a counted `scf.for`.
+struct LoopBody {
+    /// Its induction variable.
+    induction: MlirValue,
+    /// Its `scf.yield`, before which the body goes.
+    terminator: MlirOperation,
+}
+
+/// Creates `scf.for %i = lower to upper step step { scf.yield }` before the builder's anchor.
+fn counted_loop(builder: &Builder, lower: MlirValue, upper: MlirValue, step: MlirValue) -> LoopBody {
+    unsafe {
+        let location = mlirValueGetLocation(upper);
+        let index = mlirValueGetType(upper);
+        let region = mlirRegionCreate();
+        let body = mlirBlockCreate(1, &index, &location);
+        mlirRegionAppendOwnedBlock(region, body);
+        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+        let terminator = mlirOperationCreate(&mut yield_state);
+        mlirBlockAppendOwnedOperation(body, terminator);
+        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.for"), location);
+        let operands = [lower, upper, step];
+        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        builder.insert(mlirOperationCreate(&mut state));
+        LoopBody {
+            induction: mlirBlockGetArgument(body, 0),
+            terminator,
+        }
+    }
+}
+
+/// `arith.cmpi <predicate> left, right : index`, an `i1`.
+fn compare(builder: &Builder, predicate: i64, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+    let attribute = builder
+        .parse_attribute(&format!("{predicate} : i64"))
+        .ok_or("cannot build the cmpi predicate")?;
+    let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
+    Ok(unsafe {
+        mlirOperationGetResult(
+            builder.create("arith.cmpi", &[left, right], &[("predicate", attribute)], &[boolean]),
+            0,
+        )
+    })
+}
+
+/// `left == right`.
+fn compare_equal(builder: &Builder, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+    compare(builder, 0, left, right)
+}
+
+/// `left < right`, unsigned (indices are non-negative).
+fn compare_less(builder: &Builder, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+    compare(builder, 6, left, right)
+}

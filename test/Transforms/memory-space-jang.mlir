@@ -1,0 +1,83 @@
+// Memory-space selection on the test kernels of Jang et al. (seed-000 digest
+// §7.2, T1-T20, written as GPU kernels in test/Analysis/jang-kernels.mlir):
+// Algorithm 3 with the errata fixed and Fang's costs (analysis/src/
+// memory_space.rs). With option assume-noalias every read-only argument may
+// take the read-only path, so the remarks show what the algorithm picks:
+//
+// * constant for warp-uniform or 2-address reads of small data (T2 Y, T7 C,
+//   T12 w, T17 Z, T20 Y). T1's A is read at 2 addresses per warp (block
+//   16x16: two rows per warp), 80 < 110 cycles, so constant too: Jang's
+//   same-address rule would say shared/texture; Fang's cost (C_3) is the
+//   justified difference, errata (1). T20 reads Y[0] outside a loop: constant
+//   by cost, which Jang's rule (needs a loop) misses, digest T20.
+// * texture (`ld.global.nc`) for uncoalesced or random reads (T4's symbolic
+//   shift, T5's misaligned reverse, T6, T8, T11's b, T12's nbr and pos, T18's
+//   odd pitch); T2's 128 KiB Ybig is too large for constant and for a tile.
+//   T12's nbr is read once per element, so it is texture, not shared (errata
+//   (5): reuse is counted, not guessed); T14 mixes A[tid] with A[idx[tid]]:
+//   the random reference makes A non-chunkable, texture (priority T > G > S > C).
+// * shared (reported; staging is stage-shared's decision, the read-only path
+//   meanwhile) for reused, chunkable data: T1's B, T9's Z, T15's window.
+// * global for coalesced, unreused reads (T5, T10, T11's a, T18's 1000-float
+//   pitch), applied as the read-only path on sm_90 (unified L1, errata (4)),
+//   and for written data: T13's H (random read-write is global, never texture:
+//   the larger_sads contradiction), T16's Y.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true' %S/../Analysis/jang-kernels.mlir -o /dev/null 2>&1 | FileCheck %s
+// The kernels moved to constant memory give identical results in the interpreter:
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t1_matmul --grid 4,4,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t2_constant_broadcast --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t7_stride_write --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t17_singular --grid 1,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t20_invariant --grid 2,1,1 --options assume-noalias=true --arg zeros --arg random:2 --arg 5
+
+// CHECK-LABEL: kernel: 't1_matmul'
+// CHECK: constant: arg 0: ld.const from @__gmo_const_t1_matmul_arg0 {{.*}}Algorithm 3 picks constant: {{.*}}(2.00 distinct addresses per warp: T_const 80 < read-only 110 cycles)
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks shared: {{.*}}reused and chunkable
+// CHECK: readonly: arg 2: written by memref.store {{.*}}Algorithm 3 picks shared: {{.*}}read-write, reused and chunkable
+// CHECK-LABEL: kernel: 't2_constant_broadcast'
+// CHECK: constant: arg 1: ld.const {{.*}}(1.00 distinct addresses per warp: T_const 48 < read-only 110 cycles)
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}not constant: 131072 B exceed 65536 B
+// CHECK-LABEL: kernel: 't3_shifted_aligned'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks shared
+// CHECK-LABEL: kernel: 't4_shifted_misaligned'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown
+// CHECK-LABEL: kernel: 't5_reverse'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks global: {{.*}}(coalesced, not reused{{.*}}applied as the read-only path
+// CHECK: readonly: arg 3: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (5.00 sectors per request)
+// CHECK: readonly: arg 4: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown
+// CHECK-LABEL: kernel: 't6_stride_read'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (8.00 sectors per request)
+// CHECK-LABEL: kernel: 't7_stride_write'
+// CHECK: constant: arg 1: ld.const
+// CHECK-LABEL: kernel: 't8_overlap'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced
+// CHECK-LABEL: kernel: 't9_livermore1'
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks shared
+// CHECK-LABEL: kernel: 't10_livermore19'
+// CHECK: readonly: arg 3: ld.global.nc: {{.*}}Algorithm 3 picks texture
+// CHECK-LABEL: kernel: 't11_dimension_switch'
+// CHECK: readonly: arg 0: ld.global.nc: {{.*}}Algorithm 3 picks global
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (32.00 sectors per request)
+// CHECK-LABEL: kernel: 't12_random_read'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}no element is read twice in a block
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown (random or data-dependent)
+// CHECK: constant: arg 3: ld.const
+// CHECK-LABEL: kernel: 't13_random_read_write'
+// CHECK: readonly: arg 0: written by memref.store {{.*}}Algorithm 3 picks global: {{.*}}(read-write)
+// CHECK-LABEL: kernel: 't14_multi_instance'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture
+// CHECK-LABEL: kernel: 't15_window'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks shared: {{.*}}reused: byte
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}not constant: the size is not static
+// CHECK-LABEL: kernel: 't16_write_hazard'
+// CHECK: readonly: arg 0: written by memref.store {{.*}}Algorithm 3 picks global
+// CHECK-LABEL: kernel: 't17_singular'
+// CHECK: constant: arg 1: ld.const
+// CHECK-LABEL: kernel: 't18_pitch'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks global
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (4.88 sectors per request)
+// CHECK-LABEL: kernel: 't19_stencil9'
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture
+// CHECK-LABEL: kernel: 't20_invariant'
+// CHECK: constant: arg 1: ld.const
