@@ -187,6 +187,8 @@ pub struct Selection {
     pub constant_cycles: Option<f64>,
     /// The read-only path's cost.
     pub read_only_cycles: f64,
+    /// Whether the costs are estimates for this target (not measured on it).
+    pub costs_estimated: bool,
     /// The rule, the numbers and the alternatives, in one sentence.
     pub reason: String,
 }
@@ -296,6 +298,7 @@ pub fn select(buffer: &Buffer, sm: u32, costs: &CostModel) -> Selection {
         distinct_addresses,
         constant_cycles,
         read_only_cycles: costs.read_only,
+        costs_estimated: costs.estimate,
         reason,
     }
 }

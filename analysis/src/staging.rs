@@ -32,8 +32,8 @@
 //! Cost: linear in the size of the access matrix.
 
 use crate::{
-    expression::{Unknown, Variable},
-    matrix::{Access, AccessKind},
+    expression::{IndexExpression, Loop, LoopId, Unknown, Variable},
+    matrix::{Access, AccessKind, Condition, Relation},
     metrics::Block,
     pattern::{Classification, IntraThread},
 };
@@ -260,11 +260,56 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
     staging
 }
 
+/// The global side of the cooperative copy of a box of `extents` by `block`:
+/// thread `L` (linear id) moves cells `L, L + N, …` (`N` threads) in row-major
+/// order, so consecutive lanes take consecutive elements of the innermost
+/// dimension. The box origin is taken as element 0 (block ids and constants
+/// only shift it, as they shift the original access). Its warp metrics are
+/// the staged access's `after`.
+pub fn cooperative_copy(access: &Access, extents: &[i64], block: Block) -> Access {
+    let threads = block.threads() as i64;
+    let cells: i64 = extents.iter().product();
+    let rounds = (cells + threads - 1) / threads.max(1);
+    let mut linear = IndexExpression::from(Variable::ThreadX)
+        + IndexExpression::from(Variable::ThreadY) * i64::from(block.x)
+        + IndexExpression::from(Variable::ThreadZ) * (i64::from(block.x) * i64::from(block.y));
+    let mut loops = Vec::new();
+    if rounds > 1 {
+        linear = linear + IndexExpression::from(Variable::Loop(LoopId(0))) * threads;
+        loops.push(Loop::constant(0, rounds, 1));
+    }
+    let mut guard = Vec::new();
+    if cells % threads.max(1) != 0 {
+        guard.push(Condition::new(linear.clone(), Relation::Less, cells));
+    }
+    let mut indices = Vec::with_capacity(extents.len());
+    let mut inner = 1i64;
+    for &extent in extents.iter().rev() {
+        let mut index = linear.clone();
+        if inner > 1 {
+            index = index.floor_divide(inner);
+        }
+        if inner * extent < cells {
+            index = index.modulo(extent);
+        }
+        indices.push(index);
+        inner *= extent;
+    }
+    indices.reverse();
+    Access {
+        kind: access.kind,
+        layout: access.layout.clone(),
+        indices,
+        vector_width: 1,
+        guard,
+        loops,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{
-        expression::{IndexExpression, Loop, LoopId},
         matrix::{MemorySpace, MemrefLayout},
         metrics::warp_metrics,
         pattern::classify,
@@ -321,6 +366,27 @@ mod tests {
             "{}",
             staging.reason
         );
+    }
+
+    /// After staging, the copy-out of the 32x8 box needs the ideal 4 sectors;
+    /// the 32x32 per-k-tile copy-in of MAP-204 too (4 rounds of 256 threads).
+    #[test]
+    fn cooperative_copies_are_coalesced() {
+        let block = Block::new(32, 8, 1);
+        let access = transpose_store();
+        let copy = cooperative_copy(&access, &[32, 8], block);
+        let metrics = warp_metrics(&copy, block, BankModel::Conventional).unwrap();
+        assert_eq!(metrics.sectors_per_request, Ok(4.0));
+        let layout = MemrefLayout::row_major(&[256, 256], 4, MemorySpace::Global);
+        let rows = Access::new(AccessKind::Load, layout, vec![thread(Variable::ThreadX)]);
+        let copy = cooperative_copy(&rows, &[32, 32], block);
+        assert_eq!(copy.loops, [Loop::constant(0, 4, 1)]);
+        let metrics = warp_metrics(&copy, block, BankModel::Conventional).unwrap();
+        assert_eq!(metrics.sectors_per_request, Ok(4.0));
+        let odd = cooperative_copy(&rows, &[20, 30], block);
+        assert_eq!(odd.guard.len(), 1);
+        let metrics = warp_metrics(&odd, block, BankModel::Conventional).unwrap();
+        assert!(metrics.sectors_per_request.unwrap() > 4.0);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! default calling convention, so every memref parameter expands into its descriptor
 //! (pointers, offset, sizes, strides, with a strided layout's offset and strides); buffers
 //! and scalars from the same specs as `interp` (shapes as `interp` resolves them); outputs
-//! are the `--output` arguments (default: every memref), written back in binary. Arguments
-//! are named `argN`.
+//! are the `--output` arguments (default: every memref), written back in binary; an argument
+//! the pass moved to constant memory (`gpu_mem_opt.constant_bindings`) is also bound to its
+//! `.const` symbol, which the runner fills before launching. Arguments are named `argN`.
 //!
 //! Then, unless `--no-launch`, it launches through the runner when this machine has a CUDA
 //! driver, and otherwise prints the command that launches it on a machine that has one.
@@ -104,6 +105,27 @@ fn describe_argument(
     Ok(launch_description::Argument { name, kind })
 }
 
+/// Binds every argument the pass moved to constant memory (`kernel.constant_bindings`, from
+/// the kernel's `gpu_mem_opt.constant_bindings`) to its global: the runner copies the
+/// argument's data into that `.const` symbol before launching; the argument stays a parameter.
+fn bind_constants(
+    kernel: &interpreter::Kernel,
+    described: &mut [launch_description::Argument],
+) -> Result<(), String> {
+    for &(index, global) in &kernel.constant_bindings {
+        let symbol = &kernel.globals[global.0 as usize].name;
+        match described.get_mut(index).map(|argument| &mut argument.kind) {
+            Some(ArgumentKind::Memref(memref)) => memref.constant = Some(symbol.clone()),
+            _ => {
+                return Err(format!(
+                    "argument {index} is bound to '{symbol}' but is no memref"
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The PTX object of `module` that holds `.entry kernel`.
 fn ptx_with_entry(module: &melior::ir::Module, kernel: &str) -> Result<String, String> {
     pipeline::ptx_of(module)
@@ -162,7 +184,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     } else {
         &args.outputs
     };
-    let described = parsed
+    let mut described = parsed
         .iter()
         .zip(&launch.arguments)
         .enumerate()
@@ -177,6 +199,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     drop(parsed);
+    bind_constants(&prepared.translated, &mut described)?;
     run_pipeline(
         &context,
         &mut module,

@@ -12,6 +12,9 @@
 //!   (`gpu.func` with `gpu.kernel`, `gpu.launch` bodies) and their block sizes.
 //! * [`accesses`] lists every memory operation of a kernel with the memref it
 //!   touches, traced back to its root (kernel argument, shared buffer, global).
+//! * [`vectorize`] decides vector widths, [`memory_space`] the read-only path and
+//!   constant memory for kernel arguments (with [`effects`]: who may read or write
+//!   which buffer); `transform` applies them.
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
 //!   same facts as MLIR remarks at each operation's location.
 //! * [`run`] is the pass itself; [`ffi`] is the C surface (mirrored by

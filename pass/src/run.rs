@@ -1,9 +1,10 @@
 //! The pass: find kernels, list their accesses, analyse, decide, rewrite,
 //! explain (remarks) and record (report).
 //!
-//! Today the pass lists kernels and accesses; the analysis and the transforms
-//! plug in here as they land, each deciding into the report's `decisions`
-//! before anything is rewritten.
+//! Per kernel, in order: vector widths, memory spaces (read-only path, constant
+//! memory), staging through shared memory, shared-memory layouts; each decides
+//! into the report's `decisions` before it rewrites, and each decision is a
+//! remark.
 
 use analysis::{
     memory_space::Placement,
@@ -20,9 +21,7 @@ use crate::{
     memory_space::{self, ArgumentDecision, Outcome},
     report::{AccessReport, Decision, KernelReport, Report},
     shared::{self, BufferDecision},
-    transform, vectorize,
-    vectorize::Group,
-    Options,
+    transform, vectorize, Options,
 };
 
 /// Which pass is running.
@@ -80,7 +79,15 @@ fn kernel_report(
     mode: Mode,
     success: &mut bool,
 ) -> KernelReport {
-    // Staging first: the findings below (and the layout decisions) see its tiles.
+    // Vector widths first: merging changes the accesses (fewer, wider) that the other
+    // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
+    // on the loads as written (Algorithm 3 ranks constant memory before staging).
+    let mut early = Early::default();
+    if mode == Mode::Optimize {
+        *success &= vector_widths(kernel, options, &mut early);
+        *success &= memory_spaces(kernel, &analyze_all(kernel, options), options, &mut early);
+    }
+    // Staging next: the findings below (and the layout decisions) see its tiles.
     let mut staged = match mode {
         Mode::Optimize => crate::stage::run(kernel, options),
         Mode::TestAccessAnalysis => crate::stage::Staged::default(),
@@ -110,15 +117,12 @@ fn kernel_report(
         }
     }
     let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    early.explain();
     let mut decisions = std::mem::take(&mut staged.decisions);
     if mode == Mode::Optimize {
-        // Decide vector widths on the IR as parsed; apply them last, since merging
-        // destroys the accesses the other decisions refer to.
-        let groups = vectorize::decide(kernel, &findings, options);
         *success &= shared_layouts(kernel, &findings, options, &mut accesses, &mut decisions);
-        *success &= memory_spaces(kernel, &findings, options, &mut decisions);
-        *success &= vector_widths(kernel, &groups, &findings, options, &mut decisions);
     }
+    decisions.append(&mut early.decisions);
     KernelReport {
         name: kernel.name.clone(),
         block: kernel.block.sizes(),
@@ -257,24 +261,24 @@ fn memory_spaces(
     kernel: &Kernel,
     findings: &[Finding],
     options: &Options,
-    decisions: &mut Vec<Decision>,
+    early: &mut Early,
 ) -> bool {
     let mut success = true;
     for argument in memory_space::decide(kernel, findings, options) {
         let location = unsafe { mlirValueGetLocation(argument.value) };
         let decision = placement_decision(kernel, &argument);
         let message = format!("{}: {}", decision.target, decision.reason);
-        if options.strict && matches!(argument.outcome, Outcome::Blocked(_)) {
-            diagnostics::error(
-                location,
-                &decision.kind,
-                &format!("{message}; strict: the read-only path is blocked"),
-            );
+        let blocked = options.strict && matches!(argument.outcome, Outcome::Blocked(_));
+        if blocked {
             success = false;
-        } else {
-            diagnostics::remark(location, &decision.kind, &message);
         }
-        decisions.push(decision);
+        early.note(
+            location,
+            &decision.kind,
+            message,
+            blocked.then_some("strict: the read-only path is blocked"),
+        );
+        early.decisions.push(decision);
     }
     success
 }
@@ -306,6 +310,7 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
         "distinct_addresses": selection.distinct_addresses,
         "constant_cycles": selection.constant_cycles,
         "read_only_cycles": selection.read_only_cycles,
+        "costs_estimated": selection.costs_estimated,
     });
     let (kind, applied, reason) = match &argument.outcome {
         Outcome::Apply(Placement::Constant, safe) => {
@@ -356,23 +361,55 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
     }
 }
 
-/// Applies and explains the vector-width decisions; false when `strict` turned a
-/// blocked one into an error. Accesses of a buffer whose layout changed in this
-/// run (pad, swizzle) are left alone: their decision was taken on the old layout.
-fn vector_widths(
-    kernel: &Kernel,
-    groups: &[Group],
-    findings: &[Finding],
-    options: &Options,
-    decisions: &mut Vec<Decision>,
-) -> bool {
-    let relaid: Vec<String> = decisions
-        .iter()
-        .filter(|decision| decision.applied && matches!(decision.kind.as_str(), "pad" | "swizzle"))
-        .map(|decision| decision.target.clone())
-        .collect();
+/// Decisions taken before staging (vector widths, memory spaces), explained after the
+/// kernel's own remark so each kernel's remarks start with it.
+#[derive(Default)]
+struct Early {
+    /// Their report entries.
+    decisions: Vec<Decision>,
+    /// Their remarks (or strict errors): location, kind, message, strict reason.
+    notes: Vec<(MlirLocation, String, String, Option<&'static str>)>,
+}
+
+impl Early {
+    /// Records a remark, or an error with `strict` appended.
+    fn note(
+        &mut self,
+        location: MlirLocation,
+        kind: &str,
+        message: String,
+        strict: Option<&'static str>,
+    ) {
+        self.notes
+            .push((location, kind.to_string(), message, strict));
+    }
+
+    /// Emits the recorded remarks and errors.
+    fn explain(&mut self) {
+        for (location, kind, message, strict) in self.notes.drain(..) {
+            match strict {
+                Some(why) => diagnostics::error(location, &kind, &format!("{message}; {why}")),
+                None => diagnostics::remark(location, &kind, &message),
+            }
+        }
+    }
+}
+
+/// The analysis of every access of `kernel` as it is now.
+fn analyze_all(kernel: &Kernel, options: &Options) -> Vec<Finding> {
+    accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| findings::analyze(kernel, memory, &options.target))
+        .collect()
+}
+
+/// Decides, applies and explains the vector widths of `kernel`'s accesses; false
+/// when `strict` turned a blocked one into an error.
+fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool {
+    let findings = analyze_all(kernel, options);
     let mut success = true;
-    for group in groups {
+    for group in &vectorize::decide(kernel, &findings, options) {
+        let findings = findings.as_slice();
         let members = group.members();
         let first = &findings[members[0]].memory;
         let target = first.root.describe();
@@ -389,10 +426,6 @@ fn vector_widths(
             Ok(_) if !options.switches.vectorize => {
                 (false, format!("{what}: option vectorize=false"))
             }
-            Ok(_) if relaid.contains(&target) => (
-                false,
-                format!("{what}: not applied: {target} was re-laid-out in this run"),
-            ),
             Ok(chunks) => {
                 let instructions = group.instructions(&element, chunks);
                 match transform::vectorize::apply(kernel, group, findings) {
@@ -419,19 +452,21 @@ fn vector_widths(
             "offset": group.offset,
             "members": members.iter().map(|&index| findings[index].memory.location.clone()).collect::<Vec<_>>(),
             "widths": group.outcome.as_ref().map(|chunks| chunks.iter().map(|chunk| chunk.elements).collect::<Vec<_>>()).unwrap_or_default(),
+            "requests_per_warp_before": members.len(),
+            "requests_per_warp_after": group.outcome.as_ref().map_or(members.len(), |chunks| if applied { chunks.len() } else { members.len() }),
         });
         let message = format!("{target}: {reason}");
-        if options.strict && group.outcome.is_err() {
-            diagnostics::error(
-                location,
-                "vectorize",
-                &format!("{message}; strict: could not vectorize"),
-            );
+        let blocked = options.strict && group.outcome.is_err();
+        if blocked {
             success = false;
-        } else {
-            diagnostics::remark(location, "vectorize", &message);
         }
-        decisions.push(Decision {
+        early.note(
+            location,
+            "vectorize",
+            message,
+            blocked.then_some("strict: could not vectorize"),
+        );
+        early.decisions.push(Decision {
             kind: "vectorize".into(),
             target,
             applied,

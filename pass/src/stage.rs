@@ -16,8 +16,8 @@
 //! `out[x][y]`) when it is the kernel's only access to its buffer and its
 //! last memory access, so that delaying the write past a barrier cannot be
 //! observed; a load (`in[x][y]` read across) of a buffer the kernel never
-//! writes, with no store before it. Loads in loops the rule would stage
-//! (MAP-204 row-per-thread reads) are reported with "not applied" and why.
+//! writes, with no store before it; a load in a loop (MAP-204 row-per-thread
+//! reads) is staged per tile of iterations when no store is in a loop.
 //!
 //! Sectors per request are those of block 0; when a guard on block ids (the
 //! edge test) makes them unknowable, those of an interior block, where every
@@ -186,7 +186,7 @@ fn sharers(findings: &[Finding], index: usize) -> impl Iterator<Item = &Finding>
 }
 
 /// Applies a positive decision where supported; the cooperative copy's sectors
-/// per request when the IR changed (`Some(None)` when unknown), and the text
+/// per request (`staging::cooperative_copy`) when the IR changed (`Some(None)` when unknown), and the text
 /// appended to the reason.
 fn apply(
     kernel: &Kernel,
@@ -208,15 +208,19 @@ fn apply(
     }
     let extents = &footprint.extents;
     let result = match finding.memory.kind {
+        AccessKind::Load if !finding.access.loops.is_empty() => {
+            transform::stage_loop::apply(kernel, finding, block, extents, footprint.iterations)
+        }
         AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents),
         AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents),
     };
     match result {
         Err(why) => (None, format!("; not applied: {why}")),
         Ok(staged) => {
-            let after = accesses::access(kernel, staged.global)
-                .map(|memory| findings::analyze(kernel, memory, &options.target))
-                .and_then(|copy| sectors(&copy, Some(&block), options).ok());
+            let copy = staging::cooperative_copy(&finding.access, extents, block);
+            let after = warp_metrics(&copy, block, options.target.bank_model)
+                .and_then(|metrics| metrics.sectors_per_request)
+                .ok();
             let text = |sectors: Option<f64>| {
                 sectors.map_or_else(|| "?".into(), |sectors| sectors.to_string())
             };
@@ -253,6 +257,14 @@ fn movable(findings: &[Finding], index: usize) -> Result<(), String> {
                 .any(|earlier| earlier.memory.kind == AccessKind::Store) =>
         {
             Err("a store precedes the load, and the copy-in would read before it".into())
+        }
+        AccessKind::Load
+            if !findings[index].access.loops.is_empty()
+                && findings.iter().any(|other| {
+                    other.memory.kind == AccessKind::Store && !other.access.loops.is_empty()
+                }) =>
+        {
+            Err("a store in a loop could be read by a later iteration, which the tile was filled before".into())
         }
         _ => Ok(()),
     }

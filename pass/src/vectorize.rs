@@ -181,8 +181,13 @@ fn in_loop(
     let (lower, step, trips) = (range.lower?, range.step?, range.trip_count()?);
     let variable = Variable::Loop(LoopId(depth));
     let (innermost, outer) = finding.access.indices.split_last()?;
-    let coefficient = innermost.linear().ok()?.coefficient(&variable);
-    let contiguous = coefficient.checked_mul(step)? == 1
+    let form = innermost.linear().ok()?;
+    let in_quasi_part = form
+        .quasi_affine
+        .iter()
+        .any(|(part, _)| part.variables().contains(&variable));
+    let contiguous = !in_quasi_part
+        && form.coefficient(&variable).checked_mul(step)? == 1
         && finding.access.layout.strides.last().copied().flatten() == Some(1)
         && outer
             .iter()

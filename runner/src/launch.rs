@@ -3,11 +3,11 @@
 //! Model. [`check`] validates a description against its PTX without a GPU (the `.entry`
 //! exists and takes exactly the parameters the description packs). [`execute`] then, on the
 //! GPU: loads the module, fills every buffer argument with the interpreter's generator and
-//! uploads it (through its layout) to its own device buffer and/or its `.const` symbol, packs
-//! the parameters, launches once and writes the outputs (so in-place kernels give the output
-//! of one launch on the generated inputs, comparable across variants and with the
-//! interpreter), then launches `warmup` times untimed and `repeats` times each between two
-//! CUDA events, and writes `result.json` with the median.
+//! uploads it (through its layout) to its own device buffer and/or (row-major) to its
+//! `.const` symbol, packs the parameters, launches once and writes the outputs (so in-place
+//! kernels give the output of one launch on the generated inputs, comparable across variants
+//! and with the interpreter), then launches `warmup` times untimed and `repeats` times each
+//! between two CUDA events, and writes `result.json` with the median.
 //!
 //! Cost. Filling is linear in the data on the CPU; the timed part is the kernel alone.
 
@@ -122,8 +122,10 @@ fn upload_arguments(gpu: &Gpu, module: &Module, description: &Description) -> Re
         let host = memref.host_data()?;
         let bytes = layout::scatter(memref, &host.data);
         if let Some(symbol) = &memref.constant {
+            // A constant global has the identity layout: the elements, row-major.
+            let dense = layout::encode(&host.data, memref.element.bytes());
             let (address, room) = module.global(symbol)?;
-            cuda::upload_to(address, room, &bytes).map_err(|error| {
+            cuda::upload_to(address, room, &dense).map_err(|error| {
                 Error::Invalid(format!(
                     "argument '{}' into '{symbol}': {error}",
                     argument.name

@@ -10,8 +10,12 @@
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
-// RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
+// The PTX checks leave staging out: stage-shared also copies the input into a
+// tile, which is its decision and its test's (test/Transforms/stage-shared.mlir).
+// RUN: gpu-mem-opt ptx %s --options stage-shared=false -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel convolution --grid 4,1,1
 // RUN: gpu-mem-opt diff %s --kernel broadcast_scale --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel half_warp_table --grid 1,1,1
@@ -27,6 +31,16 @@ module attributes {gpu.container_module} {
     /// cycles), 36 B. w goes to constant memory; the input, read by 9 threads
     /// each, keeps the read-only path.
     // CHECK-LABEL: gpu.func @convolution
+    // REPORT: "kind": "constant",
+    // REPORT-NEXT: "target": "arg 1",
+    // REPORT-NEXT: "applied": true,
+    // REPORT: "algorithm3": "constant",
+    // REPORT-NEXT: "placement": "constant",
+    // REPORT: "distinct_addresses": 1.0,
+    // REPORT-NEXT: "constant_cycles": 48.0,
+    // REPORT-NEXT: "read_only_cycles": 110.0,
+    // REPORT-NEXT: "costs_estimated": true,
+    // REPORT-NEXT: "symbol": "__gmo_const_convolution_arg1"
     // CHECK-SAME: gpu_mem_opt.constant_bindings = {arg1 = @__gmo_const_convolution_arg1}
     // CHECK: %[[G:.*]] = memref.get_global @__gmo_const_convolution_arg1 : memref<9xf32, 4>
     // CHECK: %[[W:.*]] = memref.memory_space_cast %[[G]] : memref<9xf32, 4> to memref<9xf32>

@@ -14,6 +14,9 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: gpu-mem-opt ptx %s --options assume-noalias=true -o %t-noalias.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=NOALIAS --input-file=%t-noalias.ptx
+// RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel gather --grid 1,1,1 --arg random:1 --arg iota --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel noalias_output --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel saxpy_noalias --grid 2,1,1 --arg 2.5 --arg random:2 --arg random:3 --arg zeros
@@ -26,6 +29,13 @@ module attributes {gpu.container_module} {
     /// consecutive i32: 4 sectors per request, coalesced, read once), which on
     /// sm_70+ costs nothing on the read-only path. y is written: ld stays plain.
     // CHECK-LABEL: gpu.func @gather
+    // REPORT: "name": "gather"
+    // REPORT: "kind": "readonly",
+    // REPORT-NEXT: "target": "arg 0",
+    // REPORT-NEXT: "applied": true,
+    // REPORT-NEXT: "reason": "ld.global.nc: read-only, not aliased by a write ({llvm.noalias}); Algorithm 3 picks texture
+    // REPORT: "algorithm3": "texture",
+    // REPORT-NEXT: "placement": "readonly",
     // CHECK-SAME: %{{.*}}: memref<1024xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<256xi32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<256xf32> {llvm.noalias}
     // CHECK-SAME: gpu_mem_opt.readonly_pointers = array<i64: 1, 6>
     // PTX-LABEL: .entry gather(
@@ -93,6 +103,7 @@ module attributes {gpu.container_module} {
     /// written and may be the same memory, so `.nc` could read stale data. The
     /// remark names the write and the remedies; assume-noalias applies them.
     // CHECK-LABEL: gpu.func @saxpy_aliased
+    // STRICT: error: gpu-mem-opt: readonly: arg 1: read-only, but memref.store at {{.*}}; strict: the read-only path is blocked
     // CHECK-NOT: llvm.readonly
     // CHECK: gpu.return
     // PTX-LABEL: .entry saxpy_aliased(

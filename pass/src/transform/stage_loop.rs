@@ -12,9 +12,13 @@
 //!
 //! The box origin at the refill is `i − thread part of i`: the index with
 //! thread ids at 0 (coefficients of threads and of the loop must be
-//! non-negative, so the origin is the box's corner). Cells whose global index
-//! falls outside the memref (a last, partial tile) are not copied; no thread
-//! reads them, since the original kernel only reads in bounds.
+//! non-negative, so the origin is the box's corner). The copy runs
+//! `⌈cells / N⌉` rounds with constant bounds; a cell whose global index falls
+//! outside the memref (a last, partial tile) copies the clamped, valid
+//! element instead, which no thread reads (the original only reads in
+//! bounds). So the tile's accesses carry no guard on block ids, and the
+//! layout search can cost them: the row-per-thread read `tile[tx][j]` is
+//! then padded or swizzled (seed-003 "S+bcr" for MAP-204).
 //!
 //! Supported, checked before anything changes: a `memref.load` directly in
 //! an `scf.for` that sits in the kernel's entry block, constant bounds and
@@ -30,7 +34,7 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{both, guarded_region, id_op, Staged},
+    transform::stage_shared::{guarded_region, id_op, Staged},
 };
 
 /// Thread ids in dimension order.
@@ -79,7 +83,8 @@ pub fn apply(
         .map_err(|unknown| unknown.reason.clone())?;
     let loop_variable = Variable::Loop(analysis::LoopId(0));
     let rank = extents.len();
-    let coefficient = |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
+    let coefficient =
+        |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
     if (0..rank).any(|dimension| {
         THREADS
             .iter()
@@ -138,7 +143,10 @@ pub fn apply(
         })
         .collect();
     let induction = unsafe {
-        mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)), 0)
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)),
+            0,
+        )
     };
     let offset = match lower {
         0 => induction,
@@ -166,10 +174,26 @@ pub fn apply(
         stride *= i64::from(size);
     }
     let cells: i64 = extents.iter().product();
-    let body = counted_loop(&inside, linear, inside.index_constant(cells), inside.index_constant(block.threads() as i64));
+    let threads = block.threads() as i64;
+    let rounds = (cells + threads - 1) / threads;
+    let body = counted_loop(
+        &inside,
+        zero,
+        inside.index_constant(rounds),
+        inside.index_constant(1),
+    );
     let copy = Builder::before(body.terminator).located(location);
+    let round = scaled(&copy, body.induction, threads);
+    let number = copy.index_binary("arith.addi", linear, round);
+    let copy = match cells % threads {
+        0 => copy,
+        _ => {
+            let inside_box = compare_less(&copy, number, copy.index_constant(cells))?;
+            Builder::before(guarded_region(&copy, inside_box)).located(location)
+        }
+    };
     let mut cell = vec![zero; rank];
-    let mut rest = body.induction;
+    let mut rest = number;
     for dimension in (0..rank).rev() {
         if dimension == 0 {
             cell[0] = rest;
@@ -179,20 +203,19 @@ pub fn apply(
         cell[dimension] = copy.index_binary("arith.remui", rest, extent);
         rest = copy.index_binary("arith.divui", rest, extent);
     }
+    // Clamped into the array: a last, partial tile copies a valid element
+    // no thread reads, so the tile's store needs no guard on block ids.
     let global: Vec<MlirValue> = origin
         .iter()
         .zip(&cell)
-        .map(|(&origin, &cell)| copy.index_binary("arith.addi", origin, cell))
+        .enumerate()
+        .map(|(dimension, (&origin, &cell))| {
+            let index = copy.index_binary("arith.addi", origin, cell);
+            let last = copy.index_constant(shape[dimension] - 1);
+            copy.index_binary("arith.minui", index, last)
+        })
         .collect();
-    let mut in_bounds = None;
-    for (dimension, &index) in global.iter().enumerate() {
-        let holds = compare_less(&copy, index, copy.index_constant(shape[dimension]))?;
-        in_bounds = Some(in_bounds.map_or(holds, |earlier| both(&copy, earlier, holds)));
-    }
-    let guarded = match in_bounds {
-        Some(condition) => Builder::before(guarded_region(&copy, condition)).located(location),
-        None => copy,
-    };
+    let guarded = copy;
     let mut operands = vec![memory.memref];
     operands.extend(&global);
     let copy_in = guarded.create("memref.load", &operands, &[], &[element_type]);
@@ -204,13 +227,15 @@ pub fn apply(
     let own: Vec<MlirValue> = thread_part
         .iter()
         .enumerate()
-        .map(|(dimension, &part)| match coefficient(dimension, &loop_variable) {
-            0 => part,
-            factor => {
-                let step = scaled(&before, within, factor);
-                before.index_binary("arith.addi", part, step)
-            }
-        })
+        .map(
+            |(dimension, &part)| match coefficient(dimension, &loop_variable) {
+                0 => part,
+                factor => {
+                    let step = scaled(&before, within, factor);
+                    before.index_binary("arith.addi", part, step)
+                }
+            },
+        )
         .collect();
     unsafe {
         mlirOperationSetOperand(operation, 0, tile);
@@ -233,7 +258,12 @@ struct LoopBody {
 }
 
 /// Creates `scf.for %i = lower to upper step step { scf.yield }` before the builder's anchor.
-fn counted_loop(builder: &Builder, lower: MlirValue, upper: MlirValue, step: MlirValue) -> LoopBody {
+fn counted_loop(
+    builder: &Builder,
+    lower: MlirValue,
+    upper: MlirValue,
+    step: MlirValue,
+) -> LoopBody {
     unsafe {
         let location = mlirValueGetLocation(upper);
         let index = mlirValueGetType(upper);
@@ -256,21 +286,35 @@ fn counted_loop(builder: &Builder, lower: MlirValue, upper: MlirValue, step: Mli
 }
 
 /// `arith.cmpi <predicate> left, right : index`, an `i1`.
-fn compare(builder: &Builder, predicate: i64, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+fn compare(
+    builder: &Builder,
+    predicate: i64,
+    left: MlirValue,
+    right: MlirValue,
+) -> Result<MlirValue, String> {
     let attribute = builder
         .parse_attribute(&format!("{predicate} : i64"))
         .ok_or("cannot build the cmpi predicate")?;
     let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
     Ok(unsafe {
         mlirOperationGetResult(
-            builder.create("arith.cmpi", &[left, right], &[("predicate", attribute)], &[boolean]),
+            builder.create(
+                "arith.cmpi",
+                &[left, right],
+                &[("predicate", attribute)],
+                &[boolean],
+            ),
             0,
         )
     })
 }
 
 /// `left == right`.
-fn compare_equal(builder: &Builder, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+fn compare_equal(
+    builder: &Builder,
+    left: MlirValue,
+    right: MlirValue,
+) -> Result<MlirValue, String> {
     compare(builder, 0, left, right)
 }
 

@@ -1,0 +1,14 @@
+// The PTX of the vectorize, readonly and constant tests assembles for sm_90:
+// ld.global.nc, ld.global.v4 / st.global.v4 and ld.const from constant
+// globals are valid sm_90 instructions as gpu-mem-opt emits them.
+
+// REQUIRES: ptxas
+// RUN: gpu-mem-opt ptx %S/../Transforms/vectorize.mlir --options assume-alignment=16 -o %t-vectorize.ptx 2>/dev/null
+// RUN: ptxas -arch=sm_90 %t-vectorize.ptx -o %t-vectorize.cubin
+// RUN: gpu-mem-opt ptx %S/../Transforms/readonly.mlir -o %t-readonly.ptx 2>/dev/null
+// RUN: ptxas -arch=sm_90 %t-readonly.ptx -o %t-readonly.cubin
+// RUN: gpu-mem-opt ptx %S/../Transforms/constant.mlir --options stage-shared=false -o %t-constant.ptx 2>/dev/null
+// RUN: ptxas -arch=sm_90 %t-constant.ptx -o %t-constant.cubin
+// RUN: FileCheck %s --input-file=%t-constant.ptx
+// CHECK: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[36];
+// CHECK: ld.const.b32
