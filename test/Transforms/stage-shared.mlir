@@ -23,6 +23,9 @@
 // RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel transpose_read --grid 32,128,1
 // RUN: gpu-mem-opt diff %s --kernel transpose_read_edges --grid 19,125,1
+// RUN: gpu-mem-opt diff %s --kernel row_per_thread --grid 32,128,1
+// RUN: gpu-mem-opt diff %s --kernel rows_partial_tile --grid 32,128,1
+// RUN: gpu-mem-opt diff %s --kernel columns --grid 32,128,1
 // The staged kernels lower to PTX (test/Ptx/ptxas.mlir checks that ptxas takes such PTX).
 // RUN: gpu-mem-opt ptx %s -o %t.ptx
 // Measured after: the copy-out store needs 4 sectors per request.
@@ -214,14 +217,25 @@ module attributes {gpu.container_module} {
           gpu.return
         }
 
-    /// MAP-204, a row per thread: a[tx][k] for k < 256. Rule NV-C stages it (a
-    /// loop walks elements the other 7 warps also read): per tile of 32 iterations
-    /// the block reads a 32x32 box (4 KiB) with reuse 8. Staging per tile of a
-    /// loop is not implemented yet (loads outside loops are, see transpose_read):
-    /// unchanged, and the remark says so.
+    /// MAP-204, a row per thread: a[tx][k] for k < 256 (32 sectors/request, lanes
+    /// 1 KiB apart). Rule NV-C stages it (a loop walks elements the other 7 warps
+    /// also read): per tile of 32 iterations the block reads a 32x32 box (4 KiB)
+    /// with reuse 8. Every 32 iterations (k mod 32 == 0, uniform, so the barriers
+    /// are reached by all): barrier, 256 threads copy the box in 4 rounds of
+    /// consecutive cells (4 sectors/request), barrier; the load reads
+    /// tile[tx][k mod 32]. That read puts all 32 lanes in one bank; the layout
+    /// search then swizzles the tile (degree 28.56 -> 1): seed-003's "S+bcr".
     // CHECK-LABEL: gpu.func @row_per_thread(
-    // CHECK-NOT: gpu.barrier
-    // CHECK: gpu.return
+    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: scf.for %[[K:.*]] = 
+    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
+    // CHECK-NEXT: scf.if %[[REFILL]] {
+    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for
+    // CHECK: arith.minui
+    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: gpu.barrier
+    // CHECK: memref.load %[[TILE]]
         // expected-remark @below {{kernel: 'row_per_thread'}}
         // expected-remark @below {{readonly: arg 0}}
         gpu.func @row_per_thread(%a: memref<1024x256xf32>, %out: memref<1024x1024xf32>) kernel
@@ -241,7 +255,8 @@ module attributes {gpu.container_module} {
           %y = arith.addi %y0, %ty : index
           %zero = arith.constant 0.0 : f32
           %sum = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
-            // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); not applied: the access is inside a loop (per-tile staging of loops is not implemented yet)}}
+            // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
+            // expected-remark @below {{chunk ^= row mod 32 (+0 B): wavefronts 65792 -> 2304 (degree 28.56 -> 1)}}
             // expected-remark @below {{vectorize: arg 0}}
             %v = memref.load %a[%tx, %k] : memref<1024x256xf32>
             %next = arith.addf %acc, %v : f32
@@ -251,6 +266,93 @@ module attributes {gpu.container_module} {
           gpu.return
         }
 
+
+    /// The same on 250 columns: the last k-tile (224..255) runs past the array;
+    /// its cells copy the clamped element a[.][249], which no thread reads. The
+    /// pitch of 1000 B misaligns rows: 4.75 sectors per copy request.
+    // CHECK-LABEL: gpu.func @rows_partial_tile(
+    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: scf.for %[[K:.*]] = 
+    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
+    // CHECK-NEXT: scf.if %[[REFILL]] {
+    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for
+    // CHECK: arith.minui
+    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: gpu.barrier
+    // CHECK: memref.load %[[TILE]]
+    // expected-remark @below {{kernel: 'rows_partial_tile'}}
+    // expected-remark @below {{readonly: arg 0}}
+    gpu.func @rows_partial_tile(%a: memref<1024x250xf32>, %out: memref<1024x1024xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %c250 = arith.constant 250 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c8 : index
+      %y = arith.addi %y0, %ty : index
+      %zero = arith.constant 0.0 : f32
+      %sum = scf.for %k = %c0 to %c250 step %c1 iter_args(%acc = %zero) -> (f32) {
+        // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75}}
+        // expected-remark @below {{swizzle: alloc}}
+        // expected-remark @below {{vectorize: arg 0}}
+        %v = memref.load %a[%x, %k] : memref<1024x250xf32>
+        %next = arith.addf %acc, %v : f32
+        scf.yield %next : f32
+      }
+      memref.store %sum, %out[%y, %x] : memref<1024x1024xf32>
+      gpu.return
+    }
+    /// MAP-302, a column walk a[k][x] for 3 <= k < 300: coalesced (4 sectors),
+    /// but the 8 warps of a block read the same 32x32 box per k-tile (reuse 8).
+    /// Rule NV-C stages it (the database shows a gain on GTX580); the tile reads
+    /// tile[j][tx] are conflict-free, so the layout stays.
+    // CHECK-LABEL: gpu.func @columns(
+    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: scf.for %[[K:.*]] = 
+    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
+    // CHECK-NEXT: scf.if %[[REFILL]] {
+    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for
+    // CHECK: arith.minui
+    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: gpu.barrier
+    // CHECK: memref.load %[[TILE]]
+    // expected-remark @below {{kernel: 'columns'}}
+    // expected-remark @below {{readonly: arg 0}}
+    gpu.func @columns(%a: memref<300x1024xf32>, %out: memref<1024x1024xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c3 = arith.constant 3 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %c300 = arith.constant 300 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c8 : index
+      %y = arith.addi %y0, %ty : index
+      %zero = arith.constant 0.0 : f32
+      %sum = scf.for %k = %c3 to %c300 step %c1 iter_args(%acc = %zero) -> (f32) {
+        // expected-remark @below {{stage-shared: arg 0: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 4 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4 -> 4}}
+        // expected-remark @below {{pad: alloc}}
+        %v = memref.load %a[%k, %x] : memref<300x1024xf32>
+        %next = arith.addf %acc, %v : f32
+        scf.yield %next : f32
+      }
+      memref.store %sum, %out[%y, %x] : memref<1024x1024xf32>
+      gpu.return
+    }
     /// Negative: a data-dependent row (out[index[tx]][ty]) has no footprint box.
     // CHECK-LABEL: gpu.func @data_dependent(
     // CHECK-NOT: gpu.barrier
