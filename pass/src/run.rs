@@ -92,6 +92,7 @@ fn kernel_report(
         Mode::Optimize => crate::stage::run(kernel, options),
         Mode::TestAccessAnalysis => crate::stage::Staged::default(),
     };
+    let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
     let findings: Vec<Finding> = accesses::collect(kernel)
         .into_iter()
         .map(|memory| findings::analyze(kernel, memory, &options.target))

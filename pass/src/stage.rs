@@ -38,7 +38,7 @@ use mlir_sys::{mlirOperationGetLocation, mlirValueEqual};
 use crate::{
     accesses, diagnostics,
     findings::{self, Finding},
-    kernels::Kernel,
+    kernels::{Kernel, KernelKind},
     report::{AccessReport, Decision},
     shared, transform, Options,
 };
@@ -51,8 +51,11 @@ pub struct Staged {
     /// The kernel's accesses as they were before staging (the staged stores
     /// with their `after` metrics); `None` when nothing was staged.
     original: Option<Vec<AccessReport>>,
-    /// Indices into `original` of the staged stores.
+    /// Indices into `original` of the staged accesses.
     staged: Vec<usize>,
+    /// The kernel with its new workgroup attributions counted; `None` when
+    /// nothing was staged.
+    pub kernel: Option<Kernel>,
 }
 
 impl Staged {
@@ -99,6 +102,7 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         .ok_or_else(|| kernel.block.describe());
     let mut decisions = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    let mut current = kernel.clone();
     let mut staged = Vec::new();
     for (index, finding) in findings.iter().enumerate() {
         if finding.memory.space != MemorySpace::Global {
@@ -115,7 +119,7 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         let staging = staging::decide(&candidate, block.clone(), available);
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
         let (after, outcome) = apply(
-            kernel,
+            &current,
             &findings,
             index,
             &staging,
@@ -126,6 +130,11 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         if let Some(after) = after {
             original[index].after.sectors_per_request = after;
             staged.push(index);
+            match &mut current.kind {
+                KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup } => {
+                    *workgroup += 1
+                }
+            }
         }
         let reason = format!("{}{outcome}", staging.reason);
         if !staging.nothing_to_gain {
@@ -146,6 +155,7 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
     Staged {
         decisions,
         original: (!staged.is_empty()).then_some(original),
+        kernel: (!staged.is_empty()).then_some(current),
         staged,
     }
 }

@@ -51,7 +51,7 @@ module attributes {gpu.container_module} {
     /// 8 words apart (4.5x the ideal wavefronts); an XOR swizzle makes both sides
     /// conflict-free at no extra bytes.
     // CHECK-LABEL: gpu.func @transpose(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}] : memref<32x8xf32, #gpu.address_space<workgroup>>
     // CHECK-NEXT: gpu.barrier
     // CHECK: %[[VALUE:.*]] = memref.load %[[TILE]][%{{.*}}, %{{.*}}] : memref<32x8xf32, #gpu.address_space<workgroup>>
@@ -59,6 +59,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: gpu.return
         // expected-remark @below {{kernel: 'transpose'}}
         // expected-remark @below {{readonly: arg 0}}
+        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
         gpu.func @transpose(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -73,7 +74,6 @@ module attributes {gpu.container_module} {
           %y = arith.addi %y0, %ty : index
           %v = memref.load %in[%y, %x] : memref<1024x1024xf32>
           // expected-remark @below {{stage-shared: arg 1: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-          // expected-remark @below {{chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
           memref.store %v, %out[%x, %y] : memref<1024x1024xf32>
           gpu.return
         }
@@ -87,7 +87,7 @@ module attributes {gpu.container_module} {
     /// original stores are stored. The tile's layout is left as it is: the layout
     /// search cannot cost the guarded tile write (block 0's guard is unknown).
     // CHECK-LABEL: gpu.func @transpose_edges(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.if
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
@@ -99,6 +99,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.store %{{.*}} : memref<600x1000xf32>
         // expected-remark @below {{kernel: 'transpose_edges'}}
         // expected-remark @below {{readonly: arg 0}}
+        // expected-remark @below {{pad: workgroup 0}}
         gpu.func @transpose_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -119,7 +120,6 @@ module attributes {gpu.container_module} {
           scf.if %inside {
             %v = memref.load %in[%y, %x] : memref<1000x600xf32>
             // expected-remark @below {{stage-shared: arg 1: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-            // expected-remark @below {{pad: alloc}}
             memref.store %v, %out[%x, %y] : memref<600x1000xf32>
           }
           gpu.return
@@ -131,13 +131,14 @@ module attributes {gpu.container_module} {
     /// (4 sectors), barrier, then thread (tx, ty) reads tile[tx][ty]. The input is
     /// never written, and no store comes before the read.
     // CHECK-LABEL: gpu.func @transpose_read(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: %[[VALUE:.*]] = memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<1024x1024xf32>
     // CHECK: memref.store %[[VALUE]], %[[TILE]]
     // CHECK-NEXT: gpu.barrier
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'transpose_read'}}
     // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
     gpu.func @transpose_read(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -151,7 +152,6 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       // expected-remark @below {{stage-shared: arg 0: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-      // expected-remark @below {{chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
       %v = memref.load %in[%x, %y] : memref<1024x1024xf32>
       memref.store %v, %out[%y, %x] : memref<1024x1024xf32>
       gpu.return
@@ -159,7 +159,7 @@ module attributes {gpu.container_module} {
     /// The same on 600x1000 under an scf.if edge guard: the copy-in of cell
     /// (r, c) runs under the guard evaluated for its owner (tx = r, ty = c).
     // CHECK-LABEL: gpu.func @transpose_read_edges(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.if
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
@@ -167,6 +167,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'transpose_read_edges'}}
     // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{pad: workgroup 0}}
     gpu.func @transpose_read_edges(%in: memref<600x1000xf32>, %out: memref<1000x600xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -186,7 +187,6 @@ module attributes {gpu.container_module} {
       %inside = arith.andi %inx, %iny : i1
       scf.if %inside {
         // expected-remark @below {{stage-shared: arg 0: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-        // expected-remark @below {{pad: alloc}}
         %v = memref.load %in[%x, %y] : memref<600x1000xf32>
         memref.store %v, %out[%y, %x] : memref<1000x600xf32>
       }
@@ -226,7 +226,7 @@ module attributes {gpu.container_module} {
     /// tile[tx][k mod 32]. That read puts all 32 lanes in one bank; the layout
     /// search then swizzles the tile (degree 28.56 -> 1): seed-003's "S+bcr".
     // CHECK-LABEL: gpu.func @row_per_thread(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.for %[[K:.*]] = 
     // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
     // CHECK-NEXT: scf.if %[[REFILL]] {
@@ -238,6 +238,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
         // expected-remark @below {{kernel: 'row_per_thread'}}
         // expected-remark @below {{readonly: arg 0}}
+        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 65792 -> 2304 (degree 28.56 -> 1)}}
         gpu.func @row_per_thread(%a: memref<1024x256xf32>, %out: memref<1024x1024xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -256,7 +257,6 @@ module attributes {gpu.container_module} {
           %zero = arith.constant 0.0 : f32
           %sum = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
             // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-            // expected-remark @below {{chunk ^= row mod 32 (+0 B): wavefronts 65792 -> 2304 (degree 28.56 -> 1)}}
             // expected-remark @below {{vectorize: arg 0}}
             %v = memref.load %a[%tx, %k] : memref<1024x256xf32>
             %next = arith.addf %acc, %v : f32
@@ -271,7 +271,7 @@ module attributes {gpu.container_module} {
     /// its cells copy the clamped element a[.][249], which no thread reads. The
     /// pitch of 1000 B misaligns rows: 4.75 sectors per copy request.
     // CHECK-LABEL: gpu.func @rows_partial_tile(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.for %[[K:.*]] = 
     // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
     // CHECK-NEXT: scf.if %[[REFILL]] {
@@ -283,6 +283,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'rows_partial_tile'}}
     // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{swizzle: workgroup 0}}
     gpu.func @rows_partial_tile(%a: memref<1024x250xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -301,7 +302,6 @@ module attributes {gpu.container_module} {
       %zero = arith.constant 0.0 : f32
       %sum = scf.for %k = %c0 to %c250 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75}}
-        // expected-remark @below {{swizzle: alloc}}
         // expected-remark @below {{vectorize: arg 0}}
         %v = memref.load %a[%x, %k] : memref<1024x250xf32>
         %next = arith.addf %acc, %v : f32
@@ -315,7 +315,7 @@ module attributes {gpu.container_module} {
     /// Rule NV-C stages it (the database shows a gain on GTX580); the tile reads
     /// tile[j][tx] are conflict-free, so the layout stays.
     // CHECK-LABEL: gpu.func @columns(
-    // CHECK: %[[TILE:.*]] = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.for %[[K:.*]] = 
     // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
     // CHECK-NEXT: scf.if %[[REFILL]] {
@@ -327,6 +327,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'columns'}}
     // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{pad: workgroup 0}}
     gpu.func @columns(%a: memref<300x1024xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -345,7 +346,6 @@ module attributes {gpu.container_module} {
       %zero = arith.constant 0.0 : f32
       %sum = scf.for %k = %c3 to %c300 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 4 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4 -> 4}}
-        // expected-remark @below {{pad: alloc}}
         %v = memref.load %a[%k, %x] : memref<300x1024xf32>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32

@@ -34,7 +34,7 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{guarded_region, id_op, Staged},
+    transform::stage_shared::{guarded_region, id_op, new_tile, Staged},
 };
 
 /// Thread ids in dimension order.
@@ -104,17 +104,7 @@ pub fn apply(
             .join("x"),
         ir::type_text(element_type)
     );
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let tile_builder = Builder::before(first).located(location);
-    let tile_mlir_type = tile_builder
-        .parse_type(&tile_type)
-        .ok_or_else(|| format!("cannot build type {tile_type}"))?;
-    let tile = unsafe {
-        mlirOperationGetResult(
-            tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]),
-            0,
-        )
-    };
+    let tile = new_tile(kernel, &tile_type)?;
 
     let before = Builder::before(operation).located(location);
     let zero = before.index_constant(0);

@@ -154,21 +154,10 @@ struct Frame {
     origin: Vec<MlirValue>,
 }
 
-/// Allocates the tile and computes, before the top-level op, each thread's
+/// Adds the tile and computes, before the top-level op, each thread's
 /// own cell and the box origin.
 fn frame(kernel: &Kernel, plan: &Plan, block: Block) -> Result<(Frame, Vec<MlirValue>), String> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let tile_builder = Builder::before(first).located(plan.location);
-    let tile_mlir_type = tile_builder
-        .parse_type(&plan.tile_type)
-        .ok_or_else(|| format!("cannot build type {}", plan.tile_type))?;
-    let tile = unsafe {
-        mlirOperationGetResult(
-            tile_builder.create("memref.alloc", &[], &[], &[tile_mlir_type]),
-            0,
-        )
-    };
+    let tile = new_tile(kernel, &plan.tile_type)?;
     let before = Builder::before(plan.top).located(plan.location);
     let zero = before.index_constant(0);
     let sizes = [block.x, block.y, block.z];
@@ -376,6 +365,19 @@ pub fn apply_load(
         tile_type: plan.tile_type,
         global: copy_in,
     })
+}
+
+/// Adds the tile to `kernel` as a workgroup attribution (MLIR's NVVM lowering
+/// turns attributions into `.shared` arrays; a workgroup `memref.alloc` would
+/// become a per-thread `malloc`).
+pub(super) fn new_tile(kernel: &Kernel, tile_type: &str) -> Result<MlirValue, String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let memref_type = Builder::before(first)
+        .parse_type(tile_type)
+        .ok_or_else(|| format!("cannot build type {tile_type}"))?;
+    crate::rewrite::add_workgroup_attribution(kernel.operation, memref_type)
+        .ok_or_else(|| "the kernel takes no workgroup attribution".to_string())
 }
 
 /// Which tile dimension each thread id indexes, after checking the threads
