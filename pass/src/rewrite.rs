@@ -154,12 +154,18 @@ impl Builder {
 /// Attributions are the form of shared memory that MLIR's NVVM lowering turns
 /// into a `.shared` array; a `memref.alloc` in the workgroup space becomes a
 /// per-thread `malloc` there instead, which is why transforms never create one.
-pub fn add_workgroup_attribution(kernel: MlirOperation, memref_type: MlirType) -> Option<MlirValue> {
+pub fn add_workgroup_attribution(
+    kernel: MlirOperation,
+    memref_type: MlirType,
+) -> Option<MlirValue> {
     unsafe {
         let (count_name, first) = match ir::operation_name(kernel).as_str() {
             "gpu.func" => {
                 let function_type = mlirTypeAttrGetValue(ir::attribute(kernel, "function_type")?);
-                ("workgroup_attributions", mlirFunctionTypeGetNumInputs(function_type))
+                (
+                    "workgroup_attributions",
+                    mlirFunctionTypeGetNumInputs(function_type),
+                )
             }
             // The body's first 12 arguments are the block/thread ids and sizes.
             "gpu.launch" => ("workgroupAttributions", 12),
@@ -169,8 +175,13 @@ pub fn add_workgroup_attribution(kernel: MlirOperation, memref_type: MlirType) -
             .and_then(ir::integer)
             .unwrap_or(0);
         let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-        let position = first as isize + existing as isize;
-        let value = mlirBlockInsertArgument(entry, position, memref_type, mlirOperationGetLocation(kernel));
+        let position = first + existing as isize;
+        let value = mlirBlockInsertArgument(
+            entry,
+            position,
+            memref_type,
+            mlirOperationGetLocation(kernel),
+        );
         let context = mlirOperationGetContext(kernel);
         let count = mlirIntegerAttrGet(mlirIntegerTypeGet(context, 64), existing + 1);
         mlirOperationSetAttributeByName(kernel, ir::string_ref_of(count_name), count);
