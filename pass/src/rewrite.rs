@@ -110,6 +110,31 @@ impl Builder {
         }
     }
 
+    /// `arith.cmpi <predicate> left, right`, an `i1` (MLIR's predicate
+    /// numbers: 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, ...).
+    pub fn compare(
+        &self,
+        predicate: i64,
+        left: MlirValue,
+        right: MlirValue,
+    ) -> Result<MlirValue, String> {
+        let attribute = self
+            .parse_attribute(&format!("{predicate} : i64"))
+            .ok_or("cannot build the cmpi predicate")?;
+        let boolean = self.parse_type("i1").ok_or("cannot build i1")?;
+        Ok(unsafe {
+            mlirOperationGetResult(
+                self.create(
+                    "arith.cmpi",
+                    &[left, right],
+                    &[("predicate", attribute)],
+                    &[boolean],
+                ),
+                0,
+            )
+        })
+    }
+
     /// Materializes `expression` on `index` values; variables come from
     /// `values`. `None` if the expression has an unknown part or a variable
     /// without a value. Variables are in-bounds memref indices, so every

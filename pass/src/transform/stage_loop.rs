@@ -275,40 +275,16 @@ fn counted_loop(
     }
 }
 
-/// `arith.cmpi <predicate> left, right : index`, an `i1`.
-fn compare(
-    builder: &Builder,
-    predicate: i64,
-    left: MlirValue,
-    right: MlirValue,
-) -> Result<MlirValue, String> {
-    let attribute = builder
-        .parse_attribute(&format!("{predicate} : i64"))
-        .ok_or("cannot build the cmpi predicate")?;
-    let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
-    Ok(unsafe {
-        mlirOperationGetResult(
-            builder.create(
-                "arith.cmpi",
-                &[left, right],
-                &[("predicate", attribute)],
-                &[boolean],
-            ),
-            0,
-        )
-    })
-}
-
 /// `left == right`.
 fn compare_equal(
     builder: &Builder,
     left: MlirValue,
     right: MlirValue,
 ) -> Result<MlirValue, String> {
-    compare(builder, 0, left, right)
+    builder.compare(0, left, right)
 }
 
 /// `left < right`, unsigned (indices are non-negative).
 fn compare_less(builder: &Builder, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
-    compare(builder, 6, left, right)
+    builder.compare(6, left, right)
 }

@@ -512,21 +512,7 @@ fn compare(
         Relation::Greater => 4,
         Relation::GreaterEqual => 5,
     };
-    let attribute = builder
-        .parse_attribute(&format!("{predicate} : i64"))
-        .ok_or("cannot build the cmpi predicate")?;
-    let boolean = builder.parse_type("i1").ok_or("cannot build i1")?;
-    Ok(unsafe {
-        mlirOperationGetResult(
-            builder.create(
-                "arith.cmpi",
-                &[left, right],
-                &[("predicate", attribute)],
-                &[boolean],
-            ),
-            0,
-        )
-    })
+    builder.compare(predicate, left, right)
 }
 
 /// Creates `scf.if condition { scf.yield }` before the builder's anchor; the yield.
