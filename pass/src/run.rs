@@ -169,6 +169,13 @@ fn shared_layouts(
                 .iter()
                 .any(|&index| findings[index].report_metrics().bank_conflict_degree != Some(1.0)),
         };
+        if matches!(buffer.root, crate::accesses::Root::Allocation(_)) {
+            diagnostics::emit(
+                location,
+                diagnostics::Severity::Warning,
+                "gpu-mem-opt: pad: a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering, not a shared array; declare it as a workgroup attribution of the kernel",
+            );
+        }
         let message = format!("{target}: {}", decision.reason);
         if options.strict && remaining {
             diagnostics::error(

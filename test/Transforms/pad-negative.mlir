@@ -15,7 +15,8 @@ module attributes {gpu.container_module} {
     gpu.func @dynamic_size(%n: index, %out: memref<32xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
-      // expected-remark @below {{pad: alloc}}
+      // expected-remark @+2 {{pad: alloc}}
+      // expected-warning @+1 {{a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering}}
       %a = memref.alloc(%n) : memref<?x32xf32, #gpu.address_space<workgroup>>
       %c0 = arith.constant 0 : index
       %v = memref.load %a[%tx, %c0] : memref<?x32xf32, #gpu.address_space<workgroup>>

@@ -71,7 +71,8 @@ module attributes {gpu.container_module} {
       %ty = gpu.thread_id y
       %c4 = arith.constant 4 : index
       %c8 = arith.constant 8 : index
-      // expected-remark @below {{pad 1 element (+16 B): wavefronts 4 -> 1 (degree 4 -> 1)}}
+      // expected-remark @+2 {{pad 1 element (+16 B): wavefronts 4 -> 1 (degree 4 -> 1)}}
+      // expected-warning @+1 {{a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering}}
       %a = memref.alloc() : memref<4x32xf32, #gpu.address_space<workgroup>>
       %col = arith.muli %tx, %c4 : index
       %v = memref.load %a[%ty, %col] : memref<4x32xf32, #gpu.address_space<workgroup>>
