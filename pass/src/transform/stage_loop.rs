@@ -34,7 +34,7 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{guarded_region, id_op, new_tile, Staged},
+    transform::stage_shared::{guarded_region, id_op, new_tile, tile_type, Staged},
 };
 
 /// Thread ids in dimension order.
@@ -95,15 +95,7 @@ pub fn apply(
     }
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
-    let tile_type = format!(
-        "memref<{}x{}, #gpu.address_space<workgroup>>",
-        extents
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join("x"),
-        ir::type_text(element_type)
-    );
+    let tile_type = tile_type(element_type, extents);
     let tile = new_tile(kernel, &tile_type)?;
 
     let before = Builder::before(operation).located(location);

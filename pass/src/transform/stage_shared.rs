@@ -123,15 +123,7 @@ fn plan(
         }
     }
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
-    let tile_type = format!(
-        "memref<{}x{}, #gpu.address_space<workgroup>>",
-        extents
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join("x"),
-        ir::type_text(element_type)
-    );
+    let tile_type = tile_type(element_type, extents);
     Ok(Plan {
         owners,
         top,
@@ -365,6 +357,19 @@ pub fn apply_load(
         tile_type: plan.tile_type,
         global: copy_in,
     })
+}
+
+/// The tile's type: `extents` of `element_type` in workgroup memory.
+pub(super) fn tile_type(element_type: MlirType, extents: &[i64]) -> String {
+    format!(
+        "memref<{}x{}, #gpu.address_space<workgroup>>",
+        extents
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x"),
+        ir::type_text(element_type)
+    )
 }
 
 /// Adds the tile to `kernel` as a workgroup attribution (MLIR's NVVM lowering
