@@ -34,7 +34,7 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{guarded_region, id_op, new_tile, tile_type, Staged},
+    transform::stage_shared::{guarded_region, new_tile, thread_ids, tile_type, Staged},
 };
 
 /// Thread ids in dimension order.
@@ -101,12 +101,7 @@ pub fn apply(
     let before = Builder::before(operation).located(location);
     let zero = before.index_constant(0);
     let sizes = [block.x, block.y, block.z];
-    let thread_ids: Vec<MlirValue> = (0..3)
-        .map(|dimension| match sizes[dimension] {
-            1 => zero,
-            _ => id_op(&before, "gpu.thread_id", dimension),
-        })
-        .collect();
+    let thread_ids = thread_ids(&before, sizes, zero);
     let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
         1 => value,
         _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),

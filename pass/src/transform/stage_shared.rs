@@ -153,12 +153,7 @@ fn frame(kernel: &Kernel, plan: &Plan, block: Block) -> Result<(Frame, Vec<MlirV
     let before = Builder::before(plan.top).located(plan.location);
     let zero = before.index_constant(0);
     let sizes = [block.x, block.y, block.z];
-    let thread_ids: Vec<MlirValue> = (0..3)
-        .map(|dimension| match sizes[dimension] {
-            1 => zero,
-            _ => id_op(&before, "gpu.thread_id", dimension),
-        })
-        .collect();
+    let thread_ids = thread_ids(&before, sizes, zero);
     let own_cell: Vec<MlirValue> = (0..plan.indices.len())
         .map(|dimension| {
             (0..3)
@@ -357,6 +352,17 @@ pub fn apply_load(
         tile_type: plan.tile_type,
         global: copy_in,
     })
+}
+
+/// `gpu.thread_id x/y/z` before `builder`'s anchor, `zero` for a dimension
+/// of size 1.
+pub(super) fn thread_ids(builder: &Builder, sizes: [u32; 3], zero: MlirValue) -> Vec<MlirValue> {
+    (0..3)
+        .map(|dimension| match sizes[dimension] {
+            1 => zero,
+            _ => id_op(builder, "gpu.thread_id", dimension),
+        })
+        .collect()
 }
 
 /// The tile's type: `extents` of `element_type` in workgroup memory.
