@@ -39,3 +39,10 @@ pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
     text.push('\n');
     write(path, text)
 }
+
+/// Sets the executable bits of `path`.
+pub fn make_executable(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|error| Error::io(path, error))
+}

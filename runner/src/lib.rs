@@ -54,9 +54,11 @@
 //!
 //! `launch DESCRIPTION.json [--out DIR]`, `check DESCRIPTION.json` (no GPU),
 //! `compare LEFT RIGHT [--output NAME]` (result files, `.bin`/`.txt` outputs, or the
-//! interpreter's `--print-arg` text), `copy [--bytes N]`, and `suite build|check|run` for the
-//! benchmark suite ([`suite`]).
+//! interpreter's `--print-arg` text), `copy [--bytes N]`, `suite build|check|run` for the
+//! benchmark suite ([`suite`]), and `calibrate build|run` for the cost model's
+//! micro-benchmarks ([`calibrate`]).
 
+pub mod calibrate;
 pub mod compare;
 pub mod copy;
 pub mod cuda;

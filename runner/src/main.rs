@@ -7,7 +7,9 @@
 //! * `compare LEFT RIGHT [--output NAME] [--element TYPE]` compares outputs bit for bit;
 //! * `copy [--bytes N]` measures device-to-device copy bandwidth;
 //! * `suite build|check|run` builds the suite (here), checks it on the interpreter (here),
-//!   runs it (on the GPU machine).
+//!   runs it (on the GPU machine);
+//! * `calibrate build|run` builds the calibration micro-benchmarks (here) and runs them (on
+//!   the GPU machine; `--dry-run` checks the plan here).
 //!
 //! Errors print on standard error with exit status 1; a comparison that finds a difference
 //! exits with status 1 too.
@@ -20,7 +22,7 @@ use clap::{Args, Parser, Subcommand};
 use runner::description::{Description, Element};
 use runner::error::Result;
 use runner::suite::tools::Tools;
-use runner::{copy, cuda, files, launch, sources, suite};
+use runner::{calibrate, copy, cuda, files, launch, sources, suite};
 
 /// gpu-mem-opt-runner: run PTX kernels through the CUDA driver; the benchmark suite.
 #[derive(Parser)]
@@ -75,6 +77,39 @@ enum Command {
     /// The benchmark suite.
     #[command(subcommand)]
     Suite(SuiteCommand),
+    /// The cost model's calibration micro-benchmarks (seed-002 §6.2).
+    #[command(subcommand)]
+    Calibrate(CalibrateCommand),
+}
+
+/// The calibration's subcommands.
+#[derive(Subcommand)]
+enum CalibrateCommand {
+    /// Compile bench/calibration/calibration.cu to PTX and write calibrate.sh (no GPU needed).
+    Build {
+        /// The CUDA source.
+        source: PathBuf,
+        /// Output directory (build/bench).
+        #[arg(long)]
+        out: PathBuf,
+        /// nvcc.
+        #[arg(long)]
+        nvcc: PathBuf,
+        /// ptxas, to lower the PTX ISA version to what older drivers accept.
+        #[arg(long)]
+        ptxas: Option<PathBuf>,
+    },
+    /// Run every case on this machine's GPU; write results JSON and markdown.
+    Run {
+        /// The PTX written by `calibrate build`.
+        ptx: PathBuf,
+        /// Directory of the results (bench/results).
+        #[arg(long)]
+        results: PathBuf,
+        /// Without a GPU: check every case against the PTX and print the plan.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 /// The suite's subcommands.
@@ -223,6 +258,58 @@ fn copy_command(bytes: usize, repeats: u32) -> Result<bool> {
     Ok(true)
 }
 
+/// Runs a calibrate subcommand.
+fn calibrate_command(command: CalibrateCommand) -> Result<bool> {
+    match command {
+        CalibrateCommand::Build {
+            source,
+            out,
+            nvcc,
+            ptxas,
+        } => {
+            calibrate::build(&nvcc, ptxas.as_deref(), &source, &out)?;
+            println!(
+                "built {} calibration cases into {}",
+                calibrate::plan::plan().len(),
+                out.display()
+            );
+            println!("on the GPU machine, run: {}/calibrate.sh", out.display());
+        }
+        CalibrateCommand::Run {
+            ptx,
+            results,
+            dry_run,
+        } => {
+            let cases = calibrate::plan::plan();
+            let image = files::read_bytes(&ptx)?;
+            calibrate::check(&String::from_utf8_lossy(&image), &cases)?;
+            if dry_run {
+                for case in &cases {
+                    let model = case
+                        .model
+                        .map_or(String::new(), |model| format!(", model {model}"));
+                    println!(
+                        "{} {} {}x{}: {}{model}",
+                        case.bench, case.kernel, case.blocks, case.threads, case.variant
+                    );
+                }
+                println!("{} cases match the PTX", cases.len());
+                return Ok(true);
+            }
+            let gpu = cuda::Gpu::open()?;
+            let copy_gbps = copy::copy_bandwidth(&gpu, copy::DEFAULT_BYTES, 3, 20)?.gbps;
+            let rows = calibrate::run::run(&gpu, &image, &cases)?;
+            let calibration = calibrate::Calibration::new(gpu.name(), copy_gbps, rows);
+            std::fs::create_dir_all(&results)
+                .map_err(|error| runner::Error::io(&results, error))?;
+            let path = calibration.save(&results)?;
+            print!("{}", calibration.to_markdown());
+            println!("\nresults: {}", path.display());
+        }
+    }
+    Ok(true)
+}
+
 /// Runs a suite subcommand.
 fn suite_command(command: SuiteCommand) -> Result<bool> {
     match command {
@@ -288,6 +375,7 @@ fn main() -> ExitCode {
         } => compare_command(&left, &right, output.as_deref(), element),
         Command::Copy { bytes, repeats } => copy_command(bytes, repeats),
         Command::Suite(command) => suite_command(command),
+        Command::Calibrate(command) => calibrate_command(command),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -293,7 +293,7 @@ pub fn build(manifest: &Path, out: &Path, tools: &Tools, names: &[String]) -> Re
     plan.save(&out.join("suite.json"))?;
     let script = out.join("run.sh");
     files::write(&script, RUN_SCRIPT)?;
-    make_executable(&script)?;
+    files::make_executable(&script)?;
     let this =
         std::env::current_exe().map_err(|error| Error::io(Path::new("current_exe"), error))?;
     let copy = out.join("gpu-mem-opt-runner");
@@ -301,11 +301,4 @@ pub fn build(manifest: &Path, out: &Path, tools: &Tools, names: &[String]) -> Re
         std::fs::copy(&this, &copy).map_err(|error| Error::io(&copy, error))?;
     }
     Ok(plan)
-}
-
-/// Sets the executable bits of `path`.
-fn make_executable(path: &Path) -> Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .map_err(|error| Error::io(path, error))
 }

@@ -151,15 +151,7 @@ impl Results {
 
     /// The file name stem: `<date>-<gpu>` with the GPU's name in lower-case words.
     pub fn stem(&self) -> String {
-        let mut slug = String::new();
-        for character in self.gpu.chars() {
-            if character.is_ascii_alphanumeric() {
-                slug.push(character.to_ascii_lowercase());
-            } else if !slug.ends_with('-') {
-                slug.push('-');
-            }
-        }
-        format!("{}-{}", self.date, slug.trim_matches('-'))
+        stem(&self.date, &self.gpu)
     }
 
     /// The markdown table.
@@ -262,6 +254,19 @@ fn cell(variant: &VariantResults) -> String {
         text.push_str(" **wrong**");
     }
     text
+}
+
+/// A results file name stem: `<date>-<gpu>` with the GPU's name in lower-case words.
+pub fn stem(date: &str, gpu: &str) -> String {
+    let mut slug = String::new();
+    for character in gpu.chars() {
+        if character.is_ascii_alphanumeric() {
+            slug.push(character.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    format!("{date}-{}", slug.trim_matches('-'))
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
