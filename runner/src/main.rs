@@ -159,6 +159,21 @@ enum SuiteCommand {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Profile every variant's bench launch with Nsight Compute: sectors per request,
+    /// shared wavefronts and bank conflicts (on the GPU machine).
+    Counters {
+        /// The plan written by `suite build` (build/bench/suite.json).
+        plan: PathBuf,
+        /// Directory of the results (bench/results).
+        #[arg(long)]
+        results: PathBuf,
+        /// Nsight Compute's command line.
+        #[arg(long, default_value = "ncu")]
+        ncu: PathBuf,
+        /// Only these kernels (repeatable).
+        #[arg(long = "kernel")]
+        kernels: Vec<String>,
+    },
 }
 
 /// Paths of the tools the suite calls.
@@ -354,6 +369,16 @@ fn suite_command(command: SuiteCommand) -> Result<bool> {
                 ran.stem()
             );
             return Ok(ran.kernels.iter().all(|kernel| kernel.correct()));
+        }
+        SuiteCommand::Counters {
+            plan,
+            results,
+            ncu,
+            kernels,
+        } => {
+            let gpu = cuda::Gpu::open()?.name().to_string();
+            let path = suite::counters::counters(&plan, &results, &ncu, &gpu, &kernels)?;
+            println!("counters: {}", path.display());
         }
     }
     Ok(true)

@@ -40,11 +40,18 @@ pub const PTX_FILE: &str = "calibration.ptx";
 const CALIBRATE_SCRIPT: &str = r#"#!/bin/sh
 # Runs the gpu-mem-opt calibration micro-benchmarks on this machine's GPU (built elsewhere by
 # `make bench`; needs only the NVIDIA driver). Writes <results>/<date>-<gpu>-calibration.json
-# and .md, where <results> is the first argument, or bench/results of this checkout.
+# and .md, then the suite's hardware counters (<date>-<gpu>-counters.json and .md), where
+# <results> is the first argument, or bench/results of this checkout.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 results=${1:-$here/../../bench/results}
-exec "$here/gpu-mem-opt-runner" calibrate run "$here/calibration.ptx" --results "$results"
+"$here/gpu-mem-opt-runner" calibrate run "$here/calibration.ptx" --results "$results"
+# The suite's hardware counters, where Nsight Compute is installed and `make bench` built the
+# suite beside this script.
+ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1 || true)
+if [ -n "$ncu" ] && [ -f "$here/suite.json" ]; then
+  "$here/gpu-mem-opt-runner" suite counters "$here/suite.json" --results "$results" --ncu "$ncu"
+fi
 "#;
 
 /// The packed parameters of `case`, with `addresses[i]` the device address of argument `i`

@@ -51,6 +51,7 @@
 
 pub mod build;
 pub mod check;
+pub mod counters;
 pub mod cuda_reference;
 pub mod plan;
 pub mod report;
