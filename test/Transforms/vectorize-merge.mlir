@@ -10,12 +10,18 @@
 // instruction never cuts a member: when the alignment allows no instruction
 // holding two members, they stay separate and the remark says why. Every
 // transformed kernel runs before and after in the interpreter with identical
-// results.
+// results. The report keeps every access as written: `before` its own
+// metrics, `after` those of the instruction that performs it now, named in
+// `vectorized`; the decision counts warp requests and 32-byte sectors of the
+// group per warp before and after (a vector<2xf32> of 16-byte records: 16
+// sectors per request either way, but 2 requests -> 1).
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
 // RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel pairs --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel f16_quads --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel transfers --grid 2,1,1
@@ -38,6 +44,38 @@ module attributes {gpu.container_module} {
     // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
     // CHECK-NOT: vector.store
     // CHECK: gpu.return
+    // REPORT-LABEL: "name": "pairs"
+    // REPORT: "loc": "[[LO:.*]]",
+    // REPORT-NEXT: "op": "vector.load",
+    // REPORT: "vector_width": 2,
+    // REPORT: "before": {
+    // REPORT-NEXT: "sectors_per_request": 16.0,
+    // REPORT-NEXT: "bank_conflict_degree": null,
+    // REPORT-NEXT: "distinct_addresses": 32.0
+    // REPORT: "after": {
+    // REPORT-NEXT: "sectors_per_request": 16.0,
+    // REPORT-NEXT: "bank_conflict_degree": null,
+    // REPORT-NEXT: "distinct_addresses": 32.0
+    // REPORT-NEXT: },
+    // REPORT-NEXT: "vectorized": {
+    // REPORT-NEXT: "op": "vector.load",
+    // REPORT-NEXT: "loc": "[[LO]]",
+    // REPORT-NEXT: "vector_width": 4
+    // REPORT: "op": "vector.load",
+    // REPORT: "vectorized": {
+    // REPORT-NEXT: "op": "vector.load",
+    // REPORT-NEXT: "loc": "[[LO]]",
+    // REPORT: "op": "vector.store",
+    // REPORT: "vectorized": {
+    // REPORT-NEXT: "op": "vector.store",
+    // REPORT: "op": "vector.store",
+    // REPORT: "vectorized": {
+    // REPORT-NEXT: "op": "vector.store",
+    // REPORT: "kind": "vectorize",
+    // REPORT: "requests_per_warp_before": 2,
+    // REPORT-NEXT: "requests_per_warp_after": 1,
+    // REPORT-NEXT: "sectors_per_warp_before": 32.0,
+    // REPORT-NEXT: "sectors_per_warp_after": 16.0
     // PTX-LABEL: .entry pairs(
     // PTX: ld.global.nc.v4.b32
     // PTX-NOT: ld.global
@@ -219,6 +257,15 @@ module attributes {gpu.container_module} {
     /// separate, 8-byte accesses; the remark names the offset and the remedy.
     // CHECK-LABEL: gpu.func @offset_pairs
     // CHECK-COUNT-2: vector.load %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<1028xf32>, vector<2xf32>
+    // REPORT-LABEL: "name": "offset_pairs"
+    // REPORT-NOT: "vectorized"
+    // REPORT: "kind": "vectorize",
+    // REPORT-NEXT: "target": "arg 0",
+    // REPORT-NEXT: "applied": false,
+    // REPORT: "requests_per_warp_before": 2,
+    // REPORT-NEXT: "requests_per_warp_after": 2,
+    // REPORT-NEXT: "sectors_per_warp_before": 33.0,
+    // REPORT-NEXT: "sectors_per_warp_after": 33.0
     // PTX-LABEL: .entry offset_pairs(
     // PTX-NOT: .v4
     // PTX: ld.global.nc.v2.b32

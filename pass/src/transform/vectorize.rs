@@ -46,8 +46,13 @@ use crate::{
 /// MLIR's marker for a dynamic position in `static_position` (`ShapedType::kDynamic`).
 const DYNAMIC_POSITION: i64 = i64::MIN;
 
-/// Applies `group` (its chunks must be the `Ok` outcome).
-pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(), String> {
+/// Applies `group` (its chunks must be the `Ok` outcome); the instruction that now performs
+/// each member, in member order.
+pub fn apply(
+    kernel: &Kernel,
+    group: &Group,
+    findings: &[Finding],
+) -> Result<Vec<MlirOperation>, String> {
     let chunks = group
         .outcome
         .as_ref()
@@ -60,7 +65,7 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
                 .min()
                 .unwrap_or(1);
             set_alignment(findings[*index].memory.operation, alignment);
-            Ok(())
+            Ok(vec![findings[*index].memory.operation])
         }
         Shape::Adjacent(members) => {
             let memories: Vec<&MemoryAccess> = members
@@ -73,6 +78,7 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
                 .collect();
             let chunk_of = vector_width::chunk_of_pieces(chunks, &widths)
                 .ok_or("an instruction would cut a member")?;
+            let mut instructions = Vec::with_capacity(memories.len());
             for (position, chunk) in chunks.iter().enumerate() {
                 let part: Vec<&MemoryAccess> = memories
                     .iter()
@@ -80,18 +86,20 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
                     .filter(|(_, &of)| of == position)
                     .map(|(memory, _)| *memory)
                     .collect();
-                match (part.as_slice(), group.kind) {
-                    ([], _) => {}
+                let instruction = match (part.as_slice(), group.kind) {
+                    ([], _) => continue,
                     ([only], _) => {
                         if matches!(only.name.as_str(), "vector.load" | "vector.store") {
                             set_alignment(only.operation, chunk.alignment);
                         }
+                        only.operation
                     }
                     (_, AccessKind::Load) => merge_loads(&part, chunk)?,
                     (_, AccessKind::Store) => merge_stores(&part, chunk)?,
-                }
+                };
+                instructions.extend(std::iter::repeat_n(instruction, part.len()));
             }
-            Ok(())
+            Ok(instructions)
         }
         Shape::Loop {
             access,
@@ -103,7 +111,8 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
             *loop_operation,
             *lower,
             &chunks[0],
-        ),
+        )
+        .map(|load| vec![load]),
     }
 }
 
@@ -231,8 +240,8 @@ fn shuffle(
     Ok(unsafe { mlirOperationGetResult(operation, 0) })
 }
 
-/// Replaces the loads `part` (element order) with one vector load and extracts.
-fn merge_loads(part: &[&MemoryAccess], chunk: &Chunk) -> Result<(), String> {
+/// Replaces the loads `part` (element order) with one vector load and extracts; the load.
+fn merge_loads(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, String> {
     let operations: Vec<MlirOperation> = part.iter().map(|memory| memory.operation).collect();
     let (anchor, _) = span(&operations);
     let base = address(part[0]);
@@ -266,11 +275,12 @@ fn merge_loads(part: &[&MemoryAccess], chunk: &Chunk) -> Result<(), String> {
             mlirOperationDestroy(load);
         }
     }
-    Ok(())
+    Ok(unsafe { mlirOpResultGetOwner(vector) })
 }
 
-/// Replaces the stores `part` (element order) with one vector store at the last of them.
-fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<(), String> {
+/// Replaces the stores `part` (element order) with one vector store at the last of them;
+/// the store.
+fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, String> {
     let operations: Vec<MlirOperation> = part.iter().map(|memory| memory.operation).collect();
     let (_, anchor) = span(&operations);
     let builder = Builder::before(anchor);
@@ -320,7 +330,7 @@ fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<(), String> {
         .parse_attribute(&format!("{} : i64", chunk.alignment))
         .ok_or("cannot build the alignment")?;
     let store_operands: Vec<MlirValue> = std::iter::once(vector).chain(base).collect();
-    builder.create(
+    let store = builder.create(
         "vector.store",
         &store_operands,
         &[("alignment", alignment)],
@@ -329,17 +339,18 @@ fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<(), String> {
     for &store in &operations {
         unsafe { mlirOperationDestroy(store) };
     }
-    Ok(())
+    Ok(store)
 }
 
-/// Replaces a loop's load with one vector load before the loop and an extract per iteration.
+/// Replaces a loop's load with one vector load before the loop and an extract per iteration;
+/// the vector load.
 fn hoist_load(
     kernel: &Kernel,
     load: MlirOperation,
     loop_operation: MlirOperation,
     lower: i64,
     chunk: &Chunk,
-) -> Result<(), String> {
+) -> Result<MlirOperation, String> {
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)) };
     let induction = unsafe { mlirBlockGetArgument(body, 0) };
     let lower_value = unsafe { mlirOperationGetOperand(loop_operation, 0) };
@@ -387,7 +398,7 @@ fn hoist_load(
         mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(load, 0), value);
         mlirOperationDestroy(load);
     }
-    Ok(())
+    Ok(unsafe { mlirOpResultGetOwner(vector) })
 }
 
 /// Appends to `order` (operands first) the ops inside `loop_operation` that `value` depends
