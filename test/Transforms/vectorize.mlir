@@ -26,6 +26,11 @@
 // RUN: gpu-mem-opt diff %s --kernel pair_sum --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel straddle --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel aos_sum_unaligned --grid 2,1,1 --options assume-alignment=16
+// Kernels whose loads stay scalar still change (the read-only path):
+// RUN: gpu-mem-opt diff %s --kernel misaligned --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel rgb --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel intervening_store --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel column_major --grid 1,1,1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
