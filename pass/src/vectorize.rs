@@ -151,7 +151,8 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<G
     groups
 }
 
-/// Whether `memory` moves a 1-D vector (`vector<4xf32>`, not `vector<2x2xf32>`).
+/// Whether `memory` moves a 1-D vector (`vector<4xf32>`, not `vector<2x2xf32>`) of a memref
+/// of scalars (not `memref<8xvector<4xf32>>`).
 fn one_dimensional(memory: &MemoryAccess) -> bool {
     let value = unsafe {
         match memory.kind {
@@ -159,7 +160,10 @@ fn one_dimensional(memory: &MemoryAccess) -> bool {
             AccessKind::Store => mlirOperationGetOperand(memory.operation, 0),
         }
     };
-    unsafe { mlirShapedTypeGetRank(mlirValueGetType(value)) == 1 }
+    unsafe {
+        let element = mlirShapedTypeGetElementType(mlirValueGetType(memory.memref));
+        mlirShapedTypeGetRank(mlirValueGetType(value)) == 1 && !mlirTypeIsAVector(element)
+    }
 }
 
 /// Elements the access moves per thread: its vector width, 1 for a scalar.
@@ -286,7 +290,14 @@ fn straight_line(
             .map(|&(offset, index)| (offset, width_of(&findings[index])))
             .collect();
         for chain in vector_width::chains(&pieces) {
-            if chain.len() < 2 {
+            // Neighbours that cannot share one 16-byte access are no candidate.
+            let element_bytes = findings[accesses[chain[0]].1].memory.element_bytes;
+            let fits = |pair: &[usize]| {
+                u64::from(pieces[pair[0]].1 + pieces[pair[1]].1)
+                    * u64::from(element_bytes.unwrap_or(1))
+                    <= u64::from(MAX_ACCESS_BYTES)
+            };
+            if !chain.windows(2).any(fits) {
                 continue;
             }
             let run = chain.iter().map(|&piece| accesses[piece].1).collect();

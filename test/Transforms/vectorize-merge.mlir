@@ -28,6 +28,7 @@
 // RUN: gpu-mem-opt diff %s --kernel mixed_widths --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel observed_stores --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel offset_pairs --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel full_width --grid 1,1,1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -285,6 +286,33 @@ module attributes {gpu.container_module} {
       %hi = vector.load %a[%i1] {alignment = 8 : i64} : memref<1028xf32>, vector<2xf32>
       %s = arith.addf %lo, %hi : vector<2xf32>
       %r = vector.reduction <add>, %s : vector<2xf32> into f32
+      memref.store %r, %out[%tx] : memref<256xf32>
+      gpu.return
+    }
+
+    /// Two vector<4xf32> at 8t and 8t+4: each already moves 16 B, the most one
+    /// thread can, so they are no merge candidate; each keeps its own access,
+    /// with the proven alignment set (16), one ld.global.v4 each.
+    // CHECK-LABEL: gpu.func @full_width
+    // CHECK-COUNT-2: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
+    // PTX-LABEL: .entry full_width(
+    // PTX: ld.global.nc.v4.b32
+    // PTX: ld.global.nc.v4.b32
+    // expected-remark @+2 {{kernel: 'full_width'}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc}}
+    gpu.func @full_width(%a: memref<2048xf32> {llvm.align = 16 : i64, llvm.noalias}, %out: memref<256xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %i0 = arith.muli %tx, %c8 : index
+      %i1 = arith.addi %i0, %c4 : index
+      // expected-remark @+1 {{vectorize: arg 0: vector.load of 16 B -> vector<4xf32> (align 16)}}
+      %lo = vector.load %a[%i0] : memref<2048xf32>, vector<4xf32>
+      // expected-remark @+1 {{vectorize: arg 0: vector.load of 16 B -> vector<4xf32> (align 16)}}
+      %hi = vector.load %a[%i1] : memref<2048xf32>, vector<4xf32>
+      %s = arith.addf %lo, %hi : vector<4xf32>
+      %r = vector.reduction <add>, %s : vector<4xf32> into f32
       memref.store %r, %out[%tx] : memref<256xf32>
       gpu.return
     }

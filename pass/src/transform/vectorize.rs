@@ -116,8 +116,12 @@ pub fn apply(
     }
 }
 
-/// Sets `alignment = bytes : i64` on `operation`.
+/// Sets `alignment = bytes : i64` on `operation`, unless it declares more already.
 fn set_alignment(operation: MlirOperation, bytes: u64) {
+    let declared = ir::attribute(operation, "alignment").and_then(ir::integer);
+    if declared.is_some_and(|declared| declared as u64 >= bytes) {
+        return;
+    }
     let builder = Builder::before(operation);
     if let Some(attribute) = builder.parse_attribute(&format!("{bytes} : i64")) {
         unsafe {
