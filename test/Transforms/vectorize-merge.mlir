@@ -290,6 +290,27 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    /// A memory fence between two stores orders them for other threads: moving
+    /// the first past it could be observed, so they stay separate. (Without
+    /// {llvm.noalias} nothing else changes, so the kernel needs no diff run.)
+    // CHECK-LABEL: gpu.func @fenced_stores
+    // CHECK-COUNT-2: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<2048xf32>, vector<2xf32>
+    // expected-remark @+1 {{kernel: 'fenced_stores'}}
+    gpu.func @fenced_stores(%b: memref<2048xf32> {llvm.align = 16 : i64}) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %one = arith.constant dense<1.0> : vector<2xf32>
+      %i0 = arith.muli %tx, %c4 : index
+      %i1 = arith.addi %i0, %c2 : index
+      // expected-remark @+1 {{vectorize: arg 0: 2 vector.stores of 8 B stay separate: nvvm.memory.barrier at}}
+      vector.store %one, %b[%i0] {alignment = 8 : i64} : memref<2048xf32>, vector<2xf32>
+      nvvm.memory.barrier #nvvm.mem_scope<gpu>
+      vector.store %one, %b[%i1] {alignment = 8 : i64} : memref<2048xf32>, vector<2xf32>
+      gpu.return
+    }
+
     /// Two vector<4xf32> at 8t and 8t+4: each already moves 16 B, the most one
     /// thread can, so they are no merge candidate; each keeps its own access,
     /// with the proven alignment set (16), one ld.global.v4 each.

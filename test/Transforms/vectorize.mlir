@@ -29,7 +29,6 @@
 // Kernels whose loads stay scalar still change (the read-only path):
 // RUN: gpu-mem-opt diff %s --kernel misaligned --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel rgb --grid 1,1,1
-// RUN: gpu-mem-opt diff %s --kernel intervening_store --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel column_major --grid 1,1,1
 
 module attributes {gpu.container_module} {
