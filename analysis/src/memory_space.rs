@@ -39,7 +39,8 @@
 //! read through the read-only path.
 //!
 //! Costs. [`CostModel::FANG_K20C`] are Fang's fits on a Tesla K20c; for sm_90 no measurement
-//! exists yet, so [`CostModel::for_sm`] returns those values marked as estimates
+//! exists yet, so [`CostModel::for_sm`] returns [`CostModel::ESTIMATED_SM90`], the same values
+//! marked as estimates
 //! (seed-002 §6.2 B1/B2 re-measure them). Only their ratio matters to the decision: with them
 //! a buffer goes to constant memory when `d < 2.94` (`N_const = 2`, seed-002 C_3).
 //!
@@ -154,11 +155,21 @@ impl CostModel {
         estimate: false,
     };
 
-    /// The costs for `sm`: measured on sm_35, estimates (the same values) elsewhere.
+    /// The costs used for sm_90 (and every other target without measurements): an ESTIMATE,
+    /// Fang's K20c values unchanged (source: seed-002 §2.4 `T_const(d) = 16 + 32·d`, §2.6
+    /// about 110 cycles per read-only hit). No GPU has measured sm_90 yet; re-measure with
+    /// seed-002 §6.2 B1/B2 and replace. Only the ratio matters: constant when `d < 2.94`.
+    pub const ESTIMATED_SM90: CostModel = CostModel {
+        estimate: true,
+        ..CostModel::FANG_K20C
+    };
+
+    /// The costs for `sm`: measured on sm_35/37 (Kepler, K20c), [`Self::ESTIMATED_SM90`]
+    /// elsewhere.
     pub fn for_sm(sm: u32) -> CostModel {
-        CostModel {
-            estimate: !matches!(sm, 35 | 37),
-            ..CostModel::FANG_K20C
+        match sm {
+            35 | 37 => CostModel::FANG_K20C,
+            _ => CostModel::ESTIMATED_SM90,
         }
     }
 
@@ -518,6 +529,15 @@ mod tests {
             reuse: (instances.len() > 1, "test".into()),
             instances,
         }
+    }
+
+    #[test]
+    fn sm90_costs_are_the_k20c_fits_marked_as_estimates() {
+        assert_eq!(CostModel::for_sm(90), CostModel::ESTIMATED_SM90);
+        assert!(CostModel::for_sm(90).estimate && !CostModel::for_sm(35).estimate);
+        // The threshold the remarks quote: constant while T_const(d) < 110, i.e. d < 2.94.
+        let costs = CostModel::ESTIMATED_SM90;
+        assert!(costs.constant(2.9) < costs.read_only && costs.constant(3.0) > costs.read_only);
     }
 
     #[test]

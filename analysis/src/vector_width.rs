@@ -249,20 +249,46 @@ pub fn variable_divisibility(form: &LinearForm) -> u64 {
     divisibility(&without_constant)
 }
 
-/// Maximal runs of consecutive values among `offsets` (each distinct value once):
-/// `(first offset, length)`, ascending.
-pub fn runs(offsets: &[i64]) -> Vec<(i64, u32)> {
-    let mut sorted = offsets.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut result: Vec<(i64, u32)> = Vec::new();
-    for offset in sorted {
-        match result.last_mut() {
-            Some((first, length)) if *first + i64::from(*length) == offset => *length += 1,
-            _ => result.push((offset, 1)),
+/// Maximal chains of adjacent pieces: a piece `(offset, width)` covers elements `offset …
+/// offset + width − 1`, and a chain is pieces each starting where the one before ends
+/// (`A[4t]` then `A[4t+1]`, or `vector<2>` at `4t` then at `4t+2`). Indices into `pieces`,
+/// ascending by offset; a piece overlapping one already chained (a repeated element) joins
+/// no chain.
+pub fn chains(pieces: &[(i64, u32)]) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by_key(|&index| (pieces[index].0, index));
+    let mut result: Vec<Vec<usize>> = Vec::new();
+    let mut end = i64::MIN;
+    for index in order {
+        let (offset, width) = pieces[index];
+        if offset < end {
+            continue;
         }
+        match result.last_mut() {
+            Some(chain) if offset == end => chain.push(index),
+            _ => result.push(vec![index]),
+        }
+        end = offset + i64::from(width.max(1));
     }
     result
+}
+
+/// Which chunk each piece of a chain of `widths` falls in, or `None` when a chunk boundary
+/// cuts a piece (a `vector<4>` member would need splitting).
+pub fn chunk_of_pieces(chunks: &[Chunk], widths: &[u32]) -> Option<Vec<usize>> {
+    let mut start = 0;
+    let mut result = Vec::with_capacity(widths.len());
+    for &width in widths {
+        let chunk = chunks
+            .iter()
+            .position(|chunk| chunk.start <= start && start < chunk.start + chunk.elements)?;
+        if start + width > chunks[chunk].start + chunks[chunk].elements {
+            return None;
+        }
+        result.push(chunk);
+        start += width;
+    }
+    Some(result)
 }
 
 /// Why accesses that could form a wider access do not, and what would let them.
@@ -409,7 +435,13 @@ mod tests {
 
     #[test]
     fn runs_and_chunks() {
-        assert_eq!(runs(&[3, 1, 2, 0, 7, 8]), [(0, 4), (7, 2)]);
+        let ones: Vec<(i64, u32)> = [3, 1, 2, 0, 7, 8].iter().map(|&o| (o, 1)).collect();
+        assert_eq!(chains(&ones), [vec![3, 1, 2, 0], vec![4, 5]]);
+        // vector<2> at 4t+2 and 4t, a repeated 4t, then vector<4> at 4t+4.
+        assert_eq!(chains(&[(2, 2), (0, 2), (0, 2), (4, 4)]), [vec![1, 0, 3]]);
+        let pieces = chunks(8, 4, 16, 0);
+        assert_eq!(chunk_of_pieces(&pieces, &[2, 2, 4]), Some(vec![0, 0, 1]));
+        assert_eq!(chunk_of_pieces(&chunks(4, 4, 16, 1), &[2, 2]), None);
         let widths = |length, invariant, constant| -> Vec<u32> {
             chunks(length, 4, invariant, constant)
                 .iter()

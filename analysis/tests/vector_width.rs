@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use analysis::target::MAX_ACCESS_BYTES;
 use analysis::vector_width::{
-    address_alignment, chunks, divisibility, over_iterations, power_of_two_divisor, runs,
+    address_alignment, chains, chunks, divisibility, over_iterations, power_of_two_divisor,
     variable_divisibility, width, Limit,
 };
 use analysis::{LinearForm, Loop, LoopId, Variable};
@@ -125,20 +125,41 @@ proptest! {
         prop_assert_eq!(chosen.limit, expected);
     }
 
-    /// Runs are the maximal sets of consecutive distinct offsets.
+    /// Chains of single elements are the maximal sets of consecutive distinct offsets.
     #[test]
-    fn runs_are_maximal(offsets in prop::collection::vec(-20i64..20, 0..30)) {
-        let found = runs(&offsets);
-        let covered: Vec<i64> = found
-            .iter()
-            .flat_map(|&(first, length)| first..first + i64::from(length))
-            .collect();
+    fn chains_are_maximal(offsets in prop::collection::vec(-20i64..20, 0..30)) {
+        let pieces: Vec<(i64, u32)> = offsets.iter().map(|&offset| (offset, 1)).collect();
+        let found = chains(&pieces);
+        let covered: Vec<i64> = found.iter().flatten().map(|&index| offsets[index]).collect();
         let mut distinct = offsets.clone();
         distinct.sort_unstable();
         distinct.dedup();
         prop_assert_eq!(&covered, &distinct);
         for pair in found.windows(2) {
-            prop_assert!(pair[0].0 + i64::from(pair[0].1) < pair[1].0);
+            prop_assert!(offsets[*pair[0].last().unwrap()] + 1 < offsets[pair[1][0]]);
+        }
+    }
+
+    /// Every chained piece starts where the one before it ends, and every piece left out
+    /// overlaps a chained one.
+    #[test]
+    fn chains_are_adjacent(pieces in prop::collection::vec((-20i64..20, 1u32..5), 0..20)) {
+        let found = chains(&pieces);
+        let chained: Vec<usize> = found.iter().flatten().copied().collect();
+        for chain in &found {
+            for pair in chain.windows(2) {
+                let (offset, width) = pieces[pair[0]];
+                prop_assert_eq!(offset + i64::from(width), pieces[pair[1]].0);
+            }
+        }
+        for (index, &(offset, width)) in pieces.iter().enumerate() {
+            if !chained.contains(&index) {
+                let overlaps = |&other: &usize| {
+                    let (start, length) = pieces[other];
+                    offset < start + i64::from(length) && start < offset + i64::from(width)
+                };
+                prop_assert!(chained.iter().any(overlaps));
+            }
         }
     }
 }

@@ -376,6 +376,9 @@ pub enum Op {
     Extract(Dimension),
     /// `vector.insert`: `[scalar, vector, dynamic position?]`.
     Insert(Dimension),
+    /// `vector.shuffle` of two 1-D vectors: `[first, second]`; result element `i` is element
+    /// `mask[i]` of the two concatenated.
+    VectorShuffle(Vec<usize>),
     /// `vector.reduction`: `[vector, accumulator?]`.
     Reduction(ReductionKind),
     /// `scf.for`: `[lower, upper, step, inits...]`; body arguments `[iv, iter_args...]`.
@@ -492,6 +495,7 @@ impl Op {
             Op::Splat => "vector.splat",
             Op::Extract(_) => "vector.extract",
             Op::Insert(_) => "vector.insert",
+            Op::VectorShuffle(_) => "vector.shuffle",
             Op::Reduction(_) => "vector.reduction",
             Op::For { .. } => "scf.for",
             Op::If { .. } => "scf.if",

@@ -120,7 +120,7 @@ pub fn collect(kernel: &Kernel) -> Vec<MemoryAccess> {
 }
 
 /// The access `operation` makes, if it is a memory operation.
-fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
+pub fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess> {
     let name = ir::operation_name(operation);
     let (position, kind) = memory_operation(&name)?;
     let memref = unsafe { mlirOperationGetOperand(operation, position as isize) };

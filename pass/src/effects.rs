@@ -7,7 +7,8 @@
 //! memref operand (`memref.atomic_rmw`, `memref.copy`, a call, a cast to a pointer) is taken to
 //! read and write it. Calls (`func.call`, `llvm.call`) and LLVM memory operations may touch any
 //! memory through pointers the analysis cannot see: [`Effect::Unknown`]. `gpu.barrier` makes
-//! other threads' writes visible, so nothing may be moved across it. Operations with regions
+//! other threads' writes visible, so nothing may be moved across it; nor across a fence
+//! (`nvvm.fence.*`, `nvvm.memory.barrier`), which orders this thread's accesses for others. Operations with regions
 //! are the union of their nested operations.
 //!
 //! Aliasing ([`may_alias`]): two roots may name the same memory unless they are different
@@ -71,7 +72,11 @@ pub fn effects(kernel: &Kernel, operation: MlirOperation) -> Vec<(Effect, MlirOp
 /// The effects of `operation` itself, not of its regions.
 fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
     let name = ir::operation_name(operation);
-    if name == "gpu.barrier" || name.starts_with("nvvm.barrier") {
+    if name == "gpu.barrier"
+        || name.starts_with("nvvm.barrier")
+        || name.starts_with("nvvm.fence")
+        || name == "nvvm.memory.barrier"
+    {
         return vec![Effect::Barrier];
     }
     if OPAQUE.contains(&name.as_str())

@@ -154,6 +154,7 @@ impl Finding {
             unknown_reason: self.unknown_reason(),
             after: before.clone(),
             before,
+            vectorized: None,
         }
     }
 

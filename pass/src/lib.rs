@@ -14,7 +14,8 @@
 //!   touches, traced back to its root (kernel argument, shared buffer, global).
 //! * [`vectorize`] decides vector widths, [`memory_space`] the read-only path and
 //!   constant memory for kernel arguments (with [`effects`]: who may read or write
-//!   which buffer); `transform` applies them.
+//!   which buffer); `transform` applies them; [`widened`] carries the
+//!   accesses' `after` metrics through vector-width changes.
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
 //!   same facts as MLIR remarks at each operation's location.
 //! * [`run`] is the pass itself; [`ffi`] is the C surface (mirrored by
@@ -40,6 +41,7 @@ pub mod shared;
 pub mod stage;
 pub mod transform;
 pub mod vectorize;
+pub mod widened;
 
 pub use error::Error;
 pub use options::Options;

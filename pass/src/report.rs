@@ -69,6 +69,20 @@ pub struct AccessReport {
     pub before: WarpMetrics,
     /// Warp metrics after the pass.
     pub after: WarpMetrics,
+    /// The wider instruction that performs this access after `vectorize`, when it changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vectorized: Option<Vectorized>,
+}
+
+/// The instruction a vectorized access became (its metrics are the access's `after`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Vectorized {
+    /// `vector.load` or `vector.store`.
+    pub op: String,
+    /// Its location.
+    pub loc: String,
+    /// Elements it moves per thread.
+    pub vector_width: u32,
 }
 
 /// The warp metrics of design.md; `null` where unknown.

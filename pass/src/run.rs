@@ -21,7 +21,9 @@ use crate::{
     memory_space::{self, ArgumentDecision, Outcome},
     report::{AccessReport, Decision, KernelReport, Report},
     shared::{self, BufferDecision},
-    transform, vectorize, Options,
+    transform, vectorize,
+    widened::{self, Widened},
+    Options,
 };
 
 /// Which pass is running.
@@ -131,7 +133,7 @@ fn kernel_report(
             kernels::BlockSize::Unknown(reason) => Some(reason.clone()),
             kernels::BlockSize::Known { .. } => None,
         },
-        accesses: staged.accesses(accesses),
+        accesses: early.widened.accesses(staged.accesses(accesses)),
         decisions,
     }
 }
@@ -377,6 +379,8 @@ struct Early {
     decisions: Vec<Decision>,
     /// Their remarks (or strict errors): location, kind, message, strict reason.
     notes: Vec<(MlirLocation, String, String, Option<&'static str>)>,
+    /// The accesses as written before vector widths changed them.
+    widened: Widened,
 }
 
 impl Early {
@@ -426,6 +430,9 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
         });
         let location = unsafe { mlirOperationGetLocation(first.operation) };
         let what = group.what(findings);
+        // Before applying: a merge destroys its members, and alignment changes the attribute.
+        let before = widened::before(kernel, group, findings, options);
+        let mut traffic_after = None;
         let (applied, reason) = match &group.outcome {
             Err(blocker) => (
                 false,
@@ -437,7 +444,16 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             Ok(chunks) => {
                 let instructions = group.instructions(&element, chunks);
                 match transform::vectorize::apply(kernel, group, findings) {
-                    Ok(()) => {
+                    Ok(performed) => {
+                        let now: Vec<Finding> = performed
+                            .iter()
+                            .filter_map(|&operation| accesses::access(kernel, operation))
+                            .map(|memory| findings::analyze(kernel, memory, &options.target))
+                            .collect();
+                        for (&member, instruction) in members.iter().zip(&now) {
+                            early.widened.record(findings, member, instruction);
+                        }
+                        traffic_after = Some(widened::after(kernel, &now, options));
                         let narrower = group
                             .narrower()
                             .map(|why| format!("; not one access: {why}"))
@@ -451,6 +467,7 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
                 }
             }
         };
+        let after = traffic_after.unwrap_or(before);
         let params = serde_json::json!({
             "elements": group.elements,
             "element_bytes": group.element_bytes,
@@ -460,8 +477,10 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             "offset": group.offset,
             "members": members.iter().map(|&index| findings[index].memory.location.clone()).collect::<Vec<_>>(),
             "widths": group.outcome.as_ref().map(|chunks| chunks.iter().map(|chunk| chunk.elements).collect::<Vec<_>>()).unwrap_or_default(),
-            "requests_per_warp_before": members.len(),
-            "requests_per_warp_after": group.outcome.as_ref().map_or(members.len(), |chunks| if applied { chunks.len() } else { members.len() }),
+            "requests_per_warp_before": before.requests,
+            "requests_per_warp_after": after.requests,
+            "sectors_per_warp_before": before.sectors,
+            "sectors_per_warp_after": after.sectors,
         });
         let message = format!("{target}: {reason}");
         let blocked = options.strict && group.outcome.is_err();

@@ -2,9 +2,12 @@
 //! of up to 16 bytes, and which existing vector accesses get a proven `alignment`.
 //!
 //! Candidates ([`Shape`]):
-//! * **unrolled**: `memref.load`s (or `memref.store`s) in one block on the same memref value
-//!   whose indices agree except for a constant in the innermost one, at consecutive elements
-//!   (`A[4t+0] … A[4t+3]`);
+//! * **adjacent**: loads (or stores) in one block on the same memref value whose indices agree
+//!   except for a constant in the innermost one, each starting where the one before ends:
+//!   unrolled scalars (`memref.load A[4t+0] … A[4t+3]`) or neighbouring 1-D vector accesses
+//!   (`vector.load`/`store`, or `vector.transfer_read`/`write` that are in bounds, unmasked
+//!   and not permuted: two `vector<2xf32>` at `4t` and `4t+2`). Each instruction of the
+//!   result holds whole members; a run whose alignment would cut a member is not merged;
 //! * **loop**: a `memref.load` directly in an `scf.for` with constant bounds whose iterations
 //!   read consecutive elements (`for k in 0..4: A[4t+k]`): one vector load before the loop,
 //!   an element extracted per iteration;
@@ -45,8 +48,8 @@ use crate::{
 /// The form of a candidate.
 #[derive(Clone, Debug)]
 pub enum Shape {
-    /// Straight-line scalar accesses, finding indices in element order.
-    Unrolled(Vec<usize>),
+    /// Straight-line accesses (scalars or 1-D vectors), finding indices in element order.
+    Adjacent(Vec<usize>),
     /// One scalar load in an `scf.for` whose `trips` iterations read consecutive elements.
     Loop {
         /// The load's finding.
@@ -86,7 +89,7 @@ impl Group {
     /// The findings it covers, first element first.
     pub fn members(&self) -> Vec<usize> {
         match &self.shape {
-            Shape::Unrolled(members) => members.clone(),
+            Shape::Adjacent(members) => members.clone(),
             Shape::Loop { access, .. } | Shape::Vector(access) => vec![*access],
         }
     }
@@ -95,51 +98,83 @@ impl Group {
 /// Decides every candidate of `kernel`.
 pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<Group> {
     let mut groups = Vec::new();
-    let mut unrolled: BTreeMap<(usize, usize, bool), Vec<usize>> = BTreeMap::new();
+    let mut adjacent: BTreeMap<(usize, usize, bool), Vec<usize>> = BTreeMap::new();
+    let mut vectors = Vec::new();
     for (index, finding) in findings.iter().enumerate() {
         let memory = &finding.memory;
-        let Some(element_bytes) = memory.element_bytes.filter(|bytes| bytes.is_power_of_two())
-        else {
+        if !memory
+            .element_bytes
+            .is_some_and(|bytes| bytes.is_power_of_two())
+        {
             continue;
-        };
-        match memory.name.as_str() {
-            "vector.load" | "vector.store" if memory.vector_width > 1 => {
-                if let Some(group) = vector(kernel, findings, index, element_bytes, options) {
-                    groups.push(group);
-                }
+        }
+        let name = memory.name.as_str();
+        let vector_access = memory.vector_width > 1 && one_dimensional(memory);
+        let plain_vector = vector_access && matches!(name, "vector.load" | "vector.store");
+        let transfer =
+            vector_access && matches!(name, "vector.transfer_read" | "vector.transfer_write");
+        let scalar = matches!(name, "memref.load" | "memref.store");
+        if plain_vector {
+            vectors.push(index);
+        }
+        if scalar {
+            if let Some(group) = in_loop(kernel, findings, index, options) {
+                groups.push(group);
+                continue;
             }
-            "memref.load" | "memref.store" => {
-                if let Some(group) = in_loop(kernel, findings, index, element_bytes, options) {
-                    groups.push(group);
-                    continue;
-                }
-                let block = unsafe { mlirOperationGetBlock(memory.operation) };
-                let key = (
-                    block.ptr as usize,
-                    memory.memref.ptr as usize,
-                    memory.kind == AccessKind::Store,
-                );
-                unrolled.entry(key).or_default().push(index);
-            }
-            _ => {}
+        }
+        if scalar || plain_vector || transfer {
+            let block = unsafe { mlirOperationGetBlock(memory.operation) };
+            let key = (
+                block.ptr as usize,
+                memory.memref.ptr as usize,
+                memory.kind == AccessKind::Store,
+            );
+            adjacent.entry(key).or_default().push(index);
         }
     }
-    for members in unrolled.values() {
+    for members in adjacent.values() {
         groups.extend(straight_line(kernel, findings, members, options));
+    }
+    // A vector access that no merge covers still gets its own alignment.
+    let merged: Vec<usize> = groups
+        .iter()
+        .filter(|group| group.outcome.is_ok())
+        .flat_map(Group::members)
+        .collect();
+    for index in vectors {
+        if !merged.contains(&index) {
+            groups.extend(vector(kernel, findings, index, options));
+        }
     }
     groups.sort_by_key(|group| group.members()[0]);
     groups
 }
 
+/// Whether `memory` moves a 1-D vector (`vector<4xf32>`, not `vector<2x2xf32>`) of a memref
+/// of scalars (not `memref<8xvector<4xf32>>`).
+fn one_dimensional(memory: &MemoryAccess) -> bool {
+    let value = unsafe {
+        match memory.kind {
+            AccessKind::Load => mlirOperationGetResult(memory.operation, 0),
+            AccessKind::Store => mlirOperationGetOperand(memory.operation, 0),
+        }
+    };
+    unsafe {
+        let element = mlirShapedTypeGetElementType(mlirValueGetType(memory.memref));
+        mlirShapedTypeGetRank(mlirValueGetType(value)) == 1 && !mlirTypeIsAVector(element)
+    }
+}
+
+/// Elements the access moves per thread: its vector width, 1 for a scalar.
+fn width_of(finding: &Finding) -> u32 {
+    finding.memory.vector_width.max(1)
+}
+
 /// The alignment decision for an existing vector access.
-fn vector(
-    kernel: &Kernel,
-    findings: &[Finding],
-    index: usize,
-    element_bytes: u32,
-    options: &Options,
-) -> Option<Group> {
+fn vector(kernel: &Kernel, findings: &[Finding], index: usize, options: &Options) -> Option<Group> {
     let finding = &findings[index];
+    let element_bytes = finding.memory.element_bytes?;
     let elements = finding.memory.vector_width;
     let wanted = u64::from(elements * element_bytes).min(u64::from(MAX_ACCESS_BYTES));
     let declared = ir::attribute(finding.memory.operation, "alignment").and_then(ir::integer);
@@ -168,10 +203,10 @@ fn in_loop(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
-    element_bytes: u32,
     options: &Options,
 ) -> Option<Group> {
     let finding = &findings[index];
+    let element_bytes = finding.memory.element_bytes?;
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
     if ir::operation_name(parent) != "scf.for" {
         return None;
@@ -226,8 +261,8 @@ fn in_loop(
     Some(group)
 }
 
-/// Runs of consecutive scalar accesses among `members` (same block, memref and kind): their
-/// outer indices agree and their innermost indices differ by consecutive constants.
+/// Runs of adjacent accesses among `members` (same block, memref and kind): their outer
+/// indices agree and each innermost index starts where the one before ends.
 fn straight_line(
     kernel: &Kernel,
     findings: &[Finding],
@@ -250,19 +285,22 @@ fn straight_line(
     }
     let mut groups = Vec::new();
     for accesses in partitions.values() {
-        let offsets: Vec<i64> = accesses.iter().map(|(offset, _)| *offset).collect();
-        for (first, length) in vector_width::runs(&offsets) {
-            if length < 2 {
+        let pieces: Vec<(i64, u32)> = accesses
+            .iter()
+            .map(|&(offset, index)| (offset, width_of(&findings[index])))
+            .collect();
+        for chain in vector_width::chains(&pieces) {
+            // Neighbours that cannot share one 16-byte access are no candidate.
+            let element_bytes = findings[accesses[chain[0]].1].memory.element_bytes;
+            let fits = |pair: &[usize]| {
+                u64::from(pieces[pair[0]].1 + pieces[pair[1]].1)
+                    * u64::from(element_bytes.unwrap_or(1))
+                    <= u64::from(MAX_ACCESS_BYTES)
+            };
+            if !chain.windows(2).any(fits) {
                 continue;
             }
-            let run: Vec<usize> = (0..i64::from(length))
-                .filter_map(|step| {
-                    accesses
-                        .iter()
-                        .find(|(offset, _)| *offset == first + step)
-                        .map(|(_, index)| *index)
-                })
-                .collect();
+            let run = chain.iter().map(|&piece| accesses[piece].1).collect();
             groups.push(run_group(kernel, findings, run, options));
         }
     }
@@ -273,11 +311,15 @@ fn straight_line(
 fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &Options) -> Group {
     let first = &findings[run[0]];
     let element_bytes = first.memory.element_bytes.unwrap_or(1);
+    let widths: Vec<u32> = run
+        .iter()
+        .map(|&index| width_of(&findings[index]))
+        .collect();
     let mut group = facts(
         kernel,
         first,
         element_bytes,
-        run.len() as u32,
+        widths.iter().sum(),
         &BTreeMap::new(),
         options,
     );
@@ -287,9 +329,13 @@ fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &O
         .map(|&index| findings[index].memory.operation)
         .collect();
     let (earliest, latest) = span(&operations);
+    let merges = |chunks: &[Chunk]| {
+        vector_width::chunk_of_pieces(chunks, &widths)
+            .is_some_and(|of| of.windows(2).any(|pair| pair[0] == pair[1]))
+    };
     group.outcome = match std::mem::replace(&mut group.outcome, Ok(Vec::new())) {
         _ if stride != Some(1) => Err(Blocker::Stride { stride }),
-        Ok(chunks) if chunks.iter().all(|chunk| chunk.elements == 1) => {
+        Ok(chunks) if !merges(&chunks) => {
             let wanted = vector_width::width(group.elements, element_bytes, u64::MAX).elements;
             Err(alignment_blocker(&group, u64::from(wanted * element_bytes)))
         }
@@ -303,7 +349,7 @@ fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &O
         .map(|()| chunks),
         Err(blocker) => Err(blocker),
     };
-    group.shape = Shape::Unrolled(run);
+    group.shape = Shape::Adjacent(run);
     group
 }
 
@@ -555,7 +601,24 @@ impl Group {
         };
         let bytes = self.element_bytes;
         match &self.shape {
-            Shape::Unrolled(members) => format!("{} {verb}s of {bytes} B", members.len()),
+            Shape::Adjacent(members) => {
+                let first = &findings[members[0]];
+                let sizes: Vec<String> = members
+                    .iter()
+                    .map(|&index| (width_of(&findings[index]) * bytes).to_string())
+                    .collect();
+                let alike = members.iter().all(|&index| {
+                    findings[index].memory.name == first.memory.name
+                        && width_of(&findings[index]) == width_of(first)
+                });
+                match (alike, width_of(first)) {
+                    (true, 1) => format!("{} {verb}s of {bytes} B", members.len()),
+                    (true, _) => {
+                        format!("{} {}s of {} B", members.len(), first.memory.name, sizes[0])
+                    }
+                    (false, _) => format!("{} {verb}s of {} B", members.len(), sizes.join("+")),
+                }
+            }
             Shape::Loop { .. } => {
                 format!("{} loop iterations' {verb}s of {bytes} B", self.elements)
             }
@@ -570,6 +633,9 @@ impl Group {
     /// What happens when it is not applied.
     pub fn kept(&self) -> String {
         match &self.shape {
+            Shape::Adjacent(members) if members.len() < self.elements as usize => {
+                "stay separate".into()
+            }
             Shape::Vector(_) => format!(
                 "is lowered as {} accesses of {} B",
                 self.elements, self.element_bytes

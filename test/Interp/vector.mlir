@@ -18,6 +18,13 @@
 // STATIC: vector.transfer_write: static metrics unknown (vector.transfer_write is masked; not modelled)
 // STATIC: static check: 4 metrics agree, 0 differ
 
+// `shuffle` (what vectorize emits to take merged accesses apart and put them together):
+// thread t loads a = in[4t .. 4t+3] and b = in[4t .. 4t+1]; r = shuffle(a, a, [3, 2, 1, 0])
+// reverses a, and shuffle(r, b, [0, 4, 5, 3]) takes r[0], b[0], b[1], r[3]:
+// 4t+3 4t 4t+1 4t per row.
+// RUN: gpu-mem-opt interp %s --kernel shuffle --grid 1,1,1 --arg iota --arg zeros --print-arg 1 | tr '\n' ' ' | FileCheck %s --check-prefix=SHUFFLE
+// SHUFFLE: 3 0 1 0 7 4 5 4 11 8 9 8 15 12 13 12 {{$}}
+
 // RUN: gpu-mem-opt diff %s --kernel masked --grid 1,1,1 | FileCheck %s --check-prefix=DIFF
 // DIFF: identical: 2 arguments, 22 elements
 
@@ -50,6 +57,20 @@ module attributes {gpu.container_module} {
       %last = arith.constant dense<[7, 7, 7, 99]> : vector<4xi32>
       %only_last = arith.constant dense<[false, false, false, true]> : vector<4xi1>
       vector.transfer_write %last, %out[%t, %c0], %only_last {in_bounds = [true]} : vector<4xi32>, memref<4x4xi32>
+      gpu.return
+    }
+
+    gpu.func @shuffle(%in: memref<16xi32>, %out: memref<4x4xi32>) kernel
+        attributes {known_block_size = array<i32: 4, 1, 1>} {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %i = arith.muli %t, %c4 : index
+      %a = vector.load %in[%i] : memref<16xi32>, vector<4xi32>
+      %b = vector.load %in[%i] : memref<16xi32>, vector<2xi32>
+      %r = vector.shuffle %a, %a [3, 2, 1, 0] : vector<4xi32>, vector<4xi32>
+      %s = vector.shuffle %r, %b [0, 4, 5, 3] : vector<4xi32>, vector<2xi32>
+      vector.store %s, %out[%t, %c0] : memref<4x4xi32>, vector<4xi32>
       gpu.return
     }
   }

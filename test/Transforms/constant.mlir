@@ -20,6 +20,8 @@
 // RUN: gpu-mem-opt diff %s --kernel broadcast_scale --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel half_warp_table --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel first_table --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel second_table --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel too_large --grid 1,1,1 --arg random:1 --arg random:2:64 --arg zeros
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -30,6 +30,23 @@
 // RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t7_stride_write --grid 2,1,1 --options assume-noalias=true
 // RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t17_singular --grid 1,1,1 --options assume-noalias=true
 // RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t20_invariant --grid 2,1,1 --options assume-noalias=true --arg zeros --arg random:2 --arg 5
+// Every other kernel changes too (the read-only path, staging); same results:
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t1_matmul_tiled --grid 4,4,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t3_shifted_aligned --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t4_shifted_misaligned --grid 2,1,1 --options assume-noalias=true --arg random:1 --arg random:2 --arg 3
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t5_reverse --grid 2,1,1 --options assume-noalias=true --arg random:1 --arg random:2 --arg random:3 --arg random:4 --arg random:5:4096 --arg 4096
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t6_stride_read --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t8_overlap --grid 2,2,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t9_livermore1 --grid 2,1,1 --options assume-noalias=true --arg random:1 --arg random:2 --arg random:3 --arg 1.5 --arg 2.5 --arg 0.5
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t10_livermore19 --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t11_dimension_switch --grid 1,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t12_random_read --grid 2,1,1 --options assume-noalias=true --arg zeros --arg iota --arg random:3 --arg random:4
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t13_random_read_write --grid 2,1,1 --options assume-noalias=true --arg random:1 --arg iota --arg random:3
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t14_multi_instance --grid 2,1,1 --options assume-noalias=true --arg zeros --arg random:2 --arg iota
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t15_window --grid 2,1,1 --options assume-noalias=true --arg zeros --arg random:2 --arg random:3:4100
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t16_write_hazard --grid 2,1,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t18_pitch --grid 2,2,1 --options assume-noalias=true
+// RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t19_stencil9 --grid 2,2,1 --options assume-noalias=true
 
 // CHECK-LABEL: kernel: 't1_matmul'
 // CHECK: constant: arg 0: ld.const from @__gmo_const_t1_matmul_arg0 {{.*}}Algorithm 3 picks constant: {{.*}}(2.00 distinct addresses per warp: T_const 80 < read-only 110 cycles)

@@ -17,6 +17,8 @@
 // RUN: gpu-mem-opt ptx %s --options assume-alignment=16 -o %t-aligned.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ALIGNED --input-file=%t-aligned.ptx
 // RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel aos_sum --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel aos_sum_loop --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel aos_scale_store --grid 2,1,1
@@ -24,6 +26,10 @@
 // RUN: gpu-mem-opt diff %s --kernel pair_sum --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel straddle --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel aos_sum_unaligned --grid 2,1,1 --options assume-alignment=16
+// Kernels whose loads stay scalar still change (the read-only path):
+// RUN: gpu-mem-opt diff %s --kernel misaligned --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel rgb --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel column_major --grid 1,1,1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -77,6 +83,17 @@ module attributes {gpu.container_module} {
     // CHECK: %[[V:.*]] = vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<1024xf32>, vector<4xf32>
     // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
     // CHECK: vector.extract %[[V]][%[[K]]] : f32 from vector<4xf32>
+    // The report: 4 loop iterations' 4-byte loads (16 sectors each) -> one
+    // 16-byte load before the loop: 4 requests, 64 sectors per warp -> 1, 16.
+    // REPORT-LABEL: "name": "aos_sum_loop"
+    // REPORT: "op": "memref.load",
+    // REPORT: "vectorized": {
+    // REPORT-NEXT: "op": "vector.load",
+    // REPORT: "kind": "vectorize",
+    // REPORT: "requests_per_warp_before": 4,
+    // REPORT-NEXT: "requests_per_warp_after": 1,
+    // REPORT-NEXT: "sectors_per_warp_before": 64.0,
+    // REPORT-NEXT: "sectors_per_warp_after": 16.0
     // PTX-LABEL: .entry aos_sum_loop(
     // PTX: ld.global.nc.v4.b32
     // expected-remark @+2 {{kernel: 'aos_sum_loop'}}
@@ -154,6 +171,14 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @f16_copy
     // CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<4096xf16>, vector<8xf16>
     // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<4096xf16>, vector<8xf16>
+    // The report: without alignment NVPTX splits the 16 B into eight 2-byte
+    // loads (16 sectors each): 8 requests, 128 sectors per warp -> 1, 16.
+    // REPORT-LABEL: "name": "f16_copy"
+    // REPORT: "kind": "vectorize",
+    // REPORT: "requests_per_warp_before": 8,
+    // REPORT-NEXT: "requests_per_warp_after": 1,
+    // REPORT-NEXT: "sectors_per_warp_before": 128.0,
+    // REPORT-NEXT: "sectors_per_warp_after": 16.0
     // PTX-LABEL: .entry f16_copy(
     // PTX: ld.global.nc.v4.b32
     // PTX: st.global.v4.b32

@@ -55,6 +55,7 @@ pub(crate) fn translate(
         "vector.transfer_read" | "vector.transfer_write" => transfer(operation, name)?,
         "vector.extract" => Op::Extract(position(operation)?),
         "vector.insert" => Op::Insert(position(operation)?),
+        "vector.shuffle" => Op::VectorShuffle(shuffle_mask(operation)?),
         "vector.reduction" => Op::Reduction(reduction_kind(operation)?),
         "affine.apply" => Op::AffineApply(map(operation, "map")?),
         "affine.min" => Op::AffineMin(map(operation, "map")?),
@@ -375,6 +376,20 @@ fn position(operation: MlirOperation) -> Result<Dimension, String> {
         [position] => Ok(position),
         ref other => Err(format!("{} positions", other.len())),
     }
+}
+
+/// The `mask` of a `vector.shuffle` of 1-D vectors.
+fn shuffle_mask(operation: MlirOperation) -> Result<Vec<usize>, String> {
+    let rank =
+        unsafe { mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(operation, 0))) };
+    if rank != 1 {
+        return Err(format!("a shuffle of {rank}-D vectors"));
+    }
+    ir::dense_i64_array(required(operation, "mask")?)
+        .ok_or("unreadable 'mask'")?
+        .into_iter()
+        .map(|index| usize::try_from(index).map_err(|_| "a poison mask entry".to_string()))
+        .collect()
 }
 
 /// The `kind` of `vector.reduction`.

@@ -256,6 +256,7 @@ impl<'k> Executor<'k> {
             Op::Broadcast | Op::Splat => self.elementwise(operation, lanes, |[value]| Ok(value)),
             Op::Extract(position) => self.extract(operation, *position, lanes),
             Op::Insert(position) => self.insert(operation, *position, lanes),
+            Op::VectorShuffle(mask) => self.vector_shuffle(operation, mask, lanes),
             Op::Reduction(kind) => self.reduction(operation, *kind, lanes),
             Op::For { unsigned, body } => self.run_for(operation, *unsigned, body, lanes),
             Op::If { then, otherwise } => self.run_if(operation, then, otherwise, lanes),

@@ -1,4 +1,5 @@
-//! `vector` register ops: extract, insert and reductions (broadcast and splat are element-wise).
+//! `vector` register ops: extract, insert, shuffle and reductions (broadcast and splat are
+//! element-wise).
 //!
 //! Model. A vector value holds its elements per thread; positions are static or come from a
 //! dynamic operand, and a position outside the vector is an error. Reductions fold left to right
@@ -110,6 +111,34 @@ impl Executor<'_> {
             }
             out[executor.position(operation, position, dynamic, out.len(), t)?] =
                 executor.scalar(scalar, t);
+            Ok(())
+        })
+    }
+
+    /// `vector.shuffle` of two 1-D vectors.
+    pub(super) fn vector_shuffle(
+        &mut self,
+        operation: &Operation,
+        mask: &[usize],
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let [first, second] = operands(operation)?;
+        let length = self.per_thread(first);
+        let total = length + self.per_thread(second);
+        self.define(operation, result(operation)?, lanes, |executor, t, out| {
+            for (element, &from) in out.iter_mut().zip(mask) {
+                *element = match from {
+                    from if from < length => executor.element_at(first, t, from),
+                    from if from < total => executor.element_at(second, t, from - length),
+                    _ => {
+                        return Err(executor.trap(
+                            operation,
+                            t,
+                            format!("shuffle index {from} outside {total} elements"),
+                        ))
+                    }
+                };
+            }
             Ok(())
         })
     }

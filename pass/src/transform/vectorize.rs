@@ -3,10 +3,19 @@
 //! becomes `ld.global.v4.b32`, without it four scalar loads (checked on LLVM 22; the
 //! lowering otherwise assumes the element's alignment, anchors-mission §1.6).
 //!
-//! * unrolled loads: one `vector.load` per chunk at the first of its loads, with the lowest
-//!   element's indices; each load's uses take `vector.extract` of its element;
-//! * unrolled stores: the values are gathered (`vector.broadcast`, `vector.insert`) and one
-//!   `vector.store` per chunk replaces them at the last of its stores;
+//! * adjacent loads: one `vector.load` per chunk of several members at the first of its
+//!   loads, with the lowest element's indices; each member's uses take `vector.extract` of
+//!   its element (a scalar) or a `vector.shuffle` of its elements (a vector);
+//! * adjacent stores: the values are gathered (`vector.broadcast`, then `vector.insert` of a
+//!   scalar or a `vector.shuffle` that puts a vector in place) and one `vector.store` per
+//!   chunk replaces them at the last of its stores;
+//!
+//! `vector.shuffle` rather than `vector.extract_strided_slice`/`insert_strided_slice`: MLIR's
+//! GPU-to-NVVM lowering has no pattern for strided slices (LLVM 22: "missing
+//! LLVMTranslationDialectInterface ... vector.extract_strided_slice"); a shuffle becomes one
+//! `llvm.shufflevector`, which NVPTX folds into the registers of the wide load.
+//! * a chunk of one member is left alone, except that a `vector.load`/`store` gets the
+//!   chunk's alignment;
 //! * a loop's load: its index is recomputed before the loop with the induction variable at
 //!   the lower bound (the pure ops it depends on are cloned), one `vector.load` there, and the
 //!   load becomes `vector.extract` at position `iv − lower`;
@@ -18,10 +27,14 @@
 
 use std::collections::HashMap;
 
-use analysis::{matrix::AccessKind, vector_width::Chunk};
+use analysis::{
+    matrix::AccessKind,
+    vector_width::{self, Chunk},
+};
 use mlir_sys::*;
 
 use crate::{
+    accesses::MemoryAccess,
     effects,
     findings::Finding,
     ir,
@@ -33,8 +46,13 @@ use crate::{
 /// MLIR's marker for a dynamic position in `static_position` (`ShapedType::kDynamic`).
 const DYNAMIC_POSITION: i64 = i64::MIN;
 
-/// Applies `group` (its chunks must be the `Ok` outcome).
-pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(), String> {
+/// Applies `group` (its chunks must be the `Ok` outcome); the instruction that now performs
+/// each member, in member order.
+pub fn apply(
+    kernel: &Kernel,
+    group: &Group,
+    findings: &[Finding],
+) -> Result<Vec<MlirOperation>, String> {
     let chunks = group
         .outcome
         .as_ref()
@@ -47,22 +65,41 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
                 .min()
                 .unwrap_or(1);
             set_alignment(findings[*index].memory.operation, alignment);
-            Ok(())
+            Ok(vec![findings[*index].memory.operation])
         }
-        Shape::Unrolled(members) => {
-            let operations: Vec<MlirOperation> = members
+        Shape::Adjacent(members) => {
+            let memories: Vec<&MemoryAccess> = members
                 .iter()
-                .map(|&index| findings[index].memory.operation)
+                .map(|&index| &findings[index].memory)
                 .collect();
-            for chunk in chunks.iter().filter(|chunk| chunk.elements > 1) {
-                let part =
-                    &operations[chunk.start as usize..(chunk.start + chunk.elements) as usize];
-                match group.kind {
-                    AccessKind::Load => merge_loads(part, chunk)?,
-                    AccessKind::Store => merge_stores(part, chunk)?,
-                }
+            let widths: Vec<u32> = memories
+                .iter()
+                .map(|memory| memory.vector_width.max(1))
+                .collect();
+            let chunk_of = vector_width::chunk_of_pieces(chunks, &widths)
+                .ok_or("an instruction would cut a member")?;
+            let mut instructions = Vec::with_capacity(memories.len());
+            for (position, chunk) in chunks.iter().enumerate() {
+                let part: Vec<&MemoryAccess> = memories
+                    .iter()
+                    .zip(&chunk_of)
+                    .filter(|(_, &of)| of == position)
+                    .map(|(memory, _)| *memory)
+                    .collect();
+                let instruction = match (part.as_slice(), group.kind) {
+                    ([], _) => continue,
+                    ([only], _) => {
+                        if matches!(only.name.as_str(), "vector.load" | "vector.store") {
+                            set_alignment(only.operation, chunk.alignment);
+                        }
+                        only.operation
+                    }
+                    (_, AccessKind::Load) => merge_loads(&part, chunk)?,
+                    (_, AccessKind::Store) => merge_stores(&part, chunk)?,
+                };
+                instructions.extend(std::iter::repeat_n(instruction, part.len()));
             }
-            Ok(())
+            Ok(instructions)
         }
         Shape::Loop {
             access,
@@ -74,12 +111,17 @@ pub fn apply(kernel: &Kernel, group: &Group, findings: &[Finding]) -> Result<(),
             *loop_operation,
             *lower,
             &chunks[0],
-        ),
+        )
+        .map(|load| vec![load]),
     }
 }
 
-/// Sets `alignment = bytes : i64` on `operation`.
+/// Sets `alignment = bytes : i64` on `operation`, unless it declares more already.
 fn set_alignment(operation: MlirOperation, bytes: u64) {
+    let declared = ir::attribute(operation, "alignment").and_then(ir::integer);
+    if declared.is_some_and(|declared| declared as u64 >= bytes) {
+        return;
+    }
     let builder = Builder::before(operation);
     if let Some(attribute) = builder.parse_attribute(&format!("{bytes} : i64")) {
         unsafe {
@@ -144,11 +186,29 @@ fn extract(
     Ok(unsafe { mlirOperationGetResult(operation, 0) })
 }
 
-/// The operands of a `memref.load` (memref, indices) or `memref.store` (value, memref, indices).
+/// The operands of an operation.
 fn operands(operation: MlirOperation) -> Vec<MlirValue> {
     (0..unsafe { mlirOperationGetNumOperands(operation) })
         .map(|position| unsafe { mlirOperationGetOperand(operation, position) })
         .collect()
+}
+
+/// The memref and its indices of an access (a transfer's padding and mask left out).
+fn address(memory: &MemoryAccess) -> Vec<MlirValue> {
+    let all = operands(memory.operation);
+    let first = usize::from(memory.kind == AccessKind::Store);
+    let rank = unsafe { mlirShapedTypeGetRank(mlirValueGetType(memory.memref)) }.max(0) as usize;
+    all[first..(first + 1 + rank).min(all.len())].to_vec()
+}
+
+/// The memref's element type.
+fn element_type(memory: &MemoryAccess) -> MlirType {
+    unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) }
+}
+
+/// Whether `value` is a vector (a vector member) rather than a scalar.
+fn is_vector(value: MlirValue) -> bool {
+    unsafe { mlirTypeIsAVector(mlirValueGetType(value)) }
 }
 
 /// Whether `value` is available right before `anchor` (same block: defined earlier).
@@ -162,10 +222,33 @@ fn available_before(value: MlirValue, anchor: MlirOperation) -> bool {
     }
 }
 
-/// Replaces the loads `part` (element order) with one vector load and extracts.
-fn merge_loads(part: &[MlirOperation], chunk: &Chunk) -> Result<(), String> {
-    let (anchor, _) = span(part);
-    let base = operands(part[0]);
+/// `vector.shuffle %first, %second [mask]` of type `type_`.
+fn shuffle(
+    builder: &Builder,
+    first: MlirValue,
+    second: MlirValue,
+    mask: impl Iterator<Item = u32>,
+    type_: MlirType,
+) -> Result<MlirValue, String> {
+    let entries: Vec<String> = mask.map(|entry| entry.to_string()).collect();
+    let text = format!("array<i64: {}>", entries.join(", "));
+    let attribute = builder
+        .parse_attribute(&text)
+        .ok_or_else(|| format!("cannot build {text}"))?;
+    let operation = builder.create(
+        "vector.shuffle",
+        &[first, second],
+        &[("mask", attribute)],
+        &[type_],
+    );
+    Ok(unsafe { mlirOperationGetResult(operation, 0) })
+}
+
+/// Replaces the loads `part` (element order) with one vector load and extracts; the load.
+fn merge_loads(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, String> {
+    let operations: Vec<MlirOperation> = part.iter().map(|memory| memory.operation).collect();
+    let (anchor, _) = span(&operations);
+    let base = address(part[0]);
     if base.iter().any(|&value| !available_before(value, anchor)) {
         return Err(format!(
             "the first element's index is computed after the access at {}",
@@ -173,68 +256,105 @@ fn merge_loads(part: &[MlirOperation], chunk: &Chunk) -> Result<(), String> {
         ));
     }
     let builder = Builder::before(anchor);
-    let element = unsafe { mlirValueGetType(mlirOperationGetResult(part[0], 0)) };
+    let element = element_type(part[0]);
     let vector = vector_load(&builder, base[0], &base[1..], element, chunk)?;
-    let values: Vec<MlirValue> = (0..part.len())
-        .map(|position| extract(&builder, vector, Ok(position as i64), element))
-        .collect::<Result<_, _>>()?;
-    for (&load, value) in part.iter().zip(values) {
+    let mut position = 0;
+    let mut values = Vec::new();
+    for memory in part {
+        let result = unsafe { mlirOperationGetResult(memory.operation, 0) };
+        let width = memory.vector_width.max(1);
+        values.push(if is_vector(result) {
+            let elements = position..position + width;
+            shuffle(&builder, vector, vector, elements, unsafe {
+                mlirValueGetType(result)
+            })?
+        } else {
+            extract(&builder, vector, Ok(i64::from(position)), element)?
+        });
+        position += width;
+    }
+    for (&load, value) in operations.iter().zip(values) {
         unsafe {
             mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(load, 0), value);
             mlirOperationDestroy(load);
         }
     }
-    Ok(())
+    Ok(unsafe { mlirOpResultGetOwner(vector) })
 }
 
-/// Replaces the stores `part` (element order) with one vector store at the last of them.
-fn merge_stores(part: &[MlirOperation], chunk: &Chunk) -> Result<(), String> {
-    let (_, anchor) = span(part);
+/// Replaces the stores `part` (element order) with one vector store at the last of them;
+/// the store.
+fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, String> {
+    let operations: Vec<MlirOperation> = part.iter().map(|memory| memory.operation).collect();
+    let (_, anchor) = span(&operations);
     let builder = Builder::before(anchor);
-    let base = operands(part[0]);
-    let element = unsafe { mlirValueGetType(base[0]) };
+    let base = address(part[0]);
+    let element = element_type(part[0]);
     let type_ = vector_type(&builder, element, chunk.elements)?;
-    let broadcast = builder.create("vector.broadcast", &[base[0]], &[], &[type_]);
+    let first = unsafe { mlirOperationGetOperand(part[0].operation, 0) };
+    // A vector of the first element, then every member put in place over it.
+    let (seed, skip) = if is_vector(first) {
+        (extract(&builder, first, Ok(0), element)?, 0)
+    } else {
+        (first, 1)
+    };
+    let broadcast = builder.create("vector.broadcast", &[seed], &[], &[type_]);
     let mut vector = unsafe { mlirOperationGetResult(broadcast, 0) };
-    for (position, &store) in part.iter().enumerate().skip(1) {
-        let value = unsafe { mlirOperationGetOperand(store, 0) };
-        let attribute = builder
-            .parse_attribute(&format!("array<i64: {position}>"))
-            .ok_or("cannot build a position")?;
-        let insert = builder.create(
-            "vector.insert",
-            &[value, vector],
-            &[("static_position", attribute)],
-            &[type_],
-        );
-        vector = unsafe { mlirOperationGetResult(insert, 0) };
+    let mut position = 0;
+    for (index, memory) in part.iter().enumerate() {
+        let value = unsafe { mlirOperationGetOperand(memory.operation, 0) };
+        let width = memory.vector_width.max(1);
+        if index >= skip && is_vector(value) {
+            // Element i of the result: the member's element i − position inside its span,
+            // else the vector's own (the second operand's elements count from N).
+            let span = position..position + width;
+            let mask = (0..chunk.elements).map(|element| {
+                if span.contains(&element) {
+                    chunk.elements + element - position
+                } else {
+                    element
+                }
+            });
+            vector = shuffle(&builder, vector, value, mask, type_)?;
+        } else if index >= skip {
+            let attribute = builder
+                .parse_attribute(&format!("array<i64: {position}>"))
+                .ok_or("cannot build a position")?;
+            let insert = builder.create(
+                "vector.insert",
+                &[value, vector],
+                &[("static_position", attribute)],
+                &[type_],
+            );
+            vector = unsafe { mlirOperationGetResult(insert, 0) };
+        }
+        position += width;
     }
     let alignment = builder
         .parse_attribute(&format!("{} : i64", chunk.alignment))
         .ok_or("cannot build the alignment")?;
-    let store_operands: Vec<MlirValue> = std::iter::once(vector)
-        .chain(base[1..].iter().copied())
-        .collect();
-    builder.create(
+    let store_operands: Vec<MlirValue> = std::iter::once(vector).chain(base).collect();
+    let store = builder.create(
         "vector.store",
         &store_operands,
         &[("alignment", alignment)],
         &[],
     );
-    for &store in part {
+    for &store in &operations {
         unsafe { mlirOperationDestroy(store) };
     }
-    Ok(())
+    Ok(store)
 }
 
-/// Replaces a loop's load with one vector load before the loop and an extract per iteration.
+/// Replaces a loop's load with one vector load before the loop and an extract per iteration;
+/// the vector load.
 fn hoist_load(
     kernel: &Kernel,
     load: MlirOperation,
     loop_operation: MlirOperation,
     lower: i64,
     chunk: &Chunk,
-) -> Result<(), String> {
+) -> Result<MlirOperation, String> {
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)) };
     let induction = unsafe { mlirBlockGetArgument(body, 0) };
     let lower_value = unsafe { mlirOperationGetOperand(loop_operation, 0) };
@@ -282,7 +402,7 @@ fn hoist_load(
         mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(load, 0), value);
         mlirOperationDestroy(load);
     }
-    Ok(())
+    Ok(unsafe { mlirOpResultGetOwner(vector) })
 }
 
 /// Appends to `order` (operands first) the ops inside `loop_operation` that `value` depends
