@@ -40,6 +40,7 @@ pub mod shared;
 pub mod stage;
 pub mod transform;
 pub mod vectorize;
+pub mod views;
 
 pub use error::Error;
 pub use options::Options;

@@ -7,9 +7,12 @@
 //! block, loops included, for every candidate), never by a fixed formula;
 //! the budget is `smem-budget` minus every shared buffer of the kernel.
 //!
-//! A buffer is left alone, with the reason, when any of its users is not a
-//! plain load or store on it (a view, a call, a cast: rewriting some users
-//! and not others would change results), when its shape is dynamic, when
+//! Accesses through static, rank-preserving `memref.subview`s are costed on
+//! the buffer's own coordinates (`analysis::subview`) and folded into buffer
+//! accesses before the layout is applied. A buffer is left alone, with the
+//! reason, when any of its users is not understood (`views`: a call, a cast,
+//! a dynamic subview; rewriting some users and not others would change
+//! results), when its shape is dynamic, when
 //! the block size is unknown, or when a metric is unknown. Decide, record,
 //! then apply: this module only decides; `transform::pad` and
 //! `transform::swizzle` apply the [`BufferDecision`]s.
@@ -19,6 +22,7 @@ use analysis::{
     matrix::{Access, MemorySpace},
     metrics::Block,
     shared_layout::{self, Allowed, BufferPlan},
+    subview::{self, StaticSubview},
 };
 use mlir_sys::*;
 
@@ -27,7 +31,7 @@ use crate::{
     findings::Finding,
     ir,
     kernels::Kernel,
-    transform, Options,
+    transform, views, Options,
 };
 
 /// The decision for one shared buffer.
@@ -38,6 +42,8 @@ pub struct BufferDecision {
     pub value: MlirValue,
     /// Indices into the kernel's findings of the buffer's accesses.
     pub accesses: Vec<usize>,
+    /// For each access, the static subviews it reaches the buffer through (its own first).
+    pub views: Vec<Vec<StaticSubview>>,
     /// The plan, or why the buffer is left alone.
     pub outcome: Result<BufferPlan, String>,
 }
@@ -61,6 +67,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
                 root: memory.root.clone(),
                 value: memory.root_value,
                 accesses: vec![index],
+                views: Vec::new(),
                 outcome: Err(String::new()),
             }),
         }
@@ -68,7 +75,21 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
     let used = shared_bytes(kernel);
     let available = u64::from(options.smem_budget).saturating_sub(used);
     for buffer in &mut buffers {
-        buffer.outcome = plan(kernel, findings, buffer, options, available);
+        let views: Result<Vec<_>, String> = match views::foreign_user(buffer.value) {
+            Some(reason) => Err(reason),
+            None => buffer
+                .accesses
+                .iter()
+                .map(|&index| views::views_of(&findings[index]))
+                .collect(),
+        };
+        buffer.outcome = match views {
+            Ok(views) => {
+                buffer.views = views;
+                plan(kernel, findings, buffer, options, available)
+            }
+            Err(reason) => Err(reason),
+        };
     }
     buffers
 }
@@ -81,9 +102,6 @@ fn plan(
     options: &Options,
     available: u64,
 ) -> Result<BufferPlan, String> {
-    if let Some(reason) = foreign_user(buffer.value) {
-        return Err(reason);
-    }
     let [x, y, z] = kernel
         .block
         .sizes()
@@ -104,7 +122,8 @@ fn plan(
     let accesses: Vec<Access> = buffer
         .accesses
         .iter()
-        .map(|&index| findings[index].access.clone())
+        .zip(&buffer.views)
+        .map(|(&index, views)| subview::on_buffer(&findings[index].access, views, &shape))
         .collect();
     // A swizzle rewrites the innermost index operand: only for rank >= 2
     // buffers whose every access has plain index operands.
@@ -134,26 +153,6 @@ fn plan(
         }
         plan
     })
-}
-
-/// Why a user of `buffer` is not a plain memory op on it, if one is not.
-fn foreign_user(buffer: MlirValue) -> Option<String> {
-    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
-        let name = ir::operation_name(owner);
-        let plain =
-            accesses::memory_operation(&name).is_some_and(|(position, _)| position == number);
-        if !plain {
-            return Some(format!(
-                "used by {name} at {}, which gpu-mem-opt does not rewrite; the buffer is left as it is",
-                ir::location_text(unsafe { mlirOperationGetLocation(owner) })
-            ));
-        }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
-    None
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions and allocations).

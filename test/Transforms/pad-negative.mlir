@@ -95,3 +95,73 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+/// Negative: a subview with a dynamic offset. Where its accesses land in the
+/// buffer is unknown statically, so neither their cost nor their rewrite is
+/// known: the buffer (32-way conflicted through the view) stays as it is.
+// CHECK-LABEL: gpu.func @dynamic_subview
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x64xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.subview %{{.*}}[0, %{{.*}}] [32, 32] [1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'dynamic_subview'}}
+    // expected-remark @+1 {{has dynamic offsets, sizes or strides; only static subviews are rewritten; the buffer is left as it is}}
+    gpu.func @dynamic_subview(%offset: index, %out: memref<32xf32>)
+        workgroup(%tile: memref<32x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %window = memref.subview %tile[0, %offset] [32, 32] [1, 1] : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %v = memref.load %window[%tx, %c0] : memref<32x32xf32, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: a rank-reducing subview (one plane of a 4x32x32 buffer). Which
+/// dimension it drops is not folded; the buffer stays as it is.
+// CHECK-LABEL: gpu.func @rank_reducing
+// CHECK-SAME: workgroup(%{{.*}} : memref<4x32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'rank_reducing'}}
+    // expected-remark @+1 {{drops dimensions; only rank-preserving subviews are rewritten; the buffer is left as it is}}
+    gpu.func @rank_reducing(%out: memref<32xf32>)
+        workgroup(%tile: memref<4x32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %plane = memref.subview %tile[1, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      %v = memref.load %plane[%tx, %c0] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: affine.load through a subview. Its indices are an affine map's
+/// results, not operands the fold can replace; the buffer stays as it is.
+// CHECK-LABEL: gpu.func @affine_through_view
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x64xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'affine_through_view'}}
+    // expected-remark @+1 {{accesses a memref.subview through indices that are not plain operands}}
+    gpu.func @affine_through_view(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %window = memref.subview %tile[0, 32] [32, 32] [1, 1] : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[64, 1], offset: 32>, #gpu.address_space<workgroup>>
+      %v = affine.load %window[%tx, 0] : memref<32x32xf32, strided<[64, 1], offset: 32>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
