@@ -37,6 +37,7 @@ pub mod report;
 pub mod rewrite;
 pub mod run;
 pub mod shared;
+pub mod shared_global;
 pub mod stage;
 pub mod transform;
 pub mod vectorize;

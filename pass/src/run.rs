@@ -212,10 +212,13 @@ fn apply_layout(
         .iter()
         .map(|&index| &findings[index])
         .collect();
-    transform::subview::fold(buffer.value, &users, &buffer.views)?;
+    transform::subview::fold(&users, &buffer.views)?;
     match &plan.layout {
         SharedLayout::Unchanged => Ok(()),
-        SharedLayout::Pad { .. } => transform::pad::apply(buffer.value, &plan.shape),
+        SharedLayout::Pad { .. } => match buffer.global {
+            Some(global) => transform::pad::apply_global(global, &buffer.values, &plan.shape),
+            None => transform::pad::apply(buffer.value, &plan.shape),
+        },
         SharedLayout::Swizzle(swizzle) => transform::swizzle::apply(swizzle, element_bytes, &users),
     }
 }

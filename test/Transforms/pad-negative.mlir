@@ -165,3 +165,61 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+/// Negative: one workgroup global used by two kernels. A pad changes the
+/// global's type for both, and each kernel decides alone; the global stays as
+/// it is in both, with the other user's location in the remark.
+// CHECK: memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @first_user
+// CHECK-LABEL: gpu.func @second_user
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{kernel: 'first_user'}}
+    gpu.func @first_user(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{pad: global @shared_tile: memref.global @shared_tile is also used at}}
+      %tile = memref.get_global @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+    // expected-remark @below {{kernel: 'second_user'}}
+    gpu.func @second_user(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{outside kernel 'second_user'; one layout would have to serve every user, so the buffer is left as it is}}
+      %tile = memref.get_global @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%c0, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: a workgroup global with an initial value. Padding or swizzling
+/// it would have to move the initializer's elements too; it stays as it is.
+// CHECK: memref.global "private" @initialized : memref<32x32xf32, #gpu.address_space<workgroup>> = dense<1.000000e+00>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @initialized : memref<32x32xf32, #gpu.address_space<workgroup>> = dense<1.0>
+    // expected-remark @below {{kernel: 'initialized_global'}}
+    gpu.func @initialized_global(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{pad: global @initialized: memref.global @initialized has an initial value, which gpu-mem-opt does not rewrite; the buffer is left as it is}}
+      %tile = memref.get_global @initialized : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}

@@ -18,12 +18,8 @@ use mlir_sys::*;
 
 use crate::{accesses, findings::Finding, ir, rewrite::Builder};
 
-/// Points each access in `findings` (reached through `views`, one list per access) at `buffer`.
-pub fn fold(
-    buffer: MlirValue,
-    findings: &[&Finding],
-    views: &[Vec<StaticSubview>],
-) -> Result<(), String> {
+/// Points each access in `findings` (reached through `views`, one list per access) at its buffer.
+pub fn fold(findings: &[&Finding], views: &[Vec<StaticSubview>]) -> Result<(), String> {
     for (finding, views) in findings.iter().zip(views) {
         if views.is_empty() {
             continue;
@@ -53,9 +49,11 @@ pub fn fold(
                 mlirOperationSetOperand(memory.operation, (position + 1 + dimension) as isize, index)
             };
         }
-        unsafe { mlirOperationSetOperand(memory.operation, position as isize, buffer) };
+        unsafe { mlirOperationSetOperand(memory.operation, position as isize, memory.root_value) };
     }
-    erase_unused_subviews(buffer);
+    for finding in findings {
+        erase_unused_subviews(finding.memory.root_value);
+    }
     Ok(())
 }
 
