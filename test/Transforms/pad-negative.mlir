@@ -223,3 +223,28 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+/// Negative: the buffer is cast to an unranked memref (opaque to any index
+/// rewrite) and escapes to a call through it; 32-way conflicted, left alone.
+// CHECK-LABEL: gpu.func @opaque_cast
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    func.func private @sink(memref<*xf32, #gpu.address_space<workgroup>>)
+    // expected-remark @+2 {{kernel: 'opaque_cast'}}
+    // expected-remark @+1 {{pad: workgroup 0: used by memref.cast at}}
+    gpu.func @opaque_cast(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %opaque = memref.cast %tile : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<*xf32, #gpu.address_space<workgroup>>
+      func.call @sink(%opaque) : (memref<*xf32, #gpu.address_space<workgroup>>) -> ()
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
