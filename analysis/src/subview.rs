@@ -41,10 +41,13 @@ impl StaticSubview {
 }
 
 /// The buffer indices that `indices` address through `views`, the access's own view first.
-pub fn buffer_indices(views: &[StaticSubview], indices: &[IndexExpression]) -> Vec<IndexExpression> {
-    views
-        .iter()
-        .fold(indices.to_vec(), |current, view| view.source_indices(&current))
+pub fn buffer_indices(
+    views: &[StaticSubview],
+    indices: &[IndexExpression],
+) -> Vec<IndexExpression> {
+    views.iter().fold(indices.to_vec(), |current, view| {
+        view.source_indices(&current)
+    })
 }
 
 /// `access`, made through `views` (its own view first), as an access of the buffer of `shape`

@@ -53,8 +53,8 @@ fn addresses(access: &Access, rows: i64) -> Vec<i64> {
 
 /// Wavefronts and the degree of `access` for a 32x`rows` block on sm_90.
 fn cost(access: &Access, rows: u32) -> (u64, f64) {
-    let metrics = warp_metrics(access, Block::new(32, rows, 1), BankModel::Conventional)
-        .expect("analysable");
+    let metrics =
+        warp_metrics(access, Block::new(32, rows, 1), BankModel::Conventional).expect("analysable");
     (
         metrics.wavefronts.expect("known"),
         metrics.bank_conflict_degree.expect("known"),

@@ -28,11 +28,8 @@ use analysis::{
 use mlir_sys::*;
 
 use crate::{
-    accesses::Root,
-    findings::Finding,
-    ir,
-    kernels::Kernel,
-    shared_global, transform, views, Options,
+    accesses::Root, findings::Finding, ir, kernels::Kernel, shared_global, transform, views,
+    Options,
 };
 
 /// The decision for one shared buffer.
@@ -68,7 +65,8 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
         }
         let same = |value: MlirValue| unsafe { mlirValueEqual(value, memory.root_value) };
         match buffers.iter_mut().find(|buffer| {
-            same(buffer.value) || matches!(memory.root, Root::Global(_)) && buffer.root == memory.root
+            same(buffer.value)
+                || matches!(memory.root, Root::Global(_)) && buffer.root == memory.root
         }) {
             Some(buffer) => {
                 buffer.accesses.push(index);

@@ -55,8 +55,8 @@ pub fn views_of(finding: &Finding) -> Result<Vec<StaticSubview>, String> {
     let mut views = Vec::new();
     let mut memref = finding.memory.memref;
     while unsafe { !mlirValueEqual(memref, finding.memory.root_value) } {
-        let owner = ir::defining_operation(memref)
-            .ok_or("the memref is not a view of the buffer")?;
+        let owner =
+            ir::defining_operation(memref).ok_or("the memref is not a view of the buffer")?;
         let name = ir::operation_name(owner);
         if name != "memref.subview" {
             return Err(format!(

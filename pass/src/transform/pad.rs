@@ -35,7 +35,11 @@ pub fn apply_global(
 fn padded_type(buffer: MlirValue, padded: &[i64]) -> String {
     let old_type = unsafe { mlirValueGetType(buffer) };
     let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(old_type) });
-    format!("memref<{}x{element}{}>", join(padded, "x"), space_suffix(old_type))
+    format!(
+        "memref<{}x{element}{}>",
+        join(padded, "x"),
+        space_suffix(old_type)
+    )
 }
 
 /// `, <memory space>` of a memref type, or nothing for the default space.

@@ -34,10 +34,9 @@ pub fn fold(findings: &[&Finding], views: &[Vec<StaticSubview>]) -> Result<(), S
         let values: BTreeMap<Variable, MlirValue> = (0..rank)
             .map(|dimension| {
                 let operand = (position + 1 + dimension) as isize;
-                (
-                    Variable::Symbol(format!("index{dimension}")),
-                    unsafe { mlirOperationGetOperand(memory.operation, operand) },
-                )
+                (Variable::Symbol(format!("index{dimension}")), unsafe {
+                    mlirOperationGetOperand(memory.operation, operand)
+                })
             })
             .collect();
         let builder = Builder::before(memory.operation);
@@ -46,7 +45,11 @@ pub fn fold(findings: &[&Finding], views: &[Vec<StaticSubview>]) -> Result<(), S
                 .index(expression, &values)
                 .ok_or("a subview index has an unknown part")?;
             unsafe {
-                mlirOperationSetOperand(memory.operation, (position + 1 + dimension) as isize, index)
+                mlirOperationSetOperand(
+                    memory.operation,
+                    (position + 1 + dimension) as isize,
+                    index,
+                )
             };
         }
         unsafe { mlirOperationSetOperand(memory.operation, position as isize, memory.root_value) };
