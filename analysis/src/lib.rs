@@ -23,7 +23,7 @@
 //!
 //! Modules, in dependency order: [`target`] → [`request`] → [`expression`] → [`matrix`]
 //! → [`closed_form`] → [`metrics`] → [`pattern`], [`shared_layout`],
-//! [`vector_width`], [`memory_space`].
+//! [`vector_width`], [`memory_space`]; [`subview`] moves accesses through views onto their buffer.
 
 #![deny(missing_docs)]
 
@@ -36,6 +36,7 @@ pub mod pattern;
 pub mod request;
 pub mod shared_layout;
 pub mod staging;
+pub mod subview;
 pub mod target;
 pub mod vector_width;
 

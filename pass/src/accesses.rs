@@ -275,7 +275,7 @@ fn block_argument_root(kernel: &Kernel, value: MlirValue) -> Root {
 }
 
 /// Whether `operation` is nested inside `kernel`'s body.
-fn inside(kernel: &Kernel, operation: MlirOperation) -> bool {
+pub fn inside(kernel: &Kernel, operation: MlirOperation) -> bool {
     let mut current = operation;
     while !current.ptr.is_null() {
         let parent = unsafe { mlirOperationGetParentOperation(current) };

@@ -38,9 +38,11 @@ pub mod report;
 pub mod rewrite;
 pub mod run;
 pub mod shared;
+pub mod shared_global;
 pub mod stage;
 pub mod transform;
 pub mod vectorize;
+pub mod views;
 pub mod widened;
 
 pub use error::Error;

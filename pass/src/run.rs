@@ -206,17 +206,22 @@ fn apply_layout(
         .unwrap_or(0);
     let shape = ir::static_shape(unsafe { mlir_sys::mlirValueGetType(buffer.value) });
     shared_layout::is_bijection_into_bounds(&plan.layout, &shape, element_bytes)?;
+    if plan.layout == SharedLayout::Unchanged {
+        return Ok(());
+    }
+    let users: Vec<&Finding> = buffer
+        .accesses
+        .iter()
+        .map(|&index| &findings[index])
+        .collect();
+    transform::subview::fold(&users, &buffer.views)?;
     match &plan.layout {
         SharedLayout::Unchanged => Ok(()),
-        SharedLayout::Pad { .. } => transform::pad::apply(buffer.value, &plan.shape),
-        SharedLayout::Swizzle(swizzle) => {
-            let users: Vec<&Finding> = buffer
-                .accesses
-                .iter()
-                .map(|&index| &findings[index])
-                .collect();
-            transform::swizzle::apply(swizzle, element_bytes, &users)
-        }
+        SharedLayout::Pad { .. } => match buffer.global {
+            Some(global) => transform::pad::apply_global(global, &buffer.values, &plan.shape),
+            None => transform::pad::apply(buffer.value, &plan.shape),
+        },
+        SharedLayout::Swizzle(swizzle) => transform::swizzle::apply(swizzle, element_bytes, &users),
     }
 }
 

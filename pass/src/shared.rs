@@ -1,15 +1,19 @@
 //! Deciding the layout of each shared-memory buffer: pad, swizzle or nothing.
 //!
-//! A buffer is a workgroup attribution or a `memref.alloc`/`alloca` in the
-//! shared address space. Its accesses are every memory op whose memref is
+//! A buffer is a workgroup attribution, a `memref.alloc`/`alloca` in the
+//! shared address space, or a workgroup `memref.global` (`shared_global`:
+//! every `get_global` of it in the kernel is the same buffer). Its accesses are every memory op whose memref is
 //! the buffer itself. The decision is taken by counting
 //! (`analysis::shared_layout::plan`: total wavefronts of all accesses of one
 //! block, loops included, for every candidate), never by a fixed formula;
 //! the budget is `smem-budget` minus every shared buffer of the kernel.
 //!
-//! A buffer is left alone, with the reason, when any of its users is not a
-//! plain load or store on it (a view, a call, a cast: rewriting some users
-//! and not others would change results), when its shape is dynamic, when
+//! Accesses through static, rank-preserving `memref.subview`s are costed on
+//! the buffer's own coordinates (`analysis::subview`) and folded into buffer
+//! accesses before the layout is applied. A buffer is left alone, with the
+//! reason, when any of its users is not understood (`views`: a call, a cast,
+//! a dynamic subview; rewriting some users and not others would change
+//! results), when its shape is dynamic, when
 //! the block size is unknown, or when a metric is unknown. Decide, record,
 //! then apply: this module only decides; `transform::pad` and
 //! `transform::swizzle` apply the [`BufferDecision`]s.
@@ -19,25 +23,29 @@ use analysis::{
     matrix::{Access, MemorySpace},
     metrics::Block,
     shared_layout::{self, Allowed, BufferPlan},
+    subview::{self, StaticSubview},
 };
 use mlir_sys::*;
 
 use crate::{
-    accesses::{self, Root},
-    findings::Finding,
-    ir,
-    kernels::Kernel,
-    transform, Options,
+    accesses::Root, findings::Finding, ir, kernels::Kernel, shared_global, transform, views,
+    Options,
 };
 
 /// The decision for one shared buffer.
 pub struct BufferDecision {
     /// What the buffer is (`workgroup 0`, `alloc <loc>`).
     pub root: Root,
-    /// The buffer value (attribution argument or allocation result).
+    /// The buffer value (attribution argument, allocation result, first `get_global`).
     pub value: MlirValue,
+    /// Every value of the buffer in the kernel (one, or each `get_global` of a global).
+    pub values: Vec<MlirValue>,
+    /// The `memref.global` op of a global buffer.
+    pub global: Option<MlirOperation>,
     /// Indices into the kernel's findings of the buffer's accesses.
     pub accesses: Vec<usize>,
+    /// For each access, the static subviews it reaches the buffer through (its own first).
+    pub views: Vec<Vec<StaticSubview>>,
     /// The plan, or why the buffer is left alone.
     pub outcome: Result<BufferPlan, String>,
 }
@@ -48,19 +56,34 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
     for (index, finding) in findings.iter().enumerate() {
         let memory = &finding.memory;
         if memory.space != MemorySpace::Shared
-            || !matches!(memory.root, Root::Workgroup(_) | Root::Allocation(_))
+            || !matches!(
+                memory.root,
+                Root::Workgroup(_) | Root::Allocation(_) | Root::Global(_)
+            )
         {
             continue;
         }
-        match buffers
-            .iter_mut()
-            .find(|buffer| unsafe { mlirValueEqual(buffer.value, memory.root_value) })
-        {
-            Some(buffer) => buffer.accesses.push(index),
+        let same = |value: MlirValue| unsafe { mlirValueEqual(value, memory.root_value) };
+        match buffers.iter_mut().find(|buffer| {
+            same(buffer.value)
+                || matches!(memory.root, Root::Global(_)) && buffer.root == memory.root
+        }) {
+            Some(buffer) => {
+                buffer.accesses.push(index);
+                if !buffer.values.iter().any(|&value| same(value)) {
+                    buffer.values.push(memory.root_value);
+                }
+            }
             None => buffers.push(BufferDecision {
                 root: memory.root.clone(),
                 value: memory.root_value,
+                values: vec![memory.root_value],
+                global: match &memory.root {
+                    Root::Global(name) => shared_global::find(kernel, name),
+                    _ => None,
+                },
                 accesses: vec![index],
+                views: Vec::new(),
                 outcome: Err(String::new()),
             }),
         }
@@ -68,7 +91,32 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
     let used = shared_bytes(kernel);
     let available = u64::from(options.smem_budget).saturating_sub(used);
     for buffer in &mut buffers {
-        buffer.outcome = plan(kernel, findings, buffer, options, available);
+        let refusal = match (&buffer.root, buffer.global) {
+            (Root::Global(name), None) => Some(format!("memref.global @{name} not found")),
+            (Root::Global(name), Some(global)) => shared_global::refusal(kernel, global, name),
+            _ => None,
+        };
+        let refusal = refusal.or_else(|| {
+            buffer
+                .values
+                .iter()
+                .find_map(|&value| views::foreign_user(value))
+        });
+        let views: Result<Vec<_>, String> = match refusal {
+            Some(reason) => Err(reason),
+            None => buffer
+                .accesses
+                .iter()
+                .map(|&index| views::views_of(&findings[index]))
+                .collect(),
+        };
+        buffer.outcome = match views {
+            Ok(views) => {
+                buffer.views = views;
+                plan(kernel, findings, buffer, options, available)
+            }
+            Err(reason) => Err(reason),
+        };
     }
     buffers
 }
@@ -81,9 +129,6 @@ fn plan(
     options: &Options,
     available: u64,
 ) -> Result<BufferPlan, String> {
-    if let Some(reason) = foreign_user(buffer.value) {
-        return Err(reason);
-    }
     let [x, y, z] = kernel
         .block
         .sizes()
@@ -104,7 +149,8 @@ fn plan(
     let accesses: Vec<Access> = buffer
         .accesses
         .iter()
-        .map(|&index| findings[index].access.clone())
+        .zip(&buffer.views)
+        .map(|(&index, views)| subview::on_buffer(&findings[index].access, views, &shape))
         .collect();
     // A swizzle rewrites the innermost index operand: only for rank >= 2
     // buffers whose every access has plain index operands.
@@ -136,46 +182,17 @@ fn plan(
     })
 }
 
-/// Why a user of `buffer` is not a plain memory op on it, if one is not.
-fn foreign_user(buffer: MlirValue) -> Option<String> {
-    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
-        let name = ir::operation_name(owner);
-        let plain =
-            accesses::memory_operation(&name).is_some_and(|(position, _)| position == number);
-        if !plain {
-            return Some(format!(
-                "used by {name} at {}, which gpu-mem-opt does not rewrite; the buffer is left as it is",
-                ir::location_text(unsafe { mlirOperationGetLocation(owner) })
-            ));
-        }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
-    None
-}
-
-/// Bytes of every static shared buffer of `kernel` (attributions and allocations).
+/// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).
 pub fn shared_bytes(kernel: &Kernel) -> u64 {
-    let mut total = 0;
+    let mut total = shared_global::kernel_bytes(kernel);
     let root = unsafe { melior::ir::OperationRef::from_raw(kernel.operation) };
     use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
     let mut count = |type_: MlirType| {
-        if accesses::memory_space(type_) == MemorySpace::Shared
-            && unsafe { mlirShapedTypeHasStaticShape(type_) }
-        {
-            let elements: i64 = ir::static_shape(type_).iter().product();
-            let bytes = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) }).unwrap_or(0);
-            total += elements.max(0) as u64 * u64::from(bytes);
-        }
+        total += shared_global::shared_static_bytes(type_).unwrap_or(0);
     };
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     for index in 0..unsafe { mlirBlockGetNumArguments(entry) } {
-        let type_ = unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index)) };
-        if unsafe { mlirTypeIsAMemRef(type_) } {
-            count(type_);
-        }
+        count(unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index)) });
     }
     root.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();

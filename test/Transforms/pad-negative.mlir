@@ -95,3 +95,156 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+/// Negative: a subview with a dynamic offset. Where its accesses land in the
+/// buffer is unknown statically, so neither their cost nor their rewrite is
+/// known: the buffer (32-way conflicted through the view) stays as it is.
+// CHECK-LABEL: gpu.func @dynamic_subview
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x64xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.subview %{{.*}}[0, %{{.*}}] [32, 32] [1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'dynamic_subview'}}
+    // expected-remark @+1 {{has dynamic offsets, sizes or strides; only static subviews are rewritten; the buffer is left as it is}}
+    gpu.func @dynamic_subview(%offset: index, %out: memref<32xf32>)
+        workgroup(%tile: memref<32x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %window = memref.subview %tile[0, %offset] [32, 32] [1, 1] : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %v = memref.load %window[%tx, %c0] : memref<32x32xf32, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: a rank-reducing subview (one plane of a 4x32x32 buffer). Which
+/// dimension it drops is not folded; the buffer stays as it is.
+// CHECK-LABEL: gpu.func @rank_reducing
+// CHECK-SAME: workgroup(%{{.*}} : memref<4x32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'rank_reducing'}}
+    // expected-remark @+1 {{drops dimensions; only rank-preserving subviews are rewritten; the buffer is left as it is}}
+    gpu.func @rank_reducing(%out: memref<32xf32>)
+        workgroup(%tile: memref<4x32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %plane = memref.subview %tile[1, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      %v = memref.load %plane[%tx, %c0] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: affine.load through a subview. Its indices are an affine map's
+/// results, not operands the fold can replace; the buffer stays as it is.
+// CHECK-LABEL: gpu.func @affine_through_view
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x64xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+2 {{kernel: 'affine_through_view'}}
+    // expected-remark @+1 {{accesses a memref.subview through indices that are not plain operands}}
+    gpu.func @affine_through_view(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %window = memref.subview %tile[0, 32] [32, 32] [1, 1] : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[64, 1], offset: 32>, #gpu.address_space<workgroup>>
+      %v = affine.load %window[%tx, 0] : memref<32x32xf32, strided<[64, 1], offset: 32>, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: one workgroup global used by two kernels. A pad changes the
+/// global's type for both, and each kernel decides alone; the global stays as
+/// it is in both, with the other user's location in the remark.
+// CHECK: memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @first_user
+// CHECK-LABEL: gpu.func @second_user
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{kernel: 'first_user'}}
+    gpu.func @first_user(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{pad: global @shared_tile: memref.global @shared_tile is also used at}}
+      %tile = memref.get_global @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+    // expected-remark @below {{kernel: 'second_user'}}
+    gpu.func @second_user(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{outside kernel 'second_user'; one layout would have to serve every user, so the buffer is left as it is}}
+      %tile = memref.get_global @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%c0, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: a workgroup global with an initial value. Padding or swizzling
+/// it would have to move the initializer's elements too; it stays as it is.
+// CHECK: memref.global "private" @initialized : memref<32x32xf32, #gpu.address_space<workgroup>> = dense<1.000000e+00>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @initialized : memref<32x32xf32, #gpu.address_space<workgroup>> = dense<1.0>
+    // expected-remark @below {{kernel: 'initialized_global'}}
+    gpu.func @initialized_global(%out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-remark @below {{pad: global @initialized: memref.global @initialized has an initial value, which gpu-mem-opt does not rewrite; the buffer is left as it is}}
+      %tile = memref.get_global @initialized : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+/// Negative: the buffer is cast to an unranked memref (opaque to any index
+/// rewrite) and escapes to a call through it; 32-way conflicted, left alone.
+// CHECK-LABEL: gpu.func @opaque_cast
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    func.func private @sink(memref<*xf32, #gpu.address_space<workgroup>>)
+    // expected-remark @+2 {{kernel: 'opaque_cast'}}
+    // expected-remark @+1 {{pad: workgroup 0: used by memref.cast at}}
+    gpu.func @opaque_cast(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %opaque = memref.cast %tile : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<*xf32, #gpu.address_space<workgroup>>
+      func.call @sink(%opaque) : (memref<*xf32, #gpu.address_space<workgroup>>) -> ()
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}

@@ -1,5 +1,5 @@
 //! Transforms: each applies one kind of decision from a plan and re-derives
-//! nothing. `pad` widens a shared buffer's rows; `swizzle` permutes chunks
+//! nothing. `subview` folds static views of a shared buffer into its accesses; `pad` widens a shared buffer's rows; `swizzle` permutes chunks
 //! within rows by rewriting the innermost index of every access; `readonly` marks a kernel
 //! argument for the non-coherent read-only path; `constant` moves one to constant memory; `vectorize` merges a thread's accesses into
 //! aligned vector accesses; `stage_shared` routes an access through a workgroup tile so the block
@@ -10,5 +10,6 @@ pub mod pad;
 pub mod readonly;
 pub mod stage_loop;
 pub mod stage_shared;
+pub mod subview;
 pub mod swizzle;
 pub mod vectorize;

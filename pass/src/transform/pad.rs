@@ -7,11 +7,59 @@
 //! has checked are plain loads and stores. Indices do not change; only the
 //! row pitch does, which is exactly the change the planner costed. A
 //! workgroup attribution changes its block argument's type in place; an
-//! allocation is replaced by a new one.
+//! allocation or a `memref.get_global` is replaced by a new one (same
+//! attributes), and a workgroup `memref.global` gets the padded type.
 
 use mlir_sys::*;
 
 use crate::{ir, rewrite::Builder};
+
+/// Pads the workgroup `global` to `padded` and re-points each of its `get_global`s, `values`.
+pub fn apply_global(
+    global: MlirOperation,
+    values: &[MlirValue],
+    padded: &[i64],
+) -> Result<(), String> {
+    let padded_type = padded_type(values[0], padded);
+    for &value in values {
+        apply(value, padded)?;
+    }
+    let attribute = Builder::before(global)
+        .parse_attribute(&padded_type)
+        .ok_or_else(|| format!("cannot build type {padded_type}"))?;
+    unsafe { mlirOperationSetAttributeByName(global, ir::string_ref_of("type"), attribute) };
+    Ok(())
+}
+
+/// The text of `buffer`'s memref type with the static shape `padded`.
+fn padded_type(buffer: MlirValue, padded: &[i64]) -> String {
+    let old_type = unsafe { mlirValueGetType(buffer) };
+    let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(old_type) });
+    format!(
+        "memref<{}x{element}{}>",
+        join(padded, "x"),
+        space_suffix(old_type)
+    )
+}
+
+/// `, <memory space>` of a memref type, or nothing for the default space.
+fn space_suffix(memref_type: MlirType) -> String {
+    let space = unsafe { mlirMemRefTypeGetMemorySpace(memref_type) };
+    if space.ptr.is_null() {
+        String::new()
+    } else {
+        format!(", {}", ir::attribute_text(space))
+    }
+}
+
+/// `values` as text, separated by `separator`.
+fn join(values: &[i64], separator: &str) -> String {
+    values
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
 
 /// Pads `buffer` to `padded` (same rank; larger innermost size).
 pub fn apply(buffer: MlirValue, padded: &[i64]) -> Result<(), String> {
@@ -19,24 +67,12 @@ pub fn apply(buffer: MlirValue, padded: &[i64]) -> Result<(), String> {
     let rank = padded.len();
     let shape = ir::static_shape(old_type);
     let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(old_type) });
-    let space = unsafe { mlirMemRefTypeGetMemorySpace(old_type) };
-    let space = if space.ptr.is_null() {
-        String::new()
-    } else {
-        format!(", {}", ir::attribute_text(space))
-    };
+    let space = space_suffix(old_type);
     let mut strides = vec![1i64; rank];
     for dimension in (0..rank.saturating_sub(1)).rev() {
         strides[dimension] = strides[dimension + 1] * padded[dimension + 1];
     }
-    let join = |values: &[i64], separator: &str| {
-        values
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(separator)
-    };
-    let padded_text = format!("memref<{}x{element}{space}>", join(padded, "x"));
+    let padded_text = padded_type(buffer, padded);
     let view_text = format!(
         "memref<{}x{element}, strided<[{}]>{space}>",
         join(&shape, "x"),
@@ -60,11 +96,12 @@ pub fn apply(buffer: MlirValue, padded: &[i64]) -> Result<(), String> {
         Some(allocation) => unsafe {
             let name = ir::operation_name(allocation);
             let replacement = builder.create(&name, &[], &[], &[padded_type]);
-            if let Some(alignment) = ir::attribute(allocation, "alignment") {
+            for index in 0..mlirOperationGetNumAttributes(allocation) {
+                let named = mlirOperationGetAttribute(allocation, index);
                 mlirOperationSetAttributeByName(
                     replacement,
-                    ir::string_ref_of("alignment"),
-                    alignment,
+                    mlirIdentifierStr(named.name),
+                    named.attribute,
                 );
             }
             mlirOperationGetResult(replacement, 0)

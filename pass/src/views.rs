@@ -1,0 +1,117 @@
+//! The users of a shared buffer, through `memref.subview`s: which are understood, and how each
+//! access reaches the buffer.
+//!
+//! A buffer may be rewritten only when every user is understood: a plain memory op on the
+//! buffer (its memref operand), or a `memref.subview` of it with static offsets, sizes and
+//! strides that keeps the rank, whose own users are understood in turn; an access through a
+//! view must also have plain index operands (`memref.load/store`, `vector.load/store`), since
+//! the pass rewrites its indices into buffer indices before padding or swizzling
+//! (`transform::subview`). Anything else (a call, a cast, a dynamic or rank-reducing
+//! subview, `affine.load` through a view) leaves the whole buffer alone, with the reason.
+//! Cost: one visit per use.
+
+use analysis::subview::StaticSubview;
+use mlir_sys::*;
+
+use crate::{accesses, findings::Finding, ir, transform};
+
+/// Why some user of `buffer` (directly or through static subviews) is not understood, if one is not.
+pub fn foreign_user(buffer: MlirValue) -> Option<String> {
+    let through_view = ir::defining_operation(buffer)
+        .is_some_and(|owner| ir::operation_name(owner) == "memref.subview");
+    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        let owner = unsafe { mlirOpOperandGetOwner(use_) };
+        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
+        let name = ir::operation_name(owner);
+        let location = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
+        let reason = if name == "memref.subview" && number == 0 {
+            match static_subview(owner) {
+                Ok(_) => foreign_user(unsafe { mlirOperationGetResult(owner, 0) }),
+                Err(why) => Some(format!("{why}; the buffer is left as it is")),
+            }
+        } else if accesses::memory_operation(&name).is_some_and(|(position, _)| position == number)
+        {
+            (through_view && !transform::swizzle::supports(&name)).then(|| {
+                format!(
+                    "{name} at {location} accesses a memref.subview through indices that are not plain operands, which gpu-mem-opt does not rewrite; the buffer is left as it is"
+                )
+            })
+        } else {
+            Some(format!(
+                "used by {name} at {location}, which gpu-mem-opt does not rewrite; the buffer is left as it is"
+            ))
+        };
+        if reason.is_some() {
+            return reason;
+        }
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    None
+}
+
+/// The static subviews between `finding`'s memref and its buffer, its own view first.
+pub fn views_of(finding: &Finding) -> Result<Vec<StaticSubview>, String> {
+    let mut views = Vec::new();
+    let mut memref = finding.memory.memref;
+    while unsafe { !mlirValueEqual(memref, finding.memory.root_value) } {
+        let owner =
+            ir::defining_operation(memref).ok_or("the memref is not a view of the buffer")?;
+        let name = ir::operation_name(owner);
+        if name != "memref.subview" {
+            return Err(format!(
+                "{} at {} reaches the buffer through {name}, which gpu-mem-opt does not rewrite",
+                finding.memory.name, finding.memory.location
+            ));
+        }
+        views.push(static_subview(owner)?);
+        memref = unsafe { mlirOperationGetOperand(owner, 0) };
+    }
+    Ok(views)
+}
+
+/// `subview`'s offsets and strides, or why it is not a static, rank-preserving subview.
+pub fn static_subview(subview: MlirOperation) -> Result<StaticSubview, String> {
+    let location = ir::location_text(unsafe { mlirOperationGetLocation(subview) });
+    let array = |name: &str| {
+        ir::attribute(subview, name)
+            .and_then(ir::dense_i64_array)
+            .ok_or_else(|| format!("memref.subview at {location} has no {name}"))
+    };
+    let (offsets, sizes, strides) = (
+        array("static_offsets")?,
+        array("static_sizes")?,
+        array("static_strides")?,
+    );
+    let dynamic = unsafe { mlirOperationGetNumOperands(subview) } > 1
+        || offsets
+            .iter()
+            .chain(&strides)
+            .any(|&value| unsafe { mlirShapedTypeIsDynamicStrideOrOffset(value) })
+        || sizes
+            .iter()
+            .any(|&size| unsafe { mlirShapedTypeIsDynamicSize(size) });
+    if dynamic {
+        return Err(format!(
+            "memref.subview at {location} has dynamic offsets, sizes or strides; only static subviews are rewritten"
+        ));
+    }
+    let rank = |value: MlirValue| unsafe { mlirShapedTypeGetRank(mlirValueGetType(value)) };
+    let (source, result) = unsafe {
+        (
+            mlirOperationGetOperand(subview, 0),
+            mlirOperationGetResult(subview, 0),
+        )
+    };
+    if rank(source) != rank(result) {
+        return Err(format!(
+            "memref.subview at {location} drops dimensions; only rank-preserving subviews are rewritten"
+        ));
+    }
+    if strides.iter().any(|&stride| stride <= 0) {
+        return Err(format!(
+            "memref.subview at {location} has a stride below 1; not rewritten"
+        ));
+    }
+    Ok(StaticSubview { offsets, strides })
+}
