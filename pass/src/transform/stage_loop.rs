@@ -49,34 +49,17 @@ pub fn apply(
     extents: &[i64],
     iterations: i64,
 ) -> Result<Staged, String> {
+    let (lower, shape) = requirements(finding)?;
     let memory = &finding.memory;
     let operation = memory.operation;
-    if memory.name != "memref.load" {
-        return Err(format!("{} is not a memref.load", memory.name));
-    }
-    let [the_loop] = finding.access.loops[..] else {
-        return Err("only a load in exactly one loop is staged per tile".into());
-    };
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
     }
-    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
-        return Err("the loop's lower bound is not constant or its step is not 1".into());
-    };
     let loop_operation = unsafe { mlirOperationGetParentOperation(operation) };
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    if ir::operation_name(loop_operation) != "scf.for"
-        || unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr
-    {
-        return Err("the load is not directly in an scf.for at the top of the kernel".into());
+    if unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr {
+        return Err("the load's loop is not at the top of the kernel".into());
     }
-    let shape: Vec<i64> = finding
-        .access
-        .layout
-        .shape
-        .iter()
-        .map(|size| size.ok_or("the memref shape is dynamic"))
-        .collect::<Result<_, _>>()?;
     let matrix = finding
         .matrix
         .as_ref()
@@ -85,14 +68,6 @@ pub fn apply(
     let rank = extents.len();
     let coefficient =
         |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
-    if (0..rank).any(|dimension| {
-        THREADS
-            .iter()
-            .chain([&loop_variable])
-            .any(|variable| coefficient(dimension, variable) < 0)
-    }) {
-        return Err("a thread or loop coefficient is negative".into());
-    }
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);
@@ -224,6 +199,48 @@ pub fn apply(
         tile_type,
         global: copy_in,
     })
+}
+
+/// What staging per tile needs of the load itself, wherever its loop sits: a
+/// `memref.load` directly in an `scf.for` that is its only loop, a constant
+/// lower bound and step 1, a static shape, an affine index with non-negative
+/// thread and loop coefficients. The lower bound and the shape.
+pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
+    let memory = &finding.memory;
+    if memory.name != "memref.load" {
+        return Err(format!("{} is not a memref.load", memory.name));
+    }
+    let [the_loop] = finding.access.loops[..] else {
+        return Err("only a load in exactly one loop is staged per tile".into());
+    };
+    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
+        return Err("the loop's lower bound is not constant or its step is not 1".into());
+    };
+    if ir::operation_name(unsafe { mlirOperationGetParentOperation(memory.operation) }) != "scf.for"
+    {
+        return Err("the load is not directly in an scf.for".into());
+    }
+    let shape: Vec<i64> = finding
+        .access
+        .layout
+        .shape
+        .iter()
+        .map(|size| size.ok_or("the memref shape is dynamic"))
+        .collect::<Result<_, _>>()?;
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
+    let loop_variable = Variable::Loop(analysis::LoopId(0));
+    if (0..shape.len()).any(|dimension| {
+        THREADS
+            .iter()
+            .chain([&loop_variable])
+            .any(|variable| matrix.coefficient(dimension, variable) < 0)
+    }) {
+        return Err("a thread or loop coefficient is negative".into());
+    }
+    Ok((lower, shape))
 }
 
 /// The body of a counted `scf.for`.
