@@ -35,12 +35,14 @@ use analysis::{
     staging::{self, Candidate, Staging},
 };
 use mlir_sys::{
-    mlirOperationGetLocation, mlirOperationGetParentOperation, mlirValueEqual, MlirOperation,
+    mlirOperationGetLocation, mlirOperationGetOperand, mlirOperationGetParentOperation,
+    mlirValueEqual, mlirValueGetType, MlirOperation,
 };
 
 use crate::{
     accesses, diagnostics,
     findings::{self, Finding},
+    ir,
     kernels::{Kernel, KernelKind},
     report::{AccessReport, Decision},
     shared, transform, Options,
@@ -111,7 +113,7 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (after, outcome) = apply(
+        let (after, outcome, created) = apply(
             &current,
             &findings,
             index,
@@ -122,12 +124,14 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         );
         let applied = after.is_some();
         if let Some(after) = after {
+            original[index].after.sectors_per_request = after;
+            staged.push(index);
+        }
+        if created {
             tiles += staging
                 .footprint
                 .as_ref()
                 .map_or(0, |footprint| footprint.bytes);
-            original[index].after.sectors_per_request = after;
-            staged.push(index);
             match &mut current.kind {
                 KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup } => {
                     *workgroup += 1
@@ -183,7 +187,7 @@ fn decide(
         .saturating_sub(shared::shared_bytes(kernel))
         .saturating_sub(tiles);
     let group = neighbor_of(findings, index);
-    let reference = group.as_ref().map_or(index, |(_, centre)| *centre);
+    let reference = group.as_ref().map_or(index, |(_, members)| members[0]);
     let finding = &findings[reference];
     let candidate = Candidate {
         access: &finding.access,
@@ -201,9 +205,9 @@ fn decide(
 }
 
 /// The Neighbor reference `findings[index]` belongs to (seed-003 §5.1.2: the
-/// global loads of its buffer with the same coefficients), with the index of
-/// its centre load; `None` when the loads do not form the radius-1 cross.
-fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, usize)> {
+/// global loads of its buffer with the same coefficients), with the indices
+/// of its loads, centre first; `None` when they do not form the radius-1 cross.
+fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usize>)> {
     let finding = &findings[index];
     let matrix = finding.matrix.as_ref().ok()?;
     if finding.memory.kind != AccessKind::Load {
@@ -224,8 +228,10 @@ fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, usize)> 
         .map(|&member| &findings[member].access)
         .collect();
     let neighbor = analysis::neighbor::neighbor(&accesses)?;
-    let centre = members[neighbor.centre];
-    Some((neighbor, centre))
+    let mut members = members;
+    let centre = members.remove(neighbor.centre);
+    members.insert(0, centre);
+    Some((neighbor, members))
 }
 
 /// Loops under an edge guard whose loads the rule stages, each with whether it
@@ -317,22 +323,23 @@ fn apply(
     block: Option<&Block>,
     options: &Options,
     guards: &[(MlirOperation, Result<(), String>)],
-) -> (Option<Option<f64>>, String) {
+) -> (Option<Option<f64>>, String, bool) {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
-        return (None, String::new());
+        return (None, String::new(), false);
     };
     if !staging.stage {
-        return (None, String::new());
+        return (None, String::new(), false);
     }
     let finding = &findings[index];
-    if neighbor_of(findings, index).is_some() {
-        return (
-            None,
-            "; not applied: halo tiles for a Neighbor reference are not built yet".into(),
-        );
-    }
-    if let Err(why) = movable(findings, index) {
-        return (None, format!("; not applied: {why}"));
+    let group = neighbor_of(findings, index);
+    let members = group
+        .as_ref()
+        .map_or_else(|| vec![index], |(_, members)| members.clone());
+    if let Some(why) = members
+        .iter()
+        .find_map(|&member| movable(findings, member).err())
+    {
+        return (None, format!("; not applied: {why}"), false);
     }
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
     let guard = guards
@@ -343,6 +350,7 @@ fn apply(
         return (
             None,
             format!("; not applied: the loop cannot leave its edge guard: {why}"),
+            false,
         );
     }
     let left = if guard.is_some() {
@@ -351,16 +359,35 @@ fn apply(
         ""
     };
     let extents = &footprint.extents;
+    // A stencil load whose group already read the halo tile: its memref
+    // operand is the tile now.
+    let live = match finding.memory.kind {
+        AccessKind::Load => unsafe { mlirOperationGetOperand(finding.memory.operation, 0) },
+        AccessKind::Store => finding.memory.memref,
+    };
     let result = match finding.memory.kind {
+        _ if !unsafe { mlirValueEqual(live, finding.memory.memref) } => {
+            Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
+        }
+        AccessKind::Load if group.is_some() => {
+            let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
+            transform::stage_halo::apply(kernel, &loads, block, extents)
+                .map(|staged| staged.tile_type)
+        }
         AccessKind::Load if !finding.access.loops.is_empty() => {
             transform::stage_loop::apply(kernel, finding, block, extents, footprint.iterations)
+                .map(|staged| staged.tile_type)
         }
-        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents),
-        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents),
+        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents)
+            .map(|staged| staged.tile_type),
+        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents)
+            .map(|staged| staged.tile_type),
     };
+    let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
+    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
     match result {
-        Err(why) => (None, format!("; not applied: {why}")),
-        Ok(staged) => {
+        Err(why) => (None, format!("; not applied: {why}"), false),
+        Ok(tile_type) => {
             let copy = staging::cooperative_copy(&finding.access, extents, block);
             let metrics = warp_metrics(&copy, block, options.target.bank_model);
             let after = metrics
@@ -370,22 +397,26 @@ fn apply(
             let copied = metrics
                 .ok()
                 .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
-            let native = staging
-                .sectors_per_request
-                .map(|sectors| staging::native_sectors_per_tile(sectors, footprint, block));
+            let native = staging.sectors_per_request.map(|sectors| {
+                points * staging::native_sectors_per_tile(sectors, footprint, block)
+            });
             let text = |sectors: Option<f64>| {
-                sectors.map_or_else(|| "?".into(), |sectors| sectors.to_string())
+                sectors.map_or_else(
+                    || "?".into(),
+                    |sectors| ((sectors * 100.0).round() / 100.0).to_string(),
+                )
             };
             (
                 Some(after),
                 format!(
                     "; staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
-                    staged.tile_type,
+                    tile_type,
                     text(staging.sectors_per_request),
                     text(after),
                     text(native),
                     text(copied),
                 ),
+                created,
             )
         }
     }
