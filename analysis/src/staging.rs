@@ -23,6 +23,14 @@
 //! 2, a non-unit coefficient) falls back to the mechanisms the rule is built on: stage iff it
 //! is uncoalesced, or a loop re-reads what other threads read (`ρ > 1` with a loop in the
 //! index). Reuse alone without a loop is not enough on a cached GPU (§4.1: NBody lost 20 %).
+//! *Uncoalesced* is the warp stride `σx` (§4.2: lanes `tx`, `tx + 1` more than one element,
+//! or one vector, apart), so a misaligned unit stride (MAP-114, a shifted stencil load) is
+//! coalesced; without a stride, measured sectors above the ideal.
+//!
+//! **Stencils and windows** ([`crate::neighbor`]): loads grouped into one Neighbor
+//! reference are decided together on the halo box: staged iff uncoalesced (MAP-510), not on
+//! a coalesced or broadcast eMAP (508, 509, 514: 0.68–1.02). A window of unrolled loads
+//! is iMAP Block: staged (410: 2.12–4.17, 408: 1.28–1.83).
 //!
 //! **Unknowns**, checked first, each with its reason: an unknown block size, an index that
 //! is not affine (data-dependent or quasi-affine: no box), unknown sectors. **Blockers**,
@@ -183,8 +191,9 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
 /// Decides for a Neighbor reference whose centre load is `candidate`: rule
 /// NV-C stages it only when the centre is uncoalesced (MAP-510: 1.10-2.58 on
 /// GTX580); on a coalesced or broadcast eMAP a cached GPU serves the shifted
-/// reads from L1 (508: 0.91-0.98, 514: 0.95-1.02, 509: 0.68-1.00). The
-/// footprint is the halo box, the centre's box widened by 2 in every dimension.
+/// reads from L1 (508: 0.91-0.98, 514: 0.95-1.02, 509: 0.68-1.00). A window
+/// (iMAP Block) is always staged. The footprint is the halo box, the centre's
+/// box widened by the span of the offsets in every dimension.
 pub fn decide_neighbor(
     candidate: &Candidate,
     neighbor: &Neighbor,
@@ -196,7 +205,12 @@ pub fn decide_neighbor(
 
 /// The centre's footprint widened into the halo box of `neighbor`.
 fn halo(footprint: Footprint, neighbor: &Neighbor, access: &Access, block: Block) -> Footprint {
-    let extents: Vec<i64> = footprint.extents.iter().map(|extent| extent + 2).collect();
+    let extents: Vec<i64> = footprint
+        .extents
+        .iter()
+        .zip(&neighbor.spans)
+        .map(|(extent, span)| extent + span)
+        .collect();
     let cells: i64 = extents.iter().product();
     Footprint {
         bytes: (cells as u64).saturating_mul(u64::from(access.access_bytes())),
@@ -217,15 +231,26 @@ fn decide_reference(
     let access = candidate.access;
     let ideal = ideal_sectors_per_request(access.access_bytes());
     let sectors = candidate.sectors_per_request.as_ref().ok().copied();
-    let map = match (candidate.classification.map, neighbor) {
-        (Some(map), None) => format!("MAP-{}", map.number()),
-        (None, None) => "no MAP id".to_string(),
-        (Some(map), Some(neighbor)) => format!(
-            "MAP-{} ({}-point neighbor)",
-            500 + u32::from(map.emap),
-            neighbor.points
+    let shape = neighbor.map(|neighbor| match neighbor.window {
+        true => format!(
+            "{} window",
+            neighbor
+                .spans
+                .iter()
+                .map(|span| (span + 1).to_string())
+                .collect::<Vec<_>>()
+                .join("x")
         ),
-        (None, Some(neighbor)) => format!("no MAP id ({}-point neighbor)", neighbor.points),
+        false => format!("{}-point neighbor", neighbor.points),
+    });
+    let map = match (candidate.classification.map, neighbor, shape) {
+        (Some(map), None, _) => format!("MAP-{}", map.number()),
+        (Some(map), Some(neighbor), Some(shape)) => {
+            let intra_thread = if neighbor.window { 400 } else { 500 };
+            format!("MAP-{} ({shape})", intra_thread + u32::from(map.emap))
+        }
+        (None, _, Some(shape)) => format!("no MAP id ({shape})"),
+        _ => "no MAP id".to_string(),
     };
     let mut staging = Staging {
         stage: false,
@@ -274,6 +299,11 @@ fn decide_reference(
     let looped = footprint.iterations > 1;
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
     let (stage, rule, why) = match (neighbor, intra_thread) {
+        (Some(neighbor), _) if neighbor.window => (
+            true,
+            "NV-C",
+            format!("a window of {} loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408)", neighbor.points),
+        ),
         (Some(_), _) if uncoalesced => (
             true,
             "NV-C",
