@@ -232,7 +232,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]
@@ -277,7 +277,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]
@@ -321,7 +321,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]

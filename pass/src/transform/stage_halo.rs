@@ -25,7 +25,7 @@ use crate::{
     kernels::Kernel,
     rewrite::Builder,
     transform::{
-        stage_loop::{copy_box, CopyBox},
+        stage_loop::{copy_box, static_shape, CopyBox},
         stage_shared::{id_op, new_tile, thread_ids, tile_type, Staged},
     },
 };
@@ -70,13 +70,7 @@ pub fn apply(
     }) {
         return Err("a thread coefficient is negative".into());
     }
-    let shape: Vec<i64> = centre
-        .access
-        .layout
-        .shape
-        .iter()
-        .map(|size| size.ok_or("the memref shape is dynamic"))
-        .collect::<Result<_, _>>()?;
+    let shape = static_shape(centre)?;
     let lowest: Vec<i64> = (0..rank)
         .map(|dimension| {
             matrices
@@ -118,22 +112,21 @@ pub fn apply(
         &top,
         &thread_ids,
         block,
-        &CopyBox {
-            memref: centre.memory.memref,
+        &CopyBox::new(
+            centre.memory.memref,
             element_type,
             tile,
-            origin: &origin,
+            &origin,
             extents,
-            shape: &shape,
-        },
+            &shape,
+        ),
         location,
     )?;
     top.create("gpu.barrier", &[], &[], &[]);
     let thread_id = |position: usize| thread_ids[position];
     for (member, matrix) in members.iter().zip(&matrices) {
-        for dimension in 0..rank {
-            let start = matrix.offsets[dimension] - lowest[dimension];
-            let index = sum(&threads, &thread_id, dimension, start);
+        for (dimension, (offset, low)) in matrix.offsets.iter().zip(&lowest).enumerate() {
+            let index = sum(&threads, &thread_id, dimension, offset - low);
             unsafe {
                 mlirOperationSetOperand(member.memory.operation, 1 + dimension as isize, index)
             };

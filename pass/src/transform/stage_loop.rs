@@ -120,14 +120,7 @@ pub fn apply(
         &inside,
         &thread_ids,
         block,
-        &CopyBox {
-            memref: memory.memref,
-            element_type,
-            tile,
-            origin: &origin,
-            extents,
-            shape: &shape,
-        },
+        &CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape),
         location,
     )?;
     inside.create("gpu.barrier", &[], &[], &[]);
@@ -176,13 +169,7 @@ pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
     {
         return Err("the load is not directly in an scf.for".into());
     }
-    let shape: Vec<i64> = finding
-        .access
-        .layout
-        .shape
-        .iter()
-        .map(|size| size.ok_or("the memref shape is dynamic"))
-        .collect::<Result<_, _>>()?;
+    let shape = static_shape(finding)?;
     let matrix = finding
         .matrix
         .as_ref()
@@ -199,6 +186,17 @@ pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
     Ok((lower, shape))
 }
 
+/// The static shape of the memref `finding` accesses.
+pub(super) fn static_shape(finding: &Finding) -> Result<Vec<i64>, String> {
+    finding
+        .access
+        .layout
+        .shape
+        .iter()
+        .map(|size| size.ok_or_else(|| "the memref shape is dynamic".to_string()))
+        .collect()
+}
+
 /// A box of a global memref to copy into a tile.
 pub(super) struct CopyBox<'a> {
     /// The global memref.
@@ -213,6 +211,28 @@ pub(super) struct CopyBox<'a> {
     pub extents: &'a [i64],
     /// The memref's static shape.
     pub shape: &'a [i64],
+}
+
+impl<'a> CopyBox<'a> {
+    /// The box of `extents` at `origin` of `memref` (of `shape`, elements of
+    /// `element_type`), copied into `tile`.
+    pub(super) fn new(
+        memref: MlirValue,
+        element_type: MlirType,
+        tile: MlirValue,
+        origin: &'a [MlirValue],
+        extents: &'a [i64],
+        shape: &'a [i64],
+    ) -> CopyBox<'a> {
+        CopyBox {
+            memref,
+            element_type,
+            tile,
+            origin,
+            extents,
+            shape,
+        }
+    }
 }
 
 /// The block's cooperative copy of `source` into its tile, before the
@@ -238,7 +258,7 @@ pub(super) fn copy_box(
     let mut stride = 1i64;
     for (dimension, &size) in sizes.iter().enumerate() {
         if size > 1 {
-            let term = scaled(&inside, thread_ids[dimension], stride);
+            let term = scaled(inside, thread_ids[dimension], stride);
             linear = inside.index_binary("arith.addi", linear, term);
         }
         stride *= i64::from(size);
@@ -247,7 +267,7 @@ pub(super) fn copy_box(
     let threads = block.threads() as i64;
     let rounds = (cells + threads - 1) / threads;
     let body = counted_loop(
-        &inside,
+        inside,
         zero,
         inside.index_constant(rounds),
         inside.index_constant(1),
