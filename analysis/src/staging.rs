@@ -569,6 +569,56 @@ mod tests {
         );
     }
 
+    /// The 5-point cross on `(ty, tx)` is MAP-508 (coalesced: not staged), on
+    /// `(tx, ty)` MAP-510 (warp stride 1024: staged); the halo box is 34x10.
+    #[test]
+    fn neighbor_references_follow_the_warp_stride() {
+        let block = Block::new(32, 8, 1);
+        let cross = |row: Variable, column: Variable| -> Vec<Access> {
+            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .map(|&(dr, dc)| {
+                    let layout = MemrefLayout::row_major(&[1024, 1024], 4, MemorySpace::Global);
+                    Access::new(
+                        AccessKind::Load,
+                        layout,
+                        vec![thread(row.clone()) + dr, thread(column.clone()) + dc],
+                    )
+                })
+                .collect()
+        };
+        for (loads, stage, map, extents) in [
+            (
+                cross(Variable::ThreadY, Variable::ThreadX),
+                false,
+                "MAP-508",
+                [10, 34],
+            ),
+            (
+                cross(Variable::ThreadX, Variable::ThreadY),
+                true,
+                "MAP-510",
+                [34, 10],
+            ),
+        ] {
+            let group: Vec<&Access> = loads.iter().collect();
+            let neighbor = crate::neighbor::neighbor(&group).unwrap();
+            let centre = &loads[neighbor.centre];
+            let metrics = warp_metrics(centre, block, BankModel::Conventional).unwrap();
+            let candidate = Candidate {
+                access: centre,
+                classification: classify(centre),
+                sectors_per_request: metrics.sectors_per_request,
+                written_by_kernel: false,
+            };
+            let staging = decide_neighbor(&candidate, &neighbor, Ok(block), 49152);
+            assert_eq!(staging.stage, stage, "{}", staging.reason);
+            assert!(staging.reason.starts_with(map), "{}", staging.reason);
+            assert_eq!(staging.footprint.unwrap().extents, extents);
+        }
+        assert_eq!(warp_stride(&transpose_store()), Some(1024));
+    }
+
     #[test]
     fn blockers_say_why() {
         let mut load = transpose_store();
