@@ -16,6 +16,7 @@
 //!   wavefront counts, with the exhaustive bijection check and upstream's formula to compare;
 //! * [`vector_width`]: how many consecutive elements a thread may move with one instruction
 //!   (contiguity, proven alignment, 16 bytes), and what blocks a wider access;
+//! * [`neighbor`]: stencil loads grouped into one Neighbor reference (Fang §5.1.2);
 //! * [`staging`]: whether a global access is staged through shared memory (Fang's rule
 //!   NV-C with the measured sectors, the per-block footprint box and reuse);
 //! * [`memory_space`]: constant memory, the read-only path or global loads for a buffer
@@ -32,6 +33,7 @@ pub mod expression;
 pub mod matrix;
 pub mod memory_space;
 pub mod metrics;
+pub mod neighbor;
 pub mod pattern;
 pub mod request;
 pub mod shared_layout;

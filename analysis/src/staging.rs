@@ -23,6 +23,14 @@
 //! 2, a non-unit coefficient) falls back to the mechanisms the rule is built on: stage iff it
 //! is uncoalesced, or a loop re-reads what other threads read (`ρ > 1` with a loop in the
 //! index). Reuse alone without a loop is not enough on a cached GPU (§4.1: NBody lost 20 %).
+//! *Uncoalesced* is the warp stride `σx` (§4.2: lanes `tx`, `tx + 1` more than one element,
+//! or one vector, apart), so a misaligned unit stride (MAP-114, a shifted stencil load) is
+//! coalesced; without a stride, measured sectors above the ideal.
+//!
+//! **Stencils and windows** ([`crate::neighbor`]): loads grouped into one Neighbor
+//! reference are decided together on the halo box: staged iff uncoalesced (MAP-510), not on
+//! a coalesced or broadcast eMAP (508, 509, 514: 0.68–1.02). A window of unrolled loads
+//! is iMAP Block: staged (410: 2.12–4.17, 408: 1.28–1.83).
 //!
 //! **Unknowns**, checked first, each with its reason: an unknown block size, an index that
 //! is not affine (data-dependent or quasi-affine: no box), unknown sectors. **Blockers**,
@@ -35,6 +43,7 @@ use crate::{
     expression::{IndexExpression, Loop, LoopId, Unknown, Variable},
     matrix::{Access, AccessKind, Condition, Relation},
     metrics::Block,
+    neighbor::Neighbor,
     pattern::{Classification, IntraThread},
 };
 
@@ -150,16 +159,99 @@ pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
     })
 }
 
+/// Seed-003 §4.2's warp stride `σx`: elements between the addresses of lanes
+/// `tx` and `tx + 1`; `None` when the index is not affine or a stride is dynamic.
+pub fn warp_stride(access: &Access) -> Option<i64> {
+    let matrix = access.matrix().ok()?;
+    (0..matrix.rows.len()).try_fold(0i64, |total, dimension| {
+        let coefficient = matrix.coefficient(dimension, &Variable::ThreadX);
+        match coefficient {
+            0 => Some(total),
+            _ => Some(total + coefficient * access.layout.strides.get(dimension).copied()??),
+        }
+    })
+}
+
+/// Whether lanes next to each other read next to each other (or the same
+/// element): `|σx|` at most the vector width. A misaligned unit stride is
+/// coalesced (seed-003 §5.3: MAP-114). Without a stride, measured sectors
+/// above the ideal decide.
+fn coalesced(access: &Access, sectors: f64, ideal: f64) -> bool {
+    warp_stride(access).map_or(sectors <= ideal, |stride| {
+        stride.abs() <= i64::from(access.vector_width.max(1))
+    })
+}
+
 /// Decides for `candidate` in a block of `block` threads (`None`: unknown, with the reason)
 /// with `available` bytes of shared memory left (see the module essay).
 pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u64) -> Staging {
+    decide_reference(candidate, None, block, available)
+}
+
+/// Decides for a Neighbor reference whose centre load is `candidate`: rule
+/// NV-C stages it only when the centre is uncoalesced (MAP-510: 1.10-2.58 on
+/// GTX580); on a coalesced or broadcast eMAP a cached GPU serves the shifted
+/// reads from L1 (508: 0.91-0.98, 514: 0.95-1.02, 509: 0.68-1.00). A window
+/// (iMAP Block) is always staged. The footprint is the halo box, the centre's
+/// box widened by the span of the offsets in every dimension.
+pub fn decide_neighbor(
+    candidate: &Candidate,
+    neighbor: &Neighbor,
+    block: Result<Block, String>,
+    available: u64,
+) -> Staging {
+    decide_reference(candidate, Some(neighbor), block, available)
+}
+
+/// The centre's footprint widened into the halo box of `neighbor`.
+fn halo(footprint: Footprint, neighbor: &Neighbor, access: &Access, block: Block) -> Footprint {
+    let extents: Vec<i64> = footprint
+        .extents
+        .iter()
+        .zip(&neighbor.spans)
+        .map(|(extent, span)| extent + span)
+        .collect();
+    let cells: i64 = extents.iter().product();
+    Footprint {
+        bytes: (cells as u64).saturating_mul(u64::from(access.access_bytes())),
+        reuse: (block.threads() as f64 * footprint.iterations as f64 * neighbor.points as f64)
+            / cells.max(1) as f64,
+        extents,
+        iterations: footprint.iterations,
+    }
+}
+
+/// [`decide`] for a single access (`neighbor` absent) or a Neighbor reference.
+fn decide_reference(
+    candidate: &Candidate,
+    neighbor: Option<&Neighbor>,
+    block: Result<Block, String>,
+    available: u64,
+) -> Staging {
     let access = candidate.access;
     let ideal = ideal_sectors_per_request(access.access_bytes());
     let sectors = candidate.sectors_per_request.as_ref().ok().copied();
-    let map = candidate.classification.map.map_or_else(
-        || "no MAP id".to_string(),
-        |map| format!("MAP-{}", map.number()),
-    );
+    let shape = neighbor.map(|neighbor| match neighbor.window {
+        true => format!(
+            "{} window",
+            neighbor
+                .spans
+                .iter()
+                .map(|span| (span + 1).to_string())
+                .collect::<Vec<_>>()
+                .join("x")
+        ),
+        false => format!("{}-point neighbor", neighbor.points),
+    });
+    let map = match (candidate.classification.map, neighbor, shape) {
+        (Some(map), None, _) => format!("MAP-{}", map.number()),
+        (Some(map), Some(neighbor), Some(shape)) => {
+            let intra_thread = if neighbor.window { 400 } else { 500 };
+            format!("MAP-{} ({shape})", intra_thread + u32::from(map.emap))
+        }
+        (None, _, Some(shape)) => format!("no MAP id ({shape})"),
+        _ => "no MAP id".to_string(),
+    };
     let mut staging = Staging {
         stage: false,
         rule: "blocked",
@@ -177,9 +269,10 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
         Ok(block) => block,
         Err(why) => return blocked(staging, why),
     };
-    let footprint = match footprint(access, block) {
-        Ok(footprint) => footprint,
-        Err(unknown) => return blocked(staging, format!("no footprint box: {unknown}")),
+    let footprint = match (footprint(access, block), neighbor) {
+        (Ok(footprint), None) => footprint,
+        (Ok(footprint), Some(neighbor)) => halo(footprint, neighbor, access, block),
+        (Err(unknown), _) => return blocked(staging, format!("no footprint box: {unknown}")),
     };
     let sectors = match &candidate.sectors_per_request {
         Ok(sectors) => *sectors,
@@ -197,24 +290,41 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
         footprint.reuse
     );
     staging.footprint = Some(footprint.clone());
-    let uncoalesced = sectors > ideal;
+    let uncoalesced = !coalesced(access, sectors, ideal);
+    let stride = warp_stride(access).map_or_else(|| "unknown".into(), |stride| stride.to_string());
     let elements: Option<i64> = access.layout.shape.iter().try_fold(1i64, |total, size| {
         size.and_then(|size| total.checked_mul(size))
     });
     let large = elements.is_none_or(|elements| elements >= SINGLE_MINIMUM_ELEMENTS);
     let looped = footprint.iterations > 1;
-    let (stage, rule, why) = match candidate.classification.map.map(|map| map.intra_thread) {
-        Some(IntraThread::Row | IntraThread::Column | IntraThread::Block) => (
+    let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
+    let (stage, rule, why) = match (neighbor, intra_thread) {
+        (Some(neighbor), _) if neighbor.window => (
+            true,
+            "NV-C",
+            format!("a window of {} loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408)", neighbor.points),
+        ),
+        (Some(_), _) if uncoalesced => (
+            true,
+            "NV-C",
+            format!("uncoalesced neighbor, warp stride {stride} (the database shows 1.10-2.58 for MAP-510)"),
+        ),
+        (Some(_), _) => (
+            false,
+            "NV-C",
+            format!("neighbor on a coalesced eMAP, warp stride {stride}: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509)"),
+        ),
+        (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block)) => (
             true,
             "NV-C",
             "a loop walks elements other threads also read (iMAP Row/Column/Block: stage)".to_string(),
         ),
-        Some(IntraThread::Single) if !uncoalesced => (
+        (None, Some(IntraThread::Single)) if !uncoalesced => (
             false,
             "NV-C",
-            "coalesced single access (the database shows 0.76-0.99 for 108/109/114)".to_string(),
+            format!("coalesced single access, warp stride {stride} (the database shows 0.76-0.99 for 108/109/114)"),
         ),
-        Some(IntraThread::Single) if !large => (
+        (None, Some(IntraThread::Single)) if !large => (
             false,
             "NV-C",
             format!(
@@ -222,14 +332,16 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
                 elements.unwrap_or(0)
             ),
         ),
-        Some(IntraThread::Single) => (true, "NV-C", "uncoalesced single access, N >= 512".into()),
-        None if uncoalesced => (true, "NV-C fallback", "uncoalesced".into()),
-        None if looped && footprint.reuse > 1.0 => (
+        (None, Some(IntraThread::Single)) => {
+            (true, "NV-C", "uncoalesced single access, N >= 512".into())
+        }
+        (None, None) if uncoalesced => (true, "NV-C fallback", "uncoalesced".into()),
+        (None, None) if looped && footprint.reuse > 1.0 => (
             true,
             "NV-C fallback",
             "a loop re-reads elements other threads read".into(),
         ),
-        None => (
+        (None, None) => (
             false,
             "NV-C fallback",
             "coalesced, and no loop re-reads it (reuse alone does not pay on a cached GPU)".into(),
@@ -237,7 +349,7 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
     };
     staging.rule = rule;
     let reused_by_loop = looped && footprint.reuse > 1.0;
-    staging.nothing_to_gain = !(stage || uncoalesced || reused_by_loop);
+    staging.nothing_to_gain = !(stage || uncoalesced || reused_by_loop || neighbor.is_some());
     if !stage {
         staging.reason = format!("{map}: not staged: rule {rule}: {why}; {numbers}");
         return staging;
@@ -258,6 +370,17 @@ pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u6
     staging.stage = true;
     staging.reason = format!("{map}: stage: rule {rule}: {why}; {numbers}");
     staging
+}
+
+/// Global sectors one block moves per tile natively: `sectors/request · warps ·
+/// iterations` (every warp issues one request per iteration of the tile).
+pub fn native_sectors_per_tile(
+    sectors_per_request: f64,
+    footprint: &Footprint,
+    block: Block,
+) -> f64 {
+    let warps = block.threads().div_ceil(WARP_LANES as u64);
+    sectors_per_request * warps as f64 * footprint.iterations as f64
 }
 
 /// The global side of the cooperative copy of a box of `extents` by `block`:
@@ -444,6 +567,56 @@ mod tests {
             "{}",
             staging.reason
         );
+    }
+
+    /// The 5-point cross on `(ty, tx)` is MAP-508 (coalesced: not staged), on
+    /// `(tx, ty)` MAP-510 (warp stride 1024: staged); the halo box is 34x10.
+    #[test]
+    fn neighbor_references_follow_the_warp_stride() {
+        let block = Block::new(32, 8, 1);
+        let cross = |row: Variable, column: Variable| -> Vec<Access> {
+            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .map(|&(dr, dc)| {
+                    let layout = MemrefLayout::row_major(&[1024, 1024], 4, MemorySpace::Global);
+                    Access::new(
+                        AccessKind::Load,
+                        layout,
+                        vec![thread(row.clone()) + dr, thread(column.clone()) + dc],
+                    )
+                })
+                .collect()
+        };
+        for (loads, stage, map, extents) in [
+            (
+                cross(Variable::ThreadY, Variable::ThreadX),
+                false,
+                "MAP-508",
+                [10, 34],
+            ),
+            (
+                cross(Variable::ThreadX, Variable::ThreadY),
+                true,
+                "MAP-510",
+                [34, 10],
+            ),
+        ] {
+            let group: Vec<&Access> = loads.iter().collect();
+            let neighbor = crate::neighbor::neighbor(&group).unwrap();
+            let centre = &loads[neighbor.centre];
+            let metrics = warp_metrics(centre, block, BankModel::Conventional).unwrap();
+            let candidate = Candidate {
+                access: centre,
+                classification: classify(centre),
+                sectors_per_request: metrics.sectors_per_request,
+                written_by_kernel: false,
+            };
+            let staging = decide_neighbor(&candidate, &neighbor, Ok(block), 49152);
+            assert_eq!(staging.stage, stage, "{}", staging.reason);
+            assert!(staging.reason.starts_with(map), "{}", staging.reason);
+            assert_eq!(staging.footprint.unwrap().extents, extents);
+        }
+        assert_eq!(warp_stride(&transpose_store()), Some(1024));
     }
 
     #[test]

@@ -206,7 +206,7 @@ impl Scope<'_> {
         match ir::operation_name(ancestor).as_str() {
             "scf.for" => {
                 let bound = |index: isize| unsafe {
-                    ir::constant_integer(mlirOperationGetOperand(ancestor, index))
+                    ir::static_integer(mlirOperationGetOperand(ancestor, index))
                 };
                 let range = Loop {
                     lower: bound(0),
@@ -340,6 +340,11 @@ impl Scope<'_> {
         let operand = |index: isize| unsafe { mlirOperationGetOperand(owner, index) };
         let sub = |index: isize| self.expression(operand(index), depth + 1);
         let constant = |index: isize| ir::constant_integer(operand(index));
+        if let Some(size) = ir::static_integer(unsafe { mlirOperationGetResult(owner, 0) })
+            .filter(|_| name == "memref.dim")
+        {
+            return IndexExpression::Constant(size);
+        }
         match name.as_str() {
             "arith.constant" => ir::attribute(owner, "value")
                 .and_then(ir::integer)

@@ -120,6 +120,34 @@ pub fn constant_integer(value: MlirValue) -> Option<i64> {
     }
 }
 
+/// The value of `value` when known at compile time: an integer constant, or
+/// `memref.dim` of a static dimension at a constant index (a DSL's loop bound
+/// `memref.dim %a, %c1` on `memref<2048x2048xf32>` is 2048).
+pub fn static_integer(value: MlirValue) -> Option<i64> {
+    if let Some(constant) = constant_integer(value) {
+        return Some(constant);
+    }
+    unsafe {
+        if !mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = mlirOpResultGetOwner(value);
+        if operation_name(owner) != "memref.dim" {
+            return None;
+        }
+        let memref_type = mlirValueGetType(mlirOperationGetOperand(owner, 0));
+        let dimension = constant_integer(mlirOperationGetOperand(owner, 1))?;
+        if !mlirTypeIsAMemRef(memref_type)
+            || dimension < 0
+            || dimension >= mlirShapedTypeGetRank(memref_type)
+            || mlirShapedTypeIsDynamicDim(memref_type, dimension as isize)
+        {
+            return None;
+        }
+        Some(mlirShapedTypeGetDimSize(memref_type, dimension as isize))
+    }
+}
+
 /// Size in bytes of a scalar or vector element type; `None` for others.
 pub fn type_bytes(type_: MlirType) -> Option<u32> {
     unsafe {

@@ -31,13 +31,18 @@ use analysis::{
     expression::Unknown,
     matrix::{Access, AccessKind, MemorySpace},
     metrics::{warp_metrics, Block},
+    neighbor::Neighbor,
     staging::{self, Candidate, Staging},
 };
-use mlir_sys::{mlirOperationGetLocation, mlirValueEqual};
+use mlir_sys::{
+    mlirOperationGetLocation, mlirOperationGetOperand, mlirOperationGetParentOperation,
+    mlirValueEqual, mlirValueGetType, MlirOperation,
+};
 
 use crate::{
     accesses, diagnostics,
     findings::{self, Finding},
+    ir,
     kernels::{Kernel, KernelKind},
     report::{AccessReport, Decision},
     shared, transform, Options,
@@ -91,45 +96,42 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
     if !options.switches.stage_shared {
         return Staged::default();
     }
-    let findings: Vec<Finding> = accesses::collect(kernel)
-        .into_iter()
-        .map(|memory| findings::analyze(kernel, memory, &options.target))
-        .collect();
     let block = kernel
         .block
         .sizes()
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
+    let guards = leave_guards(kernel, &block, options);
+    let findings = analyze(kernel, options);
     let mut decisions = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     let mut current = kernel.clone();
     let mut staged = Vec::new();
+    let mut tiles = 0u64;
     for (index, finding) in findings.iter().enumerate() {
-        if finding.memory.space != MemorySpace::Global {
+        let Some(staging) = decide(kernel, &findings, index, &block, options, tiles) else {
             continue;
-        }
-        let available = u64::from(options.smem_budget).saturating_sub(shared::shared_bytes(kernel));
-        let candidate = Candidate {
-            access: &finding.access,
-            classification: finding.classification,
-            sectors_per_request: sectors(finding, block.as_ref().ok(), options),
-            written_by_kernel: sharers(&findings, index)
-                .any(|other| other.memory.kind == AccessKind::Store),
         };
-        let staging = staging::decide(&candidate, block.clone(), available);
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (after, outcome) = apply(
+        let (after, outcome, created) = apply(
             &current,
             &findings,
             index,
             &staging,
             block.as_ref().ok(),
             options,
+            &guards,
         );
         let applied = after.is_some();
         if let Some(after) = after {
             original[index].after.sectors_per_request = after;
             staged.push(index);
+        }
+        if created {
+            tiles += staging
+                .footprint
+                .as_ref()
+                .map_or(0, |footprint| footprint.bytes);
             match &mut current.kind {
                 KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup } => {
                     *workgroup += 1
@@ -158,6 +160,121 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         kernel: (!staged.is_empty()).then_some(current),
         staged,
     }
+}
+
+/// Every access of `kernel` with its findings.
+fn analyze(kernel: &Kernel, options: &Options) -> Vec<Finding> {
+    accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| findings::analyze(kernel, memory, &options.target))
+        .collect()
+}
+
+/// The decision for `findings[index]` when it is a global access, with
+/// `tiles` bytes of shared memory already taken by staging.
+fn decide(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    block: &Result<Block, String>,
+    options: &Options,
+    tiles: u64,
+) -> Option<Staging> {
+    if findings[index].memory.space != MemorySpace::Global {
+        return None;
+    }
+    let available = u64::from(options.smem_budget)
+        .saturating_sub(shared::shared_bytes(kernel))
+        .saturating_sub(tiles);
+    let group = neighbor_of(findings, index);
+    let reference = group.as_ref().map_or(index, |(_, members)| members[0]);
+    let finding = &findings[reference];
+    let candidate = Candidate {
+        access: &finding.access,
+        classification: finding.classification,
+        sectors_per_request: sectors(finding, block.as_ref().ok(), options),
+        written_by_kernel: sharers(findings, reference)
+            .any(|other| other.memory.kind == AccessKind::Store),
+    };
+    Some(match group {
+        Some((neighbor, _)) => {
+            staging::decide_neighbor(&candidate, &neighbor, block.clone(), available)
+        }
+        None => staging::decide(&candidate, block.clone(), available),
+    })
+}
+
+/// The Neighbor reference `findings[index]` belongs to (seed-003 §5.1.2: the
+/// global loads of its buffer with the same coefficients), with the indices
+/// of its loads, centre first; `None` when they do not form the radius-1 cross.
+fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usize>)> {
+    let finding = &findings[index];
+    let matrix = finding.matrix.as_ref().ok()?;
+    if finding.memory.kind != AccessKind::Load {
+        return None;
+    }
+    let members: Vec<usize> = (0..findings.len())
+        .filter(|&other| {
+            let candidate = &findings[other];
+            candidate.memory.kind == AccessKind::Load
+                && unsafe { mlirValueEqual(candidate.memory.root_value, finding.memory.root_value) }
+                && candidate.matrix.as_ref().is_ok_and(|other| {
+                    other.variables == matrix.variables && other.rows == matrix.rows
+                })
+        })
+        .collect();
+    let accesses: Vec<&Access> = members
+        .iter()
+        .map(|&member| &findings[member].access)
+        .collect();
+    let neighbor = analysis::neighbor::neighbor(&accesses)?;
+    let mut members = members;
+    let centre = members.remove(neighbor.centre);
+    members.insert(0, centre);
+    Some((neighbor, members))
+}
+
+/// Loops under an edge guard whose loads the rule stages, each with whether it
+/// left the guard (`transform::stage_guard`) so that its loads can be staged
+/// per tile, or why not.
+fn leave_guards(
+    kernel: &Kernel,
+    block: &Result<Block, String>,
+    options: &Options,
+) -> Vec<(MlirOperation, Result<(), String>)> {
+    let findings = analyze(kernel, options);
+    let mut tiles = 0u64;
+    let mut staged = Vec::new();
+    for index in 0..findings.len() {
+        let Some(staging) = decide(kernel, &findings, index, block, options, tiles) else {
+            continue;
+        };
+        let finding = &findings[index];
+        if staging.stage
+            && movable(&findings, index).is_ok()
+            && transform::stage_loop::requirements(finding).is_ok()
+        {
+            tiles += staging
+                .footprint
+                .as_ref()
+                .map_or(0, |footprint| footprint.bytes);
+            staged.push(finding.memory.operation);
+        }
+    }
+    let mut loops: Vec<(MlirOperation, Result<(), String>)> = Vec::new();
+    for finding in &findings {
+        let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+        if finding.access.guard.is_empty()
+            || finding.access.loops.is_empty()
+            || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr)
+        {
+            continue;
+        }
+        let moved = transform::stage_guard::movable_guard(kernel, parent, &staged)
+            .map(|guard| transform::stage_guard::leave_guard(parent, guard));
+        loops.push((parent, moved));
+    }
+    loops
 }
 
 /// Sectors per request of `finding` for one block. A guard that depends on
@@ -205,43 +322,101 @@ fn apply(
     staging: &Staging,
     block: Option<&Block>,
     options: &Options,
-) -> (Option<Option<f64>>, String) {
+    guards: &[(MlirOperation, Result<(), String>)],
+) -> (Option<Option<f64>>, String, bool) {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
-        return (None, String::new());
+        return (None, String::new(), false);
     };
     if !staging.stage {
-        return (None, String::new());
+        return (None, String::new(), false);
     }
     let finding = &findings[index];
-    if let Err(why) = movable(findings, index) {
-        return (None, format!("; not applied: {why}"));
+    let group = neighbor_of(findings, index);
+    let members = group
+        .as_ref()
+        .map_or_else(|| vec![index], |(_, members)| members.clone());
+    if let Some(why) = members
+        .iter()
+        .find_map(|&member| movable(findings, member).err())
+    {
+        return (None, format!("; not applied: {why}"), false);
     }
+    let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+    let guard = guards
+        .iter()
+        .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
+        .map(|(_, moved)| moved);
+    if let Some(Err(why)) = guard {
+        return (
+            None,
+            format!("; not applied: the loop cannot leave its edge guard: {why}"),
+            false,
+        );
+    }
+    let left = if guard.is_some() {
+        "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
+    } else {
+        ""
+    };
     let extents = &footprint.extents;
+    // A stencil load whose group already read the halo tile: its memref
+    // operand is the tile now.
+    let live = match finding.memory.kind {
+        AccessKind::Load => unsafe { mlirOperationGetOperand(finding.memory.operation, 0) },
+        AccessKind::Store => finding.memory.memref,
+    };
     let result = match finding.memory.kind {
+        _ if !unsafe { mlirValueEqual(live, finding.memory.memref) } => {
+            Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
+        }
+        AccessKind::Load if group.is_some() => {
+            let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
+            transform::stage_halo::apply(kernel, &loads, block, extents)
+                .map(|staged| staged.tile_type)
+        }
         AccessKind::Load if !finding.access.loops.is_empty() => {
             transform::stage_loop::apply(kernel, finding, block, extents, footprint.iterations)
+                .map(|staged| staged.tile_type)
         }
-        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents),
-        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents),
+        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents)
+            .map(|staged| staged.tile_type),
+        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents)
+            .map(|staged| staged.tile_type),
     };
+    let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
+    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
     match result {
-        Err(why) => (None, format!("; not applied: {why}")),
-        Ok(staged) => {
+        Err(why) => (None, format!("; not applied: {why}"), false),
+        Ok(tile_type) => {
             let copy = staging::cooperative_copy(&finding.access, extents, block);
-            let after = warp_metrics(&copy, block, options.target.bank_model)
-                .and_then(|metrics| metrics.sectors_per_request)
-                .ok();
+            let metrics = warp_metrics(&copy, block, options.target.bank_model);
+            let after = metrics
+                .as_ref()
+                .ok()
+                .and_then(|metrics| metrics.sectors_per_request.clone().ok());
+            let copied = metrics
+                .ok()
+                .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
+            let native = staging.sectors_per_request.map(|sectors| {
+                points * staging::native_sectors_per_tile(sectors, footprint, block)
+            });
             let text = |sectors: Option<f64>| {
-                sectors.map_or_else(|| "?".into(), |sectors| sectors.to_string())
+                sectors.map_or_else(
+                    || "?".into(),
+                    |sectors| ((sectors * 100.0).round() / 100.0).to_string(),
+                )
             };
             (
                 Some(after),
                 format!(
-                    "; staged through {}: sectors/request {} -> {}",
-                    staged.tile_type,
+                    "; staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
+                    tile_type,
                     text(staging.sectors_per_request),
-                    text(after)
+                    text(after),
+                    text(native),
+                    text(copied),
                 ),
+                created,
             )
         }
     }

@@ -18,7 +18,7 @@
 // REPORT: "kind": "stage-shared",
 // REPORT-NEXT: "target": "arg 1",
 // REPORT-NEXT: "applied": true,
-// REPORT-NEXT: "reason": "MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4",
+// REPORT-NEXT: "reason": "MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 256 -> 32",
 // RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1
 // RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel transpose_read --grid 32,128,1
@@ -232,7 +232,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]
@@ -277,7 +277,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]
@@ -321,7 +321,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: scf.if %[[REFILL]] {
     // CHECK-NEXT: gpu.barrier
     // CHECK: scf.for
-    // CHECK: arith.minui
+    // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
     // CHECK: memref.load %[[TILE]]

@@ -49,34 +49,17 @@ pub fn apply(
     extents: &[i64],
     iterations: i64,
 ) -> Result<Staged, String> {
+    let (lower, shape) = requirements(finding)?;
     let memory = &finding.memory;
     let operation = memory.operation;
-    if memory.name != "memref.load" {
-        return Err(format!("{} is not a memref.load", memory.name));
-    }
-    let [the_loop] = finding.access.loops[..] else {
-        return Err("only a load in exactly one loop is staged per tile".into());
-    };
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
     }
-    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
-        return Err("the loop's lower bound is not constant or its step is not 1".into());
-    };
     let loop_operation = unsafe { mlirOperationGetParentOperation(operation) };
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    if ir::operation_name(loop_operation) != "scf.for"
-        || unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr
-    {
-        return Err("the load is not directly in an scf.for at the top of the kernel".into());
+    if unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr {
+        return Err("the load's loop is not at the top of the kernel".into());
     }
-    let shape: Vec<i64> = finding
-        .access
-        .layout
-        .shape
-        .iter()
-        .map(|size| size.ok_or("the memref shape is dynamic"))
-        .collect::<Result<_, _>>()?;
     let matrix = finding
         .matrix
         .as_ref()
@@ -85,14 +68,6 @@ pub fn apply(
     let rank = extents.len();
     let coefficient =
         |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
-    if (0..rank).any(|dimension| {
-        THREADS
-            .iter()
-            .chain([&loop_variable])
-            .any(|variable| coefficient(dimension, variable) < 0)
-    }) {
-        return Err("a thread or loop coefficient is negative".into());
-    }
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);
@@ -141,64 +116,13 @@ pub fn apply(
         .zip(&thread_part)
         .map(|(&index, &part)| inside.index_binary("arith.subi", index, part))
         .collect();
-    let mut linear = zero;
-    let mut stride = 1i64;
-    for (dimension, &size) in sizes.iter().enumerate() {
-        if size > 1 {
-            let term = scaled(&inside, thread_ids[dimension], stride);
-            linear = inside.index_binary("arith.addi", linear, term);
-        }
-        stride *= i64::from(size);
-    }
-    let cells: i64 = extents.iter().product();
-    let threads = block.threads() as i64;
-    let rounds = (cells + threads - 1) / threads;
-    let body = counted_loop(
+    let copy_in = copy_box(
         &inside,
-        zero,
-        inside.index_constant(rounds),
-        inside.index_constant(1),
-    );
-    let copy = Builder::before(body.terminator).located(location);
-    let round = scaled(&copy, body.induction, threads);
-    let number = copy.index_binary("arith.addi", linear, round);
-    let copy = match cells % threads {
-        0 => copy,
-        _ => {
-            let inside_box = compare_less(&copy, number, copy.index_constant(cells))?;
-            Builder::before(guarded_region(&copy, inside_box)).located(location)
-        }
-    };
-    let mut cell = vec![zero; rank];
-    let mut rest = number;
-    for dimension in (0..rank).rev() {
-        if dimension == 0 {
-            cell[0] = rest;
-            break;
-        }
-        let extent = copy.index_constant(extents[dimension]);
-        cell[dimension] = copy.index_binary("arith.remui", rest, extent);
-        rest = copy.index_binary("arith.divui", rest, extent);
-    }
-    // Clamped into the array: a last, partial tile copies a valid element
-    // no thread reads, so the tile's store needs no guard on block ids.
-    let global: Vec<MlirValue> = origin
-        .iter()
-        .zip(&cell)
-        .enumerate()
-        .map(|(dimension, (&origin, &cell))| {
-            let index = copy.index_binary("arith.addi", origin, cell);
-            let last = copy.index_constant(shape[dimension] - 1);
-            copy.index_binary("arith.minui", index, last)
-        })
-        .collect();
-    let guarded = copy;
-    let mut operands = vec![memory.memref];
-    operands.extend(&global);
-    let copy_in = guarded.create("memref.load", &operands, &[], &[element_type]);
-    let mut operands = vec![unsafe { mlirOperationGetResult(copy_in, 0) }, tile];
-    operands.extend(&cell);
-    guarded.create("memref.store", &operands, &[], &[]);
+        &thread_ids,
+        block,
+        &CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape),
+        location,
+    )?;
     inside.create("gpu.barrier", &[], &[], &[]);
 
     let own: Vec<MlirValue> = thread_part
@@ -224,6 +148,173 @@ pub fn apply(
         tile_type,
         global: copy_in,
     })
+}
+
+/// What staging per tile needs of the load itself, wherever its loop sits: a
+/// `memref.load` directly in an `scf.for` that is its only loop, a constant
+/// lower bound and step 1, a static shape, an affine index with non-negative
+/// thread and loop coefficients. The lower bound and the shape.
+pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
+    let memory = &finding.memory;
+    if memory.name != "memref.load" {
+        return Err(format!("{} is not a memref.load", memory.name));
+    }
+    let [the_loop] = finding.access.loops[..] else {
+        return Err("only a load in exactly one loop is staged per tile".into());
+    };
+    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
+        return Err("the loop's lower bound is not constant or its step is not 1".into());
+    };
+    if ir::operation_name(unsafe { mlirOperationGetParentOperation(memory.operation) }) != "scf.for"
+    {
+        return Err("the load is not directly in an scf.for".into());
+    }
+    let shape = static_shape(finding)?;
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
+    let loop_variable = Variable::Loop(analysis::LoopId(0));
+    if (0..shape.len()).any(|dimension| {
+        THREADS
+            .iter()
+            .chain([&loop_variable])
+            .any(|variable| matrix.coefficient(dimension, variable) < 0)
+    }) {
+        return Err("a thread or loop coefficient is negative".into());
+    }
+    Ok((lower, shape))
+}
+
+/// The static shape of the memref `finding` accesses.
+pub(super) fn static_shape(finding: &Finding) -> Result<Vec<i64>, String> {
+    finding
+        .access
+        .layout
+        .shape
+        .iter()
+        .map(|size| size.ok_or_else(|| "the memref shape is dynamic".to_string()))
+        .collect()
+}
+
+/// A box of a global memref to copy into a tile.
+pub(super) struct CopyBox<'a> {
+    /// The global memref.
+    pub memref: MlirValue,
+    /// Its element type.
+    pub element_type: MlirType,
+    /// The workgroup tile.
+    pub tile: MlirValue,
+    /// Global index of the box's first cell, per dimension (may lie outside the array).
+    pub origin: &'a [MlirValue],
+    /// Extents of the box (and the tile).
+    pub extents: &'a [i64],
+    /// The memref's static shape.
+    pub shape: &'a [i64],
+}
+
+impl<'a> CopyBox<'a> {
+    /// The box of `extents` at `origin` of `memref` (of `shape`, elements of
+    /// `element_type`), copied into `tile`.
+    pub(super) fn new(
+        memref: MlirValue,
+        element_type: MlirType,
+        tile: MlirValue,
+        origin: &'a [MlirValue],
+        extents: &'a [i64],
+        shape: &'a [i64],
+    ) -> CopyBox<'a> {
+        CopyBox {
+            memref,
+            element_type,
+            tile,
+            origin,
+            extents,
+            shape,
+        }
+    }
+}
+
+/// The block's cooperative copy of `source` into its tile, before the
+/// builder's anchor: thread `L` (linear id) takes cells `L, L + N, …` in
+/// row-major order, so consecutive lanes read consecutive addresses. A cell
+/// whose global index falls outside the array copies the clamped, valid
+/// element instead, which no thread reads. The copy's global load.
+pub(super) fn copy_box(
+    inside: &Builder,
+    thread_ids: &[MlirValue],
+    block: Block,
+    source: &CopyBox,
+    location: MlirLocation,
+) -> Result<MlirOperation, String> {
+    let zero = inside.index_constant(0);
+    let sizes = [block.x, block.y, block.z];
+    let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
+        1 => value,
+        _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
+    };
+    let (extents, rank) = (source.extents, source.extents.len());
+    let mut linear = zero;
+    let mut stride = 1i64;
+    for (dimension, &size) in sizes.iter().enumerate() {
+        if size > 1 {
+            let term = scaled(inside, thread_ids[dimension], stride);
+            linear = inside.index_binary("arith.addi", linear, term);
+        }
+        stride *= i64::from(size);
+    }
+    let cells: i64 = extents.iter().product();
+    let threads = block.threads() as i64;
+    let rounds = (cells + threads - 1) / threads;
+    let body = counted_loop(
+        inside,
+        zero,
+        inside.index_constant(rounds),
+        inside.index_constant(1),
+    );
+    let copy = Builder::before(body.terminator).located(location);
+    let round = scaled(&copy, body.induction, threads);
+    let number = copy.index_binary("arith.addi", linear, round);
+    let copy = match cells % threads {
+        0 => copy,
+        _ => {
+            let inside_box = compare_less(&copy, number, copy.index_constant(cells))?;
+            Builder::before(guarded_region(&copy, inside_box)).located(location)
+        }
+    };
+    let mut cell = vec![zero; rank];
+    let mut rest = number;
+    for dimension in (0..rank).rev() {
+        if dimension == 0 {
+            cell[0] = rest;
+            break;
+        }
+        let extent = copy.index_constant(extents[dimension]);
+        cell[dimension] = copy.index_binary("arith.remui", rest, extent);
+        rest = copy.index_binary("arith.divui", rest, extent);
+    }
+    // Clamped into the array: a partial or halo tile copies a valid element
+    // no thread reads, so the tile's store needs no guard on block ids.
+    let global: Vec<MlirValue> = source
+        .origin
+        .iter()
+        .zip(&cell)
+        .enumerate()
+        .map(|(dimension, (&origin, &cell))| {
+            let index = copy.index_binary("arith.addi", origin, cell);
+            let index = copy.index_binary("arith.maxsi", index, zero);
+            let last = copy.index_constant(source.shape[dimension] - 1);
+            copy.index_binary("arith.minsi", index, last)
+        })
+        .collect();
+    let guarded = copy;
+    let mut operands = vec![source.memref];
+    operands.extend(&global);
+    let copy_in = guarded.create("memref.load", &operands, &[], &[source.element_type]);
+    let mut operands = vec![unsafe { mlirOperationGetResult(copy_in, 0) }, source.tile];
+    operands.extend(&cell);
+    guarded.create("memref.store", &operands, &[], &[]);
+    Ok(copy_in)
 }
 
 /// The body of a counted `scf.for`.

@@ -454,7 +454,7 @@ fn top_level_ancestor(
 }
 
 /// Whether `value` is defined in (or is an argument of) `entry`.
-fn defined_in(value: MlirValue, entry: MlirBlock) -> bool {
+pub(super) fn defined_in(value: MlirValue, entry: MlirBlock) -> bool {
     unsafe {
         if mlirValueIsABlockArgument(value) {
             mlirBlockArgumentGetOwner(value).ptr == entry.ptr
