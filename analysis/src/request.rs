@@ -23,6 +23,7 @@
 //!
 //! Cost: O(lanes · units per lane · log) per request, with sorting in place of hashing.
 
+use num_integer::Integer;
 use serde::Serialize;
 
 use crate::target::{BankGeometry, BankModel, SECTOR_BYTES};
@@ -46,6 +47,13 @@ impl Request<'_> {
     fn last_byte(&self, address: u64) -> u64 {
         address + u64::from(self.access_bytes.max(1)) - 1
     }
+}
+
+/// `Q = lcm(32, bank shift period)`: every request metric is unchanged when all addresses of
+/// a request move by a multiple of `Q` bytes (a sector is 32 bytes; see
+/// [`BankGeometry::shift_period_bytes`]).
+pub fn shift_period(model: BankModel) -> u64 {
+    SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes())
 }
 
 /// Distinct 32-byte sectors touched (global memory).

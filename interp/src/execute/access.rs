@@ -15,7 +15,7 @@
 use crate::affine::AffineMap;
 use crate::error::Error;
 use crate::ir::{MemorySpace, Operation, ValueId};
-use crate::memory::{BufferId, Descriptor};
+use crate::memory::{BufferId, Descriptor, MAX_RANK};
 use crate::ops::{Op, Transfer, TransferAxis};
 
 use super::values::{malformed, result};
@@ -68,12 +68,22 @@ fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>
 }
 
 impl Executor<'_> {
-    /// Thread `t`'s indices.
-    fn indices(&self, operation: &Operation, indices: &Indices, t: u32) -> Result<Vec<i64>, Error> {
+    /// Thread `t`'s indices, into `point` (reused across threads: no allocation per thread).
+    fn indices(
+        &self,
+        operation: &Operation,
+        indices: &Indices,
+        t: u32,
+        point: &mut Vec<i64>,
+    ) -> Result<(), Error> {
         match indices {
-            Indices::Operands(values) => Ok(self.signed_operands(values, t)),
-            Indices::Map(map, values) => self.evaluate_map(operation, map, values, t),
+            Indices::Operands(values) => {
+                point.clear();
+                point.extend(values.iter().map(|&value| self.signed(value, t)));
+            }
+            Indices::Map(map, values) => *point = self.evaluate_map(operation, map, values, t)?,
         }
+        Ok(())
     }
 
     /// The buffer element at `indices` (and `extent - 1` more along the innermost dimension),
@@ -199,12 +209,13 @@ impl Executor<'_> {
         let extent = self.per_thread(value);
         let mut addresses = Vec::with_capacity(lanes.len());
         let mut footprint = None;
+        let mut point = Vec::with_capacity(MAX_RANK);
         self.define(operation, value, lanes, |executor, t, out| {
-            let indices = executor.indices(operation, &indices, t)?;
+            executor.indices(operation, &indices, t, &mut point)?;
             let place = executor.locate(
                 operation,
-                &executor.descriptor(memref, t),
-                &indices,
+                executor.descriptor_of(memref, t),
+                &point,
                 extent,
                 t,
             )?;
@@ -230,9 +241,10 @@ impl Executor<'_> {
         };
         let extent = self.per_thread(value);
         let mut places = Vec::with_capacity(lanes.len());
+        let mut point = Vec::with_capacity(MAX_RANK);
         for &t in lanes {
-            let indices = self.indices(operation, &indices, t)?;
-            let place = self.locate(operation, &self.descriptor(memref, t), &indices, extent, t)?;
+            self.indices(operation, &indices, t, &mut point)?;
+            let place = self.locate(operation, self.descriptor_of(memref, t), &point, extent, t)?;
             if self.memory.buffer(place.buffer).read_only {
                 return Err(self.trap(operation, t, "store to read-only memory"));
             }
