@@ -160,6 +160,8 @@ struct Tally {
     totals: Vec<MetricsAccumulator>,
     /// Worst single-request degree per class.
     worst: Vec<f64>,
+    /// The current warp's request metrics by shift residue (reused: no allocation per warp).
+    memo: Vec<Option<(MetricsAccumulator, f64)>>,
 }
 
 impl Tally {
@@ -167,6 +169,7 @@ impl Tally {
         Tally {
             totals: vec![MetricsAccumulator::default(); classes],
             worst: vec![1.0; classes],
+            memo: Vec::new(),
         }
     }
 
@@ -178,7 +181,9 @@ impl Tally {
         access_bytes: u32,
         model: BankModel,
     ) {
-        let mut memo: Vec<Option<(MetricsAccumulator, f64)>> = vec![None; shifts.period as usize];
+        let memo = &mut self.memo;
+        memo.clear();
+        memo.resize(shifts.period as usize, None);
         for (class_index, &class) in shifts.classes.iter().enumerate() {
             for (residue, &count) in shifts
                 .histogram
@@ -597,18 +602,20 @@ fn single_request(
     access_bytes: u32,
     model: BankModel,
 ) -> (MetricsAccumulator, f64) {
-    let shifted: Vec<Option<i128>> = addresses
+    let shifted = |address: i64| i128::from(address) + i128::from(shift);
+    let lowest = addresses
         .iter()
-        .map(|address| address.map(|address| i128::from(address) + i128::from(shift)))
-        .collect();
-    let lowest = shifted.iter().flatten().min().copied().unwrap_or(0);
+        .flatten()
+        .map(|&address| shifted(address))
+        .min()
+        .unwrap_or(0);
     let base = lowest.div_euclid(i128::from(shift_period)) * i128::from(shift_period);
-    let normalized: Vec<Option<u64>> = shifted
-        .iter()
-        .map(|address| address.map(|address| (address - base) as u64))
-        .collect();
+    let mut normalized = [None; WARP_SIZE as usize];
+    for (slot, address) in normalized.iter_mut().zip(addresses) {
+        *slot = address.map(|address| (shifted(address) - base) as u64);
+    }
     let request = Request {
-        addresses: &normalized,
+        addresses: &normalized[..addresses.len().min(WARP_SIZE as usize)],
         access_bytes,
     };
     let mut single = MetricsAccumulator::default();
