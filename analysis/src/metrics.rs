@@ -43,8 +43,8 @@ use num_integer::Integer;
 use crate::closed_form::{class_counts, period};
 use crate::expression::{checked, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::{Access, MemorySpace};
-use crate::request::{MetricsAccumulator, Request};
-use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, SECTOR_BYTES, WARP_SIZE};
+use crate::request::{shift_period, MetricsAccumulator, Request};
+use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, WARP_SIZE};
 
 /// Most loop iterations enumerated one by one (loops in guards or quasi-affine indices).
 pub const MAX_ENUMERATED_ITERATIONS: u64 = 4096;
@@ -114,7 +114,7 @@ pub fn warp_metrics(
     check_supported(access, block)?;
     let parts = AddressParts::of(access)?;
     let enumerated = enumerated_loops(access, &parts)?;
-    let period = SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes());
+    let period = shift_period(model);
     let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, period)?;
     let free_step = parts.free_gcd().gcd(&period);
     let shifts = Shifts {
@@ -123,11 +123,19 @@ pub fn warp_metrics(
         period,
     };
     let combinations = iterations(access, &enumerated)?;
+    let uniform: Vec<Vec<Option<Result<bool, Unknown>>>> = combinations
+        .iter()
+        .map(|iteration| uniform_guard(access, &enumerated, iteration))
+        .collect();
     let mut tally = Tally::new(shifts.classes.len());
     for warp in block.warps() {
-        for iteration in &combinations {
-            if let Some(addresses) = lane_addresses(access, &parts, &warp, &enumerated, iteration)?
-            {
+        for (iteration, uniform) in combinations.iter().zip(&uniform) {
+            let at = Iteration {
+                enumerated: &enumerated,
+                values: iteration,
+                uniform,
+            };
+            if let Some(addresses) = lane_addresses(access, &parts, &warp, &at)? {
                 tally.add(&addresses, &shifts, access.access_bytes(), model);
             }
         }
@@ -152,6 +160,8 @@ struct Tally {
     totals: Vec<MetricsAccumulator>,
     /// Worst single-request degree per class.
     worst: Vec<f64>,
+    /// The current warp's request metrics by shift residue (reused: no allocation per warp).
+    memo: Vec<Option<(MetricsAccumulator, f64)>>,
 }
 
 impl Tally {
@@ -159,6 +169,7 @@ impl Tally {
         Tally {
             totals: vec![MetricsAccumulator::default(); classes],
             worst: vec![1.0; classes],
+            memo: Vec::new(),
         }
     }
 
@@ -170,7 +181,9 @@ impl Tally {
         access_bytes: u32,
         model: BankModel,
     ) {
-        let mut memo: Vec<Option<(MetricsAccumulator, f64)>> = vec![None; shifts.period as usize];
+        let memo = &mut self.memo;
+        memo.clear();
+        memo.resize(shifts.period as usize, None);
         for (class_index, &class) in shifts.classes.iter().enumerate() {
             for (residue, &count) in shifts
                 .histogram
@@ -475,28 +488,92 @@ fn iterations(access: &Access, enumerated: &[usize]) -> Result<Vec<Vec<i64>>, Un
     Ok(combinations)
 }
 
+/// One combination of values of the enumerated loops, with the guard conditions that do not
+/// depend on the lane evaluated once for it.
+struct Iteration<'i> {
+    /// Depths of the enumerated loops.
+    enumerated: &'i [usize],
+    /// Their values, in the same order.
+    values: &'i [i64],
+    /// Per guard condition: its outcome when no thread id occurs in it, else `None`.
+    uniform: &'i [Option<Result<bool, Unknown>>],
+}
+
+/// The value of a variable for the lane at `thread` in iteration `values` of the loops at
+/// `enumerated` (`None` for every other variable).
+fn variable_value(
+    variable: &Variable,
+    thread: Option<&[i64; 3]>,
+    enumerated: &[usize],
+    values: &[i64],
+) -> Option<i64> {
+    match variable {
+        Variable::ThreadX => thread.map(|thread| thread[0]),
+        Variable::ThreadY => thread.map(|thread| thread[1]),
+        Variable::ThreadZ => thread.map(|thread| thread[2]),
+        Variable::Loop(LoopId(depth)) => enumerated
+            .iter()
+            .position(|enumerated_depth| enumerated_depth == depth)
+            .map(|position| values[position]),
+        _ => None,
+    }
+}
+
+/// Per guard condition of `access`: its outcome in `iteration` when no thread id occurs in
+/// it (the same for every lane, so evaluated once), else `None`.
+fn uniform_guard(
+    access: &Access,
+    enumerated: &[usize],
+    iteration: &[i64],
+) -> Vec<Option<Result<bool, Unknown>>> {
+    let value = |variable: &Variable| variable_value(variable, None, enumerated, iteration);
+    access
+        .guard
+        .iter()
+        .map(|condition| {
+            let uniform = !condition.variables().iter().any(Variable::is_thread);
+            uniform.then(|| condition.holds(&value))
+        })
+        .collect()
+}
+
+/// Whether every guard condition holds for a lane, conditions in order (as
+/// [`Access::is_active`]), taking the lane-independent ones from `uniform`.
+fn is_active(
+    access: &Access,
+    uniform: &[Option<Result<bool, Unknown>>],
+    value: &dyn Fn(&Variable) -> Option<i64>,
+) -> Result<bool, Unknown> {
+    for (condition, outcome) in access.guard.iter().zip(uniform) {
+        let holds = match outcome {
+            Some(outcome) => outcome.clone()?,
+            None => condition.holds(value)?,
+        };
+        if !holds {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// Per-lane addresses without the shifts for one warp and iteration, or `None` when no lane is active.
 fn lane_addresses(
     access: &Access,
     parts: &AddressParts,
     warp: &[[i64; 3]],
-    enumerated: &[usize],
-    iteration: &[i64],
+    iteration: &Iteration,
 ) -> Result<Option<Vec<Option<i64>>>, Unknown> {
+    let Iteration {
+        enumerated,
+        values,
+        uniform,
+    } = *iteration;
     let mut any_active = false;
     let mut addresses = Vec::with_capacity(warp.len());
     for thread in warp {
-        let value = |variable: &Variable| match variable {
-            Variable::ThreadX => Some(thread[0]),
-            Variable::ThreadY => Some(thread[1]),
-            Variable::ThreadZ => Some(thread[2]),
-            Variable::Loop(LoopId(depth)) => enumerated
-                .iter()
-                .position(|enumerated_depth| enumerated_depth == depth)
-                .map(|position| iteration[position]),
-            _ => None,
-        };
-        if !access.is_active(&value)? {
+        let value =
+            |variable: &Variable| variable_value(variable, Some(thread), enumerated, values);
+        if !is_active(access, uniform, &value)? {
             addresses.push(None);
             continue;
         }
@@ -507,7 +584,7 @@ fn lane_addresses(
         }
         for (position, depth) in enumerated.iter().enumerate() {
             let coefficient = parts.loops.get(depth).copied().unwrap_or(0);
-            address += i128::from(coefficient) * i128::from(iteration[position]);
+            address += i128::from(coefficient) * i128::from(values[position]);
         }
         for (part, coefficient) in &parts.quasi_affine {
             address += i128::from(*coefficient) * i128::from(part.evaluate(&value)?);
@@ -525,18 +602,20 @@ fn single_request(
     access_bytes: u32,
     model: BankModel,
 ) -> (MetricsAccumulator, f64) {
-    let shifted: Vec<Option<i128>> = addresses
+    let shifted = |address: i64| i128::from(address) + i128::from(shift);
+    let lowest = addresses
         .iter()
-        .map(|address| address.map(|address| i128::from(address) + i128::from(shift)))
-        .collect();
-    let lowest = shifted.iter().flatten().min().copied().unwrap_or(0);
+        .flatten()
+        .map(|&address| shifted(address))
+        .min()
+        .unwrap_or(0);
     let base = lowest.div_euclid(i128::from(shift_period)) * i128::from(shift_period);
-    let normalized: Vec<Option<u64>> = shifted
-        .iter()
-        .map(|address| address.map(|address| (address - base) as u64))
-        .collect();
+    let mut normalized = [None; WARP_SIZE as usize];
+    for (slot, address) in normalized.iter_mut().zip(addresses) {
+        *slot = address.map(|address| (shifted(address) - base) as u64);
+    }
     let request = Request {
-        addresses: &normalized,
+        addresses: &normalized[..addresses.len().min(WARP_SIZE as usize)],
         access_bytes,
     };
     let mut single = MetricsAccumulator::default();

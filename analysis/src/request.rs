@@ -21,8 +21,10 @@
 //! A request without active lanes is never issued (its branch is not taken), so it has zero of
 //! everything and [`MetricsAccumulator`] does not count it.
 //!
-//! Cost: O(lanes · units per lane · log) per request, with sorting in place of hashing.
+//! Cost: O(lanes · units per lane · log) per request, with sorting in place of hashing, on the
+//! stack (no heap allocation for requests of up to 16 bytes per lane).
 
+use num_integer::Integer;
 use serde::Serialize;
 
 use crate::target::{BankGeometry, BankModel, SECTOR_BYTES};
@@ -48,13 +50,19 @@ impl Request<'_> {
     }
 }
 
+/// `Q = lcm(32, bank shift period)`: every request metric is unchanged when all addresses of
+/// a request move by a multiple of `Q` bytes (a sector is 32 bytes; see
+/// [`BankGeometry::shift_period_bytes`]).
+pub fn shift_period(model: BankModel) -> u64 {
+    SECTOR_BYTES.lcm(&model.geometry().shift_period_bytes())
+}
+
 /// Distinct 32-byte sectors touched (global memory).
 pub fn sectors(request: &Request) -> u32 {
-    let mut touched: Vec<u64> = request
+    let touched = request
         .active()
-        .flat_map(|address| address / SECTOR_BYTES..=request.last_byte(address) / SECTOR_BYTES)
-        .collect();
-    count_distinct(&mut touched)
+        .flat_map(|address| address / SECTOR_BYTES..=request.last_byte(address) / SECTOR_BYTES);
+    sorted(touched, |sectors| count_distinct(sectors))
 }
 
 /// Shared-memory wavefronts needed under `model`.
@@ -69,8 +77,7 @@ pub fn ideal_wavefronts(request: &Request, model: BankModel) -> u32 {
 
 /// Distinct start addresses of the active lanes.
 pub fn distinct_addresses(request: &Request) -> u32 {
-    let mut addresses: Vec<u64> = request.active().collect();
-    count_distinct(&mut addresses)
+    sorted(request.active(), |addresses| count_distinct(addresses))
 }
 
 /// [`wavefronts`] for any `(B, W, N)` geometry, e.g. Gao's hypothetical 16-byte layers.
@@ -96,29 +103,54 @@ fn phases<'r>(request: &'r Request, geometry: BankGeometry) -> std::slice::Chunk
 /// Wavefronts of one phase: the most distinct layers any bank must serve (0 when no lane is active).
 fn phase_degree(request: &Request, phase: &[Option<u64>], geometry: BankGeometry) -> u32 {
     let unit = u64::from(geometry.unit_bytes);
-    let mut bank_layers: Vec<(u32, u64)> = phase
+    let bank_layers = phase
         .iter()
         .flatten()
         .flat_map(|&address| address / unit..=request.last_byte(address) / unit)
         .map(|unit_index| {
             let address = unit_index * unit;
             (geometry.bank(address), geometry.layer(address))
-        })
-        .collect();
-    bank_layers.sort_unstable();
-    bank_layers.dedup();
-    let mut most = 0;
-    for same_bank in bank_layers.chunk_by(|left, right| left.0 == right.0) {
-        most = most.max(same_bank.len() as u32);
-    }
-    most
+        });
+    sorted(bank_layers, |bank_layers| {
+        bank_layers
+            .chunk_by(|left, right| left.0 == right.0)
+            .map(count_distinct)
+            .max()
+            .unwrap_or(0)
+    })
 }
 
-/// Sorts, removes duplicates and counts.
-fn count_distinct(values: &mut Vec<u64>) -> u32 {
+/// Most values [`sorted`] sorts on the stack (a warp of 16-byte lanes spans 64 sectors and
+/// 128 bank words); more go to the heap.
+const STACK_VALUES: usize = 128;
+
+/// `then` of `values` sorted, without a heap allocation for up to [`STACK_VALUES`] values.
+fn sorted<T: Copy + Default + Ord, R>(
+    mut values: impl Iterator<Item = T>,
+    then: impl FnOnce(&mut [T]) -> R,
+) -> R {
+    let mut buffer = [T::default(); STACK_VALUES];
+    let mut length = 0;
+    while let Some(value) = values.next() {
+        if length == STACK_VALUES {
+            let mut heap = buffer.to_vec();
+            heap.push(value);
+            heap.extend(values);
+            heap.sort_unstable();
+            return then(&mut heap);
+        }
+        buffer[length] = value;
+        length += 1;
+    }
+    let values = &mut buffer[..length];
     values.sort_unstable();
-    values.dedup();
-    values.len() as u32
+    then(values)
+}
+
+/// Distinct values of a sorted slice.
+fn count_distinct<T: PartialEq>(sorted: &[T]) -> u32 {
+    let repeats = sorted.windows(2).filter(|pair| pair[0] == pair[1]).count();
+    (sorted.len() - repeats) as u32
 }
 
 /// Running totals over many requests, the way a profiler reports them.

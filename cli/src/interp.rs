@@ -130,18 +130,21 @@ pub fn run(
     grid: [u32; 3],
     arguments: &mut [Argument],
 ) -> Result<Trace, String> {
+    run_translated(&prepared.translated, grid, prepared.block, arguments)
+}
+
+/// Runs a translated kernel with blocks of `block` threads (plain data: any thread may).
+pub fn run_translated(
+    kernel: &interpreter::Kernel,
+    grid: [u32; 3],
+    block: [u32; 3],
+    arguments: &mut [Argument],
+) -> Result<Trace, String> {
     let options = Options {
         bank_model: target()?.bank_model,
         ..Options::default()
     };
-    interpreter::run(
-        &prepared.translated,
-        grid,
-        prepared.block,
-        arguments,
-        &options,
-    )
-    .map_err(|error| error.to_string())
+    interpreter::run(kernel, grid, block, arguments, &options).map_err(|error| error.to_string())
 }
 
 /// The sm_90 target.

@@ -16,10 +16,15 @@
 //! of the whole lane); a lane whose elements are all masked off or out of bounds issues none.
 //!
 //! Cost. O(32 log 32) per request for the metrics; raw requests are kept only on request.
+//! Every metric is unchanged when all addresses of a request move by a multiple of
+//! `Q = lcm(32, bank shift period)` bytes (the static analysis's premise, `analysis::metrics`),
+//! so each op remembers, per residue modulo `Q` of its first active lane's address, the last
+//! request relative to that lane: a loop that shifts the request per iteration costs one
+//! comparison of 32 offsets per request instead of the metrics.
 
 use std::collections::HashMap;
 
-use analysis::request::{Metrics, MetricsAccumulator, Request};
+use analysis::request::{shift_period, Metrics, MetricsAccumulator, Request};
 use analysis::target::BankModel;
 
 use crate::ir::{Kernel, MemorySpace, Operation};
@@ -92,11 +97,39 @@ fn access_kind(op: &Op) -> Option<AccessKind> {
     }
 }
 
+/// A request up to a shift by a multiple of the metrics' period, with its metrics.
+#[derive(Clone, PartialEq)]
+struct Shape {
+    /// Each lane's address minus the first active lane's (`None`: inactive).
+    offsets: [Option<u64>; WARP_SIZE],
+    /// The first active lane's address modulo the period.
+    residue: u64,
+    /// Bytes per lane.
+    access_bytes: u32,
+}
+
+impl Shape {
+    /// The shape of `addresses` (at least one lane active) under `period`.
+    fn of(addresses: &[Option<u64>; WARP_SIZE], access_bytes: u32, period: u64) -> Shape {
+        let first = addresses.iter().flatten().next().copied().unwrap_or(0);
+        Shape {
+            offsets: addresses.map(|address| address.map(|address| address.wrapping_sub(first))),
+            residue: first % period,
+            access_bytes,
+        }
+    }
+}
+
 /// Collects requests during a launch.
 pub(crate) struct Recorder {
     index: HashMap<*const Operation, usize>,
     accesses: Vec<AccessTrace>,
     accumulators: Vec<MetricsAccumulator>,
+    /// Per op and residue of the first active address modulo `period`: the last request
+    /// shape and its single-request metrics (filled on first use).
+    last: Vec<Vec<Option<(Shape, MetricsAccumulator)>>>,
+    /// `Q`: every metric's period in bytes.
+    period: u64,
     keep_requests: bool,
     bank_model: BankModel,
 }
@@ -121,6 +154,8 @@ impl Recorder {
         });
         Recorder {
             accumulators: vec![MetricsAccumulator::default(); accesses.len()],
+            last: vec![Vec::new(); accesses.len()],
+            period: shift_period(bank_model),
             index,
             accesses,
             keep_requests,
@@ -149,11 +184,7 @@ impl Recorder {
                 warp_addresses[lanes[end] as usize % WARP_SIZE] = Some(addresses[end]);
                 end += 1;
             }
-            let request = Request {
-                addresses: &warp_addresses,
-                access_bytes,
-            };
-            self.accumulators[position].add(&request, self.bank_model);
+            self.count(position, &warp_addresses, access_bytes);
             if self.keep_requests {
                 self.accesses[position].requests.push(WarpRequest {
                     addresses: warp_addresses.to_vec(),
@@ -163,6 +194,30 @@ impl Recorder {
             warp_addresses = [None; WARP_SIZE];
             start = end;
         }
+    }
+
+    /// Adds one warp request (at least one lane active) to the totals of access `position`.
+    fn count(&mut self, position: usize, addresses: &[Option<u64>; WARP_SIZE], access_bytes: u32) {
+        let shape = Shape::of(addresses, access_bytes, self.period);
+        let slots = &mut self.last[position];
+        if slots.is_empty() {
+            slots.resize(self.period as usize, None);
+        }
+        let slot = &mut slots[shape.residue as usize];
+        let single = match slot {
+            Some((last, single)) if *last == shape => single.clone(),
+            _ => {
+                let mut single = MetricsAccumulator::default();
+                let request = Request {
+                    addresses,
+                    access_bytes,
+                };
+                single.add(&request, self.bank_model);
+                *slot = Some((shape, single.clone()));
+                single
+            }
+        };
+        self.accumulators[position].merge(&single, 1);
     }
 
     /// The finished trace.

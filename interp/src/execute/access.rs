@@ -15,7 +15,7 @@
 use crate::affine::AffineMap;
 use crate::error::Error;
 use crate::ir::{MemorySpace, Operation, ValueId};
-use crate::memory::{BufferId, Descriptor};
+use crate::memory::{BufferId, Descriptor, MAX_RANK};
 use crate::ops::{Op, Transfer, TransferAxis};
 
 use super::values::{malformed, result};
@@ -48,6 +48,47 @@ struct Footprint {
     stride: i64,
 }
 
+/// What every element of one transfer op is located with.
+#[derive(Clone, Copy)]
+struct TransferSite<'a> {
+    operation: &'a Operation,
+    transfer: Transfer,
+    /// The index operands.
+    indices: &'a [ValueId],
+    /// The mask operand, if any.
+    mask: &'a [ValueId],
+}
+
+/// The threads a transfer touched, where each one's transfer starts, and the footprint.
+#[derive(Default)]
+struct TransferLanes {
+    accessed: Vec<u32>,
+    addresses: Vec<u64>,
+    footprint: Option<Footprint>,
+}
+
+impl TransferLanes {
+    /// Notes thread `t`, whose first element accessed is `first` (`None`: none).
+    fn note(
+        &mut self,
+        executor: &Executor,
+        transfer: Transfer,
+        descriptor: &Descriptor,
+        first: Option<(usize, Place)>,
+        extent: usize,
+        t: u32,
+    ) {
+        if let Some((position, place)) = first {
+            self.accessed.push(t);
+            self.addresses
+                .push(executor.lane_start(transfer, descriptor, position, place));
+            self.footprint.get_or_insert_with(|| {
+                executor.transfer_footprint(transfer, place, descriptor, extent)
+            });
+        }
+    }
+}
+
 /// The stored value (for stores), the memref and the indices of a load or store.
 fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>), Error> {
     let operands = &operation.operands;
@@ -68,12 +109,22 @@ fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>
 }
 
 impl Executor<'_> {
-    /// Thread `t`'s indices.
-    fn indices(&self, operation: &Operation, indices: &Indices, t: u32) -> Result<Vec<i64>, Error> {
+    /// Thread `t`'s indices, into `point` (reused across threads: no allocation per thread).
+    fn indices(
+        &self,
+        operation: &Operation,
+        indices: &Indices,
+        t: u32,
+        point: &mut Vec<i64>,
+    ) -> Result<(), Error> {
         match indices {
-            Indices::Operands(values) => Ok(self.signed_operands(values, t)),
-            Indices::Map(map, values) => self.evaluate_map(operation, map, values, t),
+            Indices::Operands(values) => {
+                point.clear();
+                point.extend(values.iter().map(|&value| self.signed(value, t)));
+            }
+            Indices::Map(map, values) => *point = self.evaluate_map(operation, map, values, t)?,
         }
+        Ok(())
     }
 
     /// The buffer element at `indices` (and `extent - 1` more along the innermost dimension),
@@ -199,12 +250,13 @@ impl Executor<'_> {
         let extent = self.per_thread(value);
         let mut addresses = Vec::with_capacity(lanes.len());
         let mut footprint = None;
+        let mut point = Vec::with_capacity(MAX_RANK);
         self.define(operation, value, lanes, |executor, t, out| {
-            let indices = executor.indices(operation, &indices, t)?;
+            executor.indices(operation, &indices, t, &mut point)?;
             let place = executor.locate(
                 operation,
-                &executor.descriptor(memref, t),
-                &indices,
+                executor.descriptor_of(memref, t),
+                &point,
                 extent,
                 t,
             )?;
@@ -230,9 +282,10 @@ impl Executor<'_> {
         };
         let extent = self.per_thread(value);
         let mut places = Vec::with_capacity(lanes.len());
+        let mut point = Vec::with_capacity(MAX_RANK);
         for &t in lanes {
-            let indices = self.indices(operation, &indices, t)?;
-            let place = self.locate(operation, &self.descriptor(memref, t), &indices, extent, t)?;
+            self.indices(operation, &indices, t, &mut point)?;
+            let place = self.locate(operation, self.descriptor_of(memref, t), &point, extent, t)?;
             if self.memory.buffer(place.buffer).read_only {
                 return Err(self.trap(operation, t, "store to read-only memory"));
             }
@@ -258,13 +311,17 @@ impl Executor<'_> {
     /// (for a transfer that is not `in_bounds`) out of bounds along the transfer dimension.
     fn transfer_element(
         &self,
-        operation: &Operation,
-        transfer: Transfer,
+        site: &TransferSite,
         descriptor: &Descriptor,
-        [indices, mask]: [&[ValueId]; 2],
         position: usize,
         t: u32,
     ) -> Result<Option<Place>, Error> {
+        let TransferSite {
+            operation,
+            transfer,
+            indices,
+            mask,
+        } = *site;
         if let Some(&mask) = mask.first() {
             if self.element_at(mask, t, position) & 1 == 0 {
                 return Ok(None);
@@ -339,6 +396,13 @@ impl Executor<'_> {
         footprint
     }
 
+    /// Records a transfer's requests: the lanes it touched, from where each starts.
+    fn record_transfer(&mut self, operation: &Operation, touched: TransferLanes) {
+        if let Some(footprint) = touched.footprint {
+            self.record(operation, &footprint, &touched.accessed, &touched.addresses);
+        }
+    }
+
     /// `vector.transfer_read`: `[memref, indices..., padding, mask?]`.
     pub(super) fn transfer_read(
         &mut self,
@@ -347,22 +411,21 @@ impl Executor<'_> {
         lanes: &[u32],
     ) -> Result<(), Error> {
         let [indices, padding, mask] = Self::transfer_operands(operation, transfer, 1, true)?;
+        let site = TransferSite {
+            operation,
+            transfer,
+            indices,
+            mask,
+        };
         let (memref, padding) = (operation.operands[0], padding[0]);
         let value = result(operation)?;
         let extent = self.per_thread(value);
-        let (mut accessed, mut addresses, mut footprint) = (Vec::new(), Vec::new(), None);
+        let mut touched = TransferLanes::default();
         self.define(operation, value, lanes, |executor, t, out| {
             let descriptor = executor.descriptor(memref, t);
             let mut first = None;
             for (position, element) in out.iter_mut().enumerate() {
-                *element = match executor.transfer_element(
-                    operation,
-                    transfer,
-                    &descriptor,
-                    [indices, mask],
-                    position,
-                    t,
-                )? {
+                *element = match executor.transfer_element(&site, &descriptor, position, t)? {
                     Some(place) => {
                         first.get_or_insert((position, place));
                         executor.memory.buffer(place.buffer).data[place.start]
@@ -370,18 +433,10 @@ impl Executor<'_> {
                     None => executor.scalar(padding, t),
                 };
             }
-            if let Some((position, place)) = first {
-                accessed.push(t);
-                addresses.push(executor.lane_start(transfer, &descriptor, position, place));
-                footprint.get_or_insert_with(|| {
-                    executor.transfer_footprint(transfer, place, &descriptor, extent)
-                });
-            }
+            touched.note(executor, transfer, &descriptor, first, extent, t);
             Ok(())
         })?;
-        if let Some(footprint) = footprint {
-            self.record(operation, &footprint, &accessed, &addresses);
-        }
+        self.record_transfer(operation, touched);
         Ok(())
     }
 
@@ -393,25 +448,23 @@ impl Executor<'_> {
         lanes: &[u32],
     ) -> Result<(), Error> {
         let [indices, _, mask] = Self::transfer_operands(operation, transfer, 2, false)?;
+        let site = TransferSite {
+            operation,
+            transfer,
+            indices,
+            mask,
+        };
         let (value, memref) = (operation.operands[0], operation.operands[1]);
         if transfer.axis == TransferAxis::Broadcast {
             return Err(malformed(operation, "a transfer_write cannot broadcast"));
         }
         let extent = self.per_thread(value);
-        let (mut writes, mut accessed, mut addresses, mut footprint) =
-            (Vec::new(), Vec::new(), Vec::new(), None);
+        let (mut writes, mut touched) = (Vec::new(), TransferLanes::default());
         for &t in lanes {
             let descriptor = self.descriptor(memref, t);
             let mut first = None;
             for position in 0..extent {
-                if let Some(place) = self.transfer_element(
-                    operation,
-                    transfer,
-                    &descriptor,
-                    [indices, mask],
-                    position,
-                    t,
-                )? {
+                if let Some(place) = self.transfer_element(&site, &descriptor, position, t)? {
                     if self.memory.buffer(place.buffer).read_only {
                         return Err(self.trap(operation, t, "store to read-only memory"));
                     }
@@ -419,20 +472,12 @@ impl Executor<'_> {
                     writes.push((place, self.element_at(value, t, position)));
                 }
             }
-            if let Some((position, place)) = first {
-                accessed.push(t);
-                addresses.push(self.lane_start(transfer, &descriptor, position, place));
-                footprint.get_or_insert_with(|| {
-                    self.transfer_footprint(transfer, place, &descriptor, extent)
-                });
-            }
+            touched.note(self, transfer, &descriptor, first, extent, t);
         }
         for (place, bits) in writes {
             self.memory.buffer_mut(place.buffer).data[place.start] = bits;
         }
-        if let Some(footprint) = footprint {
-            self.record(operation, &footprint, &accessed, &addresses);
-        }
+        self.record_transfer(operation, touched);
         Ok(())
     }
 }

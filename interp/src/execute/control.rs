@@ -40,6 +40,18 @@ struct Counting {
 /// The loop body of a counted loop: runs for the given threads and returns the yielded values.
 type Body<'b, 'k> = &'b mut dyn FnMut(&mut Executor<'k>, &[u32]) -> Result<&'k [ValueId], Error>;
 
+/// The induction variable and the carried values of a counted loop's body.
+fn loop_variables<'k>(
+    operation: &Operation,
+    body: &'k Block,
+) -> Result<(ValueId, &'k [ValueId]), Error> {
+    let (&induction, carried) = body
+        .arguments
+        .split_first()
+        .ok_or_else(|| malformed(operation, "the body has no induction variable"))?;
+    Ok((induction, carried))
+}
+
 impl<'k> Executor<'k> {
     /// Runs a block for `lanes` and returns its terminator's operands (none without terminator).
     pub(super) fn run_block(
@@ -258,6 +270,25 @@ impl<'k> Executor<'k> {
         }
     }
 
+    /// Runs the counted loop `operation` whose body is `body` (see [`Self::counted_loop`]).
+    fn counted_body(
+        &mut self,
+        operation: &'k Operation,
+        body: &'k Block,
+        lanes: &[u32],
+        counting: &Counting,
+    ) -> Result<(), Error> {
+        let (induction, carried) = loop_variables(operation, body)?;
+        self.counted_loop(
+            operation,
+            induction,
+            carried,
+            lanes,
+            counting,
+            &mut |executor, lanes| executor.run_block(body, lanes),
+        )
+    }
+
     /// `scf.for`.
     pub(super) fn run_for(
         &mut self,
@@ -267,24 +298,14 @@ impl<'k> Executor<'k> {
         lanes: &[u32],
     ) -> Result<(), Error> {
         let [lower, upper, step] = operands(operation)?;
-        let (&induction, carried) = body
-            .arguments
-            .split_first()
-            .ok_or_else(|| malformed(operation, "the body has no induction variable"))?;
+        let (induction, carried) = loop_variables(operation, body)?;
         let width = self.element(induction).bit_width();
         self.copy_values(operation, &[lower], &[induction], lanes)?;
         self.copy_values(operation, &operation.operands[3..], carried, lanes)?;
         let counting = self.counting(operation, lanes, width, unsigned, |executor, t| {
             Ok((executor.scalar(upper, t), executor.scalar(step, t)))
         })?;
-        self.counted_loop(
-            operation,
-            induction,
-            carried,
-            lanes,
-            &counting,
-            &mut |executor, lanes| executor.run_block(body, lanes),
-        )
+        self.counted_body(operation, body, lanes, &counting)
     }
 
     /// `affine.for`.
@@ -305,10 +326,7 @@ impl<'k> Executor<'k> {
         }
         let (lower_operands, rest) = operation.operands.split_at(lower.inputs());
         let (upper_operands, inits) = rest.split_at(upper.inputs());
-        let (&induction, carried) = body
-            .arguments
-            .split_first()
-            .ok_or_else(|| malformed(operation, "the body has no induction variable"))?;
+        let (induction, carried) = loop_variables(operation, body)?;
         self.define(operation, induction, lanes, |executor, t, value| {
             let bounds = executor.evaluate_map(operation, lower, lower_operands, t)?;
             value[0] = bounds.into_iter().max().unwrap_or_default() as u64;
@@ -322,14 +340,7 @@ impl<'k> Executor<'k> {
                 step as u64,
             ))
         })?;
-        self.counted_loop(
-            operation,
-            induction,
-            carried,
-            lanes,
-            &counting,
-            &mut |executor, lanes| executor.run_block(body, lanes),
-        )
+        self.counted_body(operation, body, lanes, &counting)
     }
 
     /// `scf.while`.

@@ -133,6 +133,24 @@ impl<'k> Executor<'k> {
         })
     }
 
+    /// Defines a view of the memref operand 0: `compute(executor, descriptor, t)` gives thread
+    /// `t`'s view from its source `descriptor`.
+    fn define_view<F>(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+        mut compute: F,
+    ) -> Result<(), Error>
+    where
+        F: FnMut(&mut Self, Descriptor, u32) -> Result<Descriptor, Error>,
+    {
+        let [source] = operands(operation)?;
+        self.define_memref(operation, result(operation)?, lanes, |executor, t| {
+            let descriptor = executor.descriptor(source, t);
+            compute(executor, descriptor, t)
+        })
+    }
+
     /// `memref.subview`.
     pub(super) fn subview(
         &mut self,
@@ -141,10 +159,8 @@ impl<'k> Executor<'k> {
         dropped: &[usize],
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let [source] = operands(operation)?;
         let dynamic = &operation.operands[1..];
-        self.define_memref(operation, result(operation)?, lanes, |executor, t| {
-            let descriptor = executor.descriptor(source, t);
+        self.define_view(operation, lanes, |executor, descriptor, t| {
             let mut cursor = 0;
             let offsets = executor.resolve(operation, offsets, dynamic, &mut cursor, t)?;
             let sizes = executor.resolve(operation, sizes, dynamic, &mut cursor, t)?;
@@ -213,9 +229,8 @@ impl<'k> Executor<'k> {
         strides: &[Dimension],
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let [source] = operands(operation)?;
         let dynamic = &operation.operands[1..];
-        self.define_memref(operation, result(operation)?, lanes, |executor, t| {
+        self.define_view(operation, lanes, |executor, descriptor, t| {
             let mut cursor = 0;
             let offset = executor.resolve(operation, &[offset], dynamic, &mut cursor, t)?[0];
             let sizes = executor.resolve(operation, sizes, dynamic, &mut cursor, t)?;
@@ -225,12 +240,7 @@ impl<'k> Executor<'k> {
             }
             checked(
                 operation,
-                Descriptor::new(
-                    executor.descriptor(source, t).buffer,
-                    offset,
-                    &sizes,
-                    &strides,
-                ),
+                Descriptor::new(descriptor.buffer, offset, &sizes, &strides),
             )
         })
     }
@@ -243,10 +253,8 @@ impl<'k> Executor<'k> {
         output_shape: &[Dimension],
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let [source] = operands(operation)?;
         let dynamic = &operation.operands[1..];
-        self.define_memref(operation, result(operation)?, lanes, |executor, t| {
-            let descriptor = executor.descriptor(source, t);
+        self.define_view(operation, lanes, |executor, descriptor, t| {
             let sizes = executor.resolve(operation, output_shape, dynamic, &mut 0, t)?;
             let valid = reassociation.len() == descriptor.rank
                 && reassociation
@@ -292,9 +300,7 @@ impl<'k> Executor<'k> {
         reassociation: &[Vec<usize>],
         lanes: &[u32],
     ) -> Result<(), Error> {
-        let [source] = operands(operation)?;
-        self.define_memref(operation, result(operation)?, lanes, |executor, t| {
-            let descriptor = executor.descriptor(source, t);
+        self.define_view(operation, lanes, |executor, descriptor, t| {
             if reassociation
                 .iter()
                 .flatten()

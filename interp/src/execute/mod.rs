@@ -152,6 +152,8 @@ pub(crate) struct Executor<'k> {
     iteration_limit: u64,
     iterations: u64,
     slots: Vec<Slot>,
+    /// The bit width of every value's elements, by [`crate::ValueId`].
+    widths: Vec<u32>,
     memory: Memory,
     recorder: Recorder,
     /// Buffers zero-filled at every block start, with their lengths.
@@ -182,6 +184,11 @@ impl<'k> Executor<'k> {
                 .value_types
                 .iter()
                 .map(|ty| Slot::for_type(ty, threads))
+                .collect(),
+            widths: kernel
+                .value_types
+                .iter()
+                .map(|ty| ty.element().bit_width())
                 .collect(),
             memory: Memory::default(),
             recorder: Recorder::new(kernel, options.keep_requests, options.bank_model),

@@ -16,7 +16,16 @@
 use crate::error::Error;
 use crate::integer::sign_extend;
 use crate::ir::{ElementType, Operation, Type, ValueId};
-use crate::memory::Descriptor;
+use crate::memory::{BufferId, Descriptor, MAX_RANK};
+
+/// What a value that is not a memref reads as when used as one.
+static EMPTY_DESCRIPTOR: Descriptor = Descriptor {
+    buffer: BufferId(0),
+    offset: 0,
+    rank: 0,
+    sizes: [0; MAX_RANK],
+    strides: [0; MAX_RANK],
+};
 
 use super::Executor;
 
@@ -145,15 +154,21 @@ impl Executor<'_> {
 
     /// The signed value of an integer or index scalar in thread `t`.
     pub(super) fn signed(&self, value: ValueId, t: u32) -> i64 {
-        sign_extend(self.scalar(value, t), self.element(value).bit_width())
+        sign_extend(self.scalar(value, t), self.widths[value.0 as usize])
+    }
+
+    /// The memref descriptor of a value in thread `t` (an empty one for a non-memref), by
+    /// reference: a descriptor is large and hot loads and stores only read it.
+    pub(super) fn descriptor_of(&self, value: ValueId, t: u32) -> &Descriptor {
+        match &self.slots[value.0 as usize] {
+            Slot::MemRefs(descriptors) => &descriptors[t as usize],
+            Slot::Bits { .. } => &EMPTY_DESCRIPTOR,
+        }
     }
 
     /// The memref descriptor of a value in thread `t`.
     pub(super) fn descriptor(&self, value: ValueId, t: u32) -> Descriptor {
-        match &self.slots[value.0 as usize] {
-            Slot::MemRefs(descriptors) => descriptors[t as usize],
-            Slot::Bits { .. } => Descriptor::default(),
-        }
+        *self.descriptor_of(value, t)
     }
 
     /// Elements per thread of a scalar or vector value (0 for a memref).
@@ -161,6 +176,23 @@ impl Executor<'_> {
         match &self.slots[value.0 as usize] {
             Slot::Bits { per_thread, .. } => *per_thread,
             Slot::MemRefs(_) => 0,
+        }
+    }
+
+    /// Moves a scalar or vector value's storage out of the table (`(per_thread, data)`), so
+    /// that computing it may read other values; put it back with `Slot::Bits`.
+    fn take_bits(
+        &mut self,
+        operation: &Operation,
+        value: ValueId,
+    ) -> Result<(usize, Vec<u64>), Error> {
+        let slot = std::mem::replace(&mut self.slots[value.0 as usize], Slot::MemRefs(Vec::new()));
+        match slot {
+            Slot::Bits { per_thread, data } => Ok((per_thread, data)),
+            slot => {
+                self.slots[value.0 as usize] = slot;
+                Err(malformed(operation, "expects a scalar or vector result"))
+            }
         }
     }
 
@@ -176,15 +208,7 @@ impl Executor<'_> {
     where
         F: FnMut(&Self, u32, &mut [u64]) -> Result<(), Error>,
     {
-        let slot = std::mem::replace(&mut self.slots[value.0 as usize], Slot::MemRefs(Vec::new()));
-        let Slot::Bits {
-            per_thread,
-            mut data,
-        } = slot
-        else {
-            self.slots[value.0 as usize] = slot;
-            return Err(malformed(operation, "expects a scalar or vector result"));
-        };
+        let (per_thread, mut data) = self.take_bits(operation, value)?;
         let mut outcome = Ok(());
         for &t in lanes {
             let start = t as usize * per_thread;
@@ -235,13 +259,32 @@ impl Executor<'_> {
         f: impl Fn([u64; N]) -> Result<u64, &'static str>,
     ) -> Result<(), Error> {
         let inputs: [ValueId; N] = operands(operation)?;
-        self.define(operation, result(operation)?, lanes, |executor, t, out| {
-            for (j, element) in out.iter_mut().enumerate() {
-                let values = inputs.map(|input| executor.element_at(input, t, j));
-                *element = f(values).map_err(|reason| executor.trap(operation, t, reason))?;
+        let value = result(operation)?;
+        let (per_thread, mut data) = self.take_bits(operation, value)?;
+        // Each input as (bits, elements per thread, step per element): a scalar broadcasts
+        // (step 0), a memref reads as zeros.
+        let sources = inputs.map(|input| match &self.slots[input.0 as usize] {
+            Slot::Bits { per_thread, data } => {
+                (data.as_slice(), *per_thread, usize::from(*per_thread > 1))
             }
-            Ok(())
-        })
+            Slot::MemRefs(_) => (&[0u64][..], 0, 0),
+        });
+        let mut outcome = Ok(());
+        'lanes: for &t in lanes {
+            let start = t as usize * per_thread;
+            for (j, element) in data[start..start + per_thread].iter_mut().enumerate() {
+                let values = sources.map(|(bits, width, step)| bits[t as usize * width + j * step]);
+                match f(values) {
+                    Ok(bits) => *element = bits,
+                    Err(reason) => {
+                        outcome = Err(self.trap(operation, t, reason));
+                        break 'lanes;
+                    }
+                }
+            }
+        }
+        self.slots[value.0 as usize] = Slot::Bits { per_thread, data };
+        outcome
     }
 
     /// Copies `from[i]` into `to[i]` for the threads of `lanes`, as one parallel assignment.
