@@ -23,9 +23,12 @@
 // RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 19,125,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel transpose_read --grid 32,128,1
 // RUN: gpu-mem-opt diff %s --kernel transpose_read_edges --grid 19,125,1
-// RUN: gpu-mem-opt diff %s --kernel row_per_thread --grid 32,128,1
-// RUN: gpu-mem-opt diff %s --kernel rows_partial_tile --grid 32,128,1
-// RUN: gpu-mem-opt diff %s --kernel columns --grid 32,128,1
+// The three loop kernels compute a value per column x that does not depend on y (block id
+// y only picks the output row), so two rows of blocks run every path the whole grid runs:
+// all 32 column blocks, all k-tiles including the partial last one, by = 0 and by != 0.
+// RUN: gpu-mem-opt diff %s --kernel row_per_thread --grid 32,2,1
+// RUN: gpu-mem-opt diff %s --kernel rows_partial_tile --grid 32,2,1
+// RUN: gpu-mem-opt diff %s --kernel columns --grid 32,2,1
 // The staged kernels lower to PTX (test/Ptx/ptxas.mlir checks that ptxas takes such PTX).
 // RUN: gpu-mem-opt ptx %s -o %t.ptx
 // Measured after: the copy-out store needs 4 sectors per request.
