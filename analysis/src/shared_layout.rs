@@ -456,7 +456,7 @@ fn costed_accesses(
     let assumption = InteriorAccess::assumption(&assumed);
     let before = costs(&interior, &SharedLayout::Unchanged, block, model).map_err(|still| {
         Unknown::new(format!(
-            "{}, even for an interior block, where {assumption}",
+            "unknown even for an interior block, where {assumption}: {}",
             still.reason
         ))
     })?;
