@@ -80,10 +80,7 @@ fn assumed_unknowns(condition: &Condition) -> Option<BTreeSet<Variable>> {
     {
         return None;
     }
-    let uniform: BTreeSet<Variable> = variables
-        .into_iter()
-        .filter(is_uniform_unknown)
-        .collect();
+    let uniform: BTreeSet<Variable> = variables.into_iter().filter(is_uniform_unknown).collect();
     (!uniform.is_empty()).then_some(uniform)
 }
 

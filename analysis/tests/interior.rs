@@ -31,7 +31,12 @@ fn symbol(name: &str) -> IndexExpression {
 }
 
 /// The edge test `extent·bid + tid < bound`.
-fn edge(block: Variable, extent: i64, thread: IndexExpression, bound: IndexExpression) -> Condition {
+fn edge(
+    block: Variable,
+    extent: i64,
+    thread: IndexExpression,
+    bound: IndexExpression,
+) -> Condition {
     Condition::new(block_id(block) * extent + thread, Relation::Less, bound)
 }
 
@@ -39,7 +44,11 @@ fn edge(block: Variable, extent: i64, thread: IndexExpression, bound: IndexExpre
 fn assumes_edge_tests_and_keeps_the_rest() {
     let kept = [
         Condition::new(tx(), Relation::Less, 16),
-        Condition::new(block_id(Variable::BlockX) + iv(0), Relation::Less, symbol("n")),
+        Condition::new(
+            block_id(Variable::BlockX) + iv(0),
+            Relation::Less,
+            symbol("n"),
+        ),
         Condition::new(
             IndexExpression::Unknown("loaded from memory".into()) + tx(),
             Relation::Less,
@@ -81,15 +90,19 @@ fn brute_force(access: &Access, block: Block, block_ids: [i64; 3], n: i64) -> (u
         let addresses: Vec<Option<u64>> = warp
             .iter()
             .map(|thread| {
-                let value = |variable: &Variable| match variable {
-                    Variable::ThreadX => Some(thread[0]),
-                    Variable::ThreadY => Some(thread[1]),
-                    Variable::ThreadZ => Some(thread[2]),
-                    Variable::BlockX => Some(block_ids[0]),
-                    Variable::BlockY => Some(block_ids[1]),
-                    Variable::BlockZ => Some(block_ids[2]),
-                    Variable::Symbol(_) => Some(n),
-                    Variable::Loop(_) => None,
+                let value = |variable: &Variable| {
+                    let axis = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ]
+                        .iter()
+                        .position(|thread_axis| thread_axis == variable);
+                    let block_axis = [Variable::BlockX, Variable::BlockY, Variable::BlockZ]
+                        .iter()
+                        .position(|block_axis| block_axis == variable);
+                    match (axis, block_axis, variable) {
+                        (Some(axis), _, _) => Some(thread[axis]),
+                        (_, Some(axis), _) => Some(block_ids[axis]),
+                        (_, _, Variable::Symbol(_)) => Some(n),
+                        _ => None,
+                    }
                 };
                 let active = access.is_active(&value).expect("guard evaluates");
                 let address = access.byte_address(&value).expect("address evaluates");

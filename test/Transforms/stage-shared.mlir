@@ -95,13 +95,15 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @transpose_edges(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.if
-    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: %[[SWIZZLED:.*]] = arith.xori
+    // CHECK-NEXT: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %[[SWIZZLED]]]
     // CHECK: gpu.barrier
     // CHECK: %[[ROW:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
     // CHECK: %[[COLUMN:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
     // CHECK: %[[BOTH:.*]] = arith.andi %[[ROW]], %[[COLUMN]] : i1
     // CHECK: scf.if %[[BOTH]] {
-    // CHECK: memref.load %[[TILE]]
+    // CHECK: %[[SWIZZLED_READ:.*]] = arith.xori
+    // CHECK-NEXT: memref.load %[[TILE]][%{{.*}}, %[[SWIZZLED_READ]]]
     // CHECK: memref.store %{{.*}} : memref<600x1000xf32>
         // expected-remark @below {{kernel: 'transpose_edges'}}
         // expected-remark @below {{readonly: arg 0}}
