@@ -30,6 +30,7 @@
 
 pub mod closed_form;
 pub mod expression;
+pub mod interior;
 pub mod matrix;
 pub mod memory_space;
 pub mod metrics;

@@ -40,6 +40,12 @@
 //! **Budget.** `bytes_available` is what this buffer may still grow by; candidates needing more
 //! are rejected, and the reason names the better layout the budget ruled out.
 //!
+//! **Edge guards.** When the accesses' own metrics are unknown and some guard conjunct is an
+//! edge test on block ids or launch symbols (`32·bid.x + tid.x < n`), every candidate is
+//! costed for an interior block, where that test holds for every lane ([`crate::interior`]);
+//! the reason ends with `costed for an interior block: the edge guard on bid.x holds for every
+//! lane`. The layout is a bijection either way, so edge blocks still compute the same results.
+//!
 //! **Upstream.** [`upstream_swizzle`] reproduces `nvgpu-optimize-shared-memory`'s formula
 //! (`OptimizeSharedMemory.cpp`, 128-byte lines, 128-bit vectors) as a [`Swizzle`]: with `b`
 //! element bits and `D` the innermost size, `n = log2(128/b)`, `k = ⌊log2 D⌋`,
@@ -52,9 +58,11 @@
 //! Cost of planning: one [`warp_metrics`] per access and candidate (about 30 pads and at most
 //! 3·log2(rows)·log2(chunks) swizzles), plus one exhaustive pass over the buffer's elements.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::expression::{IndexExpression, Loop, LoopId, Unknown, Variable};
+use crate::interior::{interior_access, InteriorAccess};
 use crate::matrix::{Access, AccessKind, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
 use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90};
@@ -287,6 +295,9 @@ pub struct BufferPlan {
     pub candidates: Vec<CandidateCost>,
     /// The decision with its numbers, for remarks and the report.
     pub reason: String,
+    /// What was assumed when the accesses were costed for an interior block (an edge guard on
+    /// block ids holding for every lane), if they were.
+    pub interior: Option<String>,
 }
 
 impl BufferPlan {
@@ -315,7 +326,9 @@ impl BufferPlan {
 ///
 /// Every access must use the buffer's static row-major layout (offset 0) in shared memory;
 /// `bytes_available` is how many bytes the buffer may still grow by. Unknown when any access's
-/// metrics (requests, wavefronts) are unknown, with the access number and the reason.
+/// metrics (requests, wavefronts) are unknown, with the access number and the reason, unless an
+/// edge guard on block ids is what makes them unknown: then every candidate is costed for an
+/// interior block ([`crate::interior`]) and the reason says so.
 pub fn plan(
     shape: &[i64],
     element_bytes: u32,
@@ -329,7 +342,10 @@ pub fn plan(
     for (number, access) in accesses.iter().enumerate() {
         check_access(number, access, shape, element_bytes)?;
     }
-    let before = costs(accesses, &SharedLayout::Unchanged, block, model)?;
+    let (interior, before) = costed_accesses(accesses, block, model)?;
+    let accesses = interior
+        .as_ref()
+        .map_or(accesses, |interior| &interior.accesses[..]);
     let before_total = total(&before).0;
     let mut candidates = vec![CandidateCost {
         layout: SharedLayout::Unchanged,
@@ -395,6 +411,10 @@ pub fn plan(
         layout = SharedLayout::Unchanged;
         after = before.clone();
     }
+    let interior = interior.map(|interior| interior.assumption);
+    if let Some(assumption) = &interior {
+        reason.push_str(&format!("; costed for an interior block: {assumption}"));
+    }
     Ok(BufferPlan {
         layout,
         shape: layout.shape(shape),
@@ -403,7 +423,56 @@ pub fn plan(
         after,
         candidates,
         reason,
+        interior,
     })
+}
+
+/// The accesses to cost and their cost as they are: `None` and the accesses' own cost, or,
+/// when that is unknown and some guard conjunct is an edge test on block ids or launch
+/// symbols, the accesses of an interior block ([`interior_access`]) with the assumption made.
+fn costed_accesses(
+    accesses: &[Access],
+    block: Block,
+    model: BankModel,
+) -> Result<(Option<Interior>, Vec<AccessCost>), Unknown> {
+    let unknown = match costs(accesses, &SharedLayout::Unchanged, block, model) {
+        Ok(before) => return Ok((None, before)),
+        Err(unknown) => unknown,
+    };
+    let mut assumed = BTreeSet::new();
+    let interior: Vec<Access> = accesses
+        .iter()
+        .map(|access| match interior_access(access) {
+            Some(found) => {
+                assumed.extend(found.assumed);
+                found.access
+            }
+            None => access.clone(),
+        })
+        .collect();
+    if assumed.is_empty() {
+        return Err(unknown);
+    }
+    let assumption = InteriorAccess::assumption(&assumed);
+    let before = costs(&interior, &SharedLayout::Unchanged, block, model).map_err(|still| {
+        Unknown::new(format!(
+            "unknown even for an interior block, where {assumption}: {}",
+            still.reason
+        ))
+    })?;
+    let interior = Interior {
+        accesses: interior,
+        assumption,
+    };
+    Ok((Some(interior), before))
+}
+
+/// The accesses of an interior block and what was assumed to get them.
+struct Interior {
+    /// Every access, edge-test conjuncts on block ids removed.
+    accesses: Vec<Access>,
+    /// [`InteriorAccess::assumption`] over all of them.
+    assumption: String,
 }
 
 /// The candidate layouts [`plan`] costs, `Unchanged` excluded, in enumeration order

@@ -245,6 +245,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
         serde_json::json!(plan.before.iter().map(|cost| cost.wavefronts).sum::<u64>());
     params["wavefronts_after"] =
         serde_json::json!(plan.after.iter().map(|cost| cost.wavefronts).sum::<u64>());
+    params["costed_for_interior_block"] = serde_json::json!(plan.interior);
     let changes = !matches!(plan.layout, SharedLayout::Unchanged);
     match applied {
         Ok(()) => Decision {

@@ -14,7 +14,9 @@
 //! reason, when any of its users is not understood (`views`: a call, a cast,
 //! a dynamic subview; rewriting some users and not others would change
 //! results), when its shape is dynamic, when
-//! the block size is unknown, or when a metric is unknown. Decide, record,
+//! the block size is unknown, or when a metric is unknown (an edge guard on
+//! block ids is not: the planner then costs an interior block, where it holds
+//! for every lane, and says so). Decide, record,
 //! then apply: this module only decides; `transform::pad` and
 //! `transform::swizzle` apply the [`BufferDecision`]s.
 

@@ -248,3 +248,40 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+/// Negative: besides the edge guard on bid.x, a guard on a value loaded from
+/// memory (tx < limit[bx]). An interior block settles the edge test, not the
+/// loaded one: which lanes are active stays unknown, so the 32-way conflicted
+/// tile (column read tile[tx][0]) is left as it is, with both reasons.
+// CHECK-LABEL: gpu.func @data_dependent_guard
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: subview
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+3 {{kernel: 'data_dependent_guard'}}
+    // expected-remark @+2 {{pad: workgroup 0: unknown even for an interior block, where the edge guard on bid.x holds for every lane: access 0: data-dependent: the index comes from memref.load at}}
+    // expected-remark @+1 {{readonly: arg 0}}
+    gpu.func @data_dependent_guard(%limit: memref<4xindex>, %out: memref<128xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %c100 = arith.constant 100 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %gx = arith.addi %x0, %tx : index
+      %bound = memref.load %limit[%bx] : memref<4xindex>
+      %in_array = arith.cmpi slt, %gx, %c100 : index
+      %below = arith.cmpi slt, %tx, %bound : index
+      %active = arith.andi %in_array, %below : i1
+      scf.if %active {
+        %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+        memref.store %v, %out[%gx] : memref<128xf32>
+      }
+      gpu.return
+    }
+  }
+}

@@ -10,6 +10,7 @@
 // RUN: gpu-mem-opt diff %s --kernel transpose_tile --grid 2,2,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel strided_rows --grid 1,1,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel convolution_columns --grid 1,1,1 --options 'swizzle=false'
+// RUN: gpu-mem-opt diff %s --kernel transpose_edges --grid 2,2,1 --options 'swizzle=false'
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -107,5 +108,52 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+
+    /// A 32x32 transpose tile on a 50x40 array, block 32x32, the accesses under
+    /// the edge guards 32 bx + tx < 40 and 32 by + ty < 50 (and the transposed
+    /// ones on the way out). Block 0's guard depends on bid.x, bid.y: unknown.
+    /// An interior block has every lane active, and the layout is costed for
+    /// it: 32 warps write tile[ty][tx] (1 wavefront each) and read tile[tx][ty]
+    /// (32-way, 32 each): 1056 wavefronts; pad 1: 64, +128 B. The pad is a
+    /// bijection, so the edge blocks (grid 2x2) give the same results.
+    // CHECK-LABEL: gpu.func @transpose_edges
+    // CHECK-SAME: workgroup(%{{.*}} : memref<32x33xf32, #gpu.address_space<workgroup>>)
+    // CHECK: memref.subview %{{.*}}[0, 0] [32, 32] [1, 1] : memref<32x33xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+    // expected-remark @+3 {{kernel: 'transpose_edges'}}
+    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store}}
+    gpu.func @transpose_edges(%in: memref<50x40xf32>, %out: memref<40x50xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 32, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c32 = arith.constant 32 : index
+      %c40 = arith.constant 40 : index
+      %c50 = arith.constant 50 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %y0 = arith.muli %by, %c32 : index
+      %gx = arith.addi %x0, %tx : index
+      %gy = arith.addi %y0, %ty : index
+      %in_x = arith.cmpi slt, %gx, %c40 : index
+      %in_y = arith.cmpi slt, %gy, %c50 : index
+      %inside = arith.andi %in_x, %in_y : i1
+      scf.if %inside {
+        %v = memref.load %in[%gy, %gx] : memref<50x40xf32>
+        memref.store %v, %tile[%ty, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %ox = arith.addi %y0, %tx : index
+      %oy = arith.addi %x0, %ty : index
+      %out_x = arith.cmpi slt, %ox, %c50 : index
+      %out_y = arith.cmpi slt, %oy, %c40 : index
+      %outside = arith.andi %out_x, %out_y : i1
+      scf.if %outside {
+        %w = memref.load %tile[%tx, %ty] : memref<32x32xf32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%oy, %ox] : memref<40x50xf32>
+      }
+      gpu.return
+    }
   }
 }

@@ -87,22 +87,27 @@ module attributes {gpu.container_module} {
     /// those of an interior block: 32 -> 4 as above. The tile write stays under the
     /// guard; the copy-out of cell (r, c) runs under the same guard evaluated for
     /// the thread that owns the cell (tx = r, ty = c), so exactly the elements the
-    /// original stores are stored. The tile's layout is left as it is: the layout
-    /// search cannot cost the guarded tile write (block 0's guard is unknown).
+    /// original stores are stored. The tile's accesses sit under the edge guard on
+    /// bid.x and bid.y, so the layout search costs an interior block, where the
+    /// guard holds for every lane: the same 72 -> 16 wavefronts as transpose. The
+    /// swizzle is a bijection, so the edge blocks still store the same elements
+    /// (the diff run on the 1000x600 grid checks it).
     // CHECK-LABEL: gpu.func @transpose_edges(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.if
-    // CHECK: memref.store %{{.*}}, %[[TILE]]
+    // CHECK: %[[SWIZZLED:.*]] = arith.xori
+    // CHECK-NEXT: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %[[SWIZZLED]]]
     // CHECK: gpu.barrier
     // CHECK: %[[ROW:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
     // CHECK: %[[COLUMN:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
     // CHECK: %[[BOTH:.*]] = arith.andi %[[ROW]], %[[COLUMN]] : i1
     // CHECK: scf.if %[[BOTH]] {
-    // CHECK: memref.load %[[TILE]]
+    // CHECK: %[[SWIZZLED_READ:.*]] = arith.xori
+    // CHECK-NEXT: memref.load %[[TILE]][%{{.*}}, %[[SWIZZLED_READ]]]
     // CHECK: memref.store %{{.*}} : memref<600x1000xf32>
         // expected-remark @below {{kernel: 'transpose_edges'}}
         // expected-remark @below {{readonly: arg 0}}
-        // expected-remark @below {{pad: workgroup 0}}
+        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
         gpu.func @transpose_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -161,6 +166,7 @@ module attributes {gpu.container_module} {
     }
     /// The same on 600x1000 under an scf.if edge guard: the copy-in of cell
     /// (r, c) runs under the guard evaluated for its owner (tx = r, ty = c).
+    /// Swizzled for an interior block as transpose_edges (72 -> 16 wavefronts).
     // CHECK-LABEL: gpu.func @transpose_read_edges(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
     // CHECK: scf.if
@@ -170,7 +176,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'transpose_read_edges'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{pad: workgroup 0}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @transpose_read_edges(%in: memref<600x1000xf32>, %out: memref<1000x600xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x

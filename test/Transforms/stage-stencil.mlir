@@ -161,7 +161,10 @@ module attributes {gpu.container_module} {
     /// in 2 rounds, barrier, and the five loads read tile[tx + 1 + dx][ty + 1 + dy]
     /// under their guard. Per block: 5 loads x 8 warps x 32 sectors = 1280
     /// sectors natively, 74 for the copy. The tile reads stay under the edge
-    /// guard, so the layout search cannot cost them (pad remark).
+    /// guard on bid.x and bid.y, so the layout search costs an interior block
+    /// (guard true for every lane): rows of 10 words put tile[tx + 1 + dx][...]
+    /// lanes 10 words apart, 91 wavefronts for the block (degree 1.78); an XOR of
+    /// 4-byte chunks by (row / 16) mod 2 (m <= 2: 10 chunks per row) gives 51.
     // CHECK-LABEL: gpu.func @stencil_transposed(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<34x10xf32, #gpu.address_space<workgroup>>)
     // CHECK: arith.maxsi
@@ -172,7 +175,7 @@ module attributes {gpu.container_module} {
     // CHECK-COUNT-5: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'stencil_transposed'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{pad: workgroup 0}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @stencil_transposed(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -225,11 +228,12 @@ module attributes {gpu.container_module} {
 
     /// The same on 1000x600, not multiples of the 32x8 block: the grid
     /// overshoots; halo cells past the array copy clamped elements nobody reads.
+    /// The same swizzle for an interior block (91 -> 51 wavefronts).
     // CHECK-LABEL: gpu.func @stencil_transposed_edges(
     // CHECK-SAME: workgroup(%{{.*}} : memref<34x10xf32, #gpu.address_space<workgroup>>)
     // expected-remark @below {{kernel: 'stencil_transposed_edges'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{pad: workgroup 0}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @stencil_transposed_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
