@@ -203,7 +203,18 @@ pub fn argument_attribute(
     index: usize,
     name: &str,
 ) -> Option<MlirAttribute> {
-    let all = attribute(function, "arg_attrs")?;
+    indexed_attribute(function, "arg_attrs", index, name)
+}
+
+/// Entry `name` of dictionary `index` of `operation`'s array-of-dictionaries
+/// attribute `array` (`arg_attrs`, `workgroup_attrib_attrs`, ...).
+pub fn indexed_attribute(
+    operation: MlirOperation,
+    array: &str,
+    index: usize,
+    name: &str,
+) -> Option<MlirAttribute> {
+    let all = attribute(operation, array)?;
     unsafe {
         if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
             return None;

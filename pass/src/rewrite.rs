@@ -110,6 +110,68 @@ impl Builder {
         }
     }
 
+    /// `memref.load from[indices]` and a `memref.store` of the value to
+    /// `to[indices]`: (the load, the store).
+    pub fn copy_element(
+        &self,
+        (from, from_indices): (MlirValue, &[MlirValue]),
+        (to, to_indices): (MlirValue, &[MlirValue]),
+        element_type: MlirType,
+    ) -> (MlirOperation, MlirOperation) {
+        let mut operands = vec![from];
+        operands.extend(from_indices);
+        let load = self.create("memref.load", &operands, &[], &[element_type]);
+        let mut operands = vec![unsafe { mlirOperationGetResult(load, 0) }, to];
+        operands.extend(to_indices);
+        (load, self.create("memref.store", &operands, &[], &[]))
+    }
+
+    /// The linear thread id `tid.x + Bx·tid.y + Bx·By·tid.z` of a block of
+    /// `sizes`, from the `thread_ids` values (dimensions of size 1 left out;
+    /// `zero` for a one-thread block).
+    pub fn linear_thread_id(
+        &self,
+        thread_ids: &[MlirValue],
+        sizes: [u32; 3],
+        zero: MlirValue,
+    ) -> MlirValue {
+        let mut linear: Option<MlirValue> = None;
+        let mut stride = 1i64;
+        for (dimension, &size) in sizes.iter().enumerate() {
+            if size > 1 {
+                let term = match stride {
+                    1 => thread_ids[dimension],
+                    _ => self.index_binary(
+                        "arith.muli",
+                        thread_ids[dimension],
+                        self.index_constant(stride),
+                    ),
+                };
+                linear =
+                    Some(linear.map_or(term, |sum| self.index_binary("arith.addi", sum, term)));
+            }
+            stride *= i64::from(size);
+        }
+        linear.unwrap_or(zero)
+    }
+
+    /// The row-major cell of a box of `extents` whose linear number is `linear`:
+    /// `arith.remui`/`arith.divui` by each extent from the innermost out (the
+    /// outermost takes what is left).
+    pub fn delinearize(&self, linear: MlirValue, extents: &[i64]) -> Vec<MlirValue> {
+        let mut cell = vec![linear; extents.len()];
+        let mut rest = linear;
+        for dimension in (1..extents.len()).rev() {
+            let extent = self.index_constant(extents[dimension]);
+            cell[dimension] = self.index_binary("arith.remui", rest, extent);
+            rest = self.index_binary("arith.divui", rest, extent);
+        }
+        if let Some(outermost) = cell.first_mut() {
+            *outermost = rest;
+        }
+        cell
+    }
+
     /// `arith.cmpi <predicate> left, right`, an `i1` (MLIR's predicate
     /// numbers: 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, ...).
     pub fn compare(

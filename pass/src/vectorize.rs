@@ -550,22 +550,15 @@ pub fn base_alignment(kernel: &Kernel, memory: &MemoryAccess, options: &Options)
 /// `{llvm.align = N}` of workgroup attribution `index` (the NVVM lowering gives its global that
 /// alignment; without it, the element's).
 fn workgroup_alignment(kernel: &Kernel, index: usize) -> Option<u64> {
-    let all = ir::attribute(kernel.operation, "workgroup_attrib_attrs")?;
-    unsafe {
-        if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
-            return None;
-        }
-        let dictionary = mlirArrayAttrGetElement(all, index as isize);
-        if !mlirAttributeIsADictionary(dictionary) {
-            return None;
-        }
-        let align = mlirDictionaryAttrGetElementByName(dictionary, ir::string_ref_of("llvm.align"));
-        (!align.ptr.is_null())
-            .then(|| ir::integer(align))
-            .flatten()
-            .filter(|&bytes| bytes > 0)
-            .map(|bytes| bytes as u64)
-    }
+    let align = ir::indexed_attribute(
+        kernel.operation,
+        "workgroup_attrib_attrs",
+        index,
+        "llvm.align",
+    )?;
+    ir::integer(align)
+        .filter(|&bytes| bytes > 0)
+        .map(|bytes| bytes as u64)
 }
 
 /// `4*tid.x + 1`: a linear form for messages.

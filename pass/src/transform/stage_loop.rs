@@ -248,21 +248,12 @@ pub(super) fn copy_box(
     location: MlirLocation,
 ) -> Result<MlirOperation, String> {
     let zero = inside.index_constant(0);
-    let sizes = [block.x, block.y, block.z];
     let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
         1 => value,
         _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
     };
-    let (extents, rank) = (source.extents, source.extents.len());
-    let mut linear = zero;
-    let mut stride = 1i64;
-    for (dimension, &size) in sizes.iter().enumerate() {
-        if size > 1 {
-            let term = scaled(inside, thread_ids[dimension], stride);
-            linear = inside.index_binary("arith.addi", linear, term);
-        }
-        stride *= i64::from(size);
-    }
+    let extents = source.extents;
+    let linear = inside.linear_thread_id(thread_ids, [block.x, block.y, block.z], zero);
     let cells: i64 = extents.iter().product();
     let threads = block.threads() as i64;
     let rounds = (cells + threads - 1) / threads;
@@ -282,17 +273,7 @@ pub(super) fn copy_box(
             Builder::before(guarded_region(&copy, inside_box)).located(location)
         }
     };
-    let mut cell = vec![zero; rank];
-    let mut rest = number;
-    for dimension in (0..rank).rev() {
-        if dimension == 0 {
-            cell[0] = rest;
-            break;
-        }
-        let extent = copy.index_constant(extents[dimension]);
-        cell[dimension] = copy.index_binary("arith.remui", rest, extent);
-        rest = copy.index_binary("arith.divui", rest, extent);
-    }
+    let cell = copy.delinearize(number, extents);
     // Clamped into the array: a partial or halo tile copies a valid element
     // no thread reads, so the tile's store needs no guard on block ids.
     let global: Vec<MlirValue> = source
@@ -307,13 +288,11 @@ pub(super) fn copy_box(
             copy.index_binary("arith.minsi", index, last)
         })
         .collect();
-    let guarded = copy;
-    let mut operands = vec![source.memref];
-    operands.extend(&global);
-    let copy_in = guarded.create("memref.load", &operands, &[], &[source.element_type]);
-    let mut operands = vec![unsafe { mlirOperationGetResult(copy_in, 0) }, source.tile];
-    operands.extend(&cell);
-    guarded.create("memref.store", &operands, &[], &[]);
+    let (copy_in, _) = copy.copy_element(
+        (source.memref, &global),
+        (source.tile, &cell),
+        source.element_type,
+    );
     Ok(copy_in)
 }
 

@@ -190,36 +190,9 @@ fn cooperative_copy(
     (block, extents): (Block, &[i64]),
     copy: impl FnOnce(&Builder, &[MlirValue], &[MlirValue]) -> MlirOperation,
 ) -> Result<MlirOperation, String> {
-    let sizes = [block.x, block.y, block.z];
     let zero = builder.index_constant(0);
-    let mut linear: Option<MlirValue> = None;
-    let mut stride = 1i64;
-    for (dimension, &size) in sizes.iter().enumerate() {
-        if size > 1 {
-            let term = match stride {
-                1 => thread_ids[dimension],
-                _ => builder.index_binary(
-                    "arith.muli",
-                    thread_ids[dimension],
-                    builder.index_constant(stride),
-                ),
-            };
-            linear = Some(linear.map_or(term, |sum| builder.index_binary("arith.addi", sum, term)));
-        }
-        stride *= i64::from(size);
-    }
-    let rank = extents.len();
-    let mut cells = vec![zero; rank];
-    let mut rest = linear.unwrap_or(zero);
-    for dimension in (0..rank).rev() {
-        if dimension == 0 {
-            cells[0] = rest;
-            break;
-        }
-        let extent = builder.index_constant(extents[dimension]);
-        cells[dimension] = builder.index_binary("arith.remui", rest, extent);
-        rest = builder.index_binary("arith.divui", rest, extent);
-    }
+    let linear = builder.linear_thread_id(thread_ids, [block.x, block.y, block.z], zero);
+    let cells = builder.delinearize(linear, extents);
     let mut values = plan.symbols.clone();
     let named: std::collections::BTreeSet<Variable> = finding
         .access
@@ -290,17 +263,9 @@ pub fn apply_store(
         &thread_ids,
         (block, extents),
         |inner, cells, global| {
-            let mut operands = vec![frame.tile];
-            operands.extend(cells);
-            let loaded = unsafe {
-                mlirOperationGetResult(
-                    inner.create("memref.load", &operands, &[], &[plan.element_type]),
-                    0,
-                )
-            };
-            let mut operands = vec![loaded, memref];
-            operands.extend(global);
-            inner.create("memref.store", &operands, &[], &[])
+            inner
+                .copy_element((frame.tile, cells), (memref, global), plan.element_type)
+                .1
         },
     )?;
     Ok(Staged {
@@ -329,13 +294,9 @@ pub fn apply_load(
         &thread_ids,
         (block, extents),
         |inner, cells, global| {
-            let mut operands = vec![memref];
-            operands.extend(global);
-            let load = inner.create("memref.load", &operands, &[], &[plan.element_type]);
-            let mut operands = vec![unsafe { mlirOperationGetResult(load, 0) }, frame.tile];
-            operands.extend(cells);
-            inner.create("memref.store", &operands, &[], &[]);
-            load
+            inner
+                .copy_element((memref, global), (frame.tile, cells), plan.element_type)
+                .0
         },
     )?;
     Builder::before(plan.top)
