@@ -2,14 +2,14 @@
 //! predictions against seed-002's closed forms, and the check of cases against a PTX.
 
 use runner::calibrate::fit::{self, line, Row};
-use runner::calibrate::plan::{self, Case, CONSTANT_ONE_LINE, READ_ONLY_HIT, SHARED_4_BYTE};
+use runner::calibrate::plan::{self, Case, Series, READ_ONLY_HIT};
 use runner::calibrate::{check, Calibration};
 
 /// A row of `series` with median `value` and prediction `model`.
-fn row(series: &str, variant: &str, value: f64, model: Option<f64>) -> Row {
+fn row(series: Series, variant: &str, value: f64, model: Option<f64>) -> Row {
     Row {
         bench: "B0".into(),
-        series: series.into(),
+        series,
         variant: variant.into(),
         kernel: "k".into(),
         blocks: 1,
@@ -49,16 +49,16 @@ fn cost_model_from_rows() {
     let mut rows: Vec<Row> = [1, 2, 3, 4, 8]
         .map(|d| {
             row(
-                CONSTANT_ONE_LINE,
+                Series::ConstantOneLine,
                 "d",
                 16.0 + 32.0 * f64::from(d),
                 Some(f64::from(d)),
             )
         })
         .to_vec();
-    rows.push(row(plan::LATENCY, READ_ONLY_HIT, 110.0, None));
-    rows.push(row(plan::COPY, "16-byte elements", 2400.0, None));
-    rows.push(row(plan::COPY, "16-byte elements", 2700.0, None));
+    rows.push(row(Series::Latency, READ_ONLY_HIT, 110.0, None));
+    rows.push(row(Series::Copy, "16-byte elements", 2400.0, None));
+    rows.push(row(Series::Copy, "16-byte elements", 2700.0, None));
     let fits = fit::fit(&rows, 3000.0);
     let model = fits
         .cost_model
@@ -80,7 +80,7 @@ fn cost_model_from_rows() {
 }
 
 /// The cases of a series.
-fn series<'a>(cases: &'a [Case], name: &str) -> Vec<&'a Case> {
+fn series(cases: &[Case], name: Series) -> Vec<&Case> {
     cases.iter().filter(|case| case.series == name).collect()
 }
 
@@ -89,7 +89,7 @@ fn series<'a>(cases: &'a [Case], name: &str) -> Vec<&'a Case> {
 #[test]
 fn shared_predictions_follow_the_closed_form() {
     let cases = plan::plan();
-    let strides: Vec<&Case> = series(&cases, SHARED_4_BYTE)
+    let strides: Vec<&Case> = series(&cases, Series::Shared4Byte)
         .into_iter()
         .filter(|case| case.variant.starts_with("lane stride"))
         .collect();
@@ -121,4 +121,13 @@ fn check_refuses_a_mismatched_entry() {
     let bad = ".visible .entry barrier(\n.param .u64 barrier_param_0\n)\n{\nret;\n}\n";
     let error = check(bad, &cases).expect_err("one parameter too few");
     assert!(error.to_string().contains("barrier"), "{error}");
+}
+
+/// Each series' name in the markdown is its name in the JSON.
+#[test]
+fn series_names_match_their_serialization() {
+    for case in plan::plan() {
+        let json = serde_json::to_string(&case.series).expect("serializes");
+        assert_eq!(json, format!("\"{}\"", case.series.name()));
+    }
 }

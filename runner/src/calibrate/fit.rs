@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use analysis::memory_space::CostModel;
 use serde::Serialize;
 
-use super::plan::{Case, CONSTANT_ONE_LINE, COPY, LATENCY, READ_ONLY_HIT};
+use super::plan::{Case, Series, READ_ONLY_HIT};
 
 /// One measured case: the plan's description and the statistics of its repeats.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -23,7 +23,7 @@ pub struct Row {
     /// The benchmark (`B1`, …).
     pub bench: String,
     /// Its series.
-    pub series: String,
+    pub series: Series,
     /// What the case varies.
     pub variant: String,
     /// The `.entry`.
@@ -50,7 +50,7 @@ impl Row {
         let fold = |start: f64, pick: fn(f64, f64) -> f64| values.iter().copied().fold(start, pick);
         Row {
             bench: case.bench.to_string(),
-            series: case.series.to_string(),
+            series: case.series,
             variant: case.variant.clone(),
             kernel: case.kernel.to_string(),
             blocks: case.blocks,
@@ -113,7 +113,7 @@ pub fn line(points: &[(f64, f64)]) -> Option<Line> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fits {
     /// Per series with predictions: the line of cost over the prediction.
-    pub lines: BTreeMap<String, Line>,
+    pub lines: BTreeMap<Series, Line>,
     /// B1: cycles per dependent load, by variant.
     pub latencies: BTreeMap<String, f64>,
     /// B7: the best GB/s of each element width over the device-to-device copy's, by width.
@@ -124,30 +124,30 @@ pub struct Fits {
 
 /// Fits `rows`; `copy_gbps` is the device-to-device copy bandwidth of the same run.
 pub fn fit(rows: &[Row], copy_gbps: f64) -> Fits {
-    let mut series: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut series: BTreeMap<Series, Vec<(f64, f64)>> = BTreeMap::new();
     for row in rows {
         if let Some(model) = row.model {
             series
-                .entry(&row.series)
+                .entry(row.series)
                 .or_default()
                 .push((model, row.median));
         }
     }
-    let lines: BTreeMap<String, Line> = series
+    let lines: BTreeMap<Series, Line> = series
         .into_iter()
-        .filter_map(|(name, points)| Some((name.to_string(), line(&points)?)))
+        .filter_map(|(name, points)| Some((name, line(&points)?)))
         .collect();
     let latencies: BTreeMap<String, f64> = rows
         .iter()
-        .filter(|row| row.series == LATENCY)
+        .filter(|row| row.series == Series::Latency)
         .map(|row| (row.variant.clone(), row.median))
         .collect();
     let mut width_efficiency: BTreeMap<String, f64> = BTreeMap::new();
-    for row in rows.iter().filter(|row| row.series == COPY) {
+    for row in rows.iter().filter(|row| row.series == Series::Copy) {
         let best = width_efficiency.entry(row.variant.clone()).or_insert(0.0);
         *best = best.max(row.median / copy_gbps);
     }
-    let cost_model = lines.get(CONSTANT_ONE_LINE).and_then(|constant| {
+    let cost_model = lines.get(&Series::ConstantOneLine).and_then(|constant| {
         Some(CostModel {
             constant_first: constant.first,
             constant_per_address: constant.per,

@@ -151,8 +151,12 @@ impl Calibration {
         for (series, line) in &self.fits.lines {
             let _ = writeln!(
                 text,
-                "| {series} | {:.1} | {:.2} | {:.3} | {} |",
-                line.first, line.per, line.r_squared, line.points
+                "| {} | {:.1} | {:.2} | {:.3} | {} |",
+                series.name(),
+                line.first,
+                line.per,
+                line.r_squared,
+                line.points
             );
         }
         if let Some(model) = &self.fits.cost_model {

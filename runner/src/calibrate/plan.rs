@@ -35,33 +35,61 @@ pub const COPY_BLOCKS: u32 = 132 * 16;
 /// Threads per block of the B6 gathers.
 pub const GATHER_THREADS: u32 = 256;
 
-/// Series: B1 latencies.
-pub const LATENCY: &str = "latency";
 /// The B1 variant whose latency is the read-only path's `L_t`.
 pub const READ_ONLY_HIT: &str = "global .nc, L1 hit";
 
-/// Series: B2 with the distinct words in one line.
-pub const CONSTANT_ONE_LINE: &str = "constant-one-line";
-/// Series: B2 with a 64-byte line per distinct word.
-pub const CONSTANT_LINE_EACH: &str = "constant-line-each";
-/// Series: B3 with 4-byte lanes.
-pub const SHARED_4_BYTE: &str = "shared-4-byte";
-/// Series: B3 with 8-byte lanes.
-pub const SHARED_8_BYTE: &str = "shared-8-byte";
-/// Series: B3 with 16-byte lanes.
-pub const SHARED_16_BYTE: &str = "shared-16-byte";
-/// Series: B5 through L1 (`.ca`).
-pub const GLOBAL_CA: &str = "global-ca";
-/// Series: B5 through L2 only (`.cg`).
-pub const GLOBAL_CG: &str = "global-cg";
-/// Series: B5 through the read-only path (`.nc`).
-pub const GLOBAL_NC: &str = "global-nc";
-/// Series: B6 gathers.
-pub const GATHER: &str = "gather";
-/// Series: B7 copies.
-pub const COPY: &str = "copy";
-/// Series: B9 barriers.
-pub const BARRIER: &str = "barrier";
+/// The group of cases a fit treats together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Series {
+    /// B1 latencies.
+    Latency,
+    /// B2 with the distinct words in one line.
+    ConstantOneLine,
+    /// B2 with a 64-byte line per distinct word.
+    ConstantLineEach,
+    /// B3 with 4-byte lanes.
+    #[serde(rename = "shared-4-byte")]
+    Shared4Byte,
+    /// B3 with 8-byte lanes.
+    #[serde(rename = "shared-8-byte")]
+    Shared8Byte,
+    /// B3 with 16-byte lanes.
+    #[serde(rename = "shared-16-byte")]
+    Shared16Byte,
+    /// B5 through L1 (`.ca`).
+    GlobalCa,
+    /// B5 through L2 only (`.cg`).
+    GlobalCg,
+    /// B5 through the read-only path (`.nc`).
+    GlobalNc,
+    /// B6 gathers.
+    Gather,
+    /// B7 copies.
+    Copy,
+    /// B9 barriers.
+    Barrier,
+}
+
+impl Series {
+    /// Its name in results (`constant-one-line`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Series::Latency => "latency",
+            Series::ConstantOneLine => "constant-one-line",
+            Series::ConstantLineEach => "constant-line-each",
+            Series::Shared4Byte => "shared-4-byte",
+            Series::Shared8Byte => "shared-8-byte",
+            Series::Shared16Byte => "shared-16-byte",
+            Series::GlobalCa => "global-ca",
+            Series::GlobalCg => "global-cg",
+            Series::GlobalNc => "global-nc",
+            Series::Gather => "gather",
+            Series::Copy => "copy",
+            Series::Barrier => "barrier",
+        }
+    }
+}
 
 /// A table the runner prepares on the device before a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -153,7 +181,7 @@ pub struct Case {
     /// What this case varies, in words.
     pub variant: String,
     /// The series the fit groups it with (`constant-one-line`, `shared-4-byte`, …).
-    pub series: &'static str,
+    pub series: Series,
     /// The `.entry` it launches.
     pub kernel: &'static str,
     /// Blocks.
@@ -177,7 +205,7 @@ impl Case {
     /// A single-warp latency case of `bench` with its kernel's parameters.
     fn latency(
         bench: &'static str,
-        series: &'static str,
+        series: Series,
         variant: String,
         kernel: &'static str,
         threads: u32,
@@ -219,7 +247,7 @@ fn latencies() -> Vec<Case> {
     let chase = |variant: &str, kernel, table, warmup: i32| {
         Case::latency(
             "B1",
-            LATENCY,
+            Series::Latency,
             variant.to_string(),
             kernel,
             1,
@@ -258,7 +286,7 @@ fn latencies() -> Vec<Case> {
         },
         Case::latency(
             "B1",
-            LATENCY,
+            Series::Latency,
             "shared".to_string(),
             "chase_shared",
             1,
@@ -276,7 +304,7 @@ fn latencies() -> Vec<Case> {
         ),
         Case::latency(
             "B1",
-            LATENCY,
+            Series::Latency,
             "local".to_string(),
             "chase_local",
             1,
@@ -302,7 +330,7 @@ fn latencies() -> Vec<Case> {
             constant: Some(ConstantTable::Chase { words, stride }),
             ..Case::latency(
                 "B1",
-                LATENCY,
+                Series::Latency,
                 variant.to_string(),
                 "chase_constant",
                 1,
@@ -333,9 +361,9 @@ fn constant_sweep() -> Vec<Case> {
                 access_bytes: 4,
             };
             let (series, line) = if spread == 1 {
-                (CONSTANT_ONE_LINE, "one line")
+                (Series::ConstantOneLine, "one line")
             } else {
-                (CONSTANT_LINE_EACH, "a 64-byte line each")
+                (Series::ConstantLineEach, "a 64-byte line each")
             };
             cases.push(Case {
                 constant: Some(ConstantTable::Identity),
@@ -380,9 +408,9 @@ fn shared_case(variant: String, ways: u32, stride: u32, width: u32) -> Option<Ca
         ..Case::latency(
             "B3",
             match width {
-                1 => SHARED_4_BYTE,
-                2 => SHARED_8_BYTE,
-                _ => SHARED_16_BYTE,
+                1 => Series::Shared4Byte,
+                2 => Series::Shared8Byte,
+                _ => Series::Shared16Byte,
             },
             variant,
             "shared_conflict",
@@ -447,9 +475,9 @@ fn shared_sweep() -> Vec<Case> {
 fn global_sweep() -> Vec<Case> {
     let mut cases = Vec::new();
     for (kernel, series, path) in [
-        ("global_stride_ca", GLOBAL_CA, ".ca (L1)"),
-        ("global_stride_cg", GLOBAL_CG, ".cg (L2)"),
-        ("global_stride_nc", GLOBAL_NC, ".nc (read-only)"),
+        ("global_stride_ca", Series::GlobalCa, ".ca (L1)"),
+        ("global_stride_cg", Series::GlobalCg, ".cg (L2)"),
+        ("global_stride_nc", Series::GlobalNc, ".nc (read-only)"),
     ] {
         let strides = [0, 1, 2, 4, 8, 16, 32].map(|stride| (stride, 0));
         let misaligned = [1, 8, 31].map(|offset| (1, offset));
@@ -494,7 +522,7 @@ fn gathers() -> Vec<Case> {
             let bytes = 4 * u64::from(words);
             cases.push(Case {
                 bench: "B6",
-                series: GATHER,
+                series: Series::Gather,
                 variant: format!("{kernel}, {} MiB", bytes >> 20),
                 kernel,
                 blocks: words.div_ceil(GATHER_THREADS),
@@ -527,7 +555,7 @@ fn copies() -> Vec<Case> {
         for threads in [128, 256, 512, 1024] {
             cases.push(Case {
                 bench: "B7",
-                series: COPY,
+                series: Series::Copy,
                 variant: format!("{width}-byte elements"),
                 kernel,
                 blocks: COPY_BLOCKS,
@@ -562,7 +590,7 @@ fn barriers() -> Vec<Case> {
         .map(|threads| {
             Case::latency(
                 "B9",
-                BARRIER,
+                Series::Barrier,
                 format!("{threads} threads"),
                 "barrier",
                 threads,
