@@ -148,10 +148,20 @@ pub fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess>
         memref,
         root: root(kernel, memref),
         root_value: root_value(memref),
-        space: memory_space(memref_type),
+        space: accessed_space(memref),
         element_bytes: ir::type_bytes(element_type),
         vector_width: ir::vector_elements(accessed_type) / ir::vector_elements(element_type).max(1),
     })
+}
+
+/// The memory space `memref` addresses: its type's, or, for a generic (global) type, the space
+/// of the buffer at the root of its view chain (a `memory_space_cast` of a constant global to a
+/// generic memref still reads constant memory: LLVM's address-space inference restores it).
+pub fn accessed_space(memref: MlirValue) -> MemorySpace {
+    match memory_space(unsafe { mlirValueGetType(memref) }) {
+        MemorySpace::Global => memory_space(unsafe { mlirValueGetType(root_value(memref)) }),
+        space => space,
+    }
 }
 
 /// The memory space of a memref type (NVVM numbering, or `#gpu.address_space`).

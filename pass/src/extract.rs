@@ -28,13 +28,13 @@
 
 use analysis::{
     expression::{IndexExpression, Loop, LoopId, Variable},
-    matrix::{Access, Condition, MemrefLayout, Relation},
+    matrix::{Access, Condition, MemorySpace, MemrefLayout, Relation},
     target::WARP_SIZE,
 };
 use mlir_sys::*;
 
 use crate::{
-    accesses::{memory_space, MemoryAccess},
+    accesses::MemoryAccess,
     ir,
     kernels::{Kernel, KernelKind},
 };
@@ -57,7 +57,7 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
     if let Some(reason) = transfer_limitation(memory) {
         let mut access = Access::new(
             memory.kind,
-            layout(memref_type, memory.element_bytes.unwrap_or(0)),
+            layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space),
             vec![IndexExpression::Unknown(reason); rank],
         );
         access.vector_width = memory.vector_width.max(1);
@@ -86,7 +86,7 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
     };
     Access {
         kind: memory.kind,
-        layout: layout(memref_type, memory.element_bytes.unwrap_or(0)),
+        layout: layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space),
         indices,
         vector_width: memory.vector_width.max(1),
         guard,
@@ -95,7 +95,7 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
 }
 
 /// The layout of a memref type: shape, strides, offset (elements), space.
-pub fn layout(memref_type: MlirType, element_bytes: u32) -> MemrefLayout {
+pub fn layout(memref_type: MlirType, element_bytes: u32, space: MemorySpace) -> MemrefLayout {
     let rank = unsafe { mlirShapedTypeGetRank(memref_type) }.max(0) as usize;
     let shape = (0..rank)
         .map(|dimension| unsafe {
@@ -117,7 +117,7 @@ pub fn layout(memref_type: MlirType, element_bytes: u32) -> MemrefLayout {
             .collect(),
         offset: (known && !dynamic(offset)).then_some(offset),
         element_bytes,
-        space: memory_space(memref_type),
+        space,
     }
 }
 
