@@ -1,12 +1,13 @@
 //! `gpu-mem-opt interp` and `gpu-mem-opt diff`: run a kernel on the reference interpreter.
 //!
 //! * `interp FILE --kernel K --grid X,Y,Z [--block X,Y,Z] --arg SPEC ... [--print-arg N]
-//!   [--trace] [--check-static]` translates kernel K (crate `translate`), runs it on the
-//!   given arguments (one spec per parameter, see [`interpreter::Argument::parse`]) and prints
-//!   what was asked: argument N's elements one per line (row-major), the measured metrics of
-//!   every memory op (`trace LOC OP (SPACE): requests R, sectors_per_request S,
-//!   bank_conflict_degree B, distinct_addresses D`), and the static check
-//!   ([`crate::check`]).
+//!   [--trace] [--check-static] [--counters FILE]` translates kernel K (crate `translate`),
+//!   runs it on the given arguments (one spec per parameter, see
+//!   [`interpreter::Argument::parse`]) and prints what was asked: argument N's elements one
+//!   per line (row-major), the measured metrics of every memory op (`trace LOC OP (SPACE):
+//!   requests R, sectors_per_request S, bank_conflict_degree B, distinct_addresses D`), and
+//!   the static check ([`crate::check`]); `--counters` writes the launch-wide totals that
+//!   Nsight Compute's counters should show ([`runner::suite::predictions::Prediction`], JSON).
 //! * `diff` ([`crate::diff`]) shares the launch code here.
 //!
 //! The block defaults to the kernel's own (`known_block_size`, constant launch operands).
@@ -24,6 +25,7 @@ use gpu_mem_opt::{
     pipeline::{self, Diagnostics},
 };
 use interpreter::{Argument, Options, Trace};
+use runner::suite::predictions::Prediction;
 
 /// The target every measurement and analysis uses (design.md: sm_90).
 const SM: u32 = 90;
@@ -50,6 +52,8 @@ pub struct Outputs {
     pub trace: bool,
     /// Compare with the static analysis.
     pub check_static: bool,
+    /// Where to write the predicted hardware counters.
+    pub counters: Option<PathBuf>,
 }
 
 /// Parses `X[,Y[,Z]]` (missing sizes are 1).
@@ -177,6 +181,10 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
     }
     if outputs.check_static {
         crate::check::check_static(&mut out, &prepared, &trace)?;
+    }
+    if let Some(path) = &outputs.counters {
+        runner::files::write_json(path, &Prediction::of(&trace))
+            .map_err(|error| error.to_string())?;
     }
     out.flush().map_err(|error| error.to_string())
 }

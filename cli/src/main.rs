@@ -88,6 +88,9 @@ enum Command {
         /// Demand that every exact static metric equals the measured one.
         #[arg(long)]
         check_static: bool,
+        /// Write the launch's hardware counters as the model predicts them (JSON).
+        #[arg(long, value_name = "FILE")]
+        counters: Option<PathBuf>,
     },
     /// Run a kernel before and after gpu-mem-opt and compare the results bit for bit.
     Diff {
@@ -154,11 +157,13 @@ fn main() -> ExitCode {
             print_arg,
             trace,
             check_static,
+            counters,
         } => {
             let outputs = interp::Outputs {
                 print: print_arg,
                 trace,
                 check_static,
+                counters,
             };
             return finish(interp::interp(&launch.into(), &outputs));
         }

@@ -64,6 +64,9 @@ pub struct AccessTrace {
     pub space: Option<MemorySpace>,
     /// Measured metrics over all its requests.
     pub metrics: Metrics,
+    /// The running totals the metrics average: requests, sectors, wavefronts, ideal
+    /// wavefronts and distinct addresses summed over all its requests.
+    pub totals: MetricsAccumulator,
     /// Every request, in execution order, when the options asked to keep them.
     pub requests: Vec<WarpRequest>,
 }
@@ -148,6 +151,7 @@ impl Recorder {
                     kind,
                     space: None,
                     metrics: MetricsAccumulator::default().metrics(),
+                    totals: MetricsAccumulator::default(),
                     requests: Vec::new(),
                 });
             }
@@ -222,8 +226,9 @@ impl Recorder {
 
     /// The finished trace.
     pub(crate) fn finish(mut self) -> Trace {
-        for (access, accumulator) in self.accesses.iter_mut().zip(&self.accumulators) {
+        for (access, accumulator) in self.accesses.iter_mut().zip(self.accumulators) {
             access.metrics = accumulator.metrics();
+            access.totals = accumulator;
         }
         Trace {
             accesses: self.accesses,

@@ -30,6 +30,8 @@ fn naive_transpose_reads_coalesced_and_writes_strided() {
     assert_eq!(read.metrics.sectors_per_request, 4.0);
     assert_eq!(write.metrics.sectors_per_request, 32.0);
     assert_eq!(read.metrics.distinct_addresses, 32.0);
+    assert_eq!((read.totals.requests, read.totals.sectors), (128, 128 * 4));
+    assert_eq!((write.totals.requests, write.totals.sectors), (128, 128 * 32));
 }
 
 /// Stores `tile[ty][tx]`, then reads `tile[tx][ty]` with 32×32 threads; returns the read's degree.
@@ -66,6 +68,11 @@ fn transposed_tile_read_degree(columns: i64) -> f64 {
     assert_eq!(read.space, Some(MemorySpace::Workgroup));
     assert_eq!(read.requests.len(), 32);
     assert!(read.requests[0].addresses.iter().all(Option::is_some));
+    assert_eq!(read.totals.ideal_wavefronts, 32);
+    assert_eq!(
+        read.totals.wavefronts as f64,
+        32.0 * read.metrics.bank_conflict_degree
+    );
     read.metrics.bank_conflict_degree
 }
 

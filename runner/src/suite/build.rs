@@ -12,7 +12,9 @@
 //! upstream `nvgpu-optimize-shared-memory` swizzles a 16x80 array out of its bounds) is
 //! rejected with the reason and never built for the GPU, where a wrong kernel may fault the
 //! context and stop the whole run. The naive kernel's outputs at the check size are the
-//! expected outputs. Last, the plan, this binary and `run.sh`.
+//! expected outputs. Every MLIR variant that passes runs once more on the interpreter at the
+//! check size for the hardware counters the model predicts (`interp --counters`,
+//! [`super::predictions`]), kept in the plan. Last, the plan, this binary and `run.sh`.
 //!
 //! Cost. A few tool processes per variant; the interpreter on the check sizes only.
 
@@ -27,12 +29,16 @@ use crate::launch;
 use super::check::verify;
 use super::cuda_reference;
 use super::plan::{Plan, PlannedKernel, PlannedVariant};
+use super::predictions::Prediction;
 use super::tools::{self, Tools};
 use super::variants::{self, Produced, Variant};
 use super::{CudaEntry, KernelEntry, Manifest, Size};
 
 /// The file name of the launch description in a variant's directory.
 pub const LAUNCH: &str = "launch.json";
+
+/// The file name of the predicted counters in a variant's check-size directory.
+pub const PREDICTED: &str = "predicted-counters.json";
 
 /// `X,Y,Z`.
 pub fn dims(values: [u32; 3]) -> String {
@@ -70,6 +76,22 @@ pub fn interpret(
         arguments.extend(["--print-arg".to_string(), position.to_string()]);
     }
     tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)
+}
+
+/// The counters the model predicts for `mlir` at the check size: `gpu-mem-opt interp
+/// --counters` writes them into `directory` (kept there, beside the launch description).
+fn predict(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    mlir: &Path,
+    directory: &Path,
+) -> Result<Prediction> {
+    let path = directory.join(PREDICTED);
+    let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
+    arguments.extend(launch_arguments(kernel, Size::Check));
+    arguments.extend(["--counters".to_string(), path.display().to_string()]);
+    tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)?;
+    files::read_json(&path)
 }
 
 /// Emits `mlir` as a launchable variant into `directory` and names its arguments.
@@ -171,6 +193,7 @@ impl Builder<'_> {
         let mut planned = PlannedKernel {
             name: kernel.name.clone(),
             outputs: kernel.output_names(),
+            check: Some(kernel.check.clone()),
             variants: Vec::new(),
             expected: BTreeMap::new(),
             skipped: BTreeMap::new(),
@@ -189,8 +212,9 @@ impl Builder<'_> {
         let check_source = directories[0].1.join("source.mlir");
         let outputs = kernel.output_positions();
         let naive_printout = interpret(tools, kernel, &check_source, Size::Check, &outputs)?;
-        let mut applies: Vec<Variant> = Vec::new();
+        let mut applies: Vec<(Variant, Option<Prediction>)> = Vec::new();
         'variants: for variant in Variant::MLIR {
+            let mut predicted = None;
             for (size, directory) in &directories {
                 let source = directory.join("source.mlir");
                 let mlir =
@@ -215,14 +239,17 @@ impl Builder<'_> {
                 let target = directory.join(variant.name());
                 emit_mlir(tools, kernel, *size, &mlir, &target)?;
                 check_emitted(&target)?;
+                if *size == Size::Check {
+                    predicted = Some(predict(tools, kernel, &mlir, &target)?);
+                }
             }
-            applies.push(variant);
+            applies.push((variant, predicted));
         }
         let cuda_reference = Variant::CudaReference.name().to_string();
         match (&kernel.cuda, &tools.nvcc) {
             (Some(cuda), Some(nvcc)) => {
                 self.build_cuda(nvcc, kernel, cuda, &directories)?;
-                applies.push(Variant::CudaReference);
+                applies.push((Variant::CudaReference, None));
             }
             (Some(_), None) => {
                 planned.skipped.insert(
@@ -247,13 +274,14 @@ impl Builder<'_> {
             files::write(&out.join(&file), printed)?;
             planned.expected.insert(argument.name.clone(), file);
         }
-        for variant in applies {
+        for (variant, predicted) in applies {
             let launch_of =
                 |size: Size| relative.join(size.name()).join(variant.name()).join(LAUNCH);
             planned.variants.push(PlannedVariant {
                 name: variant.name().to_string(),
                 bench: launch_of(Size::Bench),
                 check: launch_of(Size::Check),
+                predicted,
             });
         }
         Ok(planned)

@@ -7,8 +7,10 @@
 //! computes: global load and store requests and sectors (sectors per request), shared load
 //! and store instructions, wavefronts and bank conflicts (wavefronts per request; conflicts
 //! are the wavefronts above one per phase), and the DRAM bytes and kernel time for context.
-//! The results go to `<results>/<date>-<gpu>-counters.json` and `.md`; the comparison with
-//! the report's predictions (`gpu-mem-opt report` of the same MLIR) is written beside them.
+//! The results go to `<results>/<date>-<gpu>-counters.json` and `.md`. Beside them,
+//! `<date>-<gpu>-counters-vs-model.md` (and `comparison` in the JSON) puts every ratio next
+//! to what the analysis's model predicted for it at the check size, stored in the plan by
+//! `suite build` ([`super::predictions`], [`super::comparison`]).
 //!
 //! Cost. One profiled launch per variant; ncu replays the kernel once per metric pass.
 
@@ -21,25 +23,53 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::files;
 
+use super::comparison::{self, compare, Comparison, Ratio};
 use super::plan::Plan;
 use super::report::{stem, today};
 use super::tools;
 
+/// Global load warp requests.
+pub const GLOBAL_LOAD_REQUESTS: &str = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+/// Global load sectors.
+pub const GLOBAL_LOAD_SECTORS: &str = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+/// Global store warp requests.
+pub const GLOBAL_STORE_REQUESTS: &str = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+/// Global store sectors.
+pub const GLOBAL_STORE_SECTORS: &str = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+/// Shared load warp instructions.
+pub const SHARED_LOAD_REQUESTS: &str = "smsp__inst_executed_op_shared_ld.sum";
+/// Shared load wavefronts.
+pub const SHARED_LOAD_WAVEFRONTS: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+/// Shared load bank conflicts.
+pub const SHARED_LOAD_CONFLICTS: &str = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+/// Shared store warp instructions.
+pub const SHARED_STORE_REQUESTS: &str = "smsp__inst_executed_op_shared_st.sum";
+/// Shared store wavefronts.
+pub const SHARED_STORE_WAVEFRONTS: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+/// Shared store bank conflicts.
+pub const SHARED_STORE_CONFLICTS: &str = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+/// DRAM bytes read.
+pub const DRAM_BYTES_READ: &str = "dram__bytes_read.sum";
+/// DRAM bytes written.
+pub const DRAM_BYTES_WRITTEN: &str = "dram__bytes_write.sum";
+/// Kernel time in nanoseconds.
+pub const DURATION: &str = "gpu__time_duration.sum";
+
 /// The counters read, in the order of the markdown table.
 pub const METRICS: &[&str] = &[
-    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
-    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-    "smsp__inst_executed_op_shared_ld.sum",
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-    "smsp__inst_executed_op_shared_st.sum",
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-    "dram__bytes_read.sum",
-    "dram__bytes_write.sum",
-    "gpu__time_duration.sum",
+    GLOBAL_LOAD_REQUESTS,
+    GLOBAL_LOAD_SECTORS,
+    GLOBAL_STORE_REQUESTS,
+    GLOBAL_STORE_SECTORS,
+    SHARED_LOAD_REQUESTS,
+    SHARED_LOAD_WAVEFRONTS,
+    SHARED_LOAD_CONFLICTS,
+    SHARED_STORE_REQUESTS,
+    SHARED_STORE_WAVEFRONTS,
+    SHARED_STORE_CONFLICTS,
+    DRAM_BYTES_READ,
+    DRAM_BYTES_WRITTEN,
+    DURATION,
 ];
 
 /// The longest one profiled launch may take.
@@ -65,15 +95,11 @@ pub struct Counters {
 impl Counters {
     /// The counters of `metrics`, with their ratios.
     pub fn new(metrics: BTreeMap<String, f64>) -> Counters {
-        let ratio = |over: &str, under: &str| {
-            let under = *metrics.get(under)?;
-            (under > 0.0).then(|| metrics.get(over).map(|over| over / under))?
-        };
         Counters {
-            load_sectors_per_request: ratio(METRICS[1], METRICS[0]),
-            store_sectors_per_request: ratio(METRICS[3], METRICS[2]),
-            shared_load_wavefronts_per_request: ratio(METRICS[5], METRICS[4]),
-            shared_store_wavefronts_per_request: ratio(METRICS[8], METRICS[7]),
+            load_sectors_per_request: Ratio::LoadSectors.measured(&metrics),
+            store_sectors_per_request: Ratio::StoreSectors.measured(&metrics),
+            shared_load_wavefronts_per_request: Ratio::SharedLoadWavefronts.measured(&metrics),
+            shared_store_wavefronts_per_request: Ratio::SharedStoreWavefronts.measured(&metrics),
             metrics,
             error: None,
         }
@@ -98,6 +124,8 @@ pub struct CountersRun {
     pub date: String,
     /// The kernels.
     pub kernels: Vec<KernelCounters>,
+    /// The counters beside the model's predictions.
+    pub comparison: Option<Comparison>,
 }
 
 /// The fields of one CSV line (double-quoted fields, `""` inside them).
@@ -143,6 +171,7 @@ pub fn parse_raw_page(text: &str) -> Result<BTreeMap<String, f64>> {
             Some("Gbyte") => 1e9,
             Some("usecond") => 1e3,
             Some("msecond") => 1e6,
+            Some("second") => 1e9,
             _ => 1.0,
         };
         metrics.insert(name.clone(), number * scale);
@@ -202,7 +231,8 @@ fn failed(error: String) -> Counters {
 }
 
 /// Profiles every variant of the plan at `plan_path` (those of `names`, all when empty) and
-/// writes `<results>/<date>-<gpu>-counters.json` and `.md`; returns the JSON's path.
+/// writes `<results>/<date>-<gpu>-counters.json`, `.md` and `-vs-model.md`; returns the
+/// JSON's path.
 pub fn counters(
     plan_path: &Path,
     results: &Path,
@@ -218,6 +248,7 @@ pub fn counters(
         ncu: version.lines().last().unwrap_or_default().to_string(),
         date: today(),
         kernels: Vec::new(),
+        comparison: None,
     };
     for kernel in &plan.kernels {
         if !names.is_empty() && !names.contains(&kernel.name) {
@@ -237,8 +268,18 @@ pub fn counters(
             variants,
         });
     }
+    let comparison = compare(&plan, &run);
+    let title = format!(
+        "gpu-mem-opt hardware counters vs the model: {gpu}, {} ({})",
+        run.date, run.ncu
+    );
     std::fs::create_dir_all(results).map_err(|error| Error::io(results, error))?;
     let base = format!("{}-counters", stem(&run.date, gpu));
+    files::write(
+        &results.join(format!("{base}-vs-model.md")),
+        comparison::to_markdown(&comparison, &title),
+    )?;
+    run.comparison = Some(comparison);
     let json = results.join(format!("{base}.json"));
     files::write_json(&json, &run)?;
     files::write(&results.join(format!("{base}.md")), to_markdown(&run, gpu))?;
@@ -270,9 +311,9 @@ pub fn to_markdown(run: &CountersRun, gpu: &str) -> String {
                 show(counters.store_sectors_per_request),
                 show(counters.shared_load_wavefronts_per_request),
                 show(counters.shared_store_wavefronts_per_request),
-                metric(METRICS[6]) + metric(METRICS[9]),
-                (metric(METRICS[10]) + metric(METRICS[11])) / 1e6,
-                metric(METRICS[12]) / 1e3,
+                metric(SHARED_LOAD_CONFLICTS) + metric(SHARED_STORE_CONFLICTS),
+                (metric(DRAM_BYTES_READ) + metric(DRAM_BYTES_WRITTEN)) / 1e6,
+                metric(DURATION) / 1e3,
             );
         }
     }
@@ -318,6 +359,7 @@ mod tests {
                 name: "transpose-naive".into(),
                 variants: BTreeMap::from([("naive".to_string(), counters)]),
             }],
+            comparison: None,
         };
         let table = to_markdown(&run, "NVIDIA H100");
         assert!(

@@ -24,7 +24,10 @@
 //! command to run on the GPU machine. `suite check` ([`check`]) runs every MLIR variant at
 //! the check size on the interpreter and demands identical outputs (a lit test). `suite run`
 //! ([`run`]) measures the copy bandwidth, launches every variant at both sizes, compares,
-//! and writes `bench/results/<date>-<gpu>.json` and `.md` ([`report`]).
+//! and writes `bench/results/<date>-<gpu>.json` and `.md` ([`report`]). The build also
+//! stores, per MLIR variant, the hardware counters the model predicts from the
+//! interpreter's trace at the check size ([`predictions`]); `suite counters` ([`counters`])
+//! reads Nsight Compute's and writes them side by side ([`comparison`]).
 //!
 //! # Manifest schema
 //!
@@ -51,9 +54,11 @@
 
 pub mod build;
 pub mod check;
+pub mod comparison;
 pub mod counters;
 pub mod cuda_reference;
 pub mod plan;
+pub mod predictions;
 pub mod report;
 pub mod run;
 pub mod shared_memory;

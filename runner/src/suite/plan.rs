@@ -4,12 +4,22 @@
 //! descriptions at the bench and the check size, the interpreter's expected outputs at the
 //! check size (text, `--print-arg` format), and the variants skipped with the reason. Paths
 //! are relative to the plan's directory, so the directory can be carried to another machine.
+//! Every MLIR variant also carries the hardware counters the model predicts for it at the
+//! check size ([`Prediction`], compared with Nsight Compute's by `suite counters`), and the
+//! kernel the check size they were predicted at.
 //!
 //! ```json
 //! { "version": 1,
 //!   "kernels": [ { "name": "transpose-tiled", "outputs": ["out"],
+//!     "check": { "sizes": { "4096": "64" }, "grid": [2, 2, 1] },
 //!     "variants": [ { "name": "naive", "bench": "kernels/transpose-tiled/bench/naive/launch.json",
-//!                     "check": "kernels/transpose-tiled/check/naive/launch.json" }, ... ],
+//!                     "check": "kernels/transpose-tiled/check/naive/launch.json",
+//!                     "predicted": {
+//!                       "global_load": { "requests": 128, "sectors": 512 },
+//!                       "global_store": { "requests": 128, "sectors": 512 },
+//!                       "shared_load": { "requests": 128, "wavefronts": 4096, "ideal_wavefronts": 128 },
+//!                       "shared_store": { "requests": 128, "wavefronts": 128, "ideal_wavefronts": 128 } } },
+//!                   ... ],
 //!     "expected": { "out": "kernels/transpose-tiled/check/expected/out.txt" },
 //!     "skipped": { "cuda-reference": "..." },
 //!     "rejected": { "nvgpu-optimize-shared-memory": "wrong on the interpreter: ..." } } ] }
@@ -22,6 +32,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::files;
+
+use super::predictions::Prediction;
+use super::CheckEntry;
 
 /// Everything to run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -39,6 +52,9 @@ pub struct PlannedKernel {
     pub name: String,
     /// Names of the outputs every variant must agree on.
     pub outputs: Vec<String>,
+    /// The check size (predictions and expected outputs are made there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckEntry>,
     /// The variants that apply, `naive` first.
     pub variants: Vec<PlannedVariant>,
     /// The interpreter's outputs at the check size, by output name.
@@ -60,6 +76,9 @@ pub struct PlannedVariant {
     pub bench: PathBuf,
     /// Launch description at the check size.
     pub check: PathBuf,
+    /// The counters the model predicts at the check size (`None`: no MLIR).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Prediction>,
 }
 
 impl Plan {

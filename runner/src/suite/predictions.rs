@@ -1,0 +1,205 @@
+//! What the analysis's model predicts Nsight Compute will count for one launch: the
+//! kernel-wide totals of the reference interpreter's trace (issue 7, "Calibration").
+//!
+//! Model. The interpreter's trace ([`interpreter::Trace`]) holds, per memory op, the totals
+//! of every warp request it issued, measured with the analysis crate's definitions
+//! (`analysis::request`: sectors, Gao's phase model of wavefronts for 1- to 16-byte lanes,
+//! the ideal wavefronts of a conflict-free request). A [`Prediction`] sums them over the ops
+//! of each space and direction, which is what the profiler's counters sum over a launch:
+//!
+//! | prediction | Nsight Compute counter |
+//! |---|---|
+//! | global load requests, sectors | `l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_ld.sum` |
+//! | global store requests, sectors | `l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_st.sum` |
+//! | shared load requests | `smsp__inst_executed_op_shared_ld.sum` |
+//! | shared load wavefronts | `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum` |
+//! | shared load bank conflicts = wavefronts − ideal | `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum` |
+//!
+//! and the same for shared stores. Constant and private (local) memory go through other
+//! pipes and are not counted.
+//!
+//! Assumptions. One trace request is one warp instruction: the interpreter counts a
+//! contiguous vector access of up to 16 bytes per lane as one request, as the hardware issues
+//! one `ld.v4`/`st.v4` (the pass never makes wider accesses), and a strided vector as one
+//! request per element. The lowering is taken to keep every memory op of the MLIR: LLVM
+//! merging, removing or hoisting accesses shows up as a disagreement, which is the point of
+//! the comparison. Ratios, not totals, are compared: the trace runs at the kernel's check
+//! size (the interpreter cannot run the bench size), so sectors per request and wavefronts
+//! per request are the predictions, valid at the bench size as far as the access pattern
+//! does not depend on the problem size.
+//!
+//! Cost. Linear in the kernel's memory ops; the interpreter run is the build's.
+
+use interpreter::{AccessKind, MemorySpace, Trace};
+use serde::{Deserialize, Serialize};
+
+/// Global-memory traffic in one direction, summed over a launch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlobalTraffic {
+    /// Warp requests (instructions executed).
+    pub requests: u64,
+    /// 32-byte sectors over all requests.
+    pub sectors: u64,
+}
+
+/// Shared-memory traffic in one direction, summed over a launch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedTraffic {
+    /// Warp requests (instructions executed).
+    pub requests: u64,
+    /// Wavefronts over all requests.
+    pub wavefronts: u64,
+    /// Wavefronts had every request been conflict-free (one per phase with an active lane).
+    pub ideal_wavefronts: u64,
+}
+
+impl SharedTraffic {
+    /// Wavefronts beyond the ideal: the bank conflicts.
+    pub fn bank_conflicts(&self) -> u64 {
+        self.wavefronts.saturating_sub(self.ideal_wavefronts)
+    }
+}
+
+/// The counters the model predicts for one launch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prediction {
+    /// Global loads.
+    pub global_load: GlobalTraffic,
+    /// Global stores.
+    pub global_store: GlobalTraffic,
+    /// Shared loads.
+    pub shared_load: SharedTraffic,
+    /// Shared stores.
+    pub shared_store: SharedTraffic,
+}
+
+impl Prediction {
+    /// The launch-wide totals of `trace`, by space and direction.
+    pub fn of(trace: &Trace) -> Prediction {
+        let mut prediction = Prediction::default();
+        for access in &trace.accesses {
+            let totals = &access.totals;
+            match (access.space, access.kind) {
+                (Some(MemorySpace::Global), kind) => {
+                    let traffic = match kind {
+                        AccessKind::Load => &mut prediction.global_load,
+                        AccessKind::Store => &mut prediction.global_store,
+                    };
+                    traffic.requests += totals.requests;
+                    traffic.sectors += totals.sectors;
+                }
+                (Some(MemorySpace::Workgroup), kind) => {
+                    let traffic = match kind {
+                        AccessKind::Load => &mut prediction.shared_load,
+                        AccessKind::Store => &mut prediction.shared_store,
+                    };
+                    traffic.requests += totals.requests;
+                    traffic.wavefronts += totals.wavefronts;
+                    traffic.ideal_wavefronts += totals.ideal_wavefronts;
+                }
+                (Some(MemorySpace::Constant | MemorySpace::Private) | None, _) => {}
+            }
+        }
+        prediction
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use analysis::request::MetricsAccumulator;
+    use interpreter::AccessTrace;
+
+    /// An op's trace with the given totals.
+    fn access(
+        space: Option<MemorySpace>,
+        kind: AccessKind,
+        totals: MetricsAccumulator,
+    ) -> AccessTrace {
+        AccessTrace {
+            location: "test".into(),
+            op: "memref.load".into(),
+            kind,
+            space,
+            metrics: totals.metrics(),
+            totals,
+            requests: Vec::new(),
+        }
+    }
+
+    /// Totals of `requests` requests with `sectors` sectors and `wavefronts` of `ideal`.
+    fn totals(requests: u64, sectors: u64, wavefronts: u64, ideal: u64) -> MetricsAccumulator {
+        MetricsAccumulator {
+            requests,
+            sectors,
+            wavefronts,
+            ideal_wavefronts: ideal,
+            distinct_addresses: 32 * requests,
+        }
+    }
+
+    /// Two global loads add up, shared ops keep their wavefronts apart from their ideal,
+    /// and constant, private and never-executed ops count nowhere.
+    #[test]
+    fn sums_each_space_and_direction() {
+        let trace = Trace {
+            accesses: vec![
+                access(
+                    Some(MemorySpace::Global),
+                    AccessKind::Load,
+                    totals(128, 512, 128, 128),
+                ),
+                access(
+                    Some(MemorySpace::Global),
+                    AccessKind::Load,
+                    totals(64, 320, 64, 64),
+                ),
+                access(
+                    Some(MemorySpace::Global),
+                    AccessKind::Store,
+                    totals(128, 4096, 128, 128),
+                ),
+                access(
+                    Some(MemorySpace::Workgroup),
+                    AccessKind::Store,
+                    totals(32, 128, 32, 32),
+                ),
+                access(
+                    Some(MemorySpace::Workgroup),
+                    AccessKind::Load,
+                    totals(32, 1024, 1024, 32),
+                ),
+                access(
+                    Some(MemorySpace::Constant),
+                    AccessKind::Load,
+                    totals(7, 7, 7, 7),
+                ),
+                access(
+                    Some(MemorySpace::Private),
+                    AccessKind::Store,
+                    totals(5, 5, 5, 5),
+                ),
+                access(None, AccessKind::Load, MetricsAccumulator::default()),
+            ],
+        };
+        let prediction = Prediction::of(&trace);
+        assert_eq!(
+            prediction.global_load,
+            GlobalTraffic {
+                requests: 192,
+                sectors: 832
+            }
+        );
+        assert_eq!(prediction.global_store.sectors, 4096);
+        assert_eq!(prediction.shared_store.bank_conflicts(), 0);
+        assert_eq!(
+            prediction.shared_load,
+            SharedTraffic {
+                requests: 32,
+                wavefronts: 1024,
+                ideal_wavefronts: 32
+            }
+        );
+        assert_eq!(prediction.shared_load.bank_conflicts(), 992);
+    }
+}
