@@ -170,6 +170,9 @@ enum SuiteCommand {
         /// Nsight Compute's command line.
         #[arg(long, default_value = "ncu")]
         ncu: PathBuf,
+        /// The GPU's name in the results (default: the CUDA driver's name of device 0).
+        #[arg(long)]
+        gpu: Option<String>,
         /// Only these kernels (repeatable).
         #[arg(long = "kernel")]
         kernels: Vec<String>,
@@ -374,9 +377,13 @@ fn suite_command(command: SuiteCommand) -> Result<bool> {
             plan,
             results,
             ncu,
+            gpu,
             kernels,
         } => {
-            let gpu = cuda::Gpu::open()?.name().to_string();
+            let gpu = match gpu {
+                Some(name) => name,
+                None => cuda::Gpu::open()?.name().to_string(),
+            };
             let path = suite::counters::counters(&plan, &results, &ncu, &gpu, &kernels)?;
             println!("counters: {}", path.display());
         }

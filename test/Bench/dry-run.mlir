@@ -8,11 +8,33 @@
 // BUILD: built 2 kernels, 5 variants into {{.*}}bench
 // BUILD-NEXT: on the GPU machine, run: {{.*}}bench/run.sh
 
+// The plan also keeps the check size and, per MLIR variant, the counters the model predicts
+// there (`interp --counters`; compared with Nsight Compute's by `suite counters`). The
+// convolution's 16x80 f32 tile, indexed [tx][row] by 16 lanes of tx per row: rows of 80
+// words start in banks 0 and 16 only, 8 lanes in each (69632 wavefronts for 8704 requests,
+// 8 each); the pass's padding makes it 1, the fixed 16-byte padding 2 (rows of 84 words
+// repeat their bank every 8 rows).
 // RUN: FileCheck %s --check-prefix=PLAN < %t/bench/suite.json
 // PLAN: "name": "convolution-columns"
+// PLAN: "check": {
+// PLAN-NEXT: "sizes": {
+// PLAN-NEXT: "4096": "128"
+// PLAN: "name": "naive",
+// PLAN: "predicted": {
+// PLAN: "shared_load": {
+// PLAN-NEXT: "requests": 8704,
+// PLAN-NEXT: "wavefronts": 69632,
+// PLAN-NEXT: "ideal_wavefronts": 8704
+// PLAN: "name": "gpu-mem-opt",
+// PLAN: "shared_load": {
+// PLAN-NEXT: "requests": 8704,
+// PLAN-NEXT: "wavefronts": 8704,
 // PLAN: "name": "fixed-padding",
 // PLAN-NEXT: "bench": "kernels/convolution-columns/bench/fixed-padding/launch.json",
 // PLAN-NEXT: "check": "kernels/convolution-columns/check/fixed-padding/launch.json"
+// PLAN: "shared_load": {
+// PLAN-NEXT: "requests": 8704,
+// PLAN-NEXT: "wavefronts": 17408,
 // PLAN: "expected": {
 // PLAN-NEXT: "destination": "kernels/convolution-columns/check/expected/destination.txt"
 // PLAN: "cuda-reference": "no nvcc given (suite build --nvcc PATH)"

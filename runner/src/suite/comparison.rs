@@ -336,13 +336,15 @@ pub fn to_markdown(comparison: &Comparison, title: &str) -> String {
         comparison.tolerance * 100.0
     );
     for agreement in &comparison.summary {
-        let _ = writeln!(
-            text,
-            "- {}: {} of {} agree",
-            agreement.ratio.heading(),
-            agreement.agree,
-            agreement.compared
-        );
+        let _ = match agreement.compared {
+            0 => writeln!(text, "- {}: none compared", agreement.ratio.heading()),
+            compared => writeln!(
+                text,
+                "- {}: {} of {compared} agree",
+                agreement.ratio.heading(),
+                agreement.agree,
+            ),
+        };
     }
     text.push_str("\n| kernel | check size | variant |");
     for ratio in Ratio::ALL {
