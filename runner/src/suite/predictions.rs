@@ -23,7 +23,9 @@
 //! one `ld.v4`/`st.v4` (the pass never makes wider accesses), and a strided vector as one
 //! request per element. The lowering is taken to keep every memory op of the MLIR: LLVM
 //! merging, removing or hoisting accesses shows up as a disagreement, which is the point of
-//! the comparison. Ratios, not totals, are compared: the trace runs at the kernel's check
+//! the comparison. A warp none of whose lanes takes a branch issues nothing here; if ptxas
+//! predicates the branch instead, ncu's `inst_executed` counts the warp's instruction anyway
+//! (with no wavefront), so measured wavefronts per request fall below the prediction. Ratios, not totals, are compared: the trace runs at the kernel's check
 //! size (the interpreter cannot run the bench size), so sectors per request and wavefronts
 //! per request are the predictions, valid at the bench size as far as the access pattern
 //! does not depend on the problem size.
