@@ -31,7 +31,10 @@ fn naive_transpose_reads_coalesced_and_writes_strided() {
     assert_eq!(write.metrics.sectors_per_request, 32.0);
     assert_eq!(read.metrics.distinct_addresses, 32.0);
     assert_eq!((read.totals.requests, read.totals.sectors), (128, 128 * 4));
-    assert_eq!((write.totals.requests, write.totals.sectors), (128, 128 * 32));
+    assert_eq!(
+        (write.totals.requests, write.totals.sectors),
+        (128, 128 * 32)
+    );
 }
 
 /// Stores `tile[ty][tx]`, then reads `tile[tx][ty]` with 32×32 threads; returns the read's degree.

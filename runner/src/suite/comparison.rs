@@ -111,7 +111,10 @@ impl Ratio {
     /// The predicted ratio, if the model counts any such request.
     pub fn predicted(self, prediction: &Prediction) -> Option<f64> {
         let (over, under) = match self {
-            Ratio::LoadSectors => (prediction.global_load.sectors, prediction.global_load.requests),
+            Ratio::LoadSectors => (
+                prediction.global_load.sectors,
+                prediction.global_load.requests,
+            ),
             Ratio::StoreSectors => (
                 prediction.global_store.sectors,
                 prediction.global_store.requests,
@@ -172,7 +175,8 @@ impl RatioComparison {
 
     /// The table cell: `predicted / measured (difference)`, marked when they disagree.
     fn cell(&self) -> String {
-        let show = |value: Option<f64>| value.map_or("–".to_string(), |value| format!("{value:.2}"));
+        let show =
+            |value: Option<f64>| value.map_or("–".to_string(), |value| format!("{value:.2}"));
         let mut cell = format!("{} / {}", show(self.predicted), show(self.measured));
         if let Some(difference) = self.difference {
             let _ = write!(cell, " ({:+.0} %)", difference * 100.0);
@@ -267,7 +271,10 @@ pub fn compare(plan: &Plan, run: &CountersRun) -> Comparison {
         .kernels
         .iter()
         .map(|measured| {
-            let planned = plan.kernels.iter().find(|kernel| kernel.name == measured.name);
+            let planned = plan
+                .kernels
+                .iter()
+                .find(|kernel| kernel.name == measured.name);
             let variants = planned
                 .map(|planned| planned.variants.as_slice())
                 .unwrap_or_default()
@@ -300,7 +307,10 @@ pub fn compare(plan: &Plan, run: &CountersRun) -> Comparison {
             Agreement {
                 ratio,
                 compared: compared.len(),
-                agree: compared.iter().filter(|comparison| comparison.agrees).count(),
+                agree: compared
+                    .iter()
+                    .filter(|comparison| comparison.agrees)
+                    .count(),
             }
         })
         .collect();
@@ -479,7 +489,10 @@ mod tests {
         assert_eq!(ratios.len(), 6);
         assert!(ratios.values().all(|ratio| ratio.agrees), "{ratios:?}");
         let column = &ratios[&Ratio::SharedLoadWavefronts];
-        assert_eq!((column.predicted, column.measured), (Some(32.0), Some(32.0)));
+        assert_eq!(
+            (column.predicted, column.measured),
+            (Some(32.0), Some(32.0))
+        );
         assert_eq!(ratios[&Ratio::SharedLoadConflicts].measured, Some(31.0));
         let store_conflicts = ratios[&Ratio::SharedStoreConflicts].difference.unwrap();
         assert!((store_conflicts - 1872.0 / 524_288.0).abs() < 1e-12);

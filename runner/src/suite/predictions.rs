@@ -32,6 +32,7 @@
 //!
 //! Cost. Linear in the kernel's memory ops; the interpreter run is the build's.
 
+use analysis::request::MetricsAccumulator;
 use interpreter::{AccessKind, MemorySpace, Trace};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,22 @@ pub struct SharedTraffic {
     pub ideal_wavefronts: u64,
 }
 
+impl GlobalTraffic {
+    /// Adds one op's totals.
+    fn add(&mut self, totals: &MetricsAccumulator) {
+        self.requests += totals.requests;
+        self.sectors += totals.sectors;
+    }
+}
+
 impl SharedTraffic {
+    /// Adds one op's totals.
+    fn add(&mut self, totals: &MetricsAccumulator) {
+        self.requests += totals.requests;
+        self.wavefronts += totals.wavefronts;
+        self.ideal_wavefronts += totals.ideal_wavefronts;
+    }
+
     /// Wavefronts beyond the ideal: the bank conflicts.
     pub fn bank_conflicts(&self) -> u64 {
         self.wavefronts.saturating_sub(self.ideal_wavefronts)
@@ -80,26 +96,14 @@ impl Prediction {
     pub fn of(trace: &Trace) -> Prediction {
         let mut prediction = Prediction::default();
         for access in &trace.accesses {
-            let totals = &access.totals;
-            match (access.space, access.kind) {
-                (Some(MemorySpace::Global), kind) => {
-                    let traffic = match kind {
-                        AccessKind::Load => &mut prediction.global_load,
-                        AccessKind::Store => &mut prediction.global_store,
-                    };
-                    traffic.requests += totals.requests;
-                    traffic.sectors += totals.sectors;
-                }
-                (Some(MemorySpace::Workgroup), kind) => {
-                    let traffic = match kind {
-                        AccessKind::Load => &mut prediction.shared_load,
-                        AccessKind::Store => &mut prediction.shared_store,
-                    };
-                    traffic.requests += totals.requests;
-                    traffic.wavefronts += totals.wavefronts;
-                    traffic.ideal_wavefronts += totals.ideal_wavefronts;
-                }
-                (Some(MemorySpace::Constant | MemorySpace::Private) | None, _) => {}
+            let (global, shared) = match access.kind {
+                AccessKind::Load => (&mut prediction.global_load, &mut prediction.shared_load),
+                AccessKind::Store => (&mut prediction.global_store, &mut prediction.shared_store),
+            };
+            match access.space {
+                Some(MemorySpace::Global) => global.add(&access.totals),
+                Some(MemorySpace::Workgroup) => shared.add(&access.totals),
+                Some(MemorySpace::Constant | MemorySpace::Private) | None => {}
             }
         }
         prediction
@@ -109,15 +113,22 @@ impl Prediction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use analysis::request::MetricsAccumulator;
     use interpreter::AccessTrace;
 
-    /// An op's trace with the given totals.
+    /// An op's trace: its space and direction, and its totals of requests, sectors,
+    /// wavefronts and ideal wavefronts.
     fn access(
         space: Option<MemorySpace>,
         kind: AccessKind,
-        totals: MetricsAccumulator,
+        [requests, sectors, wavefronts, ideal_wavefronts]: [u64; 4],
     ) -> AccessTrace {
+        let totals = MetricsAccumulator {
+            requests,
+            sectors,
+            wavefronts,
+            ideal_wavefronts,
+            distinct_addresses: 32 * requests,
+        };
         AccessTrace {
             location: "test".into(),
             op: "memref.load".into(),
@@ -129,60 +140,27 @@ mod tests {
         }
     }
 
-    /// Totals of `requests` requests with `sectors` sectors and `wavefronts` of `ideal`.
-    fn totals(requests: u64, sectors: u64, wavefronts: u64, ideal: u64) -> MetricsAccumulator {
-        MetricsAccumulator {
-            requests,
-            sectors,
-            wavefronts,
-            ideal_wavefronts: ideal,
-            distinct_addresses: 32 * requests,
-        }
-    }
-
     /// Two global loads add up, shared ops keep their wavefronts apart from their ideal,
     /// and constant, private and never-executed ops count nowhere.
     #[test]
     fn sums_each_space_and_direction() {
+        use AccessKind::{Load, Store};
+        use MemorySpace::{Constant, Global, Private, Workgroup};
+        let ops = [
+            (Some(Global), Load, [128, 512, 128, 128]),
+            (Some(Global), Load, [64, 320, 64, 64]),
+            (Some(Global), Store, [128, 4096, 128, 128]),
+            (Some(Workgroup), Store, [32, 128, 32, 32]),
+            (Some(Workgroup), Load, [32, 1024, 1024, 32]),
+            (Some(Constant), Load, [7, 7, 7, 7]),
+            (Some(Private), Store, [5, 5, 5, 5]),
+            (None, Load, [0, 0, 0, 0]),
+        ];
         let trace = Trace {
-            accesses: vec![
-                access(
-                    Some(MemorySpace::Global),
-                    AccessKind::Load,
-                    totals(128, 512, 128, 128),
-                ),
-                access(
-                    Some(MemorySpace::Global),
-                    AccessKind::Load,
-                    totals(64, 320, 64, 64),
-                ),
-                access(
-                    Some(MemorySpace::Global),
-                    AccessKind::Store,
-                    totals(128, 4096, 128, 128),
-                ),
-                access(
-                    Some(MemorySpace::Workgroup),
-                    AccessKind::Store,
-                    totals(32, 128, 32, 32),
-                ),
-                access(
-                    Some(MemorySpace::Workgroup),
-                    AccessKind::Load,
-                    totals(32, 1024, 1024, 32),
-                ),
-                access(
-                    Some(MemorySpace::Constant),
-                    AccessKind::Load,
-                    totals(7, 7, 7, 7),
-                ),
-                access(
-                    Some(MemorySpace::Private),
-                    AccessKind::Store,
-                    totals(5, 5, 5, 5),
-                ),
-                access(None, AccessKind::Load, MetricsAccumulator::default()),
-            ],
+            accesses: ops
+                .into_iter()
+                .map(|(space, kind, totals)| access(space, kind, totals))
+                .collect(),
         };
         let prediction = Prediction::of(&trace);
         assert_eq!(
