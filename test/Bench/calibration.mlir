@@ -9,6 +9,25 @@
 // RUN: not ls %t/results
 // RUN: ptxas -arch=sm_90 %t/calibration.ptx -o /dev/null
 
+/// The 8- and 16-byte B3 cases, also written as launches for `suite counters` (the phase
+/// model under ncu): each description matches the PTX's `.entry`, and each case carries the
+/// model's prediction for its whole launch: 16-byte lanes 32 bytes apart, 1024 reads of 8
+/// wavefronts (4 ideal), after 256 one-wavefront row stores.
+// RUN: gpu-mem-opt-runner check %t/phase-model/16-byte-stride-2/launch.json | FileCheck %s --check-prefix=PHASE
+// RUN: FileCheck %s --check-prefix=PHASE-PLAN < %t/phase-model.json
+// PHASE: matches the PTX's .entry shared_conflict
+// PHASE-PLAN: "name": "b3-phase-model",
+// PHASE-PLAN: "name": "16-byte-stride-2",
+// PHASE-PLAN-NEXT: "bench": "phase-model/16-byte-stride-2/launch.json",
+// PHASE-PLAN: "shared_load": {
+// PHASE-PLAN-NEXT: "requests": 1024,
+// PHASE-PLAN-NEXT: "wavefronts": 8192,
+// PHASE-PLAN-NEXT: "ideal_wavefronts": 4096
+// PHASE-PLAN-NEXT: },
+// PHASE-PLAN-NEXT: "shared_store": {
+// PHASE-PLAN-NEXT: "requests": 256,
+// PHASE-PLAN-NEXT: "wavefronts": 256,
+
 // BUILD: built 170 calibration cases into
 // BUILD: on the GPU machine, run: {{.*}}/calibrate.sh
 

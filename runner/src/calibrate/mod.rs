@@ -8,7 +8,8 @@
 //! prediction for each; [`run`] measures them; [`fit`] fits the model's constants. Here,
 //! without a GPU, [`build`] compiles the PTX (`make bench`) and [`check`] proves that every
 //! case's parameters match its kernel's `.entry`; on the GPU machine `calibrate.sh` runs
-//! everything and writes `<results>/<date>-<gpu>-calibration.json` and `.md`.
+//! everything and writes `<results>/<date>-<gpu>-calibration.json` and `.md`, then the
+//! suite's hardware counters, with the 8- and 16-byte B3 cases among them ([`phase_model`]).
 //!
 //! The results replace the estimates of `analysis::memory_space::CostModel::for_sm(90)`
 //! (marked `estimate: true` until then): the fit's `cost_model` is the value to put there,
@@ -17,6 +18,7 @@
 //! Cost. Building: one nvcc run. Running: see [`run`].
 
 pub mod fit;
+pub mod phase_model;
 pub mod plan;
 pub mod run;
 
@@ -88,12 +90,15 @@ pub fn check(ptx: &str, cases: &[Case]) -> Result<()> {
 }
 
 /// Compiles `source` (bench/calibration/calibration.cu) into `out/calibration.ptx` and writes
-/// `out/calibrate.sh`; checks the plan against the PTX.
+/// `out/calibrate.sh`; checks the plan against the PTX; writes the wide B3 cases for
+/// `suite counters` ([`phase_model`]).
 pub fn build(nvcc: &Path, ptxas: Option<&Path>, source: &Path, out: &Path) -> Result<()> {
     let tools = crate::suite::tools::Tools::new(None, None, None, ptxas.map(Path::to_path_buf));
     let ptx = crate::suite::cuda_reference::compile(&tools, nvcc, source, &out.join("nvcc"))?;
-    check(&ptx, &plan::plan())?;
+    let cases = plan::plan();
+    check(&ptx, &cases)?;
     files::write(&out.join(PTX_FILE), &ptx)?;
+    phase_model::write(out, &cases)?;
     let script = out.join("calibrate.sh");
     files::write(&script, CALIBRATE_SCRIPT)?;
     files::make_executable(&script)

@@ -389,13 +389,23 @@ fn constant_sweep() -> Vec<Case> {
     cases
 }
 
+/// The word B3's lane `lane` reads first: `((lane % ways)·stride + lane / ways)·width`.
+fn shared_word(ways: u32, stride: u32, width: u32, lane: u32) -> u32 {
+    ((lane % ways) * stride + lane / ways) * width
+}
+
+/// The byte address of every lane of a B3 warp request.
+pub fn shared_addresses(ways: u32, stride: u32, width: u32) -> Vec<Option<u64>> {
+    warp_addresses(|lane| shared_word(ways, stride, width, lane))
+}
+
 /// One B3 case: lane `l` reads `width` words at word `((l % ways)·stride + l / ways)·width`.
 fn shared_case(variant: String, ways: u32, stride: u32, width: u32) -> Option<Case> {
-    let word = |lane: u32| ((lane % ways) * stride + lane / ways) * width;
+    let word = |lane: u32| shared_word(ways, stride, width, lane);
     if (0..WARP_SIZE).map(word).max()? + width > SHARED_WORDS {
         return None;
     }
-    let addresses = warp_addresses(word);
+    let addresses = shared_addresses(ways, stride, width);
     let request = Request {
         addresses: &addresses,
         access_bytes: 4 * width,

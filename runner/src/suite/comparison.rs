@@ -237,7 +237,7 @@ impl VariantComparison {
 pub struct KernelComparison {
     /// The benchmark.
     pub name: String,
-    /// The check size the predictions were made at.
+    /// The check size the predictions were made at (`None`: at the profiled launch).
     pub check: Option<CheckEntry>,
     /// Its profiled variants, in plan order.
     pub variants: Vec<VariantComparison>,
@@ -321,10 +321,11 @@ pub fn compare(plan: &Plan, run: &CountersRun) -> Comparison {
     }
 }
 
-/// `4096→64 · grid 2×8×1`: the check size of a kernel.
+/// `4096→64 · grid 2×8×1`: the check size of a kernel; without one, the prediction is of the
+/// profiled launch itself.
 fn describe_check(check: Option<&CheckEntry>) -> String {
     let Some(check) = check else {
-        return "–".to_string();
+        return "the profiled launch".to_string();
     };
     let sizes: Vec<String> = check
         .sizes

@@ -10,7 +10,9 @@
 //! The results go to `<results>/<date>-<gpu>-counters.json` and `.md`. Beside them,
 //! `<date>-<gpu>-counters-vs-model.md` (and `comparison` in the JSON) puts every ratio next
 //! to what the analysis's model predicted for it at the check size, stored in the plan by
-//! `suite build` ([`super::predictions`], [`super::comparison`]).
+//! `suite build` ([`super::predictions`], [`super::comparison`]). Where `calibrate build` left
+//! the wide B3 cases beside the plan, they are profiled and compared too
+//! ([`crate::calibrate::phase_model`]: the 8- and 16-byte phase model).
 //!
 //! Cost. One profiled launch per variant; ncu replays the kernel once per metric pass.
 
@@ -20,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::calibrate::phase_model;
 use crate::error::{Error, Result};
 use crate::files;
 
@@ -240,8 +243,9 @@ pub fn counters(
     gpu: &str,
     names: &[String],
 ) -> Result<PathBuf> {
-    let plan = Plan::load(plan_path)?;
+    let mut plan = Plan::load(plan_path)?;
     let root = plan_path.parent().unwrap_or(Path::new("."));
+    plan.kernels.extend(phase_model::load(root)?);
     let work = root.join("counters");
     let version = tools::output(&mut tools::command(ncu, ["--version"]), None)?;
     let mut run = CountersRun {

@@ -58,7 +58,7 @@ pub struct SharedTraffic {
 
 impl GlobalTraffic {
     /// Adds one op's totals.
-    fn add(&mut self, totals: &MetricsAccumulator) {
+    pub fn add(&mut self, totals: &MetricsAccumulator) {
         self.requests += totals.requests;
         self.sectors += totals.sectors;
     }
@@ -66,7 +66,7 @@ impl GlobalTraffic {
 
 impl SharedTraffic {
     /// Adds one op's totals.
-    fn add(&mut self, totals: &MetricsAccumulator) {
+    pub fn add(&mut self, totals: &MetricsAccumulator) {
         self.requests += totals.requests;
         self.wavefronts += totals.wavefronts;
         self.ideal_wavefronts += totals.ideal_wavefronts;
