@@ -172,6 +172,7 @@ pub fn write(out: &Path, cases: &[Case]) -> Result<PlannedKernel> {
         expected: BTreeMap::new(),
         skipped: BTreeMap::new(),
         rejected: BTreeMap::new(),
+        decisions: Vec::new(),
     };
     files::write_json(&out.join(PHASE_MODEL), &kernel)?;
     Ok(kernel)

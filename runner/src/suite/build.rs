@@ -198,6 +198,7 @@ impl Builder<'_> {
             expected: BTreeMap::new(),
             skipped: BTreeMap::new(),
             rejected: BTreeMap::new(),
+            decisions: Vec::new(),
         };
         let directories: Vec<(Size, PathBuf)> = [Size::Check, Size::Bench]
             .into_iter()
@@ -225,6 +226,9 @@ impl Builder<'_> {
                             continue 'variants;
                         }
                     };
+                if *size == Size::Bench && variant == Variant::GpuMemOpt {
+                    planned.decisions = variants::decisions(directory)?;
+                }
                 if *size == Size::Check && variant != Variant::Naive {
                     if let Some(wrong) = verify(tools, kernel, &mlir, &naive_printout)? {
                         eprintln!(

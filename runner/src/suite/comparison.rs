@@ -446,6 +446,7 @@ mod tests {
                 expected: BTreeMap::new(),
                 skipped: BTreeMap::new(),
                 rejected: BTreeMap::new(),
+                decisions: Vec::new(),
             }],
         };
         let failed = Counters {

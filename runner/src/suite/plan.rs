@@ -22,7 +22,8 @@
 //!                   ... ],
 //!     "expected": { "out": "kernels/transpose-tiled/check/expected/out.txt" },
 //!     "skipped": { "cuda-reference": "..." },
-//!     "rejected": { "nvgpu-optimize-shared-memory": "wrong on the interpreter: ..." } } ] }
+//!     "rejected": { "nvgpu-optimize-shared-memory": "wrong on the interpreter: ..." },
+//!     "decisions": [ "swizzle workgroup 0: applied: swizzle 4-byte chunks: ..." ] } ] }
 //! ```
 
 use std::collections::BTreeMap;
@@ -65,6 +66,10 @@ pub struct PlannedKernel {
     /// the check size (not run on the GPU, where a wrong kernel may fault the context).
     #[serde(default)]
     pub rejected: BTreeMap<String, String>,
+    /// gpu-mem-opt's decisions at the bench size, one line each (`kind target: applied:
+    /// reason`), so that the results can say why where another variant is faster.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<String>,
 }
 
 /// One variant's launch descriptions.

@@ -53,6 +53,8 @@ pub struct KernelResults {
     pub skipped: BTreeMap<String, String>,
     /// Variants the interpreter found wrong at the check size (not run), with the reason.
     pub rejected: BTreeMap<String, String>,
+    /// gpu-mem-opt's decisions, one line each (from the plan).
+    pub decisions: Vec<String>,
 }
 
 /// One variant's results.
@@ -101,6 +103,19 @@ impl KernelResults {
         self.variants.iter().find(|variant| variant.name == name)
     }
 
+    /// The variants faster than gpu-mem-opt by more than [`NOISE`], each with its speedup over
+    /// gpu-mem-opt, in plan order.
+    pub fn faster_than_gpu_mem_opt(&self) -> Vec<(&str, f64)> {
+        self.variants
+            .iter()
+            .filter(|variant| variant.name != Variant::GpuMemOpt.name() && variant.is_correct())
+            .filter_map(|variant| {
+                let slowdown = 1.0 / self.speedup_over(&variant.name)?;
+                (slowdown > 1.0 + NOISE).then_some((variant.name.as_str(), slowdown))
+            })
+            .collect()
+    }
+
     /// Median milliseconds of `baseline` over those of gpu-mem-opt, when both are timed.
     fn speedup_over(&self, baseline: &str) -> Option<f64> {
         let ours = self.variant(Variant::GpuMemOpt.name())?.ms?;
@@ -108,6 +123,10 @@ impl KernelResults {
         (ours > 0.0 && theirs > 0.0).then(|| theirs / ours)
     }
 }
+
+/// The relative difference of two medians below which neither variant counts as faster (the
+/// spread of 20 timed launches on an idle GPU is a few per cent).
+pub const NOISE: f64 = 0.03;
 
 /// The geometric mean of `values` (`None` when empty).
 pub fn geometric_mean(values: &[f64]) -> Option<f64> {
@@ -132,12 +151,19 @@ impl Results {
                         (variant.name.clone(), value)
                     })
                     .collect();
+                let faster: Map<String, Value> = kernel
+                    .faster_than_gpu_mem_opt()
+                    .into_iter()
+                    .map(|(name, speedup)| (name.to_string(), json!(speedup)))
+                    .collect();
                 json!({
                     "name": kernel.name,
                     "correct": kernel.correct(),
                     "variants": variants,
                     "skipped": kernel.skipped,
                     "rejected": kernel.rejected,
+                    "faster_than_gpu_mem_opt": faster,
+                    "decisions": kernel.decisions,
                 })
             })
             .collect();
@@ -225,7 +251,40 @@ impl Results {
         if !notes.is_empty() {
             let _ = writeln!(text, "\n{}", notes.join("\n"));
         }
+        self.write_slower(&mut text);
         text
+    }
+
+    /// The section on kernels where another variant beat gpu-mem-opt, each with the pass's
+    /// decisions there: the remarks that must explain it (issue 7's goal).
+    fn write_slower(&self, text: &mut String) {
+        let slower: Vec<&KernelResults> = self
+            .kernels
+            .iter()
+            .filter(|kernel| !kernel.faster_than_gpu_mem_opt().is_empty())
+            .collect();
+        if slower.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            text,
+            "\n## Where another variant is faster than gpu-mem-opt (by more than {:.0}%)\n",
+            NOISE * 100.0
+        );
+        for kernel in slower {
+            let faster: Vec<String> = kernel
+                .faster_than_gpu_mem_opt()
+                .iter()
+                .map(|(name, speedup)| format!("{name} {speedup:.2}x faster"))
+                .collect();
+            let _ = writeln!(text, "- **{}**: {}.", kernel.name, faster.join(", "));
+            if kernel.decisions.is_empty() {
+                let _ = writeln!(text, "  - gpu-mem-opt decided nothing here: unexplained.");
+            }
+            for decision in &kernel.decisions {
+                let _ = writeln!(text, "  - {}", decision.replace('\n', " "));
+            }
+        }
     }
 }
 
@@ -326,6 +385,7 @@ mod tests {
                 ],
                 skipped: BTreeMap::from([("fixed-padding".into(), "reason".into())]),
                 rejected: BTreeMap::new(),
+                decisions: vec!["swizzle workgroup 0: applied: wavefronts 1056 -> 64".into()],
             }],
         }
     }
@@ -389,5 +449,32 @@ mod tests {
         ));
         assert!(table
             .contains("gpu-mem-opt over naive 2.00x; gpu-mem-opt against cuda-reference 0.90x"));
+    }
+
+    #[test]
+    fn a_faster_variant_is_listed_with_the_decisions() {
+        let mut results = results();
+        results.kernels[0].variants[2].ms = Some(1.0);
+        assert!(results.kernels[0].faster_than_gpu_mem_opt().is_empty());
+        assert!(!results.to_markdown().contains("Where another variant"));
+        results.kernels[0].variants[2].ms = Some(0.5);
+        results.kernels[0].variants[0].ms = Some(0.98);
+        assert_eq!(
+            results.kernels[0].faster_than_gpu_mem_opt(),
+            [("cuda-reference", 2.0)],
+            "naive, 2% faster, is within the noise"
+        );
+        let table = results.to_markdown();
+        assert!(table.contains(
+            "- **transpose-tiled**: cuda-reference 2.00x faster.\n  - swizzle workgroup 0: applied: wavefronts 1056 -> 64\n"
+        ), "{table}");
+        assert_eq!(
+            results.to_json()["kernels"][0]["faster_than_gpu_mem_opt"]["cuda-reference"],
+            2.0
+        );
+        results.kernels[0].decisions.clear();
+        assert!(results
+            .to_markdown()
+            .contains("decided nothing here: unexplained"));
     }
 }

@@ -184,6 +184,7 @@ impl Context<'_> {
             variants,
             skipped: kernel.skipped.clone(),
             rejected: kernel.rejected.clone(),
+            decisions: kernel.decisions.clone(),
         }
     }
 }

@@ -84,6 +84,36 @@ fn mlir_opt(tools: &Tools, text: &str, pipeline: Option<&str>) -> Result<String>
     tools::output(&mut tools::command(&tools.mlir_opt, arguments), Some(text))
 }
 
+/// The report `gpu-mem-opt opt` writes beside its variant.
+const REPORT: &str = "gpu-mem-opt.report.json";
+
+/// gpu-mem-opt's decisions from the report in `directory` (written by [`produce`]), one line
+/// each: `kind target: applied|not applied: reason`.
+pub fn decisions(directory: &Path) -> Result<Vec<String>> {
+    let report: serde_json::Value = files::read_json(&directory.join(REPORT))?;
+    let decisions = report["kernels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|kernel| kernel["decisions"].as_array().into_iter().flatten())
+        .map(|decision| {
+            let text = |key: &str| decision[key].as_str().unwrap_or_default().to_string();
+            let applied = if decision["applied"] == true {
+                "applied"
+            } else {
+                "not applied"
+            };
+            format!(
+                "{} {}: {applied}: {}",
+                text("kind"),
+                text("target"),
+                text("reason")
+            )
+        })
+        .collect();
+    Ok(decisions)
+}
+
 /// Writes the MLIR of `variant` of `source` (an MLIR file) into `directory`.
 pub fn produce(
     tools: &Tools,
@@ -98,7 +128,7 @@ pub fn produce(
             files::write(&target, files::read_text(source)?)?;
         }
         Variant::GpuMemOpt => {
-            let report = directory.join("gpu-mem-opt.report.json");
+            let report = directory.join(REPORT);
             let options = format!("{options} report={}", report.display());
             let mut command =
                 tools::command(&tools.gpu_mem_opt, ["opt".as_ref(), source.as_os_str()]);
