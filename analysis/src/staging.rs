@@ -56,6 +56,28 @@ const WARP_LANES: f64 = 32.0;
 /// Seed-003 §4.3: Single-iMAP accesses gain only from `N ≥ 512`, i.e. 512² elements.
 pub const SINGLE_MINIMUM_ELEMENTS: i64 = 512 * 512;
 
+/// The least share of a block's global sectors per tile that a staged copy must save. Staging
+/// adds a shared store, a barrier and a shared load per element; its gain is global traffic,
+/// so a copy that is as scattered as the access it replaces (an array-of-structures field:
+/// 17 → 16 sectors per request) only adds work. An estimate, like the cost model's sm_90
+/// constants, until the suite's counters and timings measure it (issue 7).
+pub const MINIMUM_SECTOR_SAVING: f64 = 0.25;
+
+/// `Err` with the numbers when a cooperative copy moving `copied` global sectors per block and
+/// tile saves less than [`MINIMUM_SECTOR_SAVING`] of the `native` sectors.
+pub fn saves_enough(native: f64, copied: f64) -> Result<(), String> {
+    let saving = 1.0 - copied / native.max(f64::MIN_POSITIVE);
+    if saving >= MINIMUM_SECTOR_SAVING {
+        return Ok(());
+    }
+    Err(format!(
+        "the copy-in would move {copied} global sectors per block and tile against {native} \
+         natively ({:.0}% fewer, at least {:.0}% needed): the tile is as scattered as the access",
+        (saving * 100.0).max(0.0),
+        MINIMUM_SECTOR_SAVING * 100.0
+    ))
+}
+
 /// The bounding box one block touches (per tile of loop iterations).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Footprint {
@@ -441,6 +463,22 @@ mod tests {
 
     fn thread(variable: Variable) -> IndexExpression {
         variable.into()
+    }
+
+    #[test]
+    fn a_copy_must_save_a_quarter_of_the_sectors() {
+        assert!(
+            saves_enough(256.0, 32.0).is_ok(),
+            "a transpose tile: 8x fewer"
+        );
+        assert!(saves_enough(100.0, 75.0).is_ok(), "exactly the minimum");
+        let refused = saves_enough(68.0, 64.0).unwrap_err();
+        assert!(refused.contains("64 global sectors per block and tile against 68"));
+        assert!(
+            refused.contains("(6% fewer, at least 25% needed)"),
+            "{refused}"
+        );
+        assert!(saves_enough(64.0, 80.0).unwrap_err().contains("(0% fewer"));
     }
 
     fn decide_for(access: &Access, block: Block, written: bool, available: u64) -> Staging {

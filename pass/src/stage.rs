@@ -359,6 +359,24 @@ fn apply(
         ""
     };
     let extents = &footprint.extents;
+    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
+    let copy = staging::cooperative_copy(&finding.access, extents, block);
+    let metrics = warp_metrics(&copy, block, options.target.bank_model);
+    let after = metrics
+        .as_ref()
+        .ok()
+        .and_then(|metrics| metrics.sectors_per_request.clone().ok());
+    let copied = metrics
+        .ok()
+        .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
+    let native = staging
+        .sectors_per_request
+        .map(|sectors| points * staging::native_sectors_per_tile(sectors, footprint, block));
+    if let (Some(native), Some(copied)) = (native, copied) {
+        if let Err(why) = staging::saves_enough(native, copied) {
+            return (None, format!("; not applied: {why}"), false);
+        }
+    }
     // A stencil load whose group already read the halo tile: its memref
     // operand is the tile now.
     let live = match finding.memory.kind {
@@ -384,22 +402,9 @@ fn apply(
             .map(|staged| staged.tile_type),
     };
     let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
-    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
     match result {
         Err(why) => (None, format!("; not applied: {why}"), false),
         Ok(tile_type) => {
-            let copy = staging::cooperative_copy(&finding.access, extents, block);
-            let metrics = warp_metrics(&copy, block, options.target.bank_model);
-            let after = metrics
-                .as_ref()
-                .ok()
-                .and_then(|metrics| metrics.sectors_per_request.clone().ok());
-            let copied = metrics
-                .ok()
-                .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
-            let native = staging.sectors_per_request.map(|sectors| {
-                points * staging::native_sectors_per_tile(sectors, footprint, block)
-            });
             let text = |sectors: Option<f64>| {
                 sectors.map_or_else(
                     || "?".into(),

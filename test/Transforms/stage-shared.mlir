@@ -444,5 +444,29 @@ module attributes {gpu.container_module} {
           memref.store %w, %a[%x, %y] : memref<1024x1024xf32>
           gpu.return
         }
+    /// Negative: out[i] = cells[i][1], one field of 16-byte records. The rule stages the
+    /// uncoalesced read (17 sectors/request with the odd record offset), but the tile's copy-in
+    /// reads the same field of the same 128 records, as scattered: 64 sectors per block against
+    /// 68 natively, 6% fewer, under the 25% (staging::MINIMUM_SECTOR_SAVING) that pays for a
+    /// barrier and a shared round trip. Unchanged.
+    // CHECK-LABEL: gpu.func @record_field(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+        // expected-remark @below {{kernel: 'record_field'}}
+        // expected-remark @below {{readonly: arg 0}}
+        gpu.func @record_field(%cells: memref<65536x4xf32>, %out: memref<65536xf32>) kernel
+            attributes {known_block_size = array<i32: 128, 1, 1>} {
+          %tx = gpu.thread_id x
+          %bx = gpu.block_id x
+          %c1 = arith.constant 1 : index
+          %c128 = arith.constant 128 : index
+          %x0 = arith.muli %bx, %c128 : index
+          %x1 = arith.addi %x0, %tx : index
+          %i = arith.addi %x1, %c1 : index
+          // expected-remark @below {{stage-shared: arg 0: no MAP id: stage: rule NV-C fallback: uncoalesced; 17 sectors/request (ideal 4), footprint 128x1 (512 B, reuse 1.00); not applied: the copy-in would move 64 global sectors per block and tile against 68 natively (6% fewer, at least 25% needed): the tile is as scattered as the access}}
+          %v = memref.load %cells[%i, %c1] : memref<65536x4xf32>
+          memref.store %v, %out[%x1] : memref<65536xf32>
+          gpu.return
+        }
   }
 }
