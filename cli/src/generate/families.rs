@@ -1,0 +1,539 @@
+//! The kernel families of the fuzzer, one function each, chosen so that every
+//! transform of the pass has kernels it applies to and kernels it must refuse:
+//!
+//! * [`gather`]: loads at random affine indices of the thread and block ids
+//!   (coefficients -1 to 32, some through a `memref.subview`), stored at the
+//!   thread's element or its transpose (readonly, vectorize, stage-shared);
+//! * [`tile`]: a shared tile of a random width (8, 16, 17, 24, 32, 33, 48,
+//!   64, ...) filled cooperatively in row order, a barrier, then read at
+//!   random affine indices (transposed, strided, in a loop) (pad, swizzle);
+//! * [`reduction`]: `for k` sums of products of buffers walked along k by
+//!   row or by column (matmul-like) and of a small table read uniformly, with
+//!   constant, scalar-argument or `memref.dim` trip counts and edge guards
+//!   (stage-shared, constant, readonly);
+//! * [`stencil`]: neighbours of the thread's element, with a halo or with an
+//!   edge guard `scf.if` on the ids (stage-shared, vectorize);
+//! * [`vector`]: `vector.load`, `vector.transfer_read` or runs of scalar
+//!   loads of consecutive elements, with and without proven alignment
+//!   (vectorize).
+//!
+//! Every index is an [`Affine`] whose bounds size the memref it reads, so the
+//! original kernel is in bounds by construction; every output element is
+//! written by one thread.
+
+use super::body::{Affine, Body, Element};
+use super::kernel::{Buffer, Ids, Kernel};
+use super::random::Random;
+
+/// Row widths of shared tiles: powers of two, odd pitches that pad well, and in between.
+const TILE_WIDTHS: [i64; 11] = [8, 16, 17, 24, 32, 33, 48, 64, 65, 96, 128];
+
+/// Elements the generator lets one input hold (the interpreter's time grows with it).
+const MAX_ELEMENTS: i64 = 1 << 18;
+
+/// Shared memory one generated tile may take: the default budget, 48 KiB.
+const MAX_TILE_BYTES: i64 = 48 * 1024;
+
+/// A random block (at most 256 threads) and grid.
+fn launch(random: &mut Random) -> Kernel {
+    let x = random.pick(&[8, 16, 32, 32, 64]);
+    let y = random.pick(&[1, 2, 4, 8, 16]).min(256 / x);
+    Kernel::new([x, y], [random.range(1, 3), random.range(1, 2)])
+}
+
+/// `{llvm.noalias}` on about half the inputs.
+fn input_attributes(random: &mut Random) -> &'static str {
+    if random.chance(50) {
+        "{llvm.noalias}"
+    } else {
+        ""
+    }
+}
+
+/// A random affine expression over `variables` (name, extent), moved to start at 0.
+fn random_affine(random: &mut Random, variables: &[(String, i64)], coefficients: &[i64]) -> Affine {
+    variables
+        .iter()
+        .fold(Affine::default(), |expression, (name, extent)| {
+            expression.plus(name, *extent, random.pick(coefficients))
+        })
+        .from_zero()
+}
+
+/// The thread and block ids as affine variables.
+fn id_variables(ids: &Ids) -> Vec<(String, i64)> {
+    vec![
+        (ids.thread[0].clone(), ids.block_size[0]),
+        (ids.thread[1].clone(), ids.block_size[1]),
+        (ids.block[0].clone(), ids.grid[0]),
+        (ids.block[1].clone(), ids.grid[1]),
+    ]
+}
+
+/// Stores `value` at the thread's element of a new output (its transpose when `transposed`).
+fn store_output(kernel: &mut Kernel, element: Element, value: &str, transposed: bool) {
+    let mut indices = [kernel.ids.global(1), kernel.ids.global(0)];
+    if transposed {
+        indices.reverse();
+    }
+    let output = kernel.output(&[indices[0].extent(), indices[1].extent()], element);
+    let indices = indices.map(|index| kernel.body.affine(&index));
+    kernel
+        .body
+        .store(value, &output.name, &output.type_text, &indices);
+}
+
+/// Loads `buffer[indices]` with the indices emitted.
+fn load(body: &mut Body, buffer: &Buffer, indices: &[Affine]) -> String {
+    let indices: Vec<String> = indices.iter().map(|index| body.affine(index)).collect();
+    body.load(&buffer.name, &buffer.type_text, &indices)
+}
+
+/// The sum of `values` (at least one).
+fn sum(body: &mut Body, element: Element, values: &[String]) -> String {
+    values[1..].iter().fold(values[0].clone(), |total, value| {
+        body.add(element, &total, value)
+    })
+}
+
+/// Loads at random affine indices of the ids, summed and stored per thread.
+pub fn gather(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random);
+    let variables = id_variables(&kernel.ids);
+    let coefficients = [-1, 0, 0, 1, 1, 1, 2, 4, 32];
+    let indices = loop {
+        let indices = [0, 1].map(|_| random_affine(random, &variables, &coefficients));
+        if indices[0].extent() * indices[1].extent() <= MAX_ELEMENTS / 4 {
+            break indices;
+        }
+    };
+    let shifts: Vec<[i64; 2]> = (0..random.range(1, 3))
+        .map(|_| [random.range(0, 1), random.range(0, 3)])
+        .collect();
+    let extents = [0, 1].map(|dimension| {
+        indices[dimension].extent() + shifts.iter().map(|shift| shift[dimension]).max().unwrap()
+    });
+    let attributes = input_attributes(random);
+    let input = if random.chance(30) {
+        subview(&mut kernel, random, extents, element, attributes)
+    } else {
+        kernel.input(&extents, element, attributes)
+    };
+    let values: Vec<String> = shifts
+        .iter()
+        .map(|shift| {
+            let shifted =
+                [0, 1].map(|dimension| indices[dimension].clone().shifted(shift[dimension]));
+            load(&mut kernel.body, &input, &shifted)
+        })
+        .collect();
+    let total = sum(&mut kernel.body, element, &values);
+    let transposed = random.chance(30);
+    store_output(&mut kernel, element, &total, transposed);
+    kernel
+}
+
+/// A `memref.subview` of `extents` at a random offset of a larger input.
+fn subview(
+    kernel: &mut Kernel,
+    random: &mut Random,
+    extents: [i64; 2],
+    element: Element,
+    attributes: &str,
+) -> Buffer {
+    let offsets = [random.range(0, 3), random.range(0, 5)];
+    let shape = [
+        extents[0] + offsets[0] + random.range(0, 2),
+        extents[1] + offsets[1] + random.range(0, 2),
+    ];
+    let whole = kernel.input(&shape, element, attributes);
+    let offset = offsets[0] * shape[1] + offsets[1];
+    let type_text = format!(
+        "memref<{}x{}x{}, strided<[{}, 1], offset: {offset}>>",
+        extents[0],
+        extents[1],
+        element.name(),
+        shape[1]
+    );
+    let name = kernel.body.define_at_entry(
+        "view",
+        &format!(
+            "memref.subview {}[{}, {}] [{}, {}] [1, 1] : {} to {type_text}",
+            whole.name, offsets[0], offsets[1], extents[0], extents[1], whole.type_text
+        ),
+    );
+    Buffer {
+        name,
+        shape: extents.to_vec(),
+        type_text,
+    }
+}
+
+/// A shared tile filled in row order, a barrier, then read at random affine indices.
+pub fn tile(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random);
+    let reads = random.pick(&[1, 1, 2, 4, 8]);
+    let ids = &kernel.ids;
+    let walk = kernel.body.fresh("k");
+    let variables = vec![
+        (ids.thread[0].clone(), ids.block_size[0]),
+        (ids.thread[1].clone(), ids.block_size[1]),
+        (walk.clone(), reads),
+    ];
+    let (indices, shape) = loop {
+        let indices = if random.chance(40) {
+            // The transpose: tile[tx][ty + k].
+            [
+                Affine::term(&variables[0].0, variables[0].1, 1),
+                Affine::term(&variables[1].0, variables[1].1, 1).plus(&walk, reads, 1),
+            ]
+        } else {
+            [0, 1].map(|_| random_affine(random, &variables, &[0, 1, 1, 2, 3, 8]))
+        };
+        let needed = indices[1].extent();
+        let width = if random.chance(70) {
+            TILE_WIDTHS
+                .iter()
+                .copied()
+                .find(|&width| width >= needed)
+                .unwrap_or(needed)
+        } else {
+            needed
+        };
+        let shape = [indices[0].extent(), width];
+        if shape[0] * shape[1] * element.bytes() <= MAX_TILE_BYTES {
+            break (indices, shape);
+        }
+    };
+    let tile = kernel.shared(&shape, element, random.chance(30));
+    fill_tile(&mut kernel, random, &tile, element);
+    kernel.body.line("gpu.barrier");
+    let zero = kernel.body.zero(element);
+    let (lower, upper) = (kernel.body.index(0), kernel.body.index(reads));
+    let total = kernel.body.accumulate(
+        &walk,
+        (&lower, &upper),
+        element,
+        &zero,
+        |body, accumulator| {
+            let value = load(body, &tile, &indices);
+            body.add(element, accumulator, &value)
+        },
+    );
+    let transposed = random.chance(20);
+    store_output(&mut kernel, element, &total, transposed);
+    kernel
+}
+
+/// Every element of `tile` from a per-block slab of a new input, the block's
+/// threads stepping over rows and columns (guarded where the tile is not a
+/// multiple of the block).
+fn fill_tile(kernel: &mut Kernel, random: &mut Random, tile: &Buffer, element: Element) {
+    let [rows, columns] = [tile.shape[0], tile.shape[1]];
+    let [block_x, block_y] = kernel.ids.block_size;
+    let blocks = kernel.ids.grid[0] * kernel.ids.grid[1];
+    let attributes = input_attributes(random);
+    let input = kernel.input(&[blocks * rows, columns], element, attributes);
+    let ids = kernel.ids.thread.clone();
+    let block = Affine::term(&kernel.ids.block[0], kernel.ids.grid[0], rows).plus(
+        &kernel.ids.block[1],
+        kernel.ids.grid[1],
+        kernel.ids.grid[0] * rows,
+    );
+    let row_steps = (rows + block_y - 1) / block_y;
+    let column_steps = (columns + block_x - 1) / block_x;
+    kernel.body.repeat(row_steps, |body, row_step| {
+        body.repeat(column_steps, |body, column_step| {
+            let row = Affine::term(row_step, row_steps, block_y).plus(&ids[1], block_y, 1);
+            let column = Affine::term(column_step, column_steps, block_x).plus(&ids[0], block_x, 1);
+            let copy = |body: &mut Body| {
+                let mut source_row = block.clone();
+                source_row.terms.extend(row.terms.clone());
+                let value = load(body, &input, &[source_row, column.clone()]);
+                let indices = [body.affine(&row), body.affine(&column)];
+                body.store(&value, &tile.name, &tile.type_text, &indices);
+            };
+            if rows % block_y == 0 && columns % block_x == 0 {
+                copy(body);
+            } else {
+                let (row_value, column_value) = (body.affine(&row), body.affine(&column));
+                let row_inside = body.below(&row_value, rows);
+                let column_inside = body.below(&column_value, columns);
+                let inside = body.and(&row_inside, &column_inside);
+                body.when(&inside, copy);
+            }
+        });
+    });
+}
+
+/// How a reduction's trip count reaches the loop.
+#[derive(Clone, Copy)]
+enum TripCount {
+    /// An `arith.constant`.
+    Constant,
+    /// An index kernel argument.
+    Argument,
+    /// `memref.dim` of the walked input.
+    Dimension,
+}
+
+/// `out[y][x] = sum over k of products of inputs walked along k`, optionally guarded.
+pub fn reduction(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random);
+    let trips = random.pick(&[4, 8, 16, 32, 40, 64, 100]);
+    let guard = random.chance(40).then(|| {
+        [0, 1].map(|dimension| {
+            kernel.ids.threads(dimension) - random.range(0, kernel.ids.block_size[dimension] - 1)
+        })
+    });
+    let walk = kernel.body.fresh("k");
+    let global = [kernel.ids.global(0), kernel.ids.global(1)];
+    // Inputs: (row index, column index) in terms of the walk and one global index.
+    let mut operands: Vec<[Affine; 2]> = (0..random.range(1, 2))
+        .map(|_| {
+            let across = global[random.range(0, 1) as usize].clone();
+            let along = Affine::term(&walk, trips, random.pick(&[1, 1, 2]));
+            if random.chance(50) {
+                [across, along]
+            } else {
+                [along, across]
+            }
+        })
+        .collect();
+    if random.chance(40) {
+        // A small table read uniformly: every thread of the block reads table[k].
+        operands.push([Affine::default(), Affine::term(&walk, trips, 1)]);
+    }
+    let inputs: Vec<Buffer> = operands
+        .iter()
+        .map(|indices| {
+            let attributes = input_attributes(random);
+            kernel.input(
+                &[indices[0].extent(), indices[1].extent()],
+                element,
+                attributes,
+            )
+        })
+        .collect();
+    let upper = match random.pick(&[
+        TripCount::Constant,
+        TripCount::Argument,
+        TripCount::Dimension,
+    ]) {
+        TripCount::Constant => kernel.body.index(trips),
+        TripCount::Argument => kernel.index_parameter(trips),
+        TripCount::Dimension => match walked_dimension(&inputs, &operands, &walk, trips) {
+            Some((buffer, dimension)) => {
+                let dimension = kernel.body.index(dimension);
+                kernel.body.define_at_entry(
+                    "dim",
+                    &format!(
+                        "memref.dim {}, {dimension} : {}",
+                        buffer.name, buffer.type_text
+                    ),
+                )
+            }
+            None => kernel.body.index(trips),
+        },
+    };
+    let lower = kernel.body.index(0);
+    let output_shape = guard.map_or([kernel.ids.threads(1), kernel.ids.threads(0)], |[x, y]| {
+        [y, x]
+    });
+    let output = kernel.output(&output_shape, element);
+    let zero = kernel.body.zero(element);
+    let compute = |body: &mut Body| {
+        let total = body.accumulate(
+            &walk,
+            (&lower, &upper),
+            element,
+            &zero,
+            |body, accumulator| {
+                let values: Vec<String> = inputs
+                    .iter()
+                    .zip(&operands)
+                    .map(|(input, indices)| load(body, input, indices))
+                    .collect();
+                let product = values[1..]
+                    .iter()
+                    .fold(values[0].clone(), |product, value| {
+                        body.multiply(element, &product, value)
+                    });
+                body.add(element, accumulator, &product)
+            },
+        );
+        let indices = [body.affine(&global[1]), body.affine(&global[0])];
+        body.store(&total, &output.name, &output.type_text, &indices);
+    };
+    match guard {
+        None => compute(&mut kernel.body),
+        Some([x, y]) => {
+            let (column, row) = (
+                kernel.body.affine(&global[0]),
+                kernel.body.affine(&global[1]),
+            );
+            let column_inside = kernel.body.below(&column, x);
+            let row_inside = kernel.body.below(&row, y);
+            let inside = kernel.body.and(&column_inside, &row_inside);
+            kernel.body.when(&inside, compute);
+        }
+    }
+    kernel
+}
+
+/// An input and a dimension walked with step 1, whose size is exactly the trip count.
+fn walked_dimension<'a>(
+    inputs: &'a [Buffer],
+    operands: &[[Affine; 2]],
+    walk: &str,
+    trips: i64,
+) -> Option<(&'a Buffer, i64)> {
+    inputs.iter().zip(operands).find_map(|(input, indices)| {
+        (0..2)
+            .find(|&dimension| {
+                let index = &indices[dimension];
+                index.terms.len() == 1
+                    && index.terms[0].value == walk
+                    && index.terms[0].coefficient == 1
+                    && input.shape[dimension] == trips
+            })
+            .map(|dimension| (input, dimension as i64))
+    })
+}
+
+/// Neighbours of the thread's element, with a halo or behind an edge guard.
+pub fn stencil(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random);
+    let radius = random.range(1, 2);
+    let mut offsets = vec![[0, 0]];
+    for _ in 0..random.range(1, 5) {
+        offsets.push([random.range(-radius, radius), random.range(-radius, radius)]);
+    }
+    let global = [kernel.ids.global(1), kernel.ids.global(0)];
+    let guarded = random.chance(50);
+    let halo = if guarded { 0 } else { radius };
+    let shape = [global[0].extent() + 2 * halo, global[1].extent() + 2 * halo];
+    let attributes = input_attributes(random);
+    let input = kernel.input(&shape, element, attributes);
+    let neighbours = |body: &mut Body| -> String {
+        let values: Vec<String> = offsets
+            .iter()
+            .map(|offset| {
+                let indices = [0, 1]
+                    .map(|dimension| global[dimension].clone().shifted(halo + offset[dimension]));
+                load(body, &input, &indices)
+            })
+            .collect();
+        sum(body, element, &values)
+    };
+    if !guarded {
+        let total = neighbours(&mut kernel.body);
+        store_output(&mut kernel, element, &total, false);
+        return kernel;
+    }
+    let output = kernel.output(&shape, element);
+    let indices = global.clone().map(|index| kernel.body.affine(&index));
+    let mut inside: Option<String> = None;
+    for (index, size) in indices.iter().zip(shape) {
+        let low = kernel.body.index(radius);
+        let above = kernel
+            .body
+            .define("p", &format!("arith.cmpi uge, {index}, {low} : index"));
+        let below = kernel.body.below(index, size - radius);
+        let both = kernel.body.and(&above, &below);
+        inside = Some(match inside {
+            None => both,
+            Some(previous) => kernel.body.and(&previous, &both),
+        });
+    }
+    kernel.body.when(&inside.unwrap(), |body| {
+        let total = neighbours(body);
+        body.store(&total, &output.name, &output.type_text, &indices);
+    });
+    kernel
+}
+
+/// How a thread reads its consecutive elements.
+#[derive(Clone, Copy)]
+enum VectorRead {
+    /// One scalar `memref.load` per element.
+    Scalars,
+    /// One `vector.load`.
+    Load,
+    /// One `vector.transfer_read` (in bounds).
+    TransferRead,
+}
+
+/// Each thread reads `lanes` consecutive elements at `lanes * stride * t + offset`, sums them.
+pub fn vector(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random);
+    let lanes = random.pick(&[
+        2,
+        4,
+        element.lanes_in_16_bytes(),
+        element.lanes_in_16_bytes(),
+    ]);
+    let thread = kernel.ids.global(0);
+    let stride = random.pick(&[1, 1, 2]);
+    let offset = random.pick(&[0, 0, 1, lanes]);
+    let mut start = Affine::default().shifted(offset);
+    for term in &thread.terms {
+        start = start.plus(&term.value, term.extent, term.coefficient * lanes * stride);
+    }
+    let row = Affine::term(&kernel.ids.thread[1], kernel.ids.block_size[1], 1).plus(
+        &kernel.ids.block[1],
+        kernel.ids.grid[1],
+        kernel.ids.block_size[1],
+    );
+    let shape = [row.extent(), start.extent() + lanes - 1];
+    let alignment = if random.chance(50) {
+        "{llvm.align = 16 : i64, llvm.noalias}"
+    } else {
+        input_attributes(random)
+    };
+    let input = kernel.input(&shape, element, alignment);
+    let row_index = kernel.body.affine(&row);
+    let vector_type = format!("vector<{lanes}x{}>", element.name());
+    let total = match random.pick(&[
+        VectorRead::Scalars,
+        VectorRead::Load,
+        VectorRead::TransferRead,
+    ]) {
+        VectorRead::Scalars => {
+            let values: Vec<String> = (0..lanes)
+                .map(|lane| {
+                    let column = kernel.body.affine(&start.clone().shifted(lane));
+                    kernel
+                        .body
+                        .load(&input.name, &input.type_text, &[row_index.clone(), column])
+                })
+                .collect();
+            sum(&mut kernel.body, element, &values)
+        }
+        read => {
+            let column = kernel.body.affine(&start);
+            let vector = match read {
+                VectorRead::Load => kernel.body.define(
+                    "w",
+                    &format!(
+                        "vector.load {}[{row_index}, {column}] : {}, {vector_type}",
+                        input.name, input.type_text
+                    ),
+                ),
+                _ => {
+                    let zero = kernel.body.zero(element);
+                    kernel.body.define(
+                        "w",
+                        &format!(
+                            "vector.transfer_read {}[{row_index}, {column}], {zero} {{in_bounds = [true]}} : {}, {vector_type}",
+                            input.name, input.type_text
+                        ),
+                    )
+                }
+            };
+            kernel.body.reduce(element, &vector, lanes)
+        }
+    };
+    store_output(&mut kernel, element, &total, false);
+    kernel
+}

@@ -1,0 +1,223 @@
+//! A generated kernel: its parameters, workgroup buffers, launch and body,
+//! rendered as one `gpu.module` with one `gpu.func @fuzz` (block size in
+//! `known_block_size`, so `diff` needs no `--block`).
+//!
+//! Each parameter carries the argument spec `diff` runs it with
+//! (`random:N` for memrefs, a literal for index scalars); every memref
+//! parameter is a separate buffer, so the original kernel has no aliasing,
+//! and every output element is written by exactly one thread, so the result
+//! does not depend on the order threads run in.
+
+use super::body::{Affine, Body, Element};
+
+/// The generated function's name.
+pub const KERNEL_NAME: &str = "fuzz";
+
+/// `memref<AxBxT>` with an optional memory space suffix.
+pub fn memref_type(shape: &[i64], element: Element, space: &str) -> String {
+    let dimensions: String = shape.iter().map(|size| format!("{size}x")).collect();
+    format!("memref<{dimensions}{}{space}>", element.name())
+}
+
+/// The workgroup address space suffix of a memref type.
+pub const WORKGROUP: &str = ", #gpu.address_space<workgroup>";
+
+/// A kernel parameter.
+pub struct Parameter {
+    /// Its SSA name.
+    pub name: String,
+    /// Its type.
+    pub type_text: String,
+    /// Its argument attributes (`{llvm.noalias}`), or empty.
+    pub attributes: String,
+    /// The argument spec for `diff --arg`.
+    pub spec: String,
+}
+
+/// A memref the kernel reads or writes: its name, shape and type text.
+#[derive(Clone)]
+pub struct Buffer {
+    /// The SSA value.
+    pub name: String,
+    /// Its shape.
+    pub shape: Vec<i64>,
+    /// `memref<...>`.
+    pub type_text: String,
+}
+
+/// The thread and block ids and the launch sizes.
+pub struct Ids {
+    /// `gpu.thread_id x`, `y`.
+    pub thread: [String; 2],
+    /// `gpu.block_id x`, `y`.
+    pub block: [String; 2],
+    /// Threads per block in x, y.
+    pub block_size: [i64; 2],
+    /// Blocks in x, y.
+    pub grid: [i64; 2],
+}
+
+impl Ids {
+    /// The global thread index in dimension `dimension` (0: x, 1: y).
+    pub fn global(&self, dimension: usize) -> Affine {
+        Affine::term(
+            &self.block[dimension],
+            self.grid[dimension],
+            self.block_size[dimension],
+        )
+        .plus(&self.thread[dimension], self.block_size[dimension], 1)
+    }
+
+    /// Threads in dimension `dimension` over the whole grid.
+    pub fn threads(&self, dimension: usize) -> i64 {
+        self.grid[dimension] * self.block_size[dimension]
+    }
+}
+
+/// A kernel under construction.
+pub struct Kernel {
+    /// The parameters, in order.
+    parameters: Vec<Parameter>,
+    /// `workgroup(...)` attributions.
+    workgroup: Vec<String>,
+    /// `memref.global` declarations of the gpu.module.
+    globals: Vec<String>,
+    /// The ids and launch.
+    pub ids: Ids,
+    /// The body.
+    pub body: Body,
+}
+
+impl Kernel {
+    /// A kernel with blocks of `block_size` threads and a grid of `grid` blocks.
+    pub fn new(block_size: [i64; 2], grid: [i64; 2]) -> Kernel {
+        let mut body = Body::default();
+        let thread =
+            ["x", "y"].map(|axis| body.define_at_entry("t", &format!("gpu.thread_id {axis}")));
+        let block =
+            ["x", "y"].map(|axis| body.define_at_entry("b", &format!("gpu.block_id {axis}")));
+        Kernel {
+            parameters: Vec::new(),
+            workgroup: Vec::new(),
+            globals: Vec::new(),
+            ids: Ids {
+                thread,
+                block,
+                block_size,
+                grid,
+            },
+            body,
+        }
+    }
+
+    /// Adds a memref parameter of `shape` (filled with `random:N` data).
+    pub fn input(&mut self, shape: &[i64], element: Element, attributes: &str) -> Buffer {
+        let spec = format!("random:{}", self.parameters.len() + 1);
+        self.parameter(shape, element, attributes, spec)
+    }
+
+    /// Adds the output memref parameter (filled with zeros).
+    pub fn output(&mut self, shape: &[i64], element: Element) -> Buffer {
+        self.parameter(shape, element, "", "zeros".to_string())
+    }
+
+    /// Adds an index parameter run with the value `value`; returns its name.
+    pub fn index_parameter(&mut self, value: i64) -> String {
+        let name = format!("%n{}", self.parameters.len());
+        self.parameters.push(Parameter {
+            name: name.clone(),
+            type_text: "index".into(),
+            attributes: String::new(),
+            spec: value.to_string(),
+        });
+        name
+    }
+
+    /// Adds a memref parameter.
+    fn parameter(
+        &mut self,
+        shape: &[i64],
+        element: Element,
+        attributes: &str,
+        spec: String,
+    ) -> Buffer {
+        let buffer = Buffer {
+            name: format!("%arg{}", self.parameters.len()),
+            shape: shape.to_vec(),
+            type_text: memref_type(shape, element, ""),
+        };
+        self.parameters.push(Parameter {
+            name: buffer.name.clone(),
+            type_text: buffer.type_text.clone(),
+            attributes: attributes.to_string(),
+            spec,
+        });
+        buffer
+    }
+
+    /// Adds a shared-memory buffer, as a workgroup attribution or, when
+    /// `as_global`, a workgroup `memref.global` reached with `memref.get_global`.
+    pub fn shared(&mut self, shape: &[i64], element: Element, as_global: bool) -> Buffer {
+        let type_text = memref_type(shape, element, WORKGROUP);
+        let name = if as_global {
+            let symbol = format!("tile{}", self.globals.len());
+            self.globals
+                .push(format!("memref.global \"private\" @{symbol} : {type_text}"));
+            self.body.define_at_entry(
+                "tile",
+                &format!("memref.get_global @{symbol} : {type_text}"),
+            )
+        } else {
+            let name = format!("%tile{}", self.workgroup.len());
+            self.workgroup.push(format!("{name} : {type_text}"));
+            name
+        };
+        Buffer {
+            name,
+            shape: shape.to_vec(),
+            type_text,
+        }
+    }
+
+    /// The argument specs, in parameter order.
+    pub fn specs(&self) -> Vec<String> {
+        self.parameters
+            .iter()
+            .map(|parameter| parameter.spec.clone())
+            .collect()
+    }
+
+    /// The module's text.
+    pub fn render(&self) -> String {
+        let parameters = self
+            .parameters
+            .iter()
+            .map(|parameter| {
+                let attributes = if parameter.attributes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", parameter.attributes)
+                };
+                format!("{}: {}{attributes}", parameter.name, parameter.type_text)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let workgroup = if self.workgroup.is_empty() {
+            String::new()
+        } else {
+            format!(" workgroup({})", self.workgroup.join(", "))
+        };
+        let globals: String = self
+            .globals
+            .iter()
+            .map(|global| format!("    {global}\n"))
+            .collect();
+        let [x, y] = self.ids.block_size;
+        format!(
+            "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{globals}    \
+             gpu.func @{KERNEL_NAME}({parameters}){workgroup} kernel\n        \
+             attributes {{known_block_size = array<i32: {x}, {y}, 1>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
+            self.body.render(6)
+        )
+    }
+}

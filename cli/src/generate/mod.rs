@@ -1,0 +1,125 @@
+//! The fuzzer's generator: random, valid GPU kernels with the launch and the
+//! pass options to run them with.
+//!
+//! Case `i` of seed `s` is a pure function of `(s, i)` ([`Random::for_case`]):
+//! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
+//! at most 256 threads, a grid of at most 3x2 blocks, and pass options: each
+//! transform switch off with probability 15%, `assume-noalias` half the time,
+//! `smem-budget` and `assume-alignment` sometimes changed. A generated kernel
+//! is in bounds and race-free by construction (see [`kernel`]), so the
+//! reference interpreter must run it, before and after the pass, with the
+//! same results.
+
+mod body;
+mod families;
+mod kernel;
+pub mod random;
+
+use body::Element;
+pub use kernel::KERNEL_NAME;
+use random::Random;
+
+/// The families, for picks and counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Family {
+    /// [`families::gather`].
+    Gather,
+    /// [`families::tile`].
+    Tile,
+    /// [`families::reduction`].
+    Reduction,
+    /// [`families::stencil`].
+    Stencil,
+    /// [`families::vector`].
+    Vector,
+}
+
+impl Family {
+    /// Every family.
+    const ALL: [Family; 5] = [
+        Family::Gather,
+        Family::Tile,
+        Family::Reduction,
+        Family::Stencil,
+        Family::Vector,
+    ];
+
+    /// The family's name in summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Gather => "gather",
+            Family::Tile => "tile",
+            Family::Reduction => "reduction",
+            Family::Stencil => "stencil",
+            Family::Vector => "vector",
+        }
+    }
+}
+
+/// One generated test case.
+pub struct Case {
+    /// The family it came from.
+    pub family: Family,
+    /// The MLIR module.
+    pub text: String,
+    /// Blocks in x, y, z.
+    pub grid: [i64; 3],
+    /// One `diff --arg` spec per kernel parameter.
+    pub arguments: Vec<String>,
+    /// The pass options.
+    pub options: String,
+}
+
+/// The transform switches of the pass (pass/src/options.rs), each randomly turned off.
+const SWITCHES: [&str; 6] = [
+    "vectorize",
+    "memory-space",
+    "stage-shared",
+    "pad",
+    "swizzle",
+    "relayout",
+];
+
+/// Shared-memory budgets to try besides the default: tight ones refuse tiles and pads.
+const BUDGETS: [u32; 5] = [1024, 4096, 8192, 16384, 232448];
+
+/// Case `index` of the campaign `seed`; `options` replaces the random pass options when given.
+pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
+    let mut random = Random::for_case(seed, index);
+    let family = random.pick(&Family::ALL);
+    let element = random.pick(&Element::ALL);
+    let kernel = match family {
+        Family::Gather => families::gather(&mut random, element),
+        Family::Tile => families::tile(&mut random, element),
+        Family::Reduction => families::reduction(&mut random, element),
+        Family::Stencil => families::stencil(&mut random, element),
+        Family::Vector => families::vector(&mut random, element),
+    };
+    let options = options.map_or_else(|| random_options(&mut random), str::to_string);
+    Case {
+        family,
+        text: kernel.render(),
+        grid: [kernel.ids.grid[0], kernel.ids.grid[1], 1],
+        arguments: kernel.specs(),
+        options,
+    }
+}
+
+/// Random pass options (empty text: all defaults).
+fn random_options(random: &mut Random) -> String {
+    let mut options: Vec<String> = SWITCHES
+        .iter()
+        .filter(|_| random.chance(15))
+        .map(|switch| format!("{switch}=false"))
+        .collect();
+    if random.chance(50) {
+        options.push("assume-noalias=true".into());
+    }
+    if random.chance(25) {
+        options.push(format!("smem-budget={}", random.pick(&BUDGETS)));
+    }
+    if random.chance(20) {
+        options.push("assume-alignment=16".into());
+    }
+    options.join(" ")
+}
