@@ -141,6 +141,16 @@ impl Affine {
     }
 }
 
+/// The bounds and step of an `scf.for`, as index values.
+pub struct LoopRange {
+    /// The first value.
+    pub lower: String,
+    /// The exclusive end.
+    pub upper: String,
+    /// The step.
+    pub stride: String,
+}
+
 /// A kernel body under construction.
 #[derive(Default)]
 pub struct Body {
@@ -264,6 +274,42 @@ impl Body {
         )
     }
 
+    /// `vector.load memref[indices]` of `lanes` elements.
+    pub fn vector_load(
+        &mut self,
+        memref: &str,
+        memref_type: &str,
+        indices: &[String],
+        element: Element,
+        lanes: i64,
+    ) -> String {
+        self.define(
+            "w",
+            &format!(
+                "vector.load {memref}[{}] : {memref_type}, vector<{lanes}x{}>",
+                indices.join(", "),
+                element.name()
+            ),
+        )
+    }
+
+    /// `vector.store vector, memref[indices]` of `lanes` elements.
+    pub fn vector_store(
+        &mut self,
+        vector: &str,
+        memref: &str,
+        memref_type: &str,
+        indices: &[String],
+        element: Element,
+        lanes: i64,
+    ) {
+        self.line(&format!(
+            "vector.store {vector}, {memref}[{}] : {memref_type}, vector<{lanes}x{}>",
+            indices.join(", "),
+            element.name()
+        ));
+    }
+
     /// `memref.store value, memref[indices]`.
     pub fn store(&mut self, value: &str, memref: &str, memref_type: &str, indices: &[String]) {
         self.line(&format!(
@@ -283,44 +329,77 @@ impl Body {
         self.define("p", &format!("arith.andi {left}, {right} : i1"))
     }
 
-    /// `scf.for variable = lower to upper` (index values) with one accumulator of
-    /// `element` starting at `initial`; `step` builds the iteration from the
-    /// accumulator and returns the next one. Returns the loop's result.
+    /// `scf.for variable = lower to upper step stride` (index values) with one
+    /// accumulator of `element` starting at `initial`; `iteration` builds the
+    /// body from the accumulator and returns the next one. Returns the loop's result.
     pub fn accumulate(
         &mut self,
         variable: &str,
-        bounds: (&str, &str),
+        range: &LoopRange,
         element: Element,
         initial: &str,
-        step: impl FnOnce(&mut Body, &str) -> String,
+        iteration: impl FnOnce(&mut Body, &str) -> String,
     ) -> String {
         let accumulator = self.fresh("acc");
-        let one = self.index(1);
         let result = self.fresh("sum");
         let name = element.name();
         self.line(&format!(
-            "{result} = scf.for {variable} = {} to {} step {one} iter_args({accumulator} = {initial}) -> ({name}) {{",
-            bounds.0, bounds.1
+            "{result} = scf.for {variable} = {} to {} step {} iter_args({accumulator} = {initial}) -> ({name}) {{",
+            range.lower, range.upper, range.stride
         ));
         self.depth += 1;
-        let next = step(self, &accumulator);
+        let next = iteration(self, &accumulator);
         self.line(&format!("scf.yield {next} : {name}"));
         self.depth -= 1;
         self.line("}");
         result
     }
 
+    /// The loop range `0..count`, step 1.
+    pub fn up_to(&mut self, count: i64) -> LoopRange {
+        LoopRange {
+            lower: self.index(0),
+            upper: self.index(count),
+            stride: self.index(1),
+        }
+    }
+
     /// `scf.for` from 0 to `count` without results; `step` builds the iteration.
     pub fn repeat(&mut self, count: i64, step: impl FnOnce(&mut Body, &str)) {
         let variable = self.fresh("r");
-        let (zero, upper, one) = (self.index(0), self.index(count), self.index(1));
+        let range = self.up_to(count);
         self.line(&format!(
-            "scf.for {variable} = {zero} to {upper} step {one} {{"
+            "scf.for {variable} = {} to {} step {} {{",
+            range.lower, range.upper, range.stride
         ));
         self.depth += 1;
         step(self, &variable);
         self.depth -= 1;
         self.line("}");
+    }
+
+    /// `scf.if condition -> element` yielding `then` or `otherwise`, each built in its region.
+    pub fn choose(
+        &mut self,
+        condition: &str,
+        element: Element,
+        then: impl FnOnce(&mut Body) -> String,
+        otherwise: impl FnOnce(&mut Body) -> String,
+    ) -> String {
+        let name = element.name();
+        let result = self.fresh("v");
+        self.line(&format!("{result} = scf.if {condition} -> {name} {{"));
+        self.depth += 1;
+        let value = then(self);
+        self.line(&format!("scf.yield {value} : {name}"));
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
+        let value = otherwise(self);
+        self.line(&format!("scf.yield {value} : {name}"));
+        self.depth -= 1;
+        self.line("}");
+        result
     }
 
     /// `scf.if condition` without results (no `else`).

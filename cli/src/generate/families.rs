@@ -21,7 +21,7 @@
 //! original kernel is in bounds by construction; every output element is
 //! written by one thread.
 
-use super::body::{Affine, Body, Element};
+use super::body::{Affine, Body, Element, LoopRange};
 use super::kernel::{Buffer, Ids, Kernel};
 use super::random::Random;
 
@@ -36,7 +36,7 @@ const MAX_TILE_BYTES: i64 = 48 * 1024;
 
 /// A random block (at most 256 threads) and grid.
 fn launch(random: &mut Random) -> Kernel {
-    let x = random.pick(&[8, 16, 32, 32, 64]);
+    let x = random.pick(&[8, 16, 24, 32, 32, 48, 64, 96, 128]);
     let y = random.pick(&[1, 2, 4, 8, 16]).min(256 / x);
     Kernel::new([x, y], [random.range(1, 3), random.range(1, 2)])
 }
@@ -70,17 +70,30 @@ fn id_variables(ids: &Ids) -> Vec<(String, i64)> {
     ]
 }
 
-/// Stores `value` at the thread's element of a new output (its transpose when `transposed`).
-fn store_output(kernel: &mut Kernel, element: Element, value: &str, transposed: bool) {
+/// Stores `value` at the thread's element of a new output (its transpose when
+/// `transposed`), or at random adds it to the element there (a read-write output).
+fn store_output(
+    kernel: &mut Kernel,
+    random: &mut Random,
+    element: Element,
+    value: &str,
+    transposed: bool,
+) {
     let mut indices = [kernel.ids.global(1), kernel.ids.global(0)];
     if transposed {
         indices.reverse();
     }
     let output = kernel.output(&[indices[0].extent(), indices[1].extent()], element);
     let indices = indices.map(|index| kernel.body.affine(&index));
+    let value = if random.chance(25) {
+        let old = kernel.body.load(&output.name, &output.type_text, &indices);
+        kernel.body.add(element, &old, value)
+    } else {
+        value.to_string()
+    };
     kernel
         .body
-        .store(value, &output.name, &output.type_text, &indices);
+        .store(&value, &output.name, &output.type_text, &indices);
 }
 
 /// Loads `buffer[indices]` with the indices emitted.
@@ -129,7 +142,7 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
         .collect();
     let total = sum(&mut kernel.body, element, &values);
     let transposed = random.chance(30);
-    store_output(&mut kernel, element, &total, transposed);
+    store_output(&mut kernel, random, element, &total, transposed);
     kernel
 }
 
@@ -169,10 +182,16 @@ fn subview(
     }
 }
 
-/// A shared tile filled in row order, a barrier, then read at random affine indices.
+/// A shared tile filled cooperatively, a barrier, then read at random affine
+/// indices, element by element or `lanes` elements at a time with `vector.load`.
 pub fn tile(random: &mut Random, element: Element) -> Kernel {
     let mut kernel = launch(random);
     let reads = random.pick(&[1, 1, 2, 4, 8]);
+    let lanes = if random.chance(25) {
+        random.pick(&[2, 4, element.lanes_in_16_bytes()])
+    } else {
+        1
+    };
     let ids = &kernel.ids;
     let walk = kernel.body.fresh("k");
     let variables = vec![
@@ -182,15 +201,15 @@ pub fn tile(random: &mut Random, element: Element) -> Kernel {
     ];
     let (indices, shape) = loop {
         let indices = if random.chance(40) {
-            // The transpose: tile[tx][ty + k].
+            // The transpose: tile[tx][lanes * (ty + k)].
             [
                 Affine::term(&variables[0].0, variables[0].1, 1),
-                Affine::term(&variables[1].0, variables[1].1, 1).plus(&walk, reads, 1),
+                Affine::term(&variables[1].0, variables[1].1, lanes).plus(&walk, reads, lanes),
             ]
         } else {
             [0, 1].map(|_| random_affine(random, &variables, &[0, 1, 1, 2, 3, 8]))
         };
-        let needed = indices[1].extent();
+        let needed = indices[1].extent() + lanes - 1;
         let width = if random.chance(70) {
             TILE_WIDTHS
                 .iter()
@@ -209,43 +228,55 @@ pub fn tile(random: &mut Random, element: Element) -> Kernel {
     fill_tile(&mut kernel, random, &tile, element);
     kernel.body.line("gpu.barrier");
     let zero = kernel.body.zero(element);
-    let (lower, upper) = (kernel.body.index(0), kernel.body.index(reads));
-    let total = kernel.body.accumulate(
-        &walk,
-        (&lower, &upper),
-        element,
-        &zero,
-        |body, accumulator| {
-            let value = load(body, &tile, &indices);
+    let range = kernel.body.up_to(reads);
+    let total = kernel
+        .body
+        .accumulate(&walk, &range, element, &zero, |body, accumulator| {
+            let value = if lanes == 1 {
+                load(body, &tile, &indices)
+            } else {
+                let indices = indices.clone().map(|index| body.affine(&index));
+                let vector =
+                    body.vector_load(&tile.name, &tile.type_text, &indices, element, lanes);
+                body.reduce(element, &vector, lanes)
+            };
             body.add(element, accumulator, &value)
-        },
-    );
+        });
     let transposed = random.chance(20);
-    store_output(&mut kernel, element, &total, transposed);
+    store_output(&mut kernel, random, element, &total, transposed);
     kernel
 }
 
 /// Every element of `tile` from a per-block slab of a new input, the block's
-/// threads stepping over rows and columns (guarded where the tile is not a
-/// multiple of the block).
+/// threads stepping over rows and columns, x along the columns or (at random)
+/// along the rows (guarded where the tile is not a multiple of the block).
 fn fill_tile(kernel: &mut Kernel, random: &mut Random, tile: &Buffer, element: Element) {
     let [rows, columns] = [tile.shape[0], tile.shape[1]];
-    let [block_x, block_y] = kernel.ids.block_size;
     let blocks = kernel.ids.grid[0] * kernel.ids.grid[1];
     let attributes = input_attributes(random);
     let input = kernel.input(&[blocks * rows, columns], element, attributes);
-    let ids = kernel.ids.thread.clone();
+    let [x, y] = kernel.ids.thread.clone();
+    let [block_x, block_y] = kernel.ids.block_size;
+    let ((row_id, row_threads), (column_id, column_threads)) = if random.chance(30) {
+        ((x, block_x), (y, block_y))
+    } else {
+        ((y, block_y), (x, block_x))
+    };
     let block = Affine::term(&kernel.ids.block[0], kernel.ids.grid[0], rows).plus(
         &kernel.ids.block[1],
         kernel.ids.grid[1],
         kernel.ids.grid[0] * rows,
     );
-    let row_steps = (rows + block_y - 1) / block_y;
-    let column_steps = (columns + block_x - 1) / block_x;
+    let row_steps = (rows + row_threads - 1) / row_threads;
+    let column_steps = (columns + column_threads - 1) / column_threads;
     kernel.body.repeat(row_steps, |body, row_step| {
         body.repeat(column_steps, |body, column_step| {
-            let row = Affine::term(row_step, row_steps, block_y).plus(&ids[1], block_y, 1);
-            let column = Affine::term(column_step, column_steps, block_x).plus(&ids[0], block_x, 1);
+            let row = Affine::term(row_step, row_steps, row_threads).plus(&row_id, row_threads, 1);
+            let column = Affine::term(column_step, column_steps, column_threads).plus(
+                &column_id,
+                column_threads,
+                1,
+            );
             let copy = |body: &mut Body| {
                 let mut source_row = block.clone();
                 source_row.terms.extend(row.terms.clone());
@@ -253,7 +284,7 @@ fn fill_tile(kernel: &mut Kernel, random: &mut Random, tile: &Buffer, element: E
                 let indices = [body.affine(&row), body.affine(&column)];
                 body.store(&value, &tile.name, &tile.type_text, &indices);
             };
-            if rows % block_y == 0 && columns % block_x == 0 {
+            if rows % row_threads == 0 && columns % column_threads == 0 {
                 copy(body);
             } else {
                 let (row_value, column_value) = (body.affine(&row), body.affine(&column));
@@ -289,30 +320,27 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
     let walk = kernel.body.fresh("k");
     let global = [kernel.ids.global(0), kernel.ids.global(1)];
     // Inputs: (row index, column index) in terms of the walk and one global index.
-    let mut operands: Vec<[Affine; 2]> = (0..random.range(1, 2))
+    let mut operands: Vec<Vec<Affine>> = (0..random.range(1, 2))
         .map(|_| {
             let across = global[random.range(0, 1) as usize].clone();
             let along = Affine::term(&walk, trips, random.pick(&[1, 1, 2]));
             if random.chance(50) {
-                [across, along]
+                vec![across, along]
             } else {
-                [along, across]
+                vec![along, across]
             }
         })
         .collect();
     if random.chance(40) {
         // A small table read uniformly: every thread of the block reads table[k].
-        operands.push([Affine::default(), Affine::term(&walk, trips, 1)]);
+        operands.push(vec![Affine::term(&walk, trips, 1)]);
     }
     let inputs: Vec<Buffer> = operands
         .iter()
         .map(|indices| {
             let attributes = input_attributes(random);
-            kernel.input(
-                &[indices[0].extent(), indices[1].extent()],
-                element,
-                attributes,
-            )
+            let shape: Vec<i64> = indices.iter().map(Affine::extent).collect();
+            kernel.input(&shape, element, attributes)
         })
         .collect();
     let upper = match random.pick(&[
@@ -336,32 +364,40 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
             None => kernel.body.index(trips),
         },
     };
-    let lower = kernel.body.index(0);
+    // Most loops start at 0 with step 1; some are strided over the block's x
+    // threads (a non-constant lower bound: thread x sums k = tx, tx + X, ...).
+    let range = if random.chance(25) {
+        LoopRange {
+            lower: kernel.ids.thread[0].clone(),
+            upper,
+            stride: kernel.body.index(kernel.ids.block_size[0]),
+        }
+    } else {
+        LoopRange {
+            lower: kernel.body.index(0),
+            upper,
+            stride: kernel.body.index(1),
+        }
+    };
     let output_shape = guard.map_or([kernel.ids.threads(1), kernel.ids.threads(0)], |[x, y]| {
         [y, x]
     });
     let output = kernel.output(&output_shape, element);
     let zero = kernel.body.zero(element);
     let compute = |body: &mut Body| {
-        let total = body.accumulate(
-            &walk,
-            (&lower, &upper),
-            element,
-            &zero,
-            |body, accumulator| {
-                let values: Vec<String> = inputs
-                    .iter()
-                    .zip(&operands)
-                    .map(|(input, indices)| load(body, input, indices))
-                    .collect();
-                let product = values[1..]
-                    .iter()
-                    .fold(values[0].clone(), |product, value| {
-                        body.multiply(element, &product, value)
-                    });
-                body.add(element, accumulator, &product)
-            },
-        );
+        let total = body.accumulate(&walk, &range, element, &zero, |body, accumulator| {
+            let values: Vec<String> = inputs
+                .iter()
+                .zip(&operands)
+                .map(|(input, indices)| load(body, input, indices))
+                .collect();
+            let product = values[1..]
+                .iter()
+                .fold(values[0].clone(), |product, value| {
+                    body.multiply(element, &product, value)
+                });
+            body.add(element, accumulator, &product)
+        });
         let indices = [body.affine(&global[1]), body.affine(&global[0])];
         body.store(&total, &output.name, &output.type_text, &indices);
     };
@@ -384,12 +420,12 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
 /// An input and a dimension walked with step 1, whose size is exactly the trip count.
 fn walked_dimension<'a>(
     inputs: &'a [Buffer],
-    operands: &[[Affine; 2]],
+    operands: &[Vec<Affine>],
     walk: &str,
     trips: i64,
 ) -> Option<(&'a Buffer, i64)> {
     inputs.iter().zip(operands).find_map(|(input, indices)| {
-        (0..2)
+        (0..indices.len())
             .find(|&dimension| {
                 let index = &indices[dimension];
                 index.terms.len() == 1
@@ -428,10 +464,9 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
     };
     if !guarded {
         let total = neighbours(&mut kernel.body);
-        store_output(&mut kernel, element, &total, false);
+        store_output(&mut kernel, random, element, &total, false);
         return kernel;
     }
-    let output = kernel.output(&shape, element);
     let indices = global.clone().map(|index| kernel.body.affine(&index));
     let mut inside: Option<String> = None;
     for (index, size) in indices.iter().zip(shape) {
@@ -446,15 +481,27 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
             Some(previous) => kernel.body.and(&previous, &both),
         });
     }
-    kernel.body.when(&inside.unwrap(), |body| {
-        let total = neighbours(body);
-        body.store(&total, &output.name, &output.type_text, &indices);
-    });
+    let inside = inside.unwrap();
+    let output = kernel.output(&shape, element);
+    if random.chance(50) {
+        // Jacobi's form: the interior gets the neighbours, the edge its centre.
+        let total = kernel.body.choose(&inside, element, neighbours, |body| {
+            body.load(&input.name, &input.type_text, &indices)
+        });
+        kernel
+            .body
+            .store(&total, &output.name, &output.type_text, &indices);
+    } else {
+        kernel.body.when(&inside, |body| {
+            let total = neighbours(body);
+            body.store(&total, &output.name, &output.type_text, &indices);
+        });
+    }
     kernel
 }
 
 /// How a thread reads its consecutive elements.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum VectorRead {
     /// One scalar `memref.load` per element.
     Scalars,
@@ -464,7 +511,9 @@ enum VectorRead {
     TransferRead,
 }
 
-/// Each thread reads `lanes` consecutive elements at `lanes * stride * t + offset`, sums them.
+/// Each thread reads `lanes` consecutive elements at `lanes * stride * t + offset`
+/// and sums them, or writes them back (as they were read: scalars or a vector)
+/// at `lanes * t`.
 pub fn vector(random: &mut Random, element: Element) -> Kernel {
     let mut kernel = launch(random);
     let lanes = random.pick(&[
@@ -476,10 +525,15 @@ pub fn vector(random: &mut Random, element: Element) -> Kernel {
     let thread = kernel.ids.global(0);
     let stride = random.pick(&[1, 1, 2]);
     let offset = random.pick(&[0, 0, 1, lanes]);
-    let mut start = Affine::default().shifted(offset);
-    for term in &thread.terms {
-        start = start.plus(&term.value, term.extent, term.coefficient * lanes * stride);
-    }
+    let scaled = |factor: i64, offset: i64| {
+        thread
+            .terms
+            .iter()
+            .fold(Affine::default().shifted(offset), |start, term| {
+                start.plus(&term.value, term.extent, term.coefficient * factor)
+            })
+    };
+    let start = scaled(lanes * stride, offset);
     let row = Affine::term(&kernel.ids.thread[1], kernel.ids.block_size[1], 1).plus(
         &kernel.ids.block[1],
         kernel.ids.grid[1],
@@ -493,47 +547,66 @@ pub fn vector(random: &mut Random, element: Element) -> Kernel {
     };
     let input = kernel.input(&shape, element, alignment);
     let row_index = kernel.body.affine(&row);
-    let vector_type = format!("vector<{lanes}x{}>", element.name());
-    let total = match random.pick(&[
+    let read = random.pick(&[
         VectorRead::Scalars,
         VectorRead::Load,
         VectorRead::TransferRead,
-    ]) {
-        VectorRead::Scalars => {
-            let values: Vec<String> = (0..lanes)
-                .map(|lane| {
-                    let column = kernel.body.affine(&start.clone().shifted(lane));
-                    kernel
-                        .body
-                        .load(&input.name, &input.type_text, &[row_index.clone(), column])
-                })
-                .collect();
-            sum(&mut kernel.body, element, &values)
+    ]);
+    let write_back = random.chance(35);
+    let output_start = scaled(lanes, 0);
+    let body = &mut kernel.body;
+    if read == VectorRead::Scalars {
+        let values: Vec<String> = (0..lanes)
+            .map(|lane| {
+                let column = body.affine(&start.clone().shifted(lane));
+                body.load(&input.name, &input.type_text, &[row_index.clone(), column])
+            })
+            .collect();
+        if !write_back {
+            let total = sum(body, element, &values);
+            store_output(&mut kernel, random, element, &total, false);
+            return kernel;
         }
-        read => {
-            let column = kernel.body.affine(&start);
-            let vector = match read {
-                VectorRead::Load => kernel.body.define(
-                    "w",
-                    &format!(
-                        "vector.load {}[{row_index}, {column}] : {}, {vector_type}",
-                        input.name, input.type_text
-                    ),
-                ),
-                _ => {
-                    let zero = kernel.body.zero(element);
-                    kernel.body.define(
-                        "w",
-                        &format!(
-                            "vector.transfer_read {}[{row_index}, {column}], {zero} {{in_bounds = [true]}} : {}, {vector_type}",
-                            input.name, input.type_text
-                        ),
-                    )
-                }
-            };
-            kernel.body.reduce(element, &vector, lanes)
+        let output = kernel.output(&[shape[0], output_start.extent() + lanes - 1], element);
+        for (lane, value) in (0..).zip(&values) {
+            let column = kernel.body.affine(&output_start.clone().shifted(lane));
+            let indices = [row_index.clone(), column];
+            kernel
+                .body
+                .store(value, &output.name, &output.type_text, &indices);
         }
+        return kernel;
+    }
+    let indices = [row_index.clone(), body.affine(&start)];
+    let vector = if read == VectorRead::Load {
+        body.vector_load(&input.name, &input.type_text, &indices, element, lanes)
+    } else {
+        let zero = body.zero(element);
+        body.define(
+            "w",
+            &format!(
+                "vector.transfer_read {}[{}], {zero} {{in_bounds = [true]}} : {}, vector<{lanes}x{}>",
+                input.name,
+                indices.join(", "),
+                input.type_text,
+                element.name()
+            ),
+        )
     };
-    store_output(&mut kernel, element, &total, false);
+    if !write_back {
+        let total = body.reduce(element, &vector, lanes);
+        store_output(&mut kernel, random, element, &total, false);
+        return kernel;
+    }
+    let output = kernel.output(&[shape[0], output_start.extent() + lanes - 1], element);
+    let indices = [row_index, kernel.body.affine(&output_start)];
+    kernel.body.vector_store(
+        &vector,
+        &output.name,
+        &output.type_text,
+        &indices,
+        element,
+        lanes,
+    );
     kernel
 }

@@ -116,9 +116,9 @@ impl Kernel {
         self.parameter(shape, element, attributes, spec)
     }
 
-    /// Adds the output memref parameter (filled with zeros).
+    /// Adds an output memref parameter (random data too: outputs may also be read).
     pub fn output(&mut self, shape: &[i64], element: Element) -> Buffer {
-        self.parameter(shape, element, "", "zeros".to_string())
+        self.input(shape, element, "")
     }
 
     /// Adds an index parameter run with the value `value`; returns its name.
