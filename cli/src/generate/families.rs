@@ -102,6 +102,41 @@ fn load(body: &mut Body, buffer: &Buffer, indices: &[Affine]) -> String {
     body.load(&buffer.name, &buffer.type_text, &indices)
 }
 
+/// `extents`, one of them cut short at random (30%): the loads then need an edge guard.
+fn cut_short(random: &mut Random, mut extents: Vec<i64>) -> Vec<i64> {
+    let dimension = random.range(0, extents.len() as i64 - 1) as usize;
+    if random.chance(30) && extents[dimension] >= 2 {
+        extents[dimension] -= random.range(1, extents[dimension] / 2);
+    }
+    extents
+}
+
+/// Loads `buffer[indices]`, behind an edge guard `index < size` on every
+/// dimension the indices can leave (zero there), as a DSL emits for edges.
+fn guarded_load(body: &mut Body, buffer: &Buffer, indices: &[Affine], element: Element) -> String {
+    let values: Vec<String> = indices.iter().map(|index| body.affine(index)).collect();
+    let mut inside: Option<String> = None;
+    for ((index, value), &size) in indices.iter().zip(&values).zip(&buffer.shape) {
+        if index.extent() > size {
+            let below = body.below(value, size);
+            inside = Some(match inside {
+                None => below,
+                Some(previous) => body.and(&previous, &below),
+            });
+        }
+    }
+    let Some(inside) = inside else {
+        return body.load(&buffer.name, &buffer.type_text, &values);
+    };
+    let zero = body.zero(element);
+    body.choose(
+        &inside,
+        element,
+        |body| body.load(&buffer.name, &buffer.type_text, &values),
+        |_| zero,
+    )
+}
+
 /// The sum of `values` (at least one).
 fn sum(body: &mut Body, element: Element, values: &[String]) -> String {
     values[1..].iter().fold(values[0].clone(), |total, value| {
@@ -123,9 +158,16 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
     let shifts: Vec<[i64; 2]> = (0..random.range(1, 3))
         .map(|_| [random.range(0, 1), random.range(0, 3)])
         .collect();
-    let extents = [0, 1].map(|dimension| {
-        indices[dimension].extent() + shifts.iter().map(|shift| shift[dimension]).max().unwrap()
-    });
+    let extents = cut_short(
+        random,
+        (0..2)
+            .map(|dimension| {
+                indices[dimension].extent()
+                    + shifts.iter().map(|shift| shift[dimension]).max().unwrap()
+            })
+            .collect(),
+    );
+    let extents = [extents[0], extents[1]];
     let attributes = input_attributes(random);
     let input = if random.chance(30) {
         subview(&mut kernel, random, extents, element, attributes)
@@ -137,7 +179,7 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
         .map(|shift| {
             let shifted =
                 [0, 1].map(|dimension| indices[dimension].clone().shifted(shift[dimension]));
-            load(&mut kernel.body, &input, &shifted)
+            guarded_load(&mut kernel.body, &input, &shifted, element)
         })
         .collect();
     let total = sum(&mut kernel.body, element, &values);
@@ -308,7 +350,9 @@ enum TripCount {
     Dimension,
 }
 
-/// `out[y][x] = sum over k of products of inputs walked along k`, optionally guarded.
+/// `out[y][x] = sum over k of products of inputs walked along k`, optionally
+/// guarded, optionally inside an outer loop over `j` that picks rows further
+/// apart (two nested `scf.for` with accumulators).
 pub fn reduction(random: &mut Random, element: Element) -> Kernel {
     let mut kernel = launch(random);
     let trips = random.pick(&[4, 8, 16, 32, 40, 64, 100]);
@@ -318,78 +362,32 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
         })
     });
     let walk = kernel.body.fresh("k");
-    let global = [kernel.ids.global(0), kernel.ids.global(1)];
-    // Inputs: (row index, column index) in terms of the walk and one global index.
-    let mut operands: Vec<Vec<Affine>> = (0..random.range(1, 2))
-        .map(|_| {
-            let across = global[random.range(0, 1) as usize].clone();
-            let along = Affine::term(&walk, trips, random.pick(&[1, 1, 2]));
-            if random.chance(50) {
-                vec![across, along]
-            } else {
-                vec![along, across]
-            }
-        })
-        .collect();
-    if random.chance(40) {
-        // A small table read uniformly: every thread of the block reads table[k].
-        operands.push(vec![Affine::term(&walk, trips, 1)]);
-    }
+    let outer = random
+        .chance(25)
+        .then(|| (kernel.body.fresh("j"), random.range(2, 3)));
+    let operands = reduction_operands(random, &kernel.ids, &walk, trips, outer.as_ref());
     let inputs: Vec<Buffer> = operands
         .iter()
         .map(|indices| {
             let attributes = input_attributes(random);
-            let shape: Vec<i64> = indices.iter().map(Affine::extent).collect();
+            let shape = cut_short(random, indices.iter().map(Affine::extent).collect());
             kernel.input(&shape, element, attributes)
         })
         .collect();
-    let upper = match random.pick(&[
-        TripCount::Constant,
-        TripCount::Argument,
-        TripCount::Dimension,
-    ]) {
-        TripCount::Constant => kernel.body.index(trips),
-        TripCount::Argument => kernel.index_parameter(trips),
-        TripCount::Dimension => match walked_dimension(&inputs, &operands, &walk, trips) {
-            Some((buffer, dimension)) => {
-                let dimension = kernel.body.index(dimension);
-                kernel.body.define_at_entry(
-                    "dim",
-                    &format!(
-                        "memref.dim {}, {dimension} : {}",
-                        buffer.name, buffer.type_text
-                    ),
-                )
-            }
-            None => kernel.body.index(trips),
-        },
-    };
-    // Most loops start at 0 with step 1; some are strided over the block's x
-    // threads (a non-constant lower bound: thread x sums k = tx, tx + X, ...).
-    let range = if random.chance(25) {
-        LoopRange {
-            lower: kernel.ids.thread[0].clone(),
-            upper,
-            stride: kernel.body.index(kernel.ids.block_size[0]),
-        }
-    } else {
-        LoopRange {
-            lower: kernel.body.index(0),
-            upper,
-            stride: kernel.body.index(1),
-        }
-    };
+    let upper = trip_count(&mut kernel, random, &inputs, &operands, &walk, trips);
+    let range = loop_range(&mut kernel, random, upper);
+    let global = [kernel.ids.global(0), kernel.ids.global(1)];
     let output_shape = guard.map_or([kernel.ids.threads(1), kernel.ids.threads(0)], |[x, y]| {
         [y, x]
     });
     let output = kernel.output(&output_shape, element);
     let zero = kernel.body.zero(element);
-    let compute = |body: &mut Body| {
-        let total = body.accumulate(&walk, &range, element, &zero, |body, accumulator| {
+    let inner = |body: &mut Body| {
+        body.accumulate(&walk, &range, element, &zero, |body, accumulator| {
             let values: Vec<String> = inputs
                 .iter()
                 .zip(&operands)
-                .map(|(input, indices)| load(body, input, indices))
+                .map(|(input, indices)| guarded_load(body, input, indices, element))
                 .collect();
             let product = values[1..]
                 .iter()
@@ -397,7 +395,25 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
                     body.multiply(element, &product, value)
                 });
             body.add(element, accumulator, &product)
-        });
+        })
+    };
+    let compute = |body: &mut Body| {
+        let total = match &outer {
+            None => inner(body),
+            Some((variable, count)) => {
+                let outer_range = body.up_to(*count);
+                body.accumulate(
+                    variable,
+                    &outer_range,
+                    element,
+                    &zero,
+                    |body, accumulator| {
+                        let partial = inner(body);
+                        body.add(element, accumulator, &partial)
+                    },
+                )
+            }
+        };
         let indices = [body.affine(&global[1]), body.affine(&global[0])];
         body.store(&total, &output.name, &output.type_text, &indices);
     };
@@ -415,6 +431,92 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
         }
     }
     kernel
+}
+
+/// The index lists of a reduction's inputs: one or two buffers indexed by the
+/// walk `k` and one global thread index (row walk or column walk; with an
+/// outer loop `j`, the first input's global index moves by j whole grids), and
+/// at random a small table read uniformly, `table[k]`.
+fn reduction_operands(
+    random: &mut Random,
+    ids: &Ids,
+    walk: &str,
+    trips: i64,
+    outer: Option<&(String, i64)>,
+) -> Vec<Vec<Affine>> {
+    let mut operands: Vec<Vec<Affine>> = (0..random.range(1, 2))
+        .map(|operand| {
+            let dimension = random.range(0, 1) as usize;
+            let mut across = ids.global(dimension);
+            if let (0, Some((variable, count))) = (operand, outer) {
+                across = across.plus(variable, *count, ids.threads(dimension));
+            }
+            let along = Affine::term(walk, trips, random.pick(&[1, 1, 2]));
+            if random.chance(50) {
+                vec![across, along]
+            } else {
+                vec![along, across]
+            }
+        })
+        .collect();
+    if random.chance(40) {
+        operands.push(vec![Affine::term(walk, trips, 1)]);
+    }
+    operands
+}
+
+/// The loop's upper bound `trips`: a constant, an index argument, or `memref.dim`
+/// of a dimension the loop walks exactly (a constant when there is none).
+fn trip_count(
+    kernel: &mut Kernel,
+    random: &mut Random,
+    inputs: &[Buffer],
+    operands: &[Vec<Affine>],
+    walk: &str,
+    trips: i64,
+) -> String {
+    match random.pick(&[
+        TripCount::Constant,
+        TripCount::Argument,
+        TripCount::Dimension,
+    ]) {
+        TripCount::Constant => kernel.body.index(trips),
+        TripCount::Argument => kernel.index_parameter(trips),
+        TripCount::Dimension => match walked_dimension(inputs, operands, walk, trips) {
+            Some((buffer, dimension)) => {
+                let dimension = kernel.body.index(dimension);
+                kernel.body.define_at_entry(
+                    "dim",
+                    &format!(
+                        "memref.dim {}, {dimension} : {}",
+                        buffer.name, buffer.type_text
+                    ),
+                )
+            }
+            None => kernel.body.index(trips),
+        },
+    }
+}
+
+/// The walk's range up to `upper`: mostly from 0 with step 1; at random from a
+/// small constant, with a constant step above 1, or strided over the block's
+/// x threads (a non-constant lower bound: thread x sums k = tx, tx + X, ...).
+fn loop_range(kernel: &mut Kernel, random: &mut Random, upper: String) -> LoopRange {
+    let body = &mut kernel.body;
+    let (lower, stride) = match random.range(0, 7) {
+        0 | 1 => (
+            kernel.ids.thread[0].clone(),
+            body.index(kernel.ids.block_size[0]),
+        ),
+        2 => (body.index(random.range(1, 5)), body.index(1)),
+        3 => (body.index(0), body.index(random.range(2, 3))),
+        _ => (body.index(0), body.index(1)),
+    };
+    LoopRange {
+        lower,
+        upper,
+        stride,
+    }
 }
 
 /// An input and a dimension walked with step 1, whose size is exactly the trip count.
