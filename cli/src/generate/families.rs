@@ -31,6 +31,9 @@ const TILE_WIDTHS: [i64; 11] = [8, 16, 17, 24, 32, 33, 48, 64, 65, 96, 128];
 /// Elements the generator lets one input hold (the interpreter's time grows with it).
 const MAX_ELEMENTS: i64 = 1 << 18;
 
+/// Row lengths of large arrays: where rule NV-C starts to stage (seed-003 §4.3: N >= 512).
+const LARGE_ROWS: [i64; 2] = [512, 1024];
+
 /// Shared memory one generated tile may take: the default budget, 48 KiB.
 const MAX_TILE_BYTES: i64 = 48 * 1024;
 
@@ -102,11 +105,18 @@ fn load(body: &mut Body, buffer: &Buffer, indices: &[Affine]) -> String {
     body.load(&buffer.name, &buffer.type_text, &indices)
 }
 
-/// `extents`, one of them cut short at random (30%): the loads then need an edge guard.
-fn cut_short(random: &mut Random, mut extents: Vec<i64>) -> Vec<i64> {
+/// `extents` as they are, or at random one of them cut short (the loads then
+/// need an edge guard), or the last one widened to a large array (Fang's rule
+/// stages uncoalesced accesses only into arrays of at least 512 elements a row).
+fn resize(random: &mut Random, mut extents: Vec<i64>) -> Vec<i64> {
     let dimension = random.range(0, extents.len() as i64 - 1) as usize;
-    if random.chance(30) && extents[dimension] >= 2 {
-        extents[dimension] -= random.range(1, extents[dimension] / 2);
+    let last = extents.len() - 1;
+    match random.range(0, 9) {
+        0..=2 if extents[dimension] >= 2 => {
+            extents[dimension] -= random.range(1, extents[dimension] / 2)
+        }
+        3..=5 => extents[last] = extents[last].max(random.pick(&LARGE_ROWS)),
+        _ => {}
     }
     extents
 }
@@ -158,7 +168,7 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
     let shifts: Vec<[i64; 2]> = (0..random.range(1, 3))
         .map(|_| [random.range(0, 1), random.range(0, 3)])
         .collect();
-    let extents = cut_short(
+    let extents = resize(
         random,
         (0..2)
             .map(|dimension| {
@@ -370,7 +380,7 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
         .iter()
         .map(|indices| {
             let attributes = input_attributes(random);
-            let shape = cut_short(random, indices.iter().map(Affine::extent).collect());
+            let shape = resize(random, indices.iter().map(Affine::extent).collect());
             kernel.input(&shape, element, attributes)
         })
         .collect();
@@ -547,10 +557,17 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
     for _ in 0..random.range(1, 5) {
         offsets.push([random.range(-radius, radius), random.range(-radius, radius)]);
     }
-    let global = [kernel.ids.global(1), kernel.ids.global(0)];
+    let mut global = [kernel.ids.global(1), kernel.ids.global(0)];
+    if random.chance(40) {
+        // Transposed: thread x walks the rows, uncoalesced.
+        global.reverse();
+    }
     let guarded = random.chance(50);
     let halo = if guarded { 0 } else { radius };
-    let shape = [global[0].extent() + 2 * halo, global[1].extent() + 2 * halo];
+    let mut shape = [global[0].extent() + 2 * halo, global[1].extent() + 2 * halo];
+    if random.chance(30) {
+        shape[1] = shape[1].max(random.pick(&LARGE_ROWS));
+    }
     let attributes = input_attributes(random);
     let input = kernel.input(&shape, element, attributes);
     let neighbours = |body: &mut Body| -> String {
