@@ -178,11 +178,10 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
             .collect(),
     );
     let extents = [extents[0], extents[1]];
-    let attributes = input_attributes(random);
     let input = if random.chance(30) {
-        subview(&mut kernel, random, extents, element, attributes)
+        subview(&mut kernel, random, extents, element)
     } else {
-        kernel.input(&extents, element, attributes)
+        new_input(&mut kernel, random, &extents, element)
     };
     let values: Vec<String> = shifts
         .iter()
@@ -198,33 +197,67 @@ pub fn gather(random: &mut Random, element: Element) -> Kernel {
     kernel
 }
 
-/// A `memref.subview` of `extents` at a random offset of a larger input.
+/// A new input of `shape`: static or (25%) of dynamic sizes, with or without `{llvm.noalias}`.
+fn new_input(kernel: &mut Kernel, random: &mut Random, shape: &[i64], element: Element) -> Buffer {
+    let attributes = input_attributes(random);
+    if random.chance(25) {
+        kernel.dynamic_input(shape, element, attributes)
+    } else {
+        kernel.input(shape, element, attributes)
+    }
+}
+
+/// A `memref.subview` of `extents` in a larger input, at a constant offset or
+/// (half the time) at an offset that moves with the block ids, as a DSL takes
+/// each block's window.
 fn subview(
     kernel: &mut Kernel,
     random: &mut Random,
     extents: [i64; 2],
     element: Element,
-    attributes: &str,
 ) -> Buffer {
-    let offsets = [random.range(0, 3), random.range(0, 5)];
-    let shape = [
-        extents[0] + offsets[0] + random.range(0, 2),
-        extents[1] + offsets[1] + random.range(0, 2),
-    ];
-    let whole = kernel.input(&shape, element, attributes);
-    let offset = offsets[0] * shape[1] + offsets[1];
+    let per_block = random.chance(50);
+    let offsets: [Affine; 2] = [(1, 0..=3), (0, 0..=5)].map(|(axis, constant)| {
+        let offset = Affine::default().shifted(random.range(*constant.start(), *constant.end()));
+        if per_block {
+            let step = random.range(0, extents[1 - axis]);
+            offset.plus(&kernel.ids.block[axis], kernel.ids.grid[axis], step)
+        } else {
+            offset
+        }
+    });
+    let shape: Vec<i64> = (0..2)
+        .map(|dimension| extents[dimension] + offsets[dimension].bounds().1 + random.range(0, 2))
+        .collect();
+    let whole = new_input(kernel, random, &shape, element);
+    let dynamic_sizes = whole.type_text.contains('?');
+    // MLIR folds the offset `row * pitch + column` when it can: static, or row 0.
+    let offset = if per_block || (dynamic_sizes && offsets[0].offset != 0) {
+        "?".to_string()
+    } else {
+        (offsets[0].offset * shape[1] + offsets[1].offset).to_string()
+    };
+    let pitch = if dynamic_sizes {
+        "?".to_string()
+    } else {
+        shape[1].to_string()
+    };
     let type_text = format!(
-        "memref<{}x{}x{}, strided<[{}, 1], offset: {offset}>>",
+        "memref<{}x{}x{}, strided<[{pitch}, 1], offset: {offset}>>",
         extents[0],
         extents[1],
         element.name(),
-        shape[1]
     );
-    let name = kernel.body.define_at_entry(
+    let offsets = if per_block {
+        offsets.map(|offset| kernel.body.affine(&offset)).join(", ")
+    } else {
+        format!("{}, {}", offsets[0].offset, offsets[1].offset)
+    };
+    let name = kernel.body.define(
         "view",
         &format!(
-            "memref.subview {}[{}, {}] [{}, {}] [1, 1] : {} to {type_text}",
-            whole.name, offsets[0], offsets[1], extents[0], extents[1], whole.type_text
+            "memref.subview {}[{offsets}] [{}, {}] [1, 1] : {} to {type_text}",
+            whole.name, extents[0], extents[1], whole.type_text
         ),
     );
     Buffer {
@@ -305,8 +338,7 @@ pub fn tile(random: &mut Random, element: Element) -> Kernel {
 fn fill_tile(kernel: &mut Kernel, random: &mut Random, tile: &Buffer, element: Element) {
     let [rows, columns] = [tile.shape[0], tile.shape[1]];
     let blocks = kernel.ids.grid[0] * kernel.ids.grid[1];
-    let attributes = input_attributes(random);
-    let input = kernel.input(&[blocks * rows, columns], element, attributes);
+    let input = new_input(kernel, random, &[blocks * rows, columns], element);
     let [x, y] = kernel.ids.thread.clone();
     let [block_x, block_y] = kernel.ids.block_size;
     let ((row_id, row_threads), (column_id, column_threads)) = if random.chance(30) {
@@ -379,9 +411,8 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
     let inputs: Vec<Buffer> = operands
         .iter()
         .map(|indices| {
-            let attributes = input_attributes(random);
             let shape = resize(random, indices.iter().map(Affine::extent).collect());
-            kernel.input(&shape, element, attributes)
+            new_input(&mut kernel, random, &shape, element)
         })
         .collect();
     let upper = trip_count(&mut kernel, random, &inputs, &operands, &walk, trips);
@@ -568,8 +599,7 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
     if random.chance(30) {
         shape[1] = shape[1].max(random.pick(&LARGE_ROWS));
     }
-    let attributes = input_attributes(random);
-    let input = kernel.input(&shape, element, attributes);
+    let input = new_input(&mut kernel, random, &shape, element);
     let neighbours = |body: &mut Body| -> String {
         let values: Vec<String> = offsets
             .iter()

@@ -113,7 +113,16 @@ impl Kernel {
     /// Adds a memref parameter of `shape` (filled with `random:N` data).
     pub fn input(&mut self, shape: &[i64], element: Element, attributes: &str) -> Buffer {
         let spec = format!("random:{}", self.parameters.len() + 1);
-        self.parameter(shape, element, attributes, spec)
+        let type_text = memref_type(shape, element, "");
+        self.parameter(shape, type_text, attributes, spec)
+    }
+
+    /// Adds a memref parameter of dynamic sizes (`memref<?x?xT>`), run with `shape`.
+    pub fn dynamic_input(&mut self, shape: &[i64], element: Element, attributes: &str) -> Buffer {
+        let sizes: Vec<String> = shape.iter().map(i64::to_string).collect();
+        let spec = format!("random:{}:{}", self.parameters.len() + 1, sizes.join("x"));
+        let type_text = format!("memref<{}{}>", "?x".repeat(shape.len()), element.name());
+        self.parameter(shape, type_text, attributes, spec)
     }
 
     /// Adds an output memref parameter (random data too: outputs may also be read).
@@ -137,14 +146,14 @@ impl Kernel {
     fn parameter(
         &mut self,
         shape: &[i64],
-        element: Element,
+        type_text: String,
         attributes: &str,
         spec: String,
     ) -> Buffer {
         let buffer = Buffer {
             name: format!("%arg{}", self.parameters.len()),
             shape: shape.to_vec(),
-            type_text: memref_type(shape, element, ""),
+            type_text,
         };
         self.parameters.push(Parameter {
             name: buffer.name.clone(),
