@@ -35,7 +35,7 @@ use std::{
 };
 
 use crate::diff::{AFTER_PREFIX, BEFORE_PREFIX, DIFFERS_TEXT, PASS_FAILED_PREFIX};
-use crate::generate::{self, Case, KERNEL_NAME};
+use crate::generate::{self, Case};
 
 /// Longest a case may run before it counts as a hang (a large case takes about a second).
 const CASE_TIME_LIMIT: Duration = Duration::from_secs(120);
@@ -213,7 +213,7 @@ fn diff_arguments(file: &Path, case: &Case, options: &str) -> Vec<String> {
         "diff".to_string(),
         file.display().to_string(),
         "--kernel".into(),
-        KERNEL_NAME.into(),
+        case.kernel_name(&file.display().to_string()),
         "--grid".into(),
         format!("{x},{y},{z}"),
         format!("--options={options}"),

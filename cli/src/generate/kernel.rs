@@ -13,6 +13,9 @@ use super::body::{Affine, Body, Element};
 /// The generated function's name.
 pub const KERNEL_NAME: &str = "fuzz";
 
+/// The column of `gpu.launch` in a kernel written as a launch.
+pub const LAUNCH_COLUMN: usize = 5;
+
 /// `memref<AxBxT>` with an optional memory space suffix.
 pub fn memref_type(shape: &[i64], element: Element, space: &str) -> String {
     let dimensions: String = shape.iter().map(|size| format!("{size}x")).collect();
@@ -196,10 +199,49 @@ impl Kernel {
             .collect()
     }
 
-    /// The module's text.
+    /// The module's text with the kernel written as a `gpu.func` in a `gpu.module`.
     pub fn render(&self) -> String {
-        let parameters = self
-            .parameters
+        let [x, y] = self.ids.block_size;
+        format!(
+            "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{}    \
+             gpu.func @{KERNEL_NAME}({}){} kernel\n        \
+             attributes {{known_block_size = array<i32: {x}, {y}, 1>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
+            self.globals(4),
+            self.parameter_list(),
+            self.workgroup_clause(),
+            self.body.render(6)
+        )
+    }
+
+    /// The module's text with the kernel written as the body of a `gpu.launch`
+    /// in a host `func.func`, and the launch's line (its column is [`LAUNCH_COLUMN`]).
+    pub fn render_launch(&self) -> (String, usize) {
+        let [block_x, block_y] = self.ids.block_size;
+        let [grid_x, grid_y] = self.ids.grid;
+        let head = format!(
+            "module attributes {{gpu.container_module}} {{\n{}  func.func @{KERNEL_NAME}({}) {{\n    \
+             %grid_x = arith.constant {grid_x} : index\n    %grid_y = arith.constant {grid_y} : index\n    \
+             %block_x = arith.constant {block_x} : index\n    %block_y = arith.constant {block_y} : index\n    \
+             %one = arith.constant 1 : index\n",
+            self.globals(2),
+            self.parameter_list()
+        );
+        let line = head.lines().count() + 1;
+        let text = format!(
+            "{head}{}gpu.launch blocks(%launch_bx, %launch_by, %launch_bz) in (%launch_gx = %grid_x, \
+             %launch_gy = %grid_y, %launch_gz = %one)\n        threads(%launch_tx, %launch_ty, %launch_tz) in \
+             (%launch_sx = %block_x, %launch_sy = %block_y, %launch_sz = %one){} {{\n{}      \
+             gpu.terminator\n    }}\n    return\n  }}\n}}\n",
+            " ".repeat(LAUNCH_COLUMN - 1),
+            self.workgroup_clause(),
+            self.body.render(6)
+        );
+        (text, line)
+    }
+
+    /// The parameters as a function signature lists them.
+    fn parameter_list(&self) -> String {
+        self.parameters
             .iter()
             .map(|parameter| {
                 let attributes = if parameter.attributes.is_empty() {
@@ -210,23 +252,23 @@ impl Kernel {
                 format!("{}: {}{attributes}", parameter.name, parameter.type_text)
             })
             .collect::<Vec<_>>()
-            .join(", ");
-        let workgroup = if self.workgroup.is_empty() {
+            .join(", ")
+    }
+
+    /// ` workgroup(...)`, or nothing without workgroup attributions.
+    fn workgroup_clause(&self) -> String {
+        if self.workgroup.is_empty() {
             String::new()
         } else {
             format!(" workgroup({})", self.workgroup.join(", "))
-        };
-        let globals: String = self
-            .globals
+        }
+    }
+
+    /// The `memref.global` declarations, one a line, indented by `indent`.
+    fn globals(&self, indent: usize) -> String {
+        self.globals
             .iter()
-            .map(|global| format!("    {global}\n"))
-            .collect();
-        let [x, y] = self.ids.block_size;
-        format!(
-            "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{globals}    \
-             gpu.func @{KERNEL_NAME}({parameters}){workgroup} kernel\n        \
-             attributes {{known_block_size = array<i32: {x}, {y}, 1>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
-            self.body.render(6)
-        )
+            .map(|global| format!("{}{global}\n", " ".repeat(indent)))
+            .collect()
     }
 }

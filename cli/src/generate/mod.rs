@@ -16,7 +16,7 @@ mod kernel;
 pub mod random;
 
 use body::Element;
-pub use kernel::KERNEL_NAME;
+use kernel::{KERNEL_NAME, LAUNCH_COLUMN};
 use random::Random;
 
 /// The families, for picks and counts.
@@ -62,12 +62,24 @@ pub struct Case {
     pub family: Family,
     /// The MLIR module.
     pub text: String,
+    /// The line of the `gpu.launch` when the kernel is a launch body, else `None`.
+    pub launch_line: Option<usize>,
     /// Blocks in x, y, z.
     pub grid: [i64; 3],
     /// One `diff --arg` spec per kernel parameter.
     pub arguments: Vec<String>,
     /// The pass options.
     pub options: String,
+}
+
+impl Case {
+    /// The kernel's name for `diff --kernel` when the module is the file `file`.
+    pub fn kernel_name(&self, file: &str) -> String {
+        match self.launch_line {
+            None => KERNEL_NAME.to_string(),
+            Some(line) => format!("launch@{file}:{line}:{LAUNCH_COLUMN}"),
+        }
+    }
 }
 
 /// The transform switches of the pass (pass/src/options.rs), each randomly turned off.
@@ -96,9 +108,17 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Vector => families::vector(&mut random, element),
     };
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
+    // A fifth of the kernels are `gpu.launch` bodies in host code.
+    let (text, launch_line) = if random.chance(20) {
+        let (text, line) = kernel.render_launch();
+        (text, Some(line))
+    } else {
+        (kernel.render(), None)
+    };
     Case {
         family,
-        text: kernel.render(),
+        text,
+        launch_line,
         grid: [kernel.ids.grid[0], kernel.ids.grid[1], 1],
         arguments: kernel.specs(),
         options,
