@@ -37,11 +37,16 @@ const LARGE_ROWS: [i64; 2] = [512, 1024];
 /// Shared memory one generated tile may take: the default budget, 48 KiB.
 const MAX_TILE_BYTES: i64 = 48 * 1024;
 
-/// A random block (at most 256 threads) and grid.
-fn launch(random: &mut Random) -> Kernel {
+/// A random block (at most 256 threads; with `deep`, sometimes 2 or 4 in z) and grid.
+fn launch(random: &mut Random, deep: bool) -> Kernel {
     let x = random.pick(&[8, 16, 24, 32, 32, 48, 64, 96, 128]);
     let y = random.pick(&[1, 2, 4, 8, 16]).min(256 / x);
-    Kernel::new([x, y], [random.range(1, 3), random.range(1, 2)])
+    let z = if deep && random.chance(25) {
+        random.pick(&[2, 4]).min(256 / (x * y))
+    } else {
+        1
+    };
+    Kernel::new([x, y], z, [random.range(1, 3), random.range(1, 2)])
 }
 
 /// `{llvm.noalias}` on about half the inputs.
@@ -65,12 +70,14 @@ fn random_affine(random: &mut Random, variables: &[(String, i64)], coefficients:
 
 /// The thread and block ids as affine variables.
 fn id_variables(ids: &Ids) -> Vec<(String, i64)> {
-    vec![
+    let mut variables = vec![
         (ids.thread[0].clone(), ids.block_size[0]),
         (ids.thread[1].clone(), ids.block_size[1]),
         (ids.block[0].clone(), ids.grid[0]),
         (ids.block[1].clone(), ids.grid[1]),
-    ]
+    ];
+    variables.extend(ids.depth.clone());
+    variables
 }
 
 /// Stores `value` at the thread's element of a new output (its transpose when
@@ -82,12 +89,18 @@ fn store_output(
     value: &str,
     transposed: bool,
 ) {
-    let mut indices = [kernel.ids.global(1), kernel.ids.global(0)];
+    let mut indices = vec![kernel.ids.global(1), kernel.ids.global(0)];
     if transposed {
         indices.reverse();
     }
-    let output = kernel.output(&[indices[0].extent(), indices[1].extent()], element);
-    let indices = indices.map(|index| kernel.body.affine(&index));
+    // Threads that differ in z only write different planes.
+    indices.splice(0..0, kernel.ids.depth_term());
+    let shape: Vec<i64> = indices.iter().map(Affine::extent).collect();
+    let output = kernel.output(&shape, element);
+    let indices: Vec<String> = indices
+        .iter()
+        .map(|index| kernel.body.affine(index))
+        .collect();
     let value = if random.chance(25) {
         let old = kernel.body.load(&output.name, &output.type_text, &indices);
         kernel.body.add(element, &old, value)
@@ -156,7 +169,7 @@ fn sum(body: &mut Body, element: Element, values: &[String]) -> String {
 
 /// Loads at random affine indices of the ids, summed and stored per thread.
 pub fn gather(random: &mut Random, element: Element) -> Kernel {
-    let mut kernel = launch(random);
+    let mut kernel = launch(random, true);
     let variables = id_variables(&kernel.ids);
     let coefficients = [-1, 0, 0, 1, 1, 1, 2, 4, 32];
     let indices = loop {
@@ -270,7 +283,7 @@ fn subview(
 /// A shared tile filled cooperatively, a barrier, then read at random affine
 /// indices, element by element or `lanes` elements at a time with `vector.load`.
 pub fn tile(random: &mut Random, element: Element) -> Kernel {
-    let mut kernel = launch(random);
+    let mut kernel = launch(random, true);
     let reads = random.pick(&[1, 1, 2, 4, 8]);
     let lanes = if random.chance(25) {
         random.pick(&[2, 4, element.lanes_in_16_bytes()])
@@ -279,11 +292,12 @@ pub fn tile(random: &mut Random, element: Element) -> Kernel {
     };
     let ids = &kernel.ids;
     let walk = kernel.body.fresh("k");
-    let variables = vec![
+    let mut variables = vec![
         (ids.thread[0].clone(), ids.block_size[0]),
         (ids.thread[1].clone(), ids.block_size[1]),
         (walk.clone(), reads),
     ];
+    variables.extend(ids.depth.clone());
     let (indices, shape) = loop {
         let indices = if random.chance(40) {
             // The transpose: tile[tx][lanes * (ty + k)].
@@ -396,7 +410,7 @@ enum TripCount {
 /// guarded, optionally inside an outer loop over `j` that picks rows further
 /// apart (two nested `scf.for` with accumulators).
 pub fn reduction(random: &mut Random, element: Element) -> Kernel {
-    let mut kernel = launch(random);
+    let mut kernel = launch(random, false);
     let trips = random.pick(&[4, 8, 16, 32, 40, 64, 100]);
     let guard = random.chance(40).then(|| {
         [0, 1].map(|dimension| {
@@ -582,7 +596,7 @@ fn walked_dimension<'a>(
 
 /// Neighbours of the thread's element, with a halo or behind an edge guard.
 pub fn stencil(random: &mut Random, element: Element) -> Kernel {
-    let mut kernel = launch(random);
+    let mut kernel = launch(random, false);
     let radius = random.range(1, 2);
     let mut offsets = vec![[0, 0]];
     for _ in 0..random.range(1, 5) {
@@ -664,7 +678,7 @@ enum VectorRead {
 /// and sums them, or writes them back (as they were read: scalars or a vector)
 /// at `lanes * t`.
 pub fn vector(random: &mut Random, element: Element) -> Kernel {
-    let mut kernel = launch(random);
+    let mut kernel = launch(random, false);
     let lanes = random.pick(&[
         2,
         4,

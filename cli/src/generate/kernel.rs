@@ -58,6 +58,8 @@ pub struct Ids {
     pub block_size: [i64; 2],
     /// Blocks in x, y.
     pub grid: [i64; 2],
+    /// `gpu.thread_id z` and the block's size in z, when that is above 1.
+    pub depth: Option<(String, i64)>,
 }
 
 impl Ids {
@@ -69,6 +71,13 @@ impl Ids {
             self.block_size[dimension],
         )
         .plus(&self.thread[dimension], self.block_size[dimension], 1)
+    }
+
+    /// The z thread id as an affine term, if the block has a z extent.
+    pub fn depth_term(&self) -> Option<Affine> {
+        self.depth
+            .as_ref()
+            .map(|(value, extent)| Affine::term(value, *extent, 1))
     }
 
     /// Threads in dimension `dimension` over the whole grid.
@@ -92,13 +101,15 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// A kernel with blocks of `block_size` threads and a grid of `grid` blocks.
-    pub fn new(block_size: [i64; 2], grid: [i64; 2]) -> Kernel {
+    /// A kernel with blocks of `block_size` threads in x, y and `depth` in z, and
+    /// a grid of `grid` blocks.
+    pub fn new(block_size: [i64; 2], depth: i64, grid: [i64; 2]) -> Kernel {
         let mut body = Body::default();
         let thread =
             ["x", "y"].map(|axis| body.define_at_entry("t", &format!("gpu.thread_id {axis}")));
         let block =
             ["x", "y"].map(|axis| body.define_at_entry("b", &format!("gpu.block_id {axis}")));
+        let depth = (depth > 1).then(|| (body.define_at_entry("t", "gpu.thread_id z"), depth));
         Kernel {
             parameters: Vec::new(),
             workgroup: Vec::new(),
@@ -108,6 +119,7 @@ impl Kernel {
                 block,
                 block_size,
                 grid,
+                depth,
             },
             body,
         }
@@ -199,13 +211,39 @@ impl Kernel {
             .collect()
     }
 
+    /// The argument specs of the kernel written as a launch body: its captured
+    /// parameters, in order of first use in the body (translate/src/launch.rs).
+    pub fn launch_specs(&self) -> Vec<String> {
+        let body = self.body.render(0);
+        let first_use = |name: &str| {
+            body.match_indices(name)
+                .map(|(position, _)| position)
+                .find(|&position| {
+                    !body[position + name.len()..]
+                        .starts_with(|next: char| next.is_ascii_alphanumeric())
+                })
+        };
+        let mut used: Vec<(usize, &Parameter)> = self
+            .parameters
+            .iter()
+            .filter_map(|parameter| {
+                first_use(&parameter.name).map(|position| (position, parameter))
+            })
+            .collect();
+        used.sort_by_key(|(position, _)| *position);
+        used.into_iter()
+            .map(|(_, parameter)| parameter.spec.clone())
+            .collect()
+    }
+
     /// The module's text with the kernel written as a `gpu.func` in a `gpu.module`.
     pub fn render(&self) -> String {
         let [x, y] = self.ids.block_size;
+        let z = self.block_depth();
         format!(
             "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{}    \
              gpu.func @{KERNEL_NAME}({}){} kernel\n        \
-             attributes {{known_block_size = array<i32: {x}, {y}, 1>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
+             attributes {{known_block_size = array<i32: {x}, {y}, {z}>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
             self.globals(4),
             self.parameter_list(),
             self.workgroup_clause(),
@@ -218,11 +256,12 @@ impl Kernel {
     pub fn render_launch(&self) -> (String, usize) {
         let [block_x, block_y] = self.ids.block_size;
         let [grid_x, grid_y] = self.ids.grid;
+        let block_z = self.block_depth();
         let head = format!(
             "module attributes {{gpu.container_module}} {{\n{}  func.func @{KERNEL_NAME}({}) {{\n    \
              %grid_x = arith.constant {grid_x} : index\n    %grid_y = arith.constant {grid_y} : index\n    \
              %block_x = arith.constant {block_x} : index\n    %block_y = arith.constant {block_y} : index\n    \
-             %one = arith.constant 1 : index\n",
+             %block_z = arith.constant {block_z} : index\n    %one = arith.constant 1 : index\n",
             self.globals(2),
             self.parameter_list()
         );
@@ -230,13 +269,18 @@ impl Kernel {
         let text = format!(
             "{head}{}gpu.launch blocks(%launch_bx, %launch_by, %launch_bz) in (%launch_gx = %grid_x, \
              %launch_gy = %grid_y, %launch_gz = %one)\n        threads(%launch_tx, %launch_ty, %launch_tz) in \
-             (%launch_sx = %block_x, %launch_sy = %block_y, %launch_sz = %one){} {{\n{}      \
+             (%launch_sx = %block_x, %launch_sy = %block_y, %launch_sz = %block_z){} {{\n{}      \
              gpu.terminator\n    }}\n    return\n  }}\n}}\n",
             " ".repeat(LAUNCH_COLUMN - 1),
             self.workgroup_clause(),
             self.body.render(6)
         );
         (text, line)
+    }
+
+    /// Threads per block in z.
+    fn block_depth(&self) -> i64 {
+        self.ids.depth.as_ref().map_or(1, |(_, extent)| *extent)
     }
 
     /// The parameters as a function signature lists them.

@@ -109,18 +109,18 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     };
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
     // A fifth of the kernels are `gpu.launch` bodies in host code.
-    let (text, launch_line) = if random.chance(20) {
+    let (text, launch_line, arguments) = if random.chance(20) {
         let (text, line) = kernel.render_launch();
-        (text, Some(line))
+        (text, Some(line), kernel.launch_specs())
     } else {
-        (kernel.render(), None)
+        (kernel.render(), None, kernel.specs())
     };
     Case {
         family,
         text,
         launch_line,
         grid: [kernel.ids.grid[0], kernel.ids.grid[1], 1],
-        arguments: kernel.specs(),
+        arguments,
         options,
     }
 }
