@@ -10,6 +10,18 @@
 
 use super::body::{Affine, Body, Element};
 
+/// How a kernel is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A `gpu.func` with `known_block_size`.
+    Function,
+    /// A `gpu.func` without it, launched by `gpu.launch_func` with constant
+    /// sizes in a host `func.func` (the block size comes from the launch site).
+    LaunchedFunction,
+    /// The body of a `gpu.launch` in a host `func.func`.
+    Launch,
+}
+
 /// The generated function's name.
 pub const KERNEL_NAME: &str = "fuzz";
 
@@ -236,34 +248,64 @@ impl Kernel {
             .collect()
     }
 
-    /// The module's text with the kernel written as a `gpu.func` in a `gpu.module`.
-    pub fn render(&self) -> String {
+    /// The module's text with the kernel written in `form`, and the line of the
+    /// `gpu.launch` when it is a launch body (its column is [`LAUNCH_COLUMN`]).
+    pub fn render(&self, form: Form) -> (String, Option<usize>) {
+        match form {
+            Form::Function => (self.render_function(true, ""), None),
+            Form::LaunchedFunction => (self.render_function(false, &self.host_launch_func()), None),
+            Form::Launch => {
+                let (text, line) = self.render_launch();
+                (text, Some(line))
+            }
+        }
+    }
+
+    /// A `gpu.module` with the kernel as a `gpu.func` (with `known_block_size`
+    /// when `known`), then `host`.
+    fn render_function(&self, known: bool, host: &str) -> String {
         let [x, y] = self.ids.block_size;
         let z = self.block_depth();
+        let known = if known {
+            format!("\n        attributes {{known_block_size = array<i32: {x}, {y}, {z}>}}")
+        } else {
+            String::new()
+        };
         format!(
             "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{}    \
-             gpu.func @{KERNEL_NAME}({}){} kernel\n        \
-             attributes {{known_block_size = array<i32: {x}, {y}, {z}>}} {{\n{}      gpu.return\n    }}\n  }}\n}}\n",
+             gpu.func @{KERNEL_NAME}({}){} kernel{known} {{\n{}      gpu.return\n    }}\n  }}\n{host}}}\n",
             self.globals(4),
-            self.parameter_list(),
+            self.parameter_list(true),
             self.workgroup_clause(),
             self.body.render(6)
         )
     }
 
+    /// A host `func.func` that launches the kernel with `gpu.launch_func`.
+    fn host_launch_func(&self) -> String {
+        let arguments = self
+            .parameters
+            .iter()
+            .map(|parameter| format!("{} : {}", parameter.name, parameter.type_text))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!(
+            "  func.func @host({}) {{\n{}    gpu.launch_func @kernels::@{KERNEL_NAME} \
+             blocks in (%grid_x, %grid_y, %one) threads in (%block_x, %block_y, %block_z) \
+             args({arguments})\n    return\n  }}\n",
+            self.parameter_list(false),
+            self.launch_constants()
+        )
+    }
+
     /// The module's text with the kernel written as the body of a `gpu.launch`
-    /// in a host `func.func`, and the launch's line (its column is [`LAUNCH_COLUMN`]).
-    pub fn render_launch(&self) -> (String, usize) {
-        let [block_x, block_y] = self.ids.block_size;
-        let [grid_x, grid_y] = self.ids.grid;
-        let block_z = self.block_depth();
+    /// in a host `func.func`, and the launch's line.
+    fn render_launch(&self) -> (String, usize) {
         let head = format!(
-            "module attributes {{gpu.container_module}} {{\n{}  func.func @{KERNEL_NAME}({}) {{\n    \
-             %grid_x = arith.constant {grid_x} : index\n    %grid_y = arith.constant {grid_y} : index\n    \
-             %block_x = arith.constant {block_x} : index\n    %block_y = arith.constant {block_y} : index\n    \
-             %block_z = arith.constant {block_z} : index\n    %one = arith.constant 1 : index\n",
+            "module attributes {{gpu.container_module}} {{\n{}  func.func @{KERNEL_NAME}({}) {{\n{}",
             self.globals(2),
-            self.parameter_list()
+            self.parameter_list(true),
+            self.launch_constants()
         );
         let line = head.lines().count() + 1;
         let text = format!(
@@ -278,17 +320,35 @@ impl Kernel {
         (text, line)
     }
 
+    /// The host's constants for a launch: grid, block and 1, one a line.
+    fn launch_constants(&self) -> String {
+        let [block_x, block_y] = self.ids.block_size;
+        let [grid_x, grid_y] = self.ids.grid;
+        [
+            ("grid_x", grid_x),
+            ("grid_y", grid_y),
+            ("block_x", block_x),
+            ("block_y", block_y),
+            ("block_z", self.block_depth()),
+            ("one", 1),
+        ]
+        .iter()
+        .map(|(name, value)| format!("    %{name} = arith.constant {value} : index\n"))
+        .collect()
+    }
+
     /// Threads per block in z.
     fn block_depth(&self) -> i64 {
         self.ids.depth.as_ref().map_or(1, |(_, extent)| *extent)
     }
 
-    /// The parameters as a function signature lists them.
-    fn parameter_list(&self) -> String {
+    /// The parameters as a function signature lists them (with their
+    /// attributes when `with_attributes`).
+    fn parameter_list(&self, with_attributes: bool) -> String {
         self.parameters
             .iter()
             .map(|parameter| {
-                let attributes = if parameter.attributes.is_empty() {
+                let attributes = if parameter.attributes.is_empty() || !with_attributes {
                     String::new()
                 } else {
                     format!(" {}", parameter.attributes)

@@ -5,7 +5,9 @@
 //! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
 //! at most 256 threads, a grid of at most 3x2 blocks, and pass options: each
 //! transform switch off with probability 15%, `assume-noalias` half the time,
-//! `smem-budget` and `assume-alignment` sometimes changed. A generated kernel
+//! `smem-budget` and `assume-alignment` sometimes changed. The kernel is
+//! written as a `gpu.func` with `known_block_size`, or without it and launched
+//! by a host `gpu.launch_func`, or as a `gpu.launch` body ([`Form`]). A generated kernel
 //! is in bounds and race-free by construction (see [`kernel`]), so the
 //! reference interpreter must run it, before and after the pass, with the
 //! same results.
@@ -16,7 +18,7 @@ mod kernel;
 pub mod random;
 
 use body::Element;
-use kernel::{KERNEL_NAME, LAUNCH_COLUMN};
+use kernel::{Form, KERNEL_NAME, LAUNCH_COLUMN};
 use random::Random;
 
 /// The families, for picks and counts.
@@ -108,12 +110,18 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Vector => families::vector(&mut random, element),
     };
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
-    // A fifth of the kernels are `gpu.launch` bodies in host code.
-    let (text, launch_line, arguments) = if random.chance(20) {
-        let (text, line) = kernel.render_launch();
-        (text, Some(line), kernel.launch_specs())
+    let form = random.pick(&[
+        Form::Function,
+        Form::Function,
+        Form::Function,
+        Form::LaunchedFunction,
+        Form::Launch,
+    ]);
+    let (text, launch_line) = kernel.render(form);
+    let arguments = if form == Form::Launch {
+        kernel.launch_specs()
     } else {
-        (kernel.render(), None, kernel.specs())
+        kernel.specs()
     };
     Case {
         family,
