@@ -130,7 +130,7 @@ impl Affine {
     }
 
     /// The same expression moved so that its minimum is 0.
-    pub fn from_zero(self) -> Affine {
+    pub fn starting_at_zero(self) -> Affine {
         let (low, _) = self.bounds();
         self.shifted(-low)
     }
@@ -430,7 +430,7 @@ mod tests {
     fn bounds_cover_negative_coefficients() {
         let expression = Affine::term("%t", 32, -2).plus("%b", 4, 3).shifted(5);
         assert_eq!(expression.bounds(), (5 - 62, 5 + 9));
-        assert_eq!(expression.from_zero().bounds(), (0, 71));
+        assert_eq!(expression.starting_at_zero().bounds(), (0, 71));
     }
 
     #[test]

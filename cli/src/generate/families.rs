@@ -65,7 +65,7 @@ fn random_affine(random: &mut Random, variables: &[(String, i64)], coefficients:
         .fold(Affine::default(), |expression, (name, extent)| {
             expression.plus(name, *extent, random.pick(coefficients))
         })
-        .from_zero()
+        .starting_at_zero()
 }
 
 /// The thread and block ids as affine variables.

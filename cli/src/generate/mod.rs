@@ -151,3 +151,41 @@ fn random_options(random: &mut Random) -> String {
     }
     options.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{generate, Family};
+
+    #[test]
+    fn a_case_depends_on_seed_and_index_only() {
+        let case = generate(5, 3, None);
+        assert_eq!(case.text, generate(5, 3, None).text);
+        assert_eq!(case.options, generate(5, 3, None).options);
+        assert_ne!(case.text, generate(5, 4, None).text);
+        assert_eq!(generate(5, 3, Some("pad=false")).options, "pad=false");
+    }
+
+    #[test]
+    fn every_family_and_form_occurs_with_one_spec_per_parameter() {
+        let cases: Vec<_> = (0..200).map(|index| generate(1, index, None)).collect();
+        for family in Family::ALL {
+            assert!(cases.iter().any(|case| case.family == family), "{family:?}");
+        }
+        assert!(cases.iter().any(|case| case.launch_line.is_some()));
+        assert!(cases
+            .iter()
+            .any(|case| case.text.contains("gpu.launch_func")));
+        for case in cases.iter().filter(|case| case.launch_line.is_none()) {
+            let signature = case
+                .text
+                .lines()
+                .find(|line| line.contains("gpu.func"))
+                .unwrap();
+            assert_eq!(
+                signature.matches(": memref<").count() + signature.matches(": index").count(),
+                case.arguments.len(),
+                "{signature}"
+            );
+        }
+    }
+}
