@@ -180,6 +180,7 @@ mod tests {
                 .text
                 .lines()
                 .find(|line| line.contains("gpu.func"))
+                .and_then(|line| line.split("workgroup(").next())
                 .unwrap();
             assert_eq!(
                 signature.matches(": memref<").count() + signature.matches(": index").count(),
