@@ -426,7 +426,13 @@ pub fn reduction(random: &mut Random, element: Element) -> Kernel {
         .iter()
         .map(|indices| {
             let shape = resize(random, indices.iter().map(Affine::extent).collect());
-            new_input(&mut kernel, random, &shape, element)
+            if indices.len() == 1 && random.chance(50) {
+                // The table as a constant global instead of an argument.
+                let values: Vec<i64> = (0..shape[0]).map(|_| random.range(-4, 4)).collect();
+                kernel.constant_table(&values, element, random.chance(50))
+            } else {
+                new_input(&mut kernel, random, &shape, element)
+            }
         })
         .collect();
     let upper = trip_count(&mut kernel, random, &inputs, &operands, &walk, trips);

@@ -215,6 +215,44 @@ impl Kernel {
         }
     }
 
+    /// Adds a constant table `memref.global "private" constant` holding `values`,
+    /// in global memory or (when `in_constant_space`) in address space 4 reached
+    /// through `memref.memory_space_cast`, as DSLs emit filter weights.
+    pub fn constant_table(&mut self, values: &[i64], element: Element, in_constant_space: bool) -> Buffer {
+        let shape = [values.len() as i64];
+        let type_text = memref_type(&shape, element, "");
+        let space = if in_constant_space { ", 4" } else { "" };
+        let global_type = memref_type(&shape, element, space);
+        let literals: Vec<String> = values
+            .iter()
+            .map(|value| match element {
+                Element::I32 => value.to_string(),
+                _ => format!("{value}.5"),
+            })
+            .collect();
+        let symbol = format!("table{}", self.globals.len());
+        self.globals.push(format!(
+            "memref.global \"private\" constant @{symbol} : {global_type} = dense<[{}]>",
+            literals.join(", ")
+        ));
+        let global = self
+            .body
+            .define_at_entry("table", &format!("memref.get_global @{symbol} : {global_type}"));
+        let name = if in_constant_space {
+            self.body.define_at_entry(
+                "table",
+                &format!("memref.memory_space_cast {global} : {global_type} to {type_text}"),
+            )
+        } else {
+            global
+        };
+        Buffer {
+            name,
+            shape: shape.to_vec(),
+            type_text,
+        }
+    }
+
     /// The argument specs, in parameter order.
     pub fn specs(&self) -> Vec<String> {
         self.parameters
