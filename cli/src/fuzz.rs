@@ -19,8 +19,9 @@
 //! | the run after the pass failed, or an output differs | difference |
 //! | the input itself is rejected (parse, translation, run before) | rejected |
 //!
-//! Findings print one line each (kind, seed, case, family, options, first
-//! line of the evidence); a rejected input is a generator bug, counted apart.
+//! Findings print one line each (kind, seed, case, family, options, the line
+//! of the evidence that says most); a rejected input is a generator bug,
+//! counted apart.
 //! With `--keep DIR` every finding's kernel goes to `DIR/seed-S-case-I.mlir`
 //! with a comment that reproduces it. The summary counts, per decision kind
 //! of the report, the cases where the pass applied it, so a generator that
@@ -294,7 +295,8 @@ fn applied_kinds(path: &Path) -> Vec<String> {
     kinds
 }
 
-/// Prints one line for a finding or rejection (and keeps its kernel when asked).
+/// Prints one line for a finding or rejection (and keeps its kernel when asked);
+/// `--seed S --first I --count 1` (with `--options` when they were given) reproduces it.
 fn report(
     campaign: &Campaign,
     index: u64,
@@ -302,23 +304,49 @@ fn report(
     kind: &str,
     evidence: &str,
 ) -> Result<(), String> {
-    let first_line = evidence
-        .lines()
-        .find(|line| !line.trim().is_empty())
-        .unwrap_or("");
-    let reproduce = format!(
-        "gpu-mem-opt fuzz --seed {} --first {index} --count 1 --options '{}'",
-        campaign.seed, case.options
-    );
-    println!(
-        "fuzz: {kind}: seed {} case {index} ({}): {first_line}\n  reproduce: {reproduce}",
-        campaign.seed,
-        case.family.name()
-    );
-    let Some(keep) = &campaign.keep else {
-        return Ok(());
+    let kept = match &campaign.keep {
+        Some(keep) => format!(
+            " (kept: {})",
+            keep_case(keep, campaign.seed, index, case, kind, evidence)?.display()
+        ),
+        None => String::new(),
     };
-    let path = keep.join(format!("seed-{}-case-{index}.mlir", campaign.seed));
+    println!(
+        "fuzz: {kind}: seed {} case {index} ({}, options '{}'): {}{kept}",
+        campaign.seed,
+        case.family.name(),
+        case.options,
+        headline(evidence)
+    );
+    Ok(())
+}
+
+/// The line of a child's output that says best what went wrong: an error, a
+/// difference, the tool's last word, or else the first line.
+fn headline(evidence: &str) -> &str {
+    let lines = || {
+        evidence
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+    };
+    [": error:", DIFFERS_TEXT, "gpu-mem-opt: "]
+        .iter()
+        .find_map(|text| lines().find(|line| line.contains(text)))
+        .or_else(|| lines().next())
+        .unwrap_or("")
+}
+
+/// Writes the kernel of a finding to `keep` with a `RUN` line that reproduces it; its path.
+fn keep_case(
+    keep: &Path,
+    seed: u64,
+    index: u64,
+    case: &Case,
+    kind: &str,
+    evidence: &str,
+) -> Result<PathBuf, String> {
+    let path = keep.join(format!("seed-{seed}-case-{index}.mlir"));
     let file = Path::new("%s");
     let command = diff_arguments(file, case, &case.options)
         .iter()
@@ -334,8 +362,7 @@ fn report(
         case.text
     );
     std::fs::write(&path, text).map_err(|error| io_error(&path, &error))?;
-    println!("  kept: {}", path.display());
-    Ok(())
+    Ok(path)
 }
 
 /// Prints the campaign's counts.
@@ -387,6 +414,16 @@ mod tests {
     /// The exit status `code` (as `wait` encodes it).
     fn exited(code: i32) -> ExitStatus {
         ExitStatus::from_raw(code << 8)
+    }
+
+    #[test]
+    fn headline_prefers_errors_and_differences() {
+        let remark = "a.mlir:1:1: remark: gpu-mem-opt: kernel: 'k'";
+        let error = "a.mlir:2:1: error: 'gpu.launch' op expected memory space private";
+        assert_eq!(headline(&format!("{remark}\n{error}\n")), error);
+        let differs = format!("argument 1 {DIFFERS_TEXT} element 3");
+        assert_eq!(headline(&format!("\n{differs}\n")), differs);
+        assert_eq!(headline(&format!("{remark}\n")), remark);
     }
 
     #[test]

@@ -716,6 +716,31 @@ pub fn vector(random: &mut Random, element: Element) -> Kernel {
     };
     let input = kernel.input(&shape, element, alignment);
     let row_index = kernel.body.affine(&row);
+    if random.chance(25) {
+        // A running sum over the thread's run, in place: each load of element
+        // j - 1 must see the store just made to it (no merging across it).
+        let body = &mut kernel.body;
+        let columns: Vec<String> = (0..lanes)
+            .map(|lane| body.affine(&start.clone().shifted(lane)))
+            .collect();
+        for pair in columns.windows(2) {
+            let [previous, current] = [&pair[0], &pair[1]].map(|column| {
+                body.load(
+                    &input.name,
+                    &input.type_text,
+                    &[row_index.clone(), column.clone()],
+                )
+            });
+            let total = body.add(element, &previous, &current);
+            body.store(
+                &total,
+                &input.name,
+                &input.type_text,
+                &[row_index.clone(), pair[1].clone()],
+            );
+        }
+        return kernel;
+    }
     let read = random.pick(&[
         VectorRead::Scalars,
         VectorRead::Load,

@@ -218,7 +218,12 @@ impl Kernel {
     /// Adds a constant table `memref.global "private" constant` holding `values`,
     /// in global memory or (when `in_constant_space`) in address space 4 reached
     /// through `memref.memory_space_cast`, as DSLs emit filter weights.
-    pub fn constant_table(&mut self, values: &[i64], element: Element, in_constant_space: bool) -> Buffer {
+    pub fn constant_table(
+        &mut self,
+        values: &[i64],
+        element: Element,
+        in_constant_space: bool,
+    ) -> Buffer {
         let shape = [values.len() as i64];
         let type_text = memref_type(&shape, element, "");
         let space = if in_constant_space { ", 4" } else { "" };
@@ -235,9 +240,10 @@ impl Kernel {
             "memref.global \"private\" constant @{symbol} : {global_type} = dense<[{}]>",
             literals.join(", ")
         ));
-        let global = self
-            .body
-            .define_at_entry("table", &format!("memref.get_global @{symbol} : {global_type}"));
+        let global = self.body.define_at_entry(
+            "table",
+            &format!("memref.get_global @{symbol} : {global_type}"),
+        );
         let name = if in_constant_space {
             self.body.define_at_entry(
                 "table",
