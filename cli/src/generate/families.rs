@@ -2,24 +2,33 @@
 //! transform of the pass has kernels it applies to and kernels it must refuse:
 //!
 //! * [`gather`]: loads at random affine indices of the thread and block ids
-//!   (coefficients -1 to 32, some through a `memref.subview`), stored at the
-//!   thread's element or its transpose (readonly, vectorize, stage-shared);
+//!   (coefficients -1 to 32), some through a `memref.subview` at a constant or
+//!   per-block offset, stored at the thread's element or its transpose, or
+//!   added to it (readonly, vectorize, stage-shared);
 //! * [`tile`]: a shared tile of a random width (8, 16, 17, 24, 32, 33, 48,
-//!   64, ...) filled cooperatively in row order, a barrier, then read at
-//!   random affine indices (transposed, strided, in a loop) (pad, swizzle);
+//!   64, ...), a workgroup attribution or a workgroup `memref.global`, filled
+//!   cooperatively along rows or columns, a barrier, then read at random
+//!   affine indices (transposed, strided, in a loop, with `vector.load`)
+//!   (pad, swizzle);
 //! * [`reduction`]: `for k` sums of products of buffers walked along k by
-//!   row or by column (matmul-like) and of a small table read uniformly, with
-//!   constant, scalar-argument or `memref.dim` trip counts and edge guards
-//!   (stage-shared, constant, readonly);
-//! * [`stencil`]: neighbours of the thread's element, with a halo or with an
-//!   edge guard `scf.if` on the ids (stage-shared, vectorize);
+//!   row or by column (matmul-like) and of a small table read uniformly (an
+//!   argument or a constant `memref.global`), with constant, scalar-argument
+//!   or `memref.dim` trip counts, loops from constants or from thread x with
+//!   steps above 1, an outer loop, and edge guards (stage-shared, constant);
+//! * [`stencil`]: neighbours of the thread's element (or of its transpose),
+//!   with a halo or with an edge guard `scf.if` on the ids, Jacobi's if/else
+//!   form included (stage-shared, vectorize);
 //! * [`vector`]: `vector.load`, `vector.transfer_read` or runs of scalar
-//!   loads of consecutive elements, with and without proven alignment
-//!   (vectorize).
+//!   loads of consecutive elements, with and without proven alignment, summed
+//!   or written back, and in-place running sums whose loads must see the
+//!   stores before them (vectorize).
 //!
-//! Every index is an [`Affine`] whose bounds size the memref it reads, so the
-//! original kernel is in bounds by construction; every output element is
-//! written by one thread.
+//! Inputs are at random of dynamic sizes (`memref<?x?xT>`), cut short behind
+//! edge-guarded loads, or widened to rows of 512 or 1024 elements (where rule
+//! NV-C stages). Every index is an [`Affine`] whose bounds size the memref it
+//! reads, so the original kernel is in bounds by construction; every output
+//! element is written by one thread (blocks with a z extent write one plane
+//! per z).
 
 use super::body::{Affine, Body, Element, LoopRange};
 use super::kernel::{Buffer, Ids, Kernel};

@@ -3,14 +3,15 @@
 //!
 //! Case `i` of seed `s` is a pure function of `(s, i)` ([`Random::for_case`]):
 //! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
-//! at most 256 threads, a grid of at most 3x2 blocks, and pass options: each
-//! transform switch off with probability 15%, `assume-noalias` half the time,
-//! `smem-budget` and `assume-alignment` sometimes changed. The kernel is
-//! written as a `gpu.func` with `known_block_size`, or without it and launched
-//! by a host `gpu.launch_func`, or as a `gpu.launch` body ([`Form`]). A generated kernel
-//! is in bounds and race-free by construction (see [`kernel`]), so the
-//! reference interpreter must run it, before and after the pass, with the
-//! same results.
+//! at most 256 threads (some with 2 or 4 in z), a grid of at most 3x2 blocks,
+//! and pass options: each transform switch off with probability 15%,
+//! `assume-noalias` half the time, `smem-budget` and `assume-alignment`
+//! sometimes changed. The kernel is written as a `gpu.func` with
+//! `known_block_size`, or without it and launched by a host
+//! `gpu.launch_func`, or as a `gpu.launch` body ([`Form`]). A generated
+//! kernel is in bounds and race-free by construction (see [`kernel`]), so
+//! the reference interpreter must run it, before and after the pass, with
+//! the same results.
 
 mod body;
 mod families;
