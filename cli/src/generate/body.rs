@@ -22,11 +22,22 @@ pub enum Element {
     F64,
     /// 32-bit integer.
     I32,
+    /// 8-bit integer: four elements share a bank word.
+    I8,
+    /// 64-bit integer.
+    I64,
 }
 
 impl Element {
     /// Every element type, for random picks.
-    pub const ALL: [Element; 4] = [Element::F32, Element::F16, Element::F64, Element::I32];
+    pub const ALL: [Element; 6] = [
+        Element::F32,
+        Element::F16,
+        Element::F64,
+        Element::I32,
+        Element::I8,
+        Element::I64,
+    ];
 
     /// The MLIR type name.
     pub fn name(self) -> &'static str {
@@ -35,16 +46,24 @@ impl Element {
             Element::F16 => "f16",
             Element::F64 => "f64",
             Element::I32 => "i32",
+            Element::I8 => "i8",
+            Element::I64 => "i64",
         }
     }
 
     /// Bytes per element.
     pub fn bytes(self) -> i64 {
         match self {
+            Element::I8 => 1,
             Element::F16 => 2,
             Element::F32 | Element::I32 => 4,
-            Element::F64 => 8,
+            Element::F64 | Element::I64 => 8,
         }
+    }
+
+    /// Whether the type is an integer (arith's `i` ops, integer literals).
+    pub fn is_integer(self) -> bool {
+        matches!(self, Element::I32 | Element::I8 | Element::I64)
     }
 
     /// Elements in 16 bytes: the widest vector access.
@@ -54,25 +73,28 @@ impl Element {
 
     /// The `arith` addition op.
     fn add(self) -> &'static str {
-        match self {
-            Element::I32 => "arith.addi",
-            _ => "arith.addf",
+        if self.is_integer() {
+            "arith.addi"
+        } else {
+            "arith.addf"
         }
     }
 
     /// The `arith` multiplication op.
     fn multiply(self) -> &'static str {
-        match self {
-            Element::I32 => "arith.muli",
-            _ => "arith.mulf",
+        if self.is_integer() {
+            "arith.muli"
+        } else {
+            "arith.mulf"
         }
     }
 
     /// The literal zero.
     fn zero(self) -> &'static str {
-        match self {
-            Element::I32 => "0",
-            _ => "0.0",
+        if self.is_integer() {
+            "0"
+        } else {
+            "0.0"
         }
     }
 }

@@ -230,9 +230,12 @@ impl Kernel {
         let global_type = memref_type(&shape, element, space);
         let literals: Vec<String> = values
             .iter()
-            .map(|value| match element {
-                Element::I32 => value.to_string(),
-                _ => format!("{value}.5"),
+            .map(|value| {
+                if element.is_integer() {
+                    value.to_string()
+                } else {
+                    format!("{value}.5")
+                }
             })
             .collect();
         let symbol = format!("table{}", self.globals.len());
