@@ -10,6 +10,15 @@ use interpreter::{Argument, HostBuffer, Type};
 
 use crate::interp::{arguments, parse, prepare, run, run_translated, Launch};
 
+/// How an error of the pass run begins.
+pub const PASS_FAILED_PREFIX: &str = "gpu-mem-opt failed:";
+/// How an error of the input as given begins (parse, translation, arguments, the run before).
+pub const BEFORE_PREFIX: &str = "before gpu-mem-opt:";
+/// How an error of the kernel the pass left begins (translation, arguments, the run after).
+pub const AFTER_PREFIX: &str = "after gpu-mem-opt:";
+/// What the line naming a differing argument says.
+pub const DIFFERS_TEXT: &str = "differs at";
+
 /// Default specs for `diff`: `random:N+1` for memref parameter N; scalars must be given.
 fn default_specs(kernel: &interpreter::Kernel) -> Result<Vec<String>, String> {
     kernel
@@ -28,8 +37,10 @@ fn default_specs(kernel: &interpreter::Kernel) -> Result<Vec<String>, String> {
 /// `gpu-mem-opt diff`.
 pub fn diff(launch: &Launch, options: &str) -> Result<(), String> {
     let context = pipeline::context();
-    let before_module = parse(&context, &launch.file)?;
-    let mut after_module = parse(&context, &launch.file)?;
+    let before_error = |error: String| format!("{BEFORE_PREFIX} {error}");
+    let after_error = |error: String| format!("{AFTER_PREFIX} {error}");
+    let before_module = parse(&context, &launch.file).map_err(before_error)?;
+    let mut after_module = parse(&context, &launch.file).map_err(before_error)?;
     let diagnostics = Diagnostics::capture(&context);
     let optimized = pipeline::run_pipeline(
         &context,
@@ -42,17 +53,16 @@ pub fn diff(launch: &Launch, options: &str) -> Result<(), String> {
             eprintln!("{line}");
         }
     }
-    optimized.map_err(|error| format!("gpu-mem-opt failed: {error}"))?;
-    let before = prepare(&before_module, &launch.kernel, launch.block)?;
-    let after = prepare(&after_module, &launch.kernel, Some(before.block))?;
+    optimized.map_err(|error| format!("{PASS_FAILED_PREFIX} {error}"))?;
+    let before = prepare(&before_module, &launch.kernel, launch.block).map_err(before_error)?;
+    let after = prepare(&after_module, &launch.kernel, Some(before.block)).map_err(after_error)?;
     let specs = if launch.arguments.is_empty() {
         default_specs(&before.translated)?
     } else {
         launch.arguments.clone()
     };
-    let mut before_arguments = arguments(&before.translated, &specs)?;
-    let mut after_arguments = arguments(&after.translated, &specs)
-        .map_err(|error| format!("after gpu-mem-opt: {error}"))?;
+    let mut before_arguments = arguments(&before.translated, &specs).map_err(before_error)?;
+    let mut after_arguments = arguments(&after.translated, &specs).map_err(after_error)?;
     // The two runs are independent: run them on two threads (half the wall time of a
     // long launch where a second core is free).
     let (ran_before, ran_after) = std::thread::scope(|scope| {
@@ -62,14 +72,14 @@ pub fn diff(launch: &Launch, options: &str) -> Result<(), String> {
         (before_run.join(), ran_after)
     });
     ran_before
-        .map_err(|_| "before gpu-mem-opt: the interpreter panicked".to_string())?
-        .map_err(|e| format!("before gpu-mem-opt: {e}"))?;
-    ran_after.map_err(|e| format!("after gpu-mem-opt: {e}"))?;
+        .map_err(|_| before_error("the interpreter panicked".to_string()))?
+        .map_err(before_error)?;
+    ran_after.map_err(after_error)?;
     let (mut buffers, mut elements) = (0, 0);
     for (index, pair) in before_arguments.iter().zip(&after_arguments).enumerate() {
         if let (Argument::Buffer(before), Argument::Buffer(after)) = pair {
             if let Some(difference) = first_difference(before, after) {
-                println!("argument {index} differs at {difference}");
+                println!("argument {index} {DIFFERS_TEXT} {difference}");
                 return Err(String::new());
             }
             buffers += 1;

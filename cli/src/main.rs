@@ -10,6 +10,9 @@
 //!   the static analysis against it), see [`interp`];
 //! * `diff FILE --kernel K --grid X,Y,Z` runs a kernel before and after the
 //!   pass and demands bit-identical results, see [`diff`].
+//! * `fuzz --seed S --count N [--first I] [--keep DIR] [--options '...']`
+//!   generates N random kernels and runs `diff` on each in a child process,
+//!   reporting crashes, pass errors, invalid IR and differences, see [`fuzz`].
 //! * `run FILE --kernel K --grid X,Y,Z --arg SPEC ... --emit DIR` writes the
 //!   kernel's PTX and a launch description, and launches it if a GPU is here,
 //!   see [`run`].
@@ -20,6 +23,8 @@
 mod check;
 mod commands;
 mod diff;
+mod fuzz;
+mod generate;
 mod interp;
 mod run;
 mod table;
@@ -102,6 +107,24 @@ enum Command {
     },
     /// Emit a kernel's PTX and launch description; launch it if a GPU is here.
     Run(run::RunArgs),
+    /// Differential fuzzing: run `diff` on N random kernels; exit status 1 on any finding.
+    Fuzz {
+        /// The campaign's seed (the same seed gives the same cases).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many cases to run.
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// The first case's index (reproduce case I with --first I --count 1).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+        /// Write the kernel of every finding to this directory.
+        #[arg(long, value_name = "DIR")]
+        keep: Option<PathBuf>,
+        /// Pass options for every case (default: random options per case).
+        #[arg(long)]
+        options: Option<String>,
+    },
 }
 
 /// How to launch a kernel on the interpreter.
@@ -169,6 +192,22 @@ fn main() -> ExitCode {
         }
         Command::Diff { launch, options } => return finish(diff::diff(&launch.into(), &options)),
         Command::Run(args) => return finish(run::run(args)),
+        Command::Fuzz {
+            seed,
+            count,
+            first,
+            keep,
+            options,
+        } => {
+            let campaign = fuzz::Campaign {
+                seed,
+                first,
+                count,
+                keep,
+                options,
+            };
+            return finish(fuzz::fuzz(&campaign));
+        }
     };
     finish(result)
 }

@@ -20,6 +20,10 @@ use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
 
 use crate::ir;
 
+/// The attribute that counts the workgroup attributions of a `gpu.func` and of a
+/// `gpu.launch` alike (MLIR's `getNumWorkgroupAttributionsAttrName`; absent means 0).
+pub const WORKGROUP_ATTRIBUTIONS: &str = "workgroup_attributions";
+
 /// Where a kernel's block size came from, or why it is unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BlockSize {
@@ -159,7 +163,7 @@ fn function_kernel(
             mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(type_))
         })
         .map_or(0, |count| count as usize);
-    let workgroup = ir::attribute(operation, "workgroup_attributions")
+    let workgroup = ir::attribute(operation, WORKGROUP_ATTRIBUTIONS)
         .and_then(ir::integer)
         .map_or(0, |count| count as usize);
     let known = ir::attribute(operation, "known_block_size")
@@ -207,7 +211,7 @@ fn function_kernel(
 /// A `gpu.launch` body: block size from its constant operands, or the option.
 fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Kernel {
     let location = unsafe { mlir_sys::mlirOperationGetLocation(operation) };
-    let workgroup = ir::attribute(operation, "workgroupAttributions")
+    let workgroup = ir::attribute(operation, WORKGROUP_ATTRIBUTIONS)
         .and_then(ir::integer)
         .map_or(0, |count| count as usize);
     let block = match constant_block_operands(operation) {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use analysis::expression::{IndexExpression, Variable};
 use mlir_sys::*;
 
-use crate::ir;
+use crate::{ir, kernels::WORKGROUP_ATTRIBUTIONS};
 
 /// Inserts new operations before `anchor`, at `anchor`'s location.
 pub struct Builder {
@@ -246,19 +246,16 @@ pub fn add_workgroup_attribution(
     memref_type: MlirType,
 ) -> Option<MlirValue> {
     unsafe {
-        let (count_name, first) = match ir::operation_name(kernel).as_str() {
+        let first = match ir::operation_name(kernel).as_str() {
             "gpu.func" => {
                 let function_type = mlirTypeAttrGetValue(ir::attribute(kernel, "function_type")?);
-                (
-                    "workgroup_attributions",
-                    mlirFunctionTypeGetNumInputs(function_type),
-                )
+                mlirFunctionTypeGetNumInputs(function_type)
             }
             // The body's first 12 arguments are the block/thread ids and sizes.
-            "gpu.launch" => ("workgroupAttributions", 12),
+            "gpu.launch" => 12,
             _ => return None,
         };
-        let existing = ir::attribute(kernel, count_name)
+        let existing = ir::attribute(kernel, WORKGROUP_ATTRIBUTIONS)
             .and_then(ir::integer)
             .unwrap_or(0);
         let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -271,7 +268,7 @@ pub fn add_workgroup_attribution(
         );
         let context = mlirOperationGetContext(kernel);
         let count = mlirIntegerAttrGet(mlirIntegerTypeGet(context, 64), existing + 1);
-        mlirOperationSetAttributeByName(kernel, ir::string_ref_of(count_name), count);
+        mlirOperationSetAttributeByName(kernel, ir::string_ref_of(WORKGROUP_ATTRIBUTIONS), count);
         Some(value)
     }
 }

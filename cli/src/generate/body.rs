@@ -1,0 +1,470 @@
+//! Writing a kernel body as MLIR text, one SSA value at a time.
+//!
+//! [`Body`] hands out fresh names (`%v12`), keeps index constants in a
+//! prologue at the function's entry (so any region may use them: they
+//! dominate everything) and indents nested regions (`scf.for`, `scf.if`).
+//! [`Affine`] is an index expression `offset + sum c_i * v_i` over values
+//! `v_i` with known ranges `0 <= v_i < extent_i` (thread and block ids, loop
+//! variables): [`Affine::bounds`] gives its exact minimum and maximum, from
+//! which the generator sizes memrefs so the original kernel stays in bounds.
+//! [`Element`] is the element type and its arithmetic.
+
+use std::collections::BTreeMap;
+
+/// An element type of the generated memrefs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Element {
+    /// 32-bit float.
+    F32,
+    /// 16-bit float.
+    F16,
+    /// 64-bit float.
+    F64,
+    /// 32-bit integer.
+    I32,
+    /// 8-bit integer: four elements share a bank word.
+    I8,
+    /// 64-bit integer.
+    I64,
+}
+
+impl Element {
+    /// Every element type, for random picks.
+    pub const ALL: [Element; 6] = [
+        Element::F32,
+        Element::F16,
+        Element::F64,
+        Element::I32,
+        Element::I8,
+        Element::I64,
+    ];
+
+    /// The MLIR type name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Element::F32 => "f32",
+            Element::F16 => "f16",
+            Element::F64 => "f64",
+            Element::I32 => "i32",
+            Element::I8 => "i8",
+            Element::I64 => "i64",
+        }
+    }
+
+    /// Bytes per element.
+    pub fn bytes(self) -> i64 {
+        match self {
+            Element::I8 => 1,
+            Element::F16 => 2,
+            Element::F32 | Element::I32 => 4,
+            Element::F64 | Element::I64 => 8,
+        }
+    }
+
+    /// Whether the type is an integer (arith's `i` ops, integer literals).
+    pub fn is_integer(self) -> bool {
+        matches!(self, Element::I32 | Element::I8 | Element::I64)
+    }
+
+    /// Elements in 16 bytes: the widest vector access.
+    pub fn lanes_in_16_bytes(self) -> i64 {
+        16 / self.bytes()
+    }
+
+    /// The `arith` addition op.
+    fn add(self) -> &'static str {
+        if self.is_integer() {
+            "arith.addi"
+        } else {
+            "arith.addf"
+        }
+    }
+
+    /// The `arith` multiplication op.
+    fn multiply(self) -> &'static str {
+        if self.is_integer() {
+            "arith.muli"
+        } else {
+            "arith.mulf"
+        }
+    }
+
+    /// The literal zero.
+    fn zero(self) -> &'static str {
+        if self.is_integer() {
+            "0"
+        } else {
+            "0.0"
+        }
+    }
+}
+
+/// One term `coefficient * value` of an [`Affine`], with `0 <= value < extent`.
+#[derive(Clone, Debug)]
+pub struct Term {
+    /// The SSA value (an index).
+    pub value: String,
+    /// The value's exclusive upper bound.
+    pub extent: i64,
+    /// Its coefficient.
+    pub coefficient: i64,
+}
+
+/// An affine index `offset + sum of terms`.
+#[derive(Clone, Debug, Default)]
+pub struct Affine {
+    /// The terms.
+    pub terms: Vec<Term>,
+    /// The constant.
+    pub offset: i64,
+}
+
+impl Affine {
+    /// `coefficient * value`, `0 <= value < extent`.
+    pub fn term(value: &str, extent: i64, coefficient: i64) -> Affine {
+        Affine::default().plus(value, extent, coefficient)
+    }
+
+    /// This expression plus `coefficient * value`.
+    pub fn plus(mut self, value: &str, extent: i64, coefficient: i64) -> Affine {
+        self.terms.push(Term {
+            value: value.to_string(),
+            extent,
+            coefficient,
+        });
+        self
+    }
+
+    /// This expression plus `offset`.
+    pub fn shifted(mut self, offset: i64) -> Affine {
+        self.offset += offset;
+        self
+    }
+
+    /// The smallest and the largest value over all values of the terms.
+    pub fn bounds(&self) -> (i64, i64) {
+        self.terms
+            .iter()
+            .fold((self.offset, self.offset), |(low, high), term| {
+                let reach = term.coefficient * (term.extent - 1);
+                (low + reach.min(0), high + reach.max(0))
+            })
+    }
+
+    /// The same expression moved so that its minimum is 0.
+    pub fn starting_at_zero(self) -> Affine {
+        let (low, _) = self.bounds();
+        self.shifted(-low)
+    }
+
+    /// The exclusive upper bound of a non-negative expression: the extent a memref needs.
+    pub fn extent(&self) -> i64 {
+        self.bounds().1 + 1
+    }
+}
+
+/// The bounds and step of an `scf.for`, as index values.
+pub struct LoopRange {
+    /// The first value.
+    pub lower: String,
+    /// The exclusive end.
+    pub upper: String,
+    /// The step.
+    pub stride: String,
+}
+
+/// A kernel body under construction.
+#[derive(Default)]
+pub struct Body {
+    /// Values defined at entry (ids, constants).
+    prologue: Vec<String>,
+    /// The body's lines, indented.
+    lines: Vec<String>,
+    /// Index constants already in the prologue.
+    constants: BTreeMap<i64, String>,
+    /// The number of the next fresh name.
+    next_name: usize,
+    /// Nesting depth of the current region.
+    depth: usize,
+}
+
+impl Body {
+    /// A fresh SSA name `%stemN`.
+    pub fn fresh(&mut self, stem: &str) -> String {
+        self.next_name += 1;
+        format!("%{stem}{}", self.next_name)
+    }
+
+    /// Emits `%name = definition` in the current region; returns the name.
+    pub fn define(&mut self, stem: &str, definition: &str) -> String {
+        let name = self.fresh(stem);
+        self.line(&format!("{name} = {definition}"));
+        name
+    }
+
+    /// Emits `%name = definition` at the function's entry; returns the name.
+    pub fn define_at_entry(&mut self, stem: &str, definition: &str) -> String {
+        let name = self.fresh(stem);
+        self.prologue.push(format!("{name} = {definition}"));
+        name
+    }
+
+    /// Emits one line in the current region.
+    pub fn line(&mut self, text: &str) {
+        self.lines
+            .push(format!("{}{text}", "  ".repeat(self.depth)));
+    }
+
+    /// The index constant `value`, defined once at entry.
+    pub fn index(&mut self, value: i64) -> String {
+        if let Some(name) = self.constants.get(&value) {
+            return name.clone();
+        }
+        let name = self.define_at_entry("c", &format!("arith.constant {value} : index"));
+        self.constants.insert(value, name.clone());
+        name
+    }
+
+    /// The element constant zero.
+    pub fn zero(&mut self, element: Element) -> String {
+        self.define_at_entry(
+            "zero",
+            &format!("arith.constant {} : {}", element.zero(), element.name()),
+        )
+    }
+
+    /// Emits `expression` with `arith.muli`/`arith.addi`; returns the index value.
+    pub fn affine(&mut self, expression: &Affine) -> String {
+        let mut sum: Option<String> = None;
+        for term in expression.terms.iter().filter(|term| term.coefficient != 0) {
+            let product = if term.coefficient == 1 {
+                term.value.clone()
+            } else {
+                let coefficient = self.index(term.coefficient);
+                self.define(
+                    "i",
+                    &format!("arith.muli {}, {coefficient} : index", term.value),
+                )
+            };
+            sum = Some(match sum {
+                None => product,
+                Some(sum) => self.define("i", &format!("arith.addi {sum}, {product} : index")),
+            });
+        }
+        match (sum, expression.offset) {
+            (None, offset) => self.index(offset),
+            (Some(sum), 0) => sum,
+            (Some(sum), offset) => {
+                let offset = self.index(offset);
+                self.define("i", &format!("arith.addi {sum}, {offset} : index"))
+            }
+        }
+    }
+
+    /// `left + right` in `element`.
+    pub fn add(&mut self, element: Element, left: &str, right: &str) -> String {
+        self.binary(element.add(), element, left, right)
+    }
+
+    /// `left * right` in `element`.
+    pub fn multiply(&mut self, element: Element, left: &str, right: &str) -> String {
+        self.binary(element.multiply(), element, left, right)
+    }
+
+    /// `op left, right : element`.
+    fn binary(&mut self, op: &str, element: Element, left: &str, right: &str) -> String {
+        self.define("v", &format!("{op} {left}, {right} : {}", element.name()))
+    }
+
+    /// The sum of the lanes of `vector`, a `vector<lanes x element>`.
+    pub fn reduce(&mut self, element: Element, vector: &str, lanes: i64) -> String {
+        let name = element.name();
+        self.define(
+            "v",
+            &format!("vector.reduction <add>, {vector} : vector<{lanes}x{name}> into {name}"),
+        )
+    }
+
+    /// `memref.load memref[indices]`.
+    pub fn load(&mut self, memref: &str, memref_type: &str, indices: &[String]) -> String {
+        self.define(
+            "v",
+            &format!(
+                "memref.load {memref}[{}] : {memref_type}",
+                indices.join(", ")
+            ),
+        )
+    }
+
+    /// `vector.load memref[indices]` of `lanes` elements.
+    pub fn vector_load(
+        &mut self,
+        memref: &str,
+        memref_type: &str,
+        indices: &[String],
+        element: Element,
+        lanes: i64,
+    ) -> String {
+        self.define(
+            "w",
+            &format!(
+                "vector.load {memref}[{}] : {memref_type}, vector<{lanes}x{}>",
+                indices.join(", "),
+                element.name()
+            ),
+        )
+    }
+
+    /// `vector.store vector, memref[indices]` of `lanes` elements.
+    pub fn vector_store(
+        &mut self,
+        vector: &str,
+        memref: &str,
+        memref_type: &str,
+        indices: &[String],
+        element: Element,
+        lanes: i64,
+    ) {
+        self.line(&format!(
+            "vector.store {vector}, {memref}[{}] : {memref_type}, vector<{lanes}x{}>",
+            indices.join(", "),
+            element.name()
+        ));
+    }
+
+    /// `memref.store value, memref[indices]`.
+    pub fn store(&mut self, value: &str, memref: &str, memref_type: &str, indices: &[String]) {
+        self.line(&format!(
+            "memref.store {value}, {memref}[{}] : {memref_type}",
+            indices.join(", ")
+        ));
+    }
+
+    /// `value < upper` as an `i1` (an unsigned compare of index values).
+    pub fn below(&mut self, value: &str, upper: i64) -> String {
+        let upper = self.index(upper);
+        self.define("p", &format!("arith.cmpi ult, {value}, {upper} : index"))
+    }
+
+    /// `left && right`.
+    pub fn and(&mut self, left: &str, right: &str) -> String {
+        self.define("p", &format!("arith.andi {left}, {right} : i1"))
+    }
+
+    /// `scf.for variable = lower to upper step stride` (index values) with one
+    /// accumulator of `element` starting at `initial`; `iteration` builds the
+    /// body from the accumulator and returns the next one. Returns the loop's result.
+    pub fn accumulate(
+        &mut self,
+        variable: &str,
+        range: &LoopRange,
+        element: Element,
+        initial: &str,
+        iteration: impl FnOnce(&mut Body, &str) -> String,
+    ) -> String {
+        let accumulator = self.fresh("acc");
+        let result = self.fresh("sum");
+        let name = element.name();
+        self.line(&format!(
+            "{result} = scf.for {variable} = {} to {} step {} iter_args({accumulator} = {initial}) -> ({name}) {{",
+            range.lower, range.upper, range.stride
+        ));
+        self.depth += 1;
+        let next = iteration(self, &accumulator);
+        self.line(&format!("scf.yield {next} : {name}"));
+        self.depth -= 1;
+        self.line("}");
+        result
+    }
+
+    /// The loop range `0..count`, step 1.
+    pub fn up_to(&mut self, count: i64) -> LoopRange {
+        LoopRange {
+            lower: self.index(0),
+            upper: self.index(count),
+            stride: self.index(1),
+        }
+    }
+
+    /// `scf.for` from 0 to `count` without results; `step` builds the iteration.
+    pub fn repeat(&mut self, count: i64, step: impl FnOnce(&mut Body, &str)) {
+        let variable = self.fresh("r");
+        let range = self.up_to(count);
+        self.line(&format!(
+            "scf.for {variable} = {} to {} step {} {{",
+            range.lower, range.upper, range.stride
+        ));
+        self.depth += 1;
+        step(self, &variable);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// `scf.if condition -> element` yielding `then` or `otherwise`, each built in its region.
+    pub fn choose(
+        &mut self,
+        condition: &str,
+        element: Element,
+        then: impl FnOnce(&mut Body) -> String,
+        otherwise: impl FnOnce(&mut Body) -> String,
+    ) -> String {
+        let name = element.name();
+        let result = self.fresh("v");
+        self.line(&format!("{result} = scf.if {condition} -> {name} {{"));
+        self.depth += 1;
+        let value = then(self);
+        self.line(&format!("scf.yield {value} : {name}"));
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
+        let value = otherwise(self);
+        self.line(&format!("scf.yield {value} : {name}"));
+        self.depth -= 1;
+        self.line("}");
+        result
+    }
+
+    /// `scf.if condition` without results (no `else`).
+    pub fn when(&mut self, condition: &str, then: impl FnOnce(&mut Body)) {
+        self.line(&format!("scf.if {condition} {{"));
+        self.depth += 1;
+        then(self);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// The body's text: prologue, then lines, each indented by `indent` spaces.
+    pub fn render(&self, indent: usize) -> String {
+        let margin = " ".repeat(indent);
+        self.prologue
+            .iter()
+            .chain(&self.lines)
+            .map(|line| format!("{margin}{line}\n"))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Affine, Body};
+
+    #[test]
+    fn bounds_cover_negative_coefficients() {
+        let expression = Affine::term("%t", 32, -2).plus("%b", 4, 3).shifted(5);
+        assert_eq!(expression.bounds(), (5 - 62, 5 + 9));
+        assert_eq!(expression.starting_at_zero().bounds(), (0, 71));
+    }
+
+    #[test]
+    fn constants_are_shared_and_come_first() {
+        let mut body = Body::default();
+        let index = body.affine(&Affine::term("%t", 8, 4).shifted(4));
+        assert_eq!(index, "%i3");
+        let text = body.render(0);
+        assert_eq!(
+            text,
+            "%c1 = arith.constant 4 : index\n%i2 = arith.muli %t, %c1 : index\n\
+             %i3 = arith.addi %i2, %c1 : index\n"
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! The stencil family: neighbours of the thread's element, with a halo or
+//! behind an edge guard on the ids (Jacobi's if/else form included).
+
+use super::{launch, load, new_input, store_output, sum, LARGE_ROWS};
+use crate::generate::body::{Body, Element};
+use crate::generate::kernel::Kernel;
+use crate::generate::random::Random;
+
+/// Neighbours of the thread's element, with a halo or behind an edge guard.
+pub fn stencil(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random, false);
+    let radius = random.range(1, 2);
+    let mut offsets = vec![[0, 0]];
+    for _ in 0..random.range(1, 5) {
+        offsets.push([random.range(-radius, radius), random.range(-radius, radius)]);
+    }
+    let mut global = [kernel.ids.global(1), kernel.ids.global(0)];
+    if random.chance(40) {
+        // Transposed: thread x walks the rows, uncoalesced.
+        global.reverse();
+    }
+    let guarded = random.chance(50);
+    let halo = if guarded { 0 } else { radius };
+    let mut shape = [global[0].extent() + 2 * halo, global[1].extent() + 2 * halo];
+    if random.chance(30) {
+        shape[1] = shape[1].max(random.pick(&LARGE_ROWS));
+    }
+    let input = new_input(&mut kernel, random, &shape, element);
+    let neighbours = |body: &mut Body| -> String {
+        let values: Vec<String> = offsets
+            .iter()
+            .map(|offset| {
+                let indices = [0, 1]
+                    .map(|dimension| global[dimension].clone().shifted(halo + offset[dimension]));
+                load(body, &input, &indices)
+            })
+            .collect();
+        sum(body, element, &values)
+    };
+    if !guarded {
+        let total = neighbours(&mut kernel.body);
+        store_output(&mut kernel, random, element, &total, false);
+        return kernel;
+    }
+    let indices = global.clone().map(|index| kernel.body.affine(&index));
+    let mut inside: Option<String> = None;
+    for (index, size) in indices.iter().zip(shape) {
+        let low = kernel.body.index(radius);
+        let above = kernel
+            .body
+            .define("p", &format!("arith.cmpi uge, {index}, {low} : index"));
+        let below = kernel.body.below(index, size - radius);
+        let both = kernel.body.and(&above, &below);
+        inside = Some(match inside {
+            None => both,
+            Some(previous) => kernel.body.and(&previous, &both),
+        });
+    }
+    let inside = inside.unwrap();
+    let output = kernel.output(&shape, element);
+    if random.chance(50) {
+        // Jacobi's form: the interior gets the neighbours, the edge its centre.
+        let total = kernel.body.choose(&inside, element, neighbours, |body| {
+            body.load(&input.name, &input.type_text, &indices)
+        });
+        kernel
+            .body
+            .store(&total, &output.name, &output.type_text, &indices);
+    } else {
+        kernel.body.when(&inside, |body| {
+            let total = neighbours(body);
+            body.store(&total, &output.name, &output.type_text, &indices);
+        });
+    }
+    kernel
+}

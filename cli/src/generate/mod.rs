@@ -1,0 +1,193 @@
+//! The fuzzer's generator: random, valid GPU kernels with the launch and the
+//! pass options to run them with.
+//!
+//! Case `i` of seed `s` is a pure function of `(s, i)` ([`Random::for_case`]):
+//! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
+//! at most 256 threads (some with 2 or 4 in z), a grid of at most 3x2 blocks,
+//! and pass options: each transform switch off with probability 15%,
+//! `assume-noalias` half the time, `smem-budget` and `assume-alignment`
+//! sometimes changed. The kernel is written as a `gpu.func` with
+//! `known_block_size`, or without it and launched by a host
+//! `gpu.launch_func`, or as a `gpu.launch` body ([`Form`]). A generated
+//! kernel is in bounds and race-free by construction (see [`kernel`]), so
+//! the reference interpreter must run it, before and after the pass, with
+//! the same results.
+
+mod body;
+mod families;
+mod kernel;
+pub mod random;
+
+use body::Element;
+use kernel::{Form, KERNEL_NAME, LAUNCH_COLUMN};
+use random::Random;
+
+/// The families, for picks and counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Family {
+    /// [`families::gather`].
+    Gather,
+    /// [`families::tile`].
+    Tile,
+    /// [`families::reduction`].
+    Reduction,
+    /// [`families::stencil`].
+    Stencil,
+    /// [`families::vector`].
+    Vector,
+}
+
+impl Family {
+    /// Every family.
+    const ALL: [Family; 5] = [
+        Family::Gather,
+        Family::Tile,
+        Family::Reduction,
+        Family::Stencil,
+        Family::Vector,
+    ];
+
+    /// The family's name in summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Gather => "gather",
+            Family::Tile => "tile",
+            Family::Reduction => "reduction",
+            Family::Stencil => "stencil",
+            Family::Vector => "vector",
+        }
+    }
+}
+
+/// One generated test case.
+pub struct Case {
+    /// The family it came from.
+    pub family: Family,
+    /// The MLIR module.
+    pub text: String,
+    /// The line of the `gpu.launch` when the kernel is a launch body, else `None`.
+    pub launch_line: Option<usize>,
+    /// Blocks in x, y, z.
+    pub grid: [i64; 3],
+    /// One `diff --arg` spec per kernel parameter.
+    pub arguments: Vec<String>,
+    /// The pass options.
+    pub options: String,
+}
+
+impl Case {
+    /// The kernel's name for `diff --kernel` when the module is the file `file`.
+    pub fn kernel_name(&self, file: &str) -> String {
+        match self.launch_line {
+            None => KERNEL_NAME.to_string(),
+            Some(line) => format!("launch@{file}:{line}:{LAUNCH_COLUMN}"),
+        }
+    }
+}
+
+/// The transform switches of the pass (pass/src/options.rs), each randomly turned off.
+const SWITCHES: [&str; 6] = [
+    "vectorize",
+    "memory-space",
+    "stage-shared",
+    "pad",
+    "swizzle",
+    "relayout",
+];
+
+/// Shared-memory budgets to try besides the default: tight ones refuse tiles and pads.
+const BUDGETS: [u32; 5] = [1024, 4096, 8192, 16384, 232448];
+
+/// Case `index` of the campaign `seed`; `options` replaces the random pass options when given.
+pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
+    let mut random = Random::for_case(seed, index);
+    let family = random.pick(&Family::ALL);
+    let element = random.pick(&Element::ALL);
+    let kernel = match family {
+        Family::Gather => families::gather(&mut random, element),
+        Family::Tile => families::tile(&mut random, element),
+        Family::Reduction => families::reduction(&mut random, element),
+        Family::Stencil => families::stencil(&mut random, element),
+        Family::Vector => families::vector(&mut random, element),
+    };
+    let options = options.map_or_else(|| random_options(&mut random), str::to_string);
+    let form = random.pick(&[
+        Form::Function,
+        Form::Function,
+        Form::Function,
+        Form::LaunchedFunction,
+        Form::Launch,
+    ]);
+    let (text, launch_line) = kernel.render(form);
+    let arguments = if form == Form::Launch {
+        kernel.launch_specs()
+    } else {
+        kernel.specs()
+    };
+    Case {
+        family,
+        text,
+        launch_line,
+        grid: [kernel.ids.grid[0], kernel.ids.grid[1], 1],
+        arguments,
+        options,
+    }
+}
+
+/// Random pass options (empty text: all defaults).
+fn random_options(random: &mut Random) -> String {
+    let mut options: Vec<String> = SWITCHES
+        .iter()
+        .filter(|_| random.chance(15))
+        .map(|switch| format!("{switch}=false"))
+        .collect();
+    if random.chance(50) {
+        options.push("assume-noalias=true".into());
+    }
+    if random.chance(25) {
+        options.push(format!("smem-budget={}", random.pick(&BUDGETS)));
+    }
+    if random.chance(20) {
+        options.push("assume-alignment=16".into());
+    }
+    options.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{generate, Family};
+
+    #[test]
+    fn a_case_depends_on_seed_and_index_only() {
+        let case = generate(5, 3, None);
+        assert_eq!(case.text, generate(5, 3, None).text);
+        assert_eq!(case.options, generate(5, 3, None).options);
+        assert_ne!(case.text, generate(5, 4, None).text);
+        assert_eq!(generate(5, 3, Some("pad=false")).options, "pad=false");
+    }
+
+    #[test]
+    fn every_family_and_form_occurs_with_one_spec_per_parameter() {
+        let cases: Vec<_> = (0..200).map(|index| generate(1, index, None)).collect();
+        for family in Family::ALL {
+            assert!(cases.iter().any(|case| case.family == family), "{family:?}");
+        }
+        assert!(cases.iter().any(|case| case.launch_line.is_some()));
+        assert!(cases
+            .iter()
+            .any(|case| case.text.contains("gpu.launch_func")));
+        for case in cases.iter().filter(|case| case.launch_line.is_none()) {
+            let signature = case
+                .text
+                .lines()
+                .find(|line| line.contains("gpu.func"))
+                .and_then(|line| line.split("workgroup(").next())
+                .unwrap();
+            assert_eq!(
+                signature.matches(": memref<").count() + signature.matches(": index").count(),
+                case.arguments.len(),
+                "{signature}"
+            );
+        }
+    }
+}
