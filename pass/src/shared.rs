@@ -161,9 +161,11 @@ fn plan(
             .accesses
             .iter()
             .all(|&index| transform::swizzle::supports(&findings[index].memory.name));
+    // Both off: the step is off, and the plan says what it would have done (`crate::options`).
+    let enabled = options.switches.pad || options.switches.swizzle;
     let allowed = Allowed {
-        pad: options.switches.pad,
-        swizzle: options.switches.swizzle && swizzlable,
+        pad: options.switches.pad || !enabled,
+        swizzle: (options.switches.swizzle || !enabled) && swizzlable,
     };
     shared_layout::plan(
         &shape,
@@ -175,13 +177,6 @@ fn plan(
         available,
     )
     .map_err(|Unknown { reason }| reason)
-    .map(|mut plan| {
-        if !options.switches.pad && !options.switches.swizzle {
-            plan.reason
-                .push_str(" (options pad=false swizzle=false: no layout was tried)");
-        }
-        plan
-    })
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).

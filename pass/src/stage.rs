@@ -9,7 +9,8 @@
 //! (`stage-shared`) and a report decision for every global access, staged or
 //! not, with the reason. Accesses with nothing to gain (coalesced, no loop
 //! re-reads them) get the report decision only, so remarks point at what
-//! matters; option `stage-shared=false` skips the whole step, silently.
+//! matters. With option `stage-shared=false` every access is still decided, nothing is
+//! applied, no remark is emitted, and each report decision says so (`crate::options`).
 //!
 //! What is applied today: an access outside loops whose threads map
 //! one-to-one onto its block footprint. A store (the naive transpose's
@@ -44,6 +45,7 @@ use crate::{
     findings::{self, Finding},
     ir,
     kernels::{Kernel, KernelKind},
+    options,
     report::{AccessReport, Decision},
     shared, transform, Options,
 };
@@ -93,15 +95,17 @@ impl Staged {
 /// Decides (and applies where supported) staging for every global access of
 /// `kernel`.
 pub fn run(kernel: &Kernel, options: &Options) -> Staged {
-    if !options.switches.stage_shared {
-        return Staged::default();
-    }
+    let enabled = options.switches.stage_shared;
     let block = kernel
         .block
         .sizes()
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
-    let guards = leave_guards(kernel, &block, options);
+    let guards = if enabled {
+        leave_guards(kernel, &block, options)
+    } else {
+        Vec::new()
+    };
     let findings = analyze(kernel, options);
     let mut decisions = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
@@ -113,15 +117,19 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (after, outcome, created) = apply(
-            &current,
-            &findings,
-            index,
-            &staging,
-            block.as_ref().ok(),
-            options,
-            &guards,
-        );
+        let (after, outcome, created) = if enabled {
+            apply(
+                &current,
+                &findings,
+                index,
+                &staging,
+                block.as_ref().ok(),
+                options,
+                &guards,
+            )
+        } else {
+            (None, String::new(), false)
+        };
         let applied = after.is_some();
         if let Some(after) = after {
             original[index].after.sectors_per_request = after;
@@ -139,7 +147,12 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
             }
         }
         let reason = format!("{}{outcome}", staging.reason);
-        if !staging.nothing_to_gain {
+        let reason = if enabled {
+            reason
+        } else {
+            options::disabled("option stage-shared=false", &reason)
+        };
+        if enabled && !staging.nothing_to_gain {
             diagnostics::remark(
                 location,
                 "stage-shared",
