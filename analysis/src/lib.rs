@@ -34,6 +34,7 @@ pub mod interior;
 pub mod matrix;
 pub mod memory_space;
 pub mod metrics;
+pub mod misalignment;
 pub mod neighbor;
 pub mod pattern;
 pub mod request;
