@@ -101,12 +101,19 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         .sizes()
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
+    let findings = analyze(kernel, options);
     let guards = if enabled {
-        leave_guards(kernel, &block, options)
+        leave_guards(kernel, &findings, &block, options)
     } else {
         Vec::new()
     };
-    let findings = analyze(kernel, options);
+    // A loop that left its guard changed its loads' guards: analyse again. Otherwise the IR
+    // is as analysed, and so are the findings.
+    let findings = if guards.iter().any(|(_, moved)| moved.is_ok()) {
+        analyze(kernel, options)
+    } else {
+        findings
+    };
     let mut decisions = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     let mut current = kernel.clone();
@@ -247,24 +254,29 @@ fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usiz
     Some((neighbor, members))
 }
 
-/// Loops under an edge guard whose loads the rule stages, each with whether it
-/// left the guard (`transform::stage_guard`) so that its loads can be staged
-/// per tile, or why not.
+/// Loops under an edge guard whose loads the rule stages (by `findings`, the
+/// kernel's accesses as they are), each with whether it left the guard
+/// (`transform::stage_guard`) so that its loads can be staged per tile, or why not.
 fn leave_guards(
     kernel: &Kernel,
+    findings: &[Finding],
     block: &Result<Block, String>,
     options: &Options,
 ) -> Vec<(MlirOperation, Result<(), String>)> {
-    let findings = analyze(kernel, options);
+    let guarded_loop =
+        |finding: &Finding| !finding.access.guard.is_empty() && !finding.access.loops.is_empty();
+    if !findings.iter().any(guarded_loop) {
+        return Vec::new();
+    }
     let mut tiles = 0u64;
     let mut staged = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(kernel, &findings, index, block, options, tiles) else {
+        let Some(staging) = decide(kernel, findings, index, block, options, tiles) else {
             continue;
         };
         let finding = &findings[index];
         if staging.stage
-            && movable(&findings, index).is_ok()
+            && movable(findings, index).is_ok()
             && transform::stage_loop::requirements(finding).is_ok()
         {
             tiles += staging
@@ -275,12 +287,9 @@ fn leave_guards(
         }
     }
     let mut loops: Vec<(MlirOperation, Result<(), String>)> = Vec::new();
-    for finding in &findings {
+    for finding in findings {
         let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
-        if finding.access.guard.is_empty()
-            || finding.access.loops.is_empty()
-            || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr)
-        {
+        if !guarded_loop(finding) || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr) {
             continue;
         }
         let moved = transform::stage_guard::movable_guard(kernel, parent, &staged)
