@@ -8,7 +8,8 @@
 //! block, loops included, for every candidate), never by a fixed formula;
 //! the budget is `smem-budget` minus every shared buffer of the kernel.
 //!
-//! Accesses through static, rank-preserving `memref.subview`s are costed on
+//! Accesses through static `memref.subview`s (rank-reducing ones that keep
+//! the innermost dimension too) are costed on
 //! the buffer's own coordinates (`analysis::subview`) and folded into buffer
 //! accesses before the layout is applied. A buffer is left alone, with the
 //! reason, when any of its users is not understood (`views`: a call, a cast,

@@ -123,21 +123,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
-/// Negative: a rank-reducing subview (one plane of a 4x32x32 buffer). Which
-/// dimension it drops is not folded; the buffer stays as it is.
-// CHECK-LABEL: gpu.func @rank_reducing
-// CHECK-SAME: workgroup(%{{.*}} : memref<4x32x32xf32, #gpu.address_space<workgroup>>)
+/// Negative: a rank-reducing subview that drops the innermost dimension (column 5
+/// of a 32x32 tile as a 32-element view, stride 32). Views that keep the innermost
+/// dimension are folded (pad-subview.mlir); this one is not, so the buffer stays.
+// CHECK-LABEL: gpu.func @column_view
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+2 {{kernel: 'rank_reducing'}}
-    // expected-remark @+1 {{drops dimensions; only rank-preserving subviews are rewritten; the buffer is left as it is}}
-    gpu.func @rank_reducing(%out: memref<32xf32>)
-        workgroup(%tile: memref<4x32x32xf32, #gpu.address_space<workgroup>>) kernel
+    // expected-remark @+2 {{kernel: 'column_view'}}
+    // expected-remark @+1 {{drops the innermost dimension; only views that keep it are rewritten; the buffer is left as it is}}
+    gpu.func @column_view(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
-      %c0 = arith.constant 0 : index
-      %plane = memref.subview %tile[1, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
-      %v = memref.load %plane[%tx, %c0] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      %column = memref.subview %tile[0, 5] [32, 1] [1, 1] : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32xf32, strided<[32], offset: 5>, #gpu.address_space<workgroup>>
+      %v = memref.load %column[%tx] : memref<32xf32, strided<[32], offset: 5>, #gpu.address_space<workgroup>>
       memref.store %v, %out[%tx] : memref<32xf32>
       gpu.return
     }
