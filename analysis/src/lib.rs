@@ -31,6 +31,7 @@
 pub mod closed_form;
 pub mod expression;
 pub mod interior;
+pub mod joint_layout;
 pub mod matrix;
 pub mod memory_space;
 pub mod metrics;

@@ -58,13 +58,17 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
         );
     }
     let mut success = true;
+    let (mut reports, current): (Vec<KernelReport>, Vec<Kernel>) = kernels
+        .iter()
+        .map(|kernel| kernel_report(kernel, &options, mode, &mut success))
+        .unzip();
+    if mode == Mode::Optimize {
+        success &= crate::shared_joint::decide(&current, &options, &mut reports);
+    }
     let report = Report {
         version: crate::report::SCHEMA_VERSION,
         target: format!("sm_{}", options.target.sm),
-        kernels: kernels
-            .iter()
-            .map(|kernel| kernel_report(kernel, &options, mode, &mut success))
-            .collect(),
+        kernels: reports,
     };
     if let Some(path) = &options.report {
         if let Err(error) = report.write(path) {
@@ -75,13 +79,14 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
     success
 }
 
-/// Analyses one kernel's accesses, explains them, and reports them.
+/// Analyses one kernel's accesses, explains them, and reports them; also the kernel as it is
+/// afterwards (staging may have added attributions).
 fn kernel_report(
     kernel: &Kernel,
     options: &Options,
     mode: Mode,
     success: &mut bool,
-) -> KernelReport {
+) -> (KernelReport, Kernel) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
     // on the loads as written (Algorithm 3 ranks constant memory before staging).
@@ -127,7 +132,7 @@ fn kernel_report(
         *success &= shared_layouts(kernel, &findings, options, &mut accesses, &mut decisions);
     }
     decisions.append(&mut early.decisions);
-    KernelReport {
+    let report = KernelReport {
         name: kernel.name.clone(),
         block: kernel.block.sizes(),
         block_unknown_reason: match &kernel.block {
@@ -136,7 +141,8 @@ fn kernel_report(
         },
         accesses: early.widened.accesses(staged.accesses(accesses)),
         decisions,
-    }
+    };
+    (report, kernel.clone())
 }
 
 /// Decides, applies and explains the layout of every shared buffer of
@@ -150,7 +156,11 @@ fn shared_layouts(
 ) -> bool {
     let enabled = options.switches.pad || options.switches.swizzle;
     let mut success = true;
-    for buffer in shared::decide(kernel, findings, options) {
+    // A global other kernels use too is decided over all of them, after every kernel.
+    for buffer in shared::decide(kernel, findings, options)
+        .into_iter()
+        .filter(|buffer| !buffer.joint)
+    {
         let target = buffer.root.describe();
         // Before applying: a pad replaces an allocation (and destroys the old one).
         let location = buffer_location(kernel, &buffer);
@@ -278,7 +288,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
 }
 
 /// Where a buffer's remark goes: its allocation, or the kernel for an attribution.
-fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
+pub fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
     let owner = ir::defining_operation(buffer.value).unwrap_or(kernel.operation);
     unsafe { mlirOperationGetLocation(owner) }
 }

@@ -51,6 +51,9 @@ pub struct BufferDecision {
     pub views: Vec<Vec<StaticSubview>>,
     /// The plan, or why the buffer is left alone.
     pub outcome: Result<BufferPlan, String>,
+    /// A workgroup global that functions outside this kernel use too: its plan is this
+    /// kernel's share of a decision over every kernel (`shared_joint`).
+    pub joint: bool,
 }
 
 /// Decides a layout for every shared buffer of `kernel` that `findings` touch.
@@ -88,6 +91,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
                 accesses: vec![index],
                 views: Vec::new(),
                 outcome: Err(String::new()),
+                joint: false,
             }),
         }
     }
@@ -96,7 +100,10 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
     for buffer in &mut buffers {
         let refusal = match (&buffer.root, buffer.global) {
             (Root::Global(name), None) => Some(format!("memref.global @{name} not found")),
-            (Root::Global(name), Some(global)) => shared_global::refusal(kernel, global, name),
+            (Root::Global(name), Some(global)) => {
+                buffer.joint = shared_global::used_outside(&[kernel], global, name).is_some();
+                shared_global::refusal(global, name)
+            }
             _ => None,
         };
         let refusal = refusal.or_else(|| {
