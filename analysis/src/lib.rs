@@ -31,9 +31,11 @@
 pub mod closed_form;
 pub mod expression;
 pub mod interior;
+pub mod joint_layout;
 pub mod matrix;
 pub mod memory_space;
 pub mod metrics;
+pub mod misalignment;
 pub mod neighbor;
 pub mod pattern;
 pub mod request;

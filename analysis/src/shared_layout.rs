@@ -226,7 +226,7 @@ impl SharedLayout {
     }
 
     /// Tie-break rank of the kind: `Unchanged < Pad < Swizzle`.
-    fn kind_rank(&self) -> u8 {
+    pub(crate) fn kind_rank(&self) -> u8 {
         match self {
             SharedLayout::Unchanged => 0,
             SharedLayout::Pad { .. } => 1,

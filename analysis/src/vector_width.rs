@@ -37,6 +37,7 @@ use num_integer::Integer;
 
 use crate::expression::{checked, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::Access;
+use crate::misalignment::{Misalignment, Owner};
 use crate::target::MAX_ACCESS_BYTES;
 
 /// What is known about the alignment of a buffer's aligned pointer, and where it comes from.
@@ -300,6 +301,8 @@ pub enum Blocker {
         needed: u64,
         /// What is known.
         base: BaseAlignment,
+        /// Who lays the buffer out (where an alignment can be declared).
+        owner: Owner,
     },
     /// The offset of the first element is not a multiple of the width.
     Offset {
@@ -309,6 +312,10 @@ pub enum Blocker {
         offset_bytes: u64,
         /// The offset, rendered.
         offset: String,
+        /// Who lays the buffer out.
+        owner: Owner,
+        /// What in the offset is misaligned, and whether a layout change helps.
+        misalignment: Misalignment,
     },
     /// Consecutive elements are not adjacent in memory.
     Stride {
@@ -325,6 +332,10 @@ pub enum Blocker {
     LoopTooWide {
         /// Bytes all iterations move.
         bytes: u64,
+        /// Bytes per unrolled group that the first element's offset allows.
+        unroll: u64,
+        /// The base alignment known, when it is below `unroll`, and who could declare more.
+        base: Option<(BaseAlignment, Owner)>,
     },
 }
 
@@ -332,19 +343,28 @@ impl Blocker {
     /// What blocks the wider access, then what would unblock it.
     pub fn explain(&self) -> String {
         match self {
-            Blocker::BaseAlignment { needed, base } => format!(
+            Blocker::BaseAlignment {
+                needed,
+                base,
+                owner,
+            } => format!(
                 "the buffer is known to be {}-byte aligned ({}), a {needed}-byte access needs {needed}; \
-                 unblock: memref.assume_alignment, {{llvm.align = {needed}}} on the argument or \
-                 attribution, or option assume-alignment={needed}",
-                base.bytes, base.source
+                 unblock: {}",
+                base.bytes,
+                base.source,
+                owner.declare(*needed)
             ),
             Blocker::Offset {
                 needed,
                 offset_bytes,
                 offset,
+                owner,
+                misalignment,
             } => format!(
                 "the first element's offset ({offset}) is a multiple of {offset_bytes} B only, a {needed}-byte \
-                 access needs {needed}; unblock: start the group at a multiple of {needed} B (pad the record)"
+                 access needs {needed}{}; unblock: {}",
+                misalignment.cause(),
+                misalignment.remedy(owner, *needed)
             ),
             Blocker::Stride { stride: Some(stride) } => format!(
                 "consecutive indices are {stride} elements apart (innermost stride {stride}); unblock: make \
@@ -363,10 +383,25 @@ impl Blocker {
             Blocker::LoopStores => "stores in different loop iterations are not merged; unblock: \
                  unroll the loop"
                 .into(),
-            Blocker::LoopTooWide { bytes } => format!(
-                "the loop's {bytes} B exceed one {MAX_ACCESS_BYTES}-byte access; unblock: unroll it by \
-                 {MAX_ACCESS_BYTES} B"
-            ),
+            Blocker::LoopTooWide {
+                bytes,
+                unroll,
+                base,
+            } => {
+                let declare = base.as_ref().map_or_else(String::new, |(base, owner)| {
+                    format!(
+                        ", and declare the buffer {unroll}-byte aligned ({}; it is known to be \
+                         {}-byte aligned: {})",
+                        owner.declare(*unroll),
+                        base.bytes,
+                        base.source
+                    )
+                });
+                format!(
+                    "the loop's {bytes} B exceed one {MAX_ACCESS_BYTES}-byte access; unblock: unroll it by \
+                     {unroll} B{declare}"
+                )
+            }
         }
     }
 }

@@ -76,10 +76,12 @@ proptest! {
         let outer = StaticSubview {
             offsets: vec![outer_offsets.0, outer_offsets.1],
             strides: vec![outer_strides.0, outer_strides.1],
+            dropped: vec![false, false],
         };
         let inner = StaticSubview {
             offsets: vec![inner_offsets.0, inner_offsets.1],
             strides: vec![inner_strides.0, inner_strides.1],
+            dropped: vec![false, false],
         };
         let outer_layout = view_layout(&buffer, &outer, &[24, 32]);
         let inner_layout = view_layout(&outer_layout, &inner, &[4, 8]);

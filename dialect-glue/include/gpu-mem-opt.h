@@ -37,13 +37,12 @@ typedef struct GpuMemOptOptions {
   /** Turn "could not optimize" into an error (option `strict`). */
   bool strict;
   /** Transform switches (options `vectorize`, `memory-space`, `stage-shared`,
-   *  `pad`, `swizzle`, `relayout`). */
+   *  `pad`, `swizzle`). */
   bool vectorize;
   bool memory_space;
   bool stage_shared;
   bool pad;
   bool swizzle;
-  bool relayout;
   /** Assume memref kernel arguments never alias (option `assume-noalias`). */
   bool assume_noalias;
   /** Alignment in bytes assumed for memref kernel arguments (option

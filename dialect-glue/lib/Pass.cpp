@@ -85,7 +85,6 @@ public:
     options.stage_shared = stageShared;
     options.pad = pad;
     options.swizzle = swizzle;
-    options.relayout = relayout;
     options.assume_noalias = assumeNoalias;
     options.assume_alignment = assumeAlignment;
     options.smem_budget = smemBudget;
@@ -116,27 +115,33 @@ protected:
       llvm::cl::init(false)};
   typename Base::template Option<bool> vectorize{
       *this, "vectorize",
-      llvm::cl::desc("Merge a thread's accesses into wider vector accesses"),
+      llvm::cl::desc("Merge a thread's accesses into wider vector accesses; "
+                     "false: no rewrite, no remark, each candidate reported "
+                     "as 'option vectorize=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> memorySpace{
       *this, "memory-space",
-      llvm::cl::desc("Choose read-only and constant memory for arguments"),
+      llvm::cl::desc("Choose read-only and constant memory for arguments; "
+                     "false: no rewrite, no remark, each argument reported "
+                     "as 'option memory-space=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> stageShared{
       *this, "stage-shared",
-      llvm::cl::desc("Stage global accesses through shared-memory tiles"),
+      llvm::cl::desc("Stage global accesses through shared-memory tiles; "
+                     "false: no rewrite, no remark, each global access "
+                     "reported as 'option stage-shared=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> pad{
       *this, "pad",
-      llvm::cl::desc("Pad shared-memory rows to remove bank conflicts"),
+      llvm::cl::desc("Pad shared-memory rows to remove bank conflicts; with "
+                     "swizzle=false too: no rewrite, no remark, each buffer "
+                     "reported as 'options pad=false swizzle=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> swizzle{
       *this, "swizzle",
-      llvm::cl::desc("Swizzle shared-memory rows to remove bank conflicts"),
-      llvm::cl::init(true)};
-  typename Base::template Option<bool> relayout{
-      *this, "relayout",
-      llvm::cl::desc("Rewrite memref layouts and address spaces"),
+      llvm::cl::desc("Swizzle shared-memory rows to remove bank conflicts; "
+                     "with pad=false too: no rewrite, no remark, each buffer "
+                     "reported as 'options pad=false swizzle=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> assumeNoalias{
       *this, "assume-noalias",

@@ -40,8 +40,6 @@ pub struct GpuMemOptOptions {
     pub pad: bool,
     /// `swizzle`.
     pub swizzle: bool,
-    /// `relayout`.
-    pub relayout: bool,
     /// `assume-noalias`.
     pub assume_noalias: bool,
     /// `assume-alignment`.

@@ -39,6 +39,7 @@ pub mod rewrite;
 pub mod run;
 pub mod shared;
 pub mod shared_global;
+pub mod shared_joint;
 pub mod stage;
 pub mod transform;
 pub mod vectorize;

@@ -139,9 +139,6 @@ fn placement(
             options.target.sm
         ));
     }
-    if !options.switches.memory_space {
-        return Outcome::Keep("option memory-space=false".into());
-    }
     let root = Root::Argument(index);
     let noalias = options.assume_noalias || effects::has_noalias(kernel, index);
     let aliasing = everything.iter().find(|(effect, _)| match effect {

@@ -11,10 +11,20 @@
 //! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
 //! | `report` | none | a writable path |
 //! | `strict` | false | bool |
-//! | `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle`, `relayout` | true | bool |
+//! | `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
+//!
+//! **Switches.** One rule for every step a switch turns off (`vectorize`, `memory-space`,
+//! `stage-shared`, and `pad` with `swizzle` together, which turn off the shared-layout step):
+//! the step still analyses and decides every target it would decide on (each vector
+//! candidate, memref argument, global access, shared buffer), but it rewrites nothing and
+//! emits no remark, because remarks point at what the user can act on and a step turned off
+//! is not that. The report keeps one decision per target, `applied: false`, whose reason is
+//! [`disabled`]: the option, then what the step found (what it would have done, with its
+//! numbers, or why it could not). `strict` turns no decision of a disabled step into an
+//! error. `pad=false` or `swizzle=false` alone only narrows the layout step's candidates.
 
 use std::path::PathBuf;
 
@@ -39,8 +49,6 @@ pub struct Switches {
     pub pad: bool,
     /// `swizzle`: swizzle shared-memory rows.
     pub swizzle: bool,
-    /// `relayout`: rewrite layouts and address spaces.
-    pub relayout: bool,
 }
 
 /// Validated options of one pass run.
@@ -83,7 +91,6 @@ impl Options {
                 stage_shared: options.stage_shared,
                 pad: options.pad,
                 swizzle: options.swizzle,
-                relayout: options.relayout,
             },
             assume_noalias: options.assume_noalias,
             assume_alignment: assume_alignment(options.assume_alignment)?,
@@ -143,6 +150,12 @@ fn smem_budget(bytes: u32) -> Result<u32, Error> {
         option: "smem-budget",
         message: format!("{bytes} bytes is outside 1..={MAX_SHARED_MEMORY_PER_BLOCK_SM90} bytes"),
     })
+}
+
+/// The reason a step turned off by `option` (`option vectorize=false`) records for one
+/// target: the option, then what the step `found` (see the module's switch rule).
+pub fn disabled(option: &str, found: &str) -> String {
+    format!("{option}; {found}")
 }
 
 /// Renders sizes as `X,Y,Z`.

@@ -19,6 +19,7 @@ use crate::{
     ir,
     kernels::{self, Kernel},
     memory_space::{self, ArgumentDecision, Outcome},
+    options,
     report::{AccessReport, Decision, KernelReport, Report},
     shared::{self, BufferDecision},
     transform, vectorize,
@@ -57,13 +58,17 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
         );
     }
     let mut success = true;
+    let (mut reports, current): (Vec<KernelReport>, Vec<Kernel>) = kernels
+        .iter()
+        .map(|kernel| kernel_report(kernel, &options, mode, &mut success))
+        .unzip();
+    if mode == Mode::Optimize {
+        success &= crate::shared_joint::decide(&current, &options, &mut reports);
+    }
     let report = Report {
         version: crate::report::SCHEMA_VERSION,
         target: format!("sm_{}", options.target.sm),
-        kernels: kernels
-            .iter()
-            .map(|kernel| kernel_report(kernel, &options, mode, &mut success))
-            .collect(),
+        kernels: reports,
     };
     if let Some(path) = &options.report {
         if let Err(error) = report.write(path) {
@@ -74,13 +79,14 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
     success
 }
 
-/// Analyses one kernel's accesses, explains them, and reports them.
+/// Analyses one kernel's accesses, explains them, and reports them; also the kernel as it is
+/// afterwards (staging may have added attributions).
 fn kernel_report(
     kernel: &Kernel,
     options: &Options,
     mode: Mode,
     success: &mut bool,
-) -> KernelReport {
+) -> (KernelReport, Kernel) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
     // on the loads as written (Algorithm 3 ranks constant memory before staging).
@@ -126,7 +132,7 @@ fn kernel_report(
         *success &= shared_layouts(kernel, &findings, options, &mut accesses, &mut decisions);
     }
     decisions.append(&mut early.decisions);
-    KernelReport {
+    let report = KernelReport {
         name: kernel.name.clone(),
         block: kernel.block.sizes(),
         block_unknown_reason: match &kernel.block {
@@ -135,7 +141,8 @@ fn kernel_report(
         },
         accesses: early.widened.accesses(staged.accesses(accesses)),
         decisions,
-    }
+    };
+    (report, kernel.clone())
 }
 
 /// Decides, applies and explains the layout of every shared buffer of
@@ -147,13 +154,22 @@ fn shared_layouts(
     accesses: &mut [AccessReport],
     decisions: &mut Vec<Decision>,
 ) -> bool {
+    let enabled = options.switches.pad || options.switches.swizzle;
     let mut success = true;
-    for buffer in shared::decide(kernel, findings, options) {
+    // A global other kernels use too is decided over all of them, after every kernel.
+    for buffer in shared::decide(kernel, findings, options)
+        .into_iter()
+        .filter(|buffer| !buffer.joint)
+    {
         let target = buffer.root.describe();
         // Before applying: a pad replaces an allocation (and destroys the old one).
         let location = buffer_location(kernel, &buffer);
-        let decision = match &buffer.outcome {
+        let mut decision = match &buffer.outcome {
             Err(reason) => Decision::skipped("pad", &target, reason),
+            Ok(plan) if !enabled => Decision {
+                applied: false,
+                ..layout_decision(&target, plan, Ok(()))
+            },
             Ok(plan) => {
                 let applied = apply_layout(&buffer, plan, findings);
                 if applied.is_ok() {
@@ -177,6 +193,12 @@ fn shared_layouts(
                 diagnostics::Severity::Warning,
                 "gpu-mem-opt: pad: a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering, not a shared array; declare it as a workgroup attribution of the kernel",
             );
+        }
+        if !enabled {
+            decision.reason =
+                options::disabled("options pad=false swizzle=false", &decision.reason);
+            decisions.push(decision);
+            continue;
         }
         let message = format!("{target}: {}", decision.reason);
         if options.strict && remaining {
@@ -266,7 +288,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
 }
 
 /// Where a buffer's remark goes: its allocation, or the kernel for an attribution.
-fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
+pub fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
     let owner = ir::defining_operation(buffer.value).unwrap_or(kernel.operation);
     unsafe { mlirOperationGetLocation(owner) }
 }
@@ -279,21 +301,23 @@ fn memory_spaces(
     options: &Options,
     early: &mut Early,
 ) -> bool {
+    let enabled = options.switches.memory_space;
     let mut success = true;
     for argument in memory_space::decide(kernel, findings, options) {
         let location = unsafe { mlirValueGetLocation(argument.value) };
-        let decision = placement_decision(kernel, &argument);
-        let message = format!("{}: {}", decision.target, decision.reason);
-        let blocked = options.strict && matches!(argument.outcome, Outcome::Blocked(_));
+        let decision = placement_decision(kernel, &argument, enabled);
+        let blocked = enabled && options.strict && matches!(argument.outcome, Outcome::Blocked(_));
         if blocked {
             success = false;
         }
-        early.note(
-            location,
-            &decision.kind,
-            message,
-            blocked.then_some("strict: the read-only path is blocked"),
-        );
+        if enabled {
+            early.note(
+                location,
+                &decision.kind,
+                format!("{}: {}", decision.target, decision.reason),
+                blocked.then_some("strict: the read-only path is blocked"),
+            );
+        }
         early.decisions.push(decision);
     }
     success
@@ -314,8 +338,8 @@ fn read_only(
     }
 }
 
-/// Applies an argument's placement; the report's decision for it.
-fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision {
+/// Applies an argument's placement (when `enabled`); the report's decision for it.
+fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: bool) -> Decision {
     let selection = &argument.selection;
     let mut params = serde_json::json!({
         "algorithm3": selection.algorithm,
@@ -329,6 +353,17 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
         "costs_estimated": selection.costs_estimated,
     });
     let (kind, applied, reason) = match &argument.outcome {
+        Outcome::Apply(placement, safe) if !enabled => {
+            let (kind, path) = match placement {
+                Placement::Constant => ("constant", "ld.const"),
+                _ => ("readonly", "ld.global.nc"),
+            };
+            (
+                kind,
+                false,
+                format!("would read through {path}: {safe}; {}", selection.reason),
+            )
+        }
         Outcome::Apply(Placement::Constant, safe) => {
             match transform::constant::apply(kernel, argument.index) {
                 Ok(symbol) => {
@@ -367,6 +402,11 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision) -> Decision 
         Outcome::Keep(why) | Outcome::Blocked(why) => {
             ("readonly", false, format!("{why}; {}", selection.reason))
         }
+    };
+    let reason = if enabled {
+        reason
+    } else {
+        options::disabled("option memory-space=false", &reason)
     };
     Decision {
         kind: kind.into(),
@@ -425,6 +465,7 @@ fn analyze_all(kernel: &Kernel, options: &Options) -> Vec<Finding> {
 /// when `strict` turned a blocked one into an error.
 fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool {
     let findings = analyze_all(kernel, options);
+    let enabled = options.switches.vectorize;
     let mut success = true;
     for group in &vectorize::decide(kernel, &findings, options) {
         let findings = findings.as_slice();
@@ -444,9 +485,14 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
                 false,
                 format!("{what} {}: {}", group.kept(), blocker.explain()),
             ),
-            Ok(_) if !options.switches.vectorize => {
-                (false, format!("{what}: option vectorize=false"))
-            }
+            Ok(chunks) if !enabled => (
+                false,
+                format!(
+                    "would merge: {what} -> {}; {}",
+                    group.instructions(&element, chunks),
+                    group.proof()
+                ),
+            ),
             Ok(chunks) => {
                 let instructions = group.instructions(&element, chunks);
                 match transform::vectorize::apply(kernel, group, findings) {
@@ -474,6 +520,11 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             }
         };
         let after = traffic_after.unwrap_or(before);
+        let reason = if enabled {
+            reason
+        } else {
+            options::disabled("option vectorize=false", &reason)
+        };
         let params = serde_json::json!({
             "elements": group.elements,
             "element_bytes": group.element_bytes,
@@ -488,17 +539,18 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             "sectors_per_warp_before": before.sectors,
             "sectors_per_warp_after": after.sectors,
         });
-        let message = format!("{target}: {reason}");
-        let blocked = options.strict && group.outcome.is_err();
+        let blocked = enabled && options.strict && group.outcome.is_err();
         if blocked {
             success = false;
         }
-        early.note(
-            location,
-            "vectorize",
-            message,
-            blocked.then_some("strict: could not vectorize"),
-        );
+        if enabled {
+            early.note(
+                location,
+                "vectorize",
+                format!("{target}: {reason}"),
+                blocked.then_some("strict: could not vectorize"),
+            );
+        }
         early.decisions.push(Decision {
             kind: "vectorize".into(),
             target,

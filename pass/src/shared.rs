@@ -8,7 +8,8 @@
 //! block, loops included, for every candidate), never by a fixed formula;
 //! the budget is `smem-budget` minus every shared buffer of the kernel.
 //!
-//! Accesses through static, rank-preserving `memref.subview`s are costed on
+//! Accesses through static `memref.subview`s (rank-reducing ones that keep
+//! the innermost dimension too) are costed on
 //! the buffer's own coordinates (`analysis::subview`) and folded into buffer
 //! accesses before the layout is applied. A buffer is left alone, with the
 //! reason, when any of its users is not understood (`views`: a call, a cast,
@@ -50,6 +51,9 @@ pub struct BufferDecision {
     pub views: Vec<Vec<StaticSubview>>,
     /// The plan, or why the buffer is left alone.
     pub outcome: Result<BufferPlan, String>,
+    /// A workgroup global that functions outside this kernel use too: its plan is this
+    /// kernel's share of a decision over every kernel (`shared_joint`).
+    pub joint: bool,
 }
 
 /// Decides a layout for every shared buffer of `kernel` that `findings` touch.
@@ -87,6 +91,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
                 accesses: vec![index],
                 views: Vec::new(),
                 outcome: Err(String::new()),
+                joint: false,
             }),
         }
     }
@@ -95,7 +100,10 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
     for buffer in &mut buffers {
         let refusal = match (&buffer.root, buffer.global) {
             (Root::Global(name), None) => Some(format!("memref.global @{name} not found")),
-            (Root::Global(name), Some(global)) => shared_global::refusal(kernel, global, name),
+            (Root::Global(name), Some(global)) => {
+                buffer.joint = shared_global::used_outside(&[kernel], global, name).is_some();
+                shared_global::refusal(global, name)
+            }
             _ => None,
         };
         let refusal = refusal.or_else(|| {
@@ -161,9 +169,11 @@ fn plan(
             .accesses
             .iter()
             .all(|&index| transform::swizzle::supports(&findings[index].memory.name));
+    // Both off: the step is off, and the plan says what it would have done (`crate::options`).
+    let enabled = options.switches.pad || options.switches.swizzle;
     let allowed = Allowed {
-        pad: options.switches.pad,
-        swizzle: options.switches.swizzle && swizzlable,
+        pad: options.switches.pad || !enabled,
+        swizzle: (options.switches.swizzle || !enabled) && swizzlable,
     };
     shared_layout::plan(
         &shape,
@@ -175,13 +185,6 @@ fn plan(
         available,
     )
     .map_err(|Unknown { reason }| reason)
-    .map(|mut plan| {
-        if !options.switches.pad && !options.switches.swizzle {
-            plan.reason
-                .push_str(" (options pad=false swizzle=false: no layout was tried)");
-        }
-        plan
-    })
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).

@@ -2,11 +2,11 @@
 //! in a kernel: where the global is, whether it may be rewritten, and its bytes.
 //!
 //! A global is one buffer whatever the number of `get_global`s of it in the kernel. A pad
-//! changes the global's type, which every function that reads it sees; so a global is only
-//! rewritten when no `get_global` of it lies outside the kernel deciding (several kernels
-//! could want different layouts, and one layout must serve them all), and when it has no
-//! initial value (an initializer would have to be permuted or widened too). Otherwise the
-//! buffer stays as it is, with the reason. Cost: one walk of the enclosing symbol table.
+//! changes the global's type, which every function that reads it sees; so a global used by
+//! several kernels gets one layout for all of them (`shared_joint`), and one used outside
+//! every kernel, or with an initial value (an initializer would have to be permuted or
+//! widened too), stays as it is, with the reason. Cost: one walk of the enclosing symbol
+//! table.
 
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -38,15 +38,20 @@ pub fn find(kernel: &Kernel, name: &str) -> Option<MlirOperation> {
     None
 }
 
-/// Why the workgroup global `global` (named `name`) must not be rewritten for `kernel`, if so.
-pub fn refusal(kernel: &Kernel, global: MlirOperation, name: &str) -> Option<String> {
-    if let Some(initial) = ir::attribute(global, "initial_value") {
-        if unsafe { !mlirAttributeIsAUnit(initial) } {
-            return Some(format!(
-                "memref.global @{name} has an initial value, which gpu-mem-opt does not rewrite; the buffer is left as it is"
-            ));
-        }
-    }
+/// Why the workgroup global `global` (named `name`) must not be rewritten, if so: an
+/// initial value.
+pub fn refusal(global: MlirOperation, name: &str) -> Option<String> {
+    let initial = ir::attribute(global, "initial_value")?;
+    unsafe { !mlirAttributeIsAUnit(initial) }.then(|| {
+        format!(
+            "memref.global @{name} has an initial value, which gpu-mem-opt does not rewrite; the buffer is left as it is"
+        )
+    })
+}
+
+/// The location of a `get_global` of `global` (named `name`) outside every one of `kernels`,
+/// if there is one.
+pub fn used_outside(kernels: &[&Kernel], global: MlirOperation, name: &str) -> Option<String> {
     let scope = unsafe { mlirOperationGetParentOperation(global) };
     let mut elsewhere = None;
     unsafe { OperationRef::from_raw(scope) }.walk(WalkOrder::PreOrder, |operation| {
@@ -54,18 +59,13 @@ pub fn refusal(kernel: &Kernel, global: MlirOperation, name: &str) -> Option<Str
         if elsewhere.is_none()
             && ir::operation_name(raw) == "memref.get_global"
             && referenced_name(raw).as_deref() == Some(name)
-            && !accesses::inside(kernel, raw)
+            && !kernels.iter().any(|kernel| accesses::inside(kernel, raw))
         {
             elsewhere = Some(ir::location_text(unsafe { mlirOperationGetLocation(raw) }));
         }
         WalkResult::Advance
     });
-    elsewhere.map(|location| {
-        format!(
-            "memref.global @{name} is also used at {location}, outside kernel '{}'; one layout would have to serve every user, so the buffer is left as it is",
-            kernel.name
-        )
-    })
+    elsewhere
 }
 
 /// Bytes of the distinct workgroup globals `kernel` reaches through `memref.get_global`.

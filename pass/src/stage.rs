@@ -9,7 +9,8 @@
 //! (`stage-shared`) and a report decision for every global access, staged or
 //! not, with the reason. Accesses with nothing to gain (coalesced, no loop
 //! re-reads them) get the report decision only, so remarks point at what
-//! matters; option `stage-shared=false` skips the whole step, silently.
+//! matters. With option `stage-shared=false` every access is still decided, nothing is
+//! applied, no remark is emitted, and each report decision says so (`crate::options`).
 //!
 //! What is applied today: an access outside loops whose threads map
 //! one-to-one onto its block footprint. A store (the naive transpose's
@@ -44,6 +45,7 @@ use crate::{
     findings::{self, Finding},
     ir,
     kernels::{Kernel, KernelKind},
+    options,
     report::{AccessReport, Decision},
     shared, transform, Options,
 };
@@ -93,16 +95,25 @@ impl Staged {
 /// Decides (and applies where supported) staging for every global access of
 /// `kernel`.
 pub fn run(kernel: &Kernel, options: &Options) -> Staged {
-    if !options.switches.stage_shared {
-        return Staged::default();
-    }
+    let enabled = options.switches.stage_shared;
     let block = kernel
         .block
         .sizes()
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
-    let guards = leave_guards(kernel, &block, options);
     let findings = analyze(kernel, options);
+    let guards = if enabled {
+        leave_guards(kernel, &findings, &block, options)
+    } else {
+        Vec::new()
+    };
+    // A loop that left its guard changed its loads' guards: analyse again. Otherwise the IR
+    // is as analysed, and so are the findings.
+    let findings = if guards.iter().any(|(_, moved)| moved.is_ok()) {
+        analyze(kernel, options)
+    } else {
+        findings
+    };
     let mut decisions = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     let mut current = kernel.clone();
@@ -113,15 +124,19 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (after, outcome, created) = apply(
-            &current,
-            &findings,
-            index,
-            &staging,
-            block.as_ref().ok(),
-            options,
-            &guards,
-        );
+        let (after, outcome, created) = if enabled {
+            apply(
+                &current,
+                &findings,
+                index,
+                &staging,
+                block.as_ref().ok(),
+                options,
+                &guards,
+            )
+        } else {
+            (None, String::new(), false)
+        };
         let applied = after.is_some();
         if let Some(after) = after {
             original[index].after.sectors_per_request = after;
@@ -139,7 +154,12 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
             }
         }
         let reason = format!("{}{outcome}", staging.reason);
-        if !staging.nothing_to_gain {
+        let reason = if enabled {
+            reason
+        } else {
+            options::disabled("option stage-shared=false", &reason)
+        };
+        if enabled && !staging.nothing_to_gain {
             diagnostics::remark(
                 location,
                 "stage-shared",
@@ -234,24 +254,29 @@ fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usiz
     Some((neighbor, members))
 }
 
-/// Loops under an edge guard whose loads the rule stages, each with whether it
-/// left the guard (`transform::stage_guard`) so that its loads can be staged
-/// per tile, or why not.
+/// Loops under an edge guard whose loads the rule stages (by `findings`, the
+/// kernel's accesses as they are), each with whether it left the guard
+/// (`transform::stage_guard`) so that its loads can be staged per tile, or why not.
 fn leave_guards(
     kernel: &Kernel,
+    findings: &[Finding],
     block: &Result<Block, String>,
     options: &Options,
 ) -> Vec<(MlirOperation, Result<(), String>)> {
-    let findings = analyze(kernel, options);
+    let guarded_loop =
+        |finding: &Finding| !finding.access.guard.is_empty() && !finding.access.loops.is_empty();
+    if !findings.iter().any(guarded_loop) {
+        return Vec::new();
+    }
     let mut tiles = 0u64;
     let mut staged = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(kernel, &findings, index, block, options, tiles) else {
+        let Some(staging) = decide(kernel, findings, index, block, options, tiles) else {
             continue;
         };
         let finding = &findings[index];
         if staging.stage
-            && movable(&findings, index).is_ok()
+            && movable(findings, index).is_ok()
             && transform::stage_loop::requirements(finding).is_ok()
         {
             tiles += staging
@@ -262,12 +287,9 @@ fn leave_guards(
         }
     }
     let mut loops: Vec<(MlirOperation, Result<(), String>)> = Vec::new();
-    for finding in &findings {
+    for finding in findings {
         let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
-        if finding.access.guard.is_empty()
-            || finding.access.loops.is_empty()
-            || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr)
-        {
+        if !guarded_loop(finding) || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr) {
             continue;
         }
         let moved = transform::stage_guard::movable_guard(kernel, parent, &staged)

@@ -30,7 +30,8 @@ use std::collections::BTreeMap;
 
 use analysis::{
     expression::{LinearForm, LoopId, Variable},
-    matrix::AccessKind,
+    matrix::{Access, AccessKind},
+    misalignment::{self, Owner},
     target::MAX_ACCESS_BYTES,
     vector_width::{self, BaseAlignment, Blocker, Chunk},
 };
@@ -83,6 +84,11 @@ pub struct Group {
     pub offset_alignment: u64,
     /// The instructions, or why they stay as they are.
     pub outcome: Result<Vec<Chunk>, Blocker>,
+    /// Who lays the buffer out (what the advice may change).
+    pub owner: Owner,
+    /// The first element's access, and the variables fixed for it (a hoisted loop's first
+    /// iteration): what a misalignment is diagnosed from.
+    first: (Access, BTreeMap<Variable, i64>),
 }
 
 impl Group {
@@ -243,7 +249,20 @@ fn in_loop(
     group.outcome = if finding.memory.kind == AccessKind::Store {
         Err(Blocker::LoopStores)
     } else if bytes > u64::from(MAX_ACCESS_BYTES) {
-        Err(Blocker::LoopTooWide { bytes })
+        // Unrolled, each group of iterations starts where the first one does plus a multiple
+        // of its own size: as aligned as the first element, up to that size.
+        let pair = 2 * u64::from(element_bytes);
+        let unroll = group.offset_alignment.min(u64::from(MAX_ACCESS_BYTES));
+        if unroll >= pair {
+            Err(Blocker::LoopTooWide {
+                bytes,
+                unroll,
+                base: (group.base.bytes < unroll)
+                    .then(|| (group.base.clone(), group.owner.clone())),
+            })
+        } else {
+            Err(alignment_blocker(&group, pair))
+        }
     } else {
         match outcome {
             Ok(chunks) if chunks.len() == 1 => intervening(
@@ -409,22 +428,42 @@ fn facts(
         alignment,
         offset_alignment,
         outcome,
+        owner: owner(&finding.memory.root),
+        first: (finding.access.clone(), fixed.clone()),
     }
 }
 
-/// Why a group needing `wanted` bytes of alignment has less: the offset, else the base.
+/// Who lays out a buffer with this root.
+fn owner(root: &Root) -> Owner {
+    match root {
+        Root::Argument(index) => Owner::Argument(*index),
+        Root::Workgroup(index) => Owner::Attribution(*index),
+        Root::Allocation(_) => Owner::Allocation,
+        Root::Global(name) => Owner::Global(name.clone()),
+        Root::Private(_) | Root::Captured(_) | Root::Opaque(_) => Owner::Unknown,
+    }
+}
+
+/// Why a group needing `wanted` bytes of alignment has less: the offset (and what in it),
+/// else the base.
 fn alignment_blocker(group: &Group, wanted: u64) -> Blocker {
-    if group.offset_alignment < wanted {
-        Blocker::Offset {
+    if group.offset_alignment >= wanted {
+        return Blocker::BaseAlignment {
+            needed: wanted,
+            base: group.base.clone(),
+            owner: group.owner.clone(),
+        };
+    }
+    let (access, fixed) = &group.first;
+    match misalignment::diagnose(access, fixed, group.elements, wanted, &group.owner) {
+        Ok(misalignment) => Blocker::Offset {
             needed: wanted,
             offset_bytes: group.offset_alignment,
             offset: group.offset.clone(),
-        }
-    } else {
-        Blocker::BaseAlignment {
-            needed: wanted,
-            base: group.base.clone(),
-        }
+            owner: group.owner.clone(),
+            misalignment,
+        },
+        Err(unknown) => Blocker::NotAffine(unknown.reason),
     }
 }
 

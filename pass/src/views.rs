@@ -3,11 +3,13 @@
 //!
 //! A buffer may be rewritten only when every user is understood: a plain memory op on the
 //! buffer (its memref operand), or a `memref.subview` of it with static offsets, sizes and
-//! strides that keeps the rank, whose own users are understood in turn; an access through a
+//! strides (rank-reducing ones too, when they keep the innermost dimension and their type pins
+//! down which size-1 dimensions they drop), whose own users are understood in turn; an access through a
 //! view must also have plain index operands (`memref.load/store`, `vector.load/store`), since
 //! the pass rewrites its indices into buffer indices before padding or swizzling
-//! (`transform::subview`). Anything else (a call, a cast, a dynamic or rank-reducing
-//! subview, `affine.load` through a view) leaves the whole buffer alone, with the reason.
+//! (`transform::subview`). Anything else (a call, a cast, a dynamic subview, one dropping the
+//! innermost dimension, `affine.load` through a view) leaves the whole buffer alone, with the
+//! reason.
 //! Cost: one visit per use.
 
 use analysis::subview::StaticSubview;
@@ -70,7 +72,7 @@ pub fn views_of(finding: &Finding) -> Result<Vec<StaticSubview>, String> {
     Ok(views)
 }
 
-/// `subview`'s offsets and strides, or why it is not a static, rank-preserving subview.
+/// `subview`'s offsets, strides and dropped dimensions, or why it is not folded.
 pub fn static_subview(subview: MlirOperation) -> Result<StaticSubview, String> {
     let location = ir::location_text(unsafe { mlirOperationGetLocation(subview) });
     let array = |name: &str| {
@@ -96,22 +98,79 @@ pub fn static_subview(subview: MlirOperation) -> Result<StaticSubview, String> {
             "memref.subview at {location} has dynamic offsets, sizes or strides; only static subviews are rewritten"
         ));
     }
-    let rank = |value: MlirValue| unsafe { mlirShapedTypeGetRank(mlirValueGetType(value)) };
-    let (source, result) = unsafe {
-        (
-            mlirOperationGetOperand(subview, 0),
-            mlirOperationGetResult(subview, 0),
-        )
-    };
-    if rank(source) != rank(result) {
-        return Err(format!(
-            "memref.subview at {location} drops dimensions; only rank-preserving subviews are rewritten"
-        ));
-    }
     if strides.iter().any(|&stride| stride <= 0) {
         return Err(format!(
             "memref.subview at {location} has a stride below 1; not rewritten"
         ));
     }
-    Ok(StaticSubview { offsets, strides })
+    let (source, result) = unsafe {
+        (
+            mlirValueGetType(mlirOperationGetOperand(subview, 0)),
+            mlirValueGetType(mlirOperationGetResult(subview, 0)),
+        )
+    };
+    let dropped = dropped_dimensions(source, result, &sizes, &strides).ok_or_else(|| {
+        format!(
+            "memref.subview at {location} drops dimensions in a way its type does not pin down; not rewritten"
+        )
+    })?;
+    if dropped.last() == Some(&true) {
+        return Err(format!(
+            "memref.subview at {location} drops the innermost dimension; only views that keep it are rewritten"
+        ));
+    }
+    Ok(StaticSubview {
+        offsets,
+        strides,
+        dropped,
+    })
+}
+
+/// Which source dimensions a subview of `sizes` and `strides` from `source` to `result` drops:
+/// size-1 dimensions, matched from the left against the result's shape (MLIR's rank-reduction
+/// rule); `None` unless the result's strides are then the kept dimensions' source strides
+/// times the view's strides, which pins the choice down.
+fn dropped_dimensions(
+    source: MlirType,
+    result: MlirType,
+    sizes: &[i64],
+    strides: &[i64],
+) -> Option<Vec<bool>> {
+    let kept_shape = ir::static_shape(result);
+    let mut kept = kept_shape.iter().peekable();
+    let dropped: Vec<bool> = sizes
+        .iter()
+        .map(|&size| {
+            let keep = kept.peek() == Some(&&size);
+            if keep {
+                kept.next();
+            }
+            !keep
+        })
+        .collect();
+    let all_ones = sizes
+        .iter()
+        .zip(&dropped)
+        .all(|(&size, &dropped)| !dropped || size == 1);
+    if kept.next().is_some() || !all_ones {
+        return None;
+    }
+    let stride_of = |type_: MlirType| {
+        let rank = unsafe { mlirShapedTypeGetRank(type_) }.max(0) as usize;
+        let mut values = vec![0i64; rank];
+        let mut offset = 0i64;
+        let known = unsafe {
+            mlirMemRefTypeGetStridesAndOffset(type_, values.as_mut_ptr(), &mut offset).value != 0
+        };
+        known.then_some(values)
+    };
+    let (source_strides, result_strides) = (stride_of(source)?, stride_of(result)?);
+    let expected: Vec<i64> = source_strides
+        .iter()
+        .zip(strides)
+        .zip(&dropped)
+        .filter(|(_, &dropped)| !dropped)
+        .map(|((&outer, &inner), _)| outer * inner)
+        .collect();
+    (expected == result_strides).then_some(dropped)
 }

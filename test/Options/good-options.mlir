@@ -1,8 +1,10 @@
 // Every option parses and is accepted with a valid value; the report is
 // written where `report` says, as JSON schema version 1 with the kernel, its
-// block and each access (loc, op, kind, memref, space, elem_bytes).
+// block and each access (loc, op, kind, memref, space, elem_bytes). Every step is
+// switched off, so each decision says which option turned it off
+// (test/Options/switches.mlir checks that rule for every switch).
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='sm=80 block=32,8,1 report=%t.json strict=true vectorize=false memory-space=false stage-shared=false pad=false swizzle=false relayout=false assume-noalias=true assume-alignment=16 smem-budget=65536' %s -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='sm=80 block=32,8,1 report=%t.json strict=true vectorize=false memory-space=false stage-shared=false pad=false swizzle=false assume-noalias=true assume-alignment=16 smem-budget=65536' %s -o /dev/null
 // RUN: FileCheck %s --input-file=%t.json
 
 // CHECK: "version": 1,
@@ -24,10 +26,14 @@
 // CHECK-NEXT: "elem_bytes": 2,
 // CHECK: "decisions": [
 // CHECK-NEXT: {
-// CHECK-NEXT: "kind": "pad",
+// CHECK-NEXT: "kind": "stage-shared",
+// CHECK-NEXT: "target": "arg 0",
+// CHECK-NEXT: "applied": false,
+// CHECK-NEXT: "reason": "option stage-shared=false; MAP-108: not staged: rule NV-C: coalesced single access
+// CHECK: "kind": "pad",
 // CHECK-NEXT: "target": "workgroup 0",
 // CHECK-NEXT: "applied": false,
-// CHECK-NEXT: "reason": "unchanged: conflict-free already (wavefronts 8, degree 1) (options pad=false swizzle=false: no layout was tried)",
+// CHECK-NEXT: "reason": "options pad=false swizzle=false; unchanged: conflict-free already (wavefronts 8, degree 1)",
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -123,21 +123,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
-/// Negative: a rank-reducing subview (one plane of a 4x32x32 buffer). Which
-/// dimension it drops is not folded; the buffer stays as it is.
-// CHECK-LABEL: gpu.func @rank_reducing
-// CHECK-SAME: workgroup(%{{.*}} : memref<4x32x32xf32, #gpu.address_space<workgroup>>)
+/// Negative: a rank-reducing subview that drops the innermost dimension (column 5
+/// of a 32x32 tile as a 32-element view, stride 32). Views that keep the innermost
+/// dimension are folded (pad-subview.mlir); this one is not, so the buffer stays.
+// CHECK-LABEL: gpu.func @column_view
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+2 {{kernel: 'rank_reducing'}}
-    // expected-remark @+1 {{drops dimensions; only rank-preserving subviews are rewritten; the buffer is left as it is}}
-    gpu.func @rank_reducing(%out: memref<32xf32>)
-        workgroup(%tile: memref<4x32x32xf32, #gpu.address_space<workgroup>>) kernel
+    // expected-remark @+2 {{kernel: 'column_view'}}
+    // expected-remark @+1 {{drops the innermost dimension; only views that keep it are rewritten; the buffer is left as it is}}
+    gpu.func @column_view(%out: memref<32xf32>)
+        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
-      %c0 = arith.constant 0 : index
-      %plane = memref.subview %tile[1, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
-      %v = memref.load %plane[%tx, %c0] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      %column = memref.subview %tile[0, 5] [32, 1] [1, 1] : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32xf32, strided<[32], offset: 5>, #gpu.address_space<workgroup>>
+      %v = memref.load %column[%tx] : memref<32xf32, strided<[32], offset: 5>, #gpu.address_space<workgroup>>
       memref.store %v, %out[%tx] : memref<32xf32>
       gpu.return
     }
@@ -168,12 +168,13 @@ module attributes {gpu.container_module} {
 
 // -----
 
-/// Negative: one workgroup global used by two kernels. A pad changes the
-/// global's type for both, and each kernel decides alone; the global stays as
-/// it is in both, with the other user's location in the remark.
+/// Negative: a workgroup global that a kernel and a device function (not a
+/// kernel) use. Globals shared by kernels get one layout for all of them
+/// (pad-global.mlir); a function that is no kernel has no block size and no
+/// costed accesses, so the global stays as it is, with that user's location.
 // CHECK: memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @first_user
-// CHECK-LABEL: gpu.func @second_user
+// CHECK-LABEL: gpu.func @helper
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     memref.global "private" @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
@@ -188,16 +189,11 @@ module attributes {gpu.container_module} {
       memref.store %v, %out[%tx] : memref<32xf32>
       gpu.return
     }
-    // expected-remark @below {{kernel: 'second_user'}}
-    gpu.func @second_user(%out: memref<32xf32>) kernel
-        attributes {known_block_size = array<i32: 32, 1, 1>} {
-      // expected-remark @below {{outside kernel 'second_user'; one layout would have to serve every user, so the buffer is left as it is}}
+    gpu.func @helper(%index: index) -> f32 {
       %tile = memref.get_global @shared_tile : memref<32x32xf32, #gpu.address_space<workgroup>>
-      %tx = gpu.thread_id x
       %c0 = arith.constant 0 : index
-      %v = memref.load %tile[%c0, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
-      memref.store %v, %out[%tx] : memref<32xf32>
-      gpu.return
+      %v = memref.load %tile[%c0, %index] : memref<32x32xf32, #gpu.address_space<workgroup>>
+      gpu.return %v : f32
     }
   }
 }

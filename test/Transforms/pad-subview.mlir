@@ -1,5 +1,6 @@
-// Shared buffers used through memref.subview: accesses through static,
-// rank-preserving subviews are costed on the buffer's own coordinates and
+// Shared buffers used through memref.subview: accesses through static
+// subviews (rank-reducing ones too, when they keep the innermost dimension:
+// a dropped dimension's index is its offset) are costed on the buffer's own coordinates and
 // folded into buffer accesses (offset + stride x index per dimension) before
 // the pad or swizzle is applied, so every user is rewritten consistently; the
 // views are then erased. Subviews that cannot be folded leave the whole buffer
@@ -14,6 +15,10 @@
 // RUN: gpu-mem-opt diff %s --kernel two_tiles --grid 1,1,1 --options 'stage-shared=false'
 // RUN: gpu-mem-opt diff %s --kernel interleaved --grid 1,1,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel interleaved --grid 1,1,1 --options 'stage-shared=false'
+// RUN: gpu-mem-opt diff %s --kernel planes --grid 1,1,1 --options 'swizzle=false'
+// RUN: gpu-mem-opt diff %s --kernel planes --grid 1,1,1 --options 'stage-shared=false'
+// RUN: gpu-mem-opt diff %s --kernel middle --grid 1,1,1 --options 'swizzle=false'
+// RUN: gpu-mem-opt diff %s --kernel middle --grid 1,1,1 --options 'stage-shared=false'
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -125,6 +130,99 @@ module attributes {gpu.container_module} {
         %c2x1 = arith.addi %c2x, %c1 : index
         %r16 = arith.addi %r, %c16 : index
         memref.store %v, %out[%r16, %c2x1] : memref<32x64xf32>
+      }
+      gpu.return
+    }
+
+    /// Two 32x32 transposes through planes 1 and 2 of a 4x32x32 tile, each a
+    /// rank-reducing subview ([p, 0, 0] [1, 32, 32] drops dimension 0), block 32x8.
+    /// As in two_tiles: column reads 32-way, 2 x 4 x 8 x 32 = 2048 wavefronts, plus 64
+    /// for the row writes: 2112. Pad 1 (rows of 33): 128, +512 B (4 x 32 rows); the
+    /// swizzle chunk ^= row mod 32 reaches 128 at 0 bytes. The views are folded: each
+    /// access gets three indices, the plane's index the constant p.
+    // PAD-LABEL: gpu.func @planes
+    // PAD-SAME: workgroup(%[[TILE:.*]] : memref<4x32x33xf32, #gpu.address_space<workgroup>>)
+    // PAD: %[[VIEW:.*]] = memref.subview %[[TILE]][0, 0, 0] [4, 32, 32] [1, 1, 1]
+    // PAD-NOT: memref.subview
+    // PAD: memref.store %{{.*}}, %[[VIEW]][%c1, %{{.*}}, %thread_id_x] : memref<4x32x32xf32, strided<[1056, 33, 1]>
+    // PAD: memref.store %{{.*}}, %[[VIEW]][%c2, %{{.*}}, %thread_id_x] : memref<4x32x32xf32, strided<[1056, 33, 1]>
+    // PAD: memref.load %[[VIEW]][%c1, %thread_id_x, %{{.*}}] : memref<4x32x32xf32, strided<[1056, 33, 1]>
+    // PAD: memref.load %[[VIEW]][%c2, %thread_id_x, %{{.*}}] : memref<4x32x32xf32, strided<[1056, 33, 1]>
+    // CHOICE: remark: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1)
+    // SWIZZLE-LABEL: gpu.func @planes
+    // SWIZZLE-SAME: workgroup(%[[TILE:.*]] : memref<4x32x32xf32, #gpu.address_space<workgroup>>)
+    // SWIZZLE-NOT: memref.subview
+    // SWIZZLE: arith.xori
+    // SWIZZLE: memref.store %{{.*}}, %[[TILE]][%c1, %{{.*}}, %{{.*}}] : memref<4x32x32xf32, #gpu.address_space<workgroup>>
+    // expected-remark @+3 {{kernel: 'planes'}}
+    // expected-remark @+2 {{readonly: arg 0}}
+    // expected-remark @+1 {{pad: workgroup 0: pad 1 element (+512 B): wavefronts 2112 -> 128 (degree 16.50 -> 1)}}
+    gpu.func @planes(%in: memref<32x64xf32>, %out: memref<64x32xf32>)
+        workgroup(%tile: memref<4x32x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %first = memref.subview %tile[1, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+      %second = memref.subview %tile[2, 0, 0] [1, 32, 32] [1, 1, 1] : memref<4x32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[32, 1], offset: 2048>, #gpu.address_space<workgroup>>
+      %tx32 = arith.addi %tx, %c32 : index
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %ty, %j : index
+        %a = memref.load %in[%row, %tx] : memref<32x64xf32>
+        memref.store %a, %first[%row, %tx] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+        %b = memref.load %in[%row, %tx32] : memref<32x64xf32>
+        memref.store %b, %second[%row, %tx] : memref<32x32xf32, strided<[32, 1], offset: 2048>, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %ty, %j : index
+        %v = memref.load %first[%tx, %row] : memref<32x32xf32, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+        memref.store %v, %out[%row, %tx] : memref<64x32xf32>
+        %row32 = arith.addi %row, %c32 : index
+        %w = memref.load %second[%tx, %row] : memref<32x32xf32, strided<[32, 1], offset: 2048>, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%row32, %tx] : memref<64x32xf32>
+      }
+      gpu.return
+    }
+
+    /// A transpose through slice 3 of the middle dimension of a 32x4x32 tile
+    /// ([0, 3, 0] [32, 1, 32] drops dimension 1: rows 128 words apart), block 32x8.
+    /// Column reads put lanes 128 words apart: 32-way, 4 x 8 x 32 = 1024 wavefronts, plus
+    /// 32 for the row writes: 1056. Any pad p keeps the row stride 4 x (32 + p) a multiple
+    /// of 4 words, so 4-way at best: pad 1 gives 4 x 32 + 32 = 160 (+512 B); the swizzle
+    /// permutes by the middle index, a constant here, and cannot help. The folded
+    /// accesses index the tile with the constant 3 in the middle.
+    // PAD-LABEL: gpu.func @middle
+    // PAD-SAME: workgroup(%[[TILE:.*]] : memref<32x4x33xf32, #gpu.address_space<workgroup>>)
+    // PAD: %[[VIEW:.*]] = memref.subview %[[TILE]][0, 0, 0] [32, 4, 32] [1, 1, 1]
+    // PAD-NOT: memref.subview
+    // PAD: memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %c3, %thread_id_x] : memref<32x4x32xf32, strided<[132, 33, 1]>
+    // PAD: memref.load %[[VIEW]][%thread_id_x, %c3, %{{.*}}] : memref<32x4x32xf32, strided<[132, 33, 1]>
+    // CHOICE: remark: gpu-mem-opt: pad: workgroup 0: pad 1 element (+512 B): wavefronts 1056 -> 160 (degree 16.50 -> 2.50)
+    // expected-remark @+3 {{kernel: 'middle'}}
+    // expected-remark @+2 {{readonly: arg 0}}
+    // expected-remark @+1 {{pad: workgroup 0: pad 1 element (+512 B): wavefronts 1056 -> 160 (degree 16.50 -> 2.50)}}
+    gpu.func @middle(%in: memref<32x32xf32>, %out: memref<32x32xf32>)
+        workgroup(%tile: memref<32x4x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %slice = memref.subview %tile[0, 3, 0] [32, 1, 32] [1, 1, 1] : memref<32x4x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[128, 1], offset: 96>, #gpu.address_space<workgroup>>
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %ty, %j : index
+        %a = memref.load %in[%row, %tx] : memref<32x32xf32>
+        memref.store %a, %slice[%row, %tx] : memref<32x32xf32, strided<[128, 1], offset: 96>, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %ty, %j : index
+        %v = memref.load %slice[%tx, %row] : memref<32x32xf32, strided<[128, 1], offset: 96>, #gpu.address_space<workgroup>>
+        memref.store %v, %out[%row, %tx] : memref<32x32xf32>
       }
       gpu.return
     }

@@ -248,7 +248,7 @@ module attributes {gpu.container_module} {
       %i1 = arith.addi %i0, %c1 : index
       %i2 = arith.addi %i0, %c2 : index
       %i3 = arith.addi %i0, %c3 : index
-      // expected-remark @+1 {{vectorize: arg 0: 4 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned (the element size only), a 16-byte access needs 16; unblock: memref.assume_alignment, {llvm.align = 16} on the argument or attribution, or option assume-alignment=16}}
+      // expected-remark @+1 {{vectorize: arg 0: 4 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned (the element size only), a 16-byte access needs 16; unblock: {llvm.align = 16} on arg 0, memref.assume_alignment, or option assume-alignment=16}}
       %x = memref.load %a[%i0] : memref<1024xf32>
       %y = memref.load %a[%i1] : memref<1024xf32>
       %z = memref.load %a[%i2] : memref<1024xf32>
@@ -342,7 +342,7 @@ module attributes {gpu.container_module} {
       %i0 = arith.muli %tx, %c3 : index
       %i1 = arith.addi %i0, %c1 : index
       %i2 = arith.addi %i0, %c2 : index
-      // expected-remark @+1 {{vectorize: arg 0: 3 loads of 4 B stay scalar: the first element's offset (3*tid.x) is a multiple of 4 B only, a 8-byte access needs 8}}
+      // expected-remark @+1 {{vectorize: arg 0: 3 loads of 4 B stay scalar: the first element's offset (3*tid.x) is a multiple of 4 B only, a 8-byte access needs 8: tid.x moves the start by 12 B; unblock: pad the 12-byte record or row to 16 B}}
       %r = memref.load %a[%i0] : memref<768xf32>
       %g = memref.load %a[%i1] : memref<768xf32>
       %b = memref.load %a[%i2] : memref<768xf32>

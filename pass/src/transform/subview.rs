@@ -4,9 +4,10 @@
 //! An access through views gets the buffer as its memref and, in each dimension, the index
 //! `analysis::subview::buffer_indices` gives (`offset + stride · index`, composed over the
 //! chain), materialized as `arith` ops before it; this is the same expression the planner
-//! costed. The views, then without users, are erased, innermost first. The planner's caller
-//! has checked that every view is static and rank-preserving and every access through one has
-//! plain index operands (`views`), so nothing here is partial.
+//! costed; a view that dropped dimensions gives the access one index per buffer dimension, so
+//! its operand list grows. The views, then without users, are erased, innermost first. The
+//! planner's caller has checked that every view is static (and keeps the innermost dimension)
+//! and every access through one has plain index operands (`views`), so nothing here is partial.
 
 use std::collections::BTreeMap;
 
@@ -40,19 +41,25 @@ pub fn fold(findings: &[&Finding], views: &[Vec<StaticSubview>]) -> Result<(), S
             })
             .collect();
         let builder = Builder::before(memory.operation);
-        for (dimension, expression) in buffer_indices(views, &symbols).iter().enumerate() {
-            let index = builder
-                .index(expression, &values)
-                .ok_or("a subview index has an unknown part")?;
-            unsafe {
-                mlirOperationSetOperand(
-                    memory.operation,
-                    (position + 1 + dimension) as isize,
-                    index,
-                )
-            };
-        }
-        unsafe { mlirOperationSetOperand(memory.operation, position as isize, memory.root_value) };
+        let indices = buffer_indices(views, &symbols)
+            .iter()
+            .map(|expression| builder.index(expression, &values))
+            .collect::<Option<Vec<MlirValue>>>()
+            .ok_or("a subview index has an unknown part")?;
+        // The operands before the memref, the buffer, its indices (one per buffer dimension:
+        // more than the view's when a view dropped dimensions), the operands after the indices.
+        let count = unsafe { mlirOperationGetNumOperands(memory.operation) } as usize;
+        let operand =
+            |index: usize| unsafe { mlirOperationGetOperand(memory.operation, index as isize) };
+        let operands: Vec<MlirValue> = (0..position)
+            .map(operand)
+            .chain([memory.root_value])
+            .chain(indices)
+            .chain((position + 1 + rank..count).map(operand))
+            .collect();
+        unsafe {
+            mlirOperationSetOperands(memory.operation, operands.len() as isize, operands.as_ptr())
+        };
     }
     for finding in findings {
         erase_unused_subviews(finding.memory.root_value);

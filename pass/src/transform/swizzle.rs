@@ -52,7 +52,9 @@ pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Re
             "memref.store" | "vector.store" => 2,
             _ => 1,
         };
-        let rank = finding.access.indices.len();
+        // Indices come last; after `transform::subview::fold` they index the buffer, whose
+        // rank a rank-reducing view may exceed.
+        let rank = unsafe { mlirOperationGetNumOperands(operation) } as usize - first;
         if rank < 2 {
             return Err(format!("rank-{rank} buffers are not swizzled"));
         }
