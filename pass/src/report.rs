@@ -99,7 +99,7 @@ pub struct WarpMetrics {
 /// One decision, applied or skipped, with its reason and parameters.
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
-    /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`, `relayout`.
+    /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`.
     pub kind: String,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,

@@ -86,13 +86,12 @@ impl Case {
 }
 
 /// The transform switches of the pass (pass/src/options.rs), each randomly turned off.
-const SWITCHES: [&str; 6] = [
+const SWITCHES: [&str; 5] = [
     "vectorize",
     "memory-space",
     "stage-shared",
     "pad",
     "swizzle",
-    "relayout",
 ];
 
 /// Shared-memory budgets to try besides the default: tight ones refuse tiles and pads.
