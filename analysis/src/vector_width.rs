@@ -292,6 +292,17 @@ pub fn chunk_of_pieces(chunks: &[Chunk], widths: &[u32]) -> Option<Vec<usize>> {
     Some(result)
 }
 
+/// Why an operation between a group's accesses blocks the merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// It accesses a buffer that may be the group's (aliasing facts could separate them).
+    MayAlias,
+    /// It accesses the group's own buffer.
+    SameBuffer,
+    /// A barrier, a fence or an operation with unknown effects.
+    Ordering,
+}
+
 /// Why accesses that could form a wider access do not, and what would let them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Blocker {
@@ -325,7 +336,12 @@ pub enum Blocker {
     /// The index is not affine, so neither contiguity nor alignment is known.
     NotAffine(String),
     /// Something between the accesses may touch the same memory.
-    Intervening(String),
+    Intervening {
+        /// The operation, with its location.
+        what: String,
+        /// Why it conflicts, which decides what can unblock it.
+        conflict: Conflict,
+    },
     /// The accesses are stores spread over loop iterations.
     LoopStores,
     /// A loop's elements do not fit one instruction.
@@ -376,10 +392,20 @@ impl Blocker {
             Blocker::NotAffine(reason) => {
                 format!("the index is not affine ({reason}), so contiguity and alignment are unknown")
             }
-            Blocker::Intervening(what) => format!(
-                "{what} lies between the accesses and may touch the same memory; unblock: {{llvm.noalias}} \
-                 on the arguments or option assume-noalias, or move it"
-            ),
+            Blocker::Intervening { what, conflict } => match conflict {
+                Conflict::MayAlias => format!(
+                    "{what} lies between the accesses and may touch the same memory; unblock: \
+                     {{llvm.noalias}} on the arguments or option assume-noalias, or move it"
+                ),
+                Conflict::SameBuffer => format!(
+                    "{what} lies between the accesses and touches the same buffer (no aliasing \
+                     fact can separate them); unblock: move it before or after the group"
+                ),
+                Conflict::Ordering => format!(
+                    "{what} lies between the accesses and orders or may touch any memory; \
+                     unblock: move it before or after the group"
+                ),
+            },
             Blocker::LoopStores => "stores in different loop iterations are not merged; unblock: \
                  unroll the loop"
                 .into(),

@@ -33,7 +33,7 @@ use analysis::{
     matrix::{Access, AccessKind},
     misalignment::{self, Owner},
     target::MAX_ACCESS_BYTES,
-    vector_width::{self, BaseAlignment, Blocker, Chunk},
+    vector_width::{self, BaseAlignment, Blocker, Chunk, Conflict},
 };
 use mlir_sys::*;
 
@@ -493,19 +493,28 @@ fn intervening(
             if members.iter().any(|member| member.ptr == owner.ptr) {
                 continue;
             }
-            let conflict = match &effect {
-                Effect::Barrier | Effect::Unknown => true,
-                Effect::Write(root, space) => {
-                    effects::may_alias(kernel, ours, (root, *space), options.assume_noalias)
+            let touched = match &effect {
+                Effect::Barrier | Effect::Unknown => None,
+                Effect::Write(root, space) => Some((root, *space)),
+                Effect::Read(root, space) if memory.kind == AccessKind::Store => {
+                    Some((root, *space))
                 }
-                Effect::Read(root, space) => {
-                    memory.kind == AccessKind::Store
-                        && effects::may_alias(kernel, ours, (root, *space), options.assume_noalias)
+                Effect::Read(..) => continue,
+            };
+            let conflict = match touched {
+                None => Conflict::Ordering,
+                Some((root, _)) if *root == memory.root => Conflict::SameBuffer,
+                Some((root, space)) => {
+                    if !effects::may_alias(kernel, ours, (root, space), options.assume_noalias) {
+                        continue;
+                    }
+                    Conflict::MayAlias
                 }
             };
-            if conflict {
-                return Err(Blocker::Intervening(crate::memory_space::describe(owner)));
-            }
+            return Err(Blocker::Intervening {
+                what: crate::memory_space::describe(owner),
+                conflict,
+            });
         }
     }
     Ok(())

@@ -158,3 +158,36 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    /// Per thread a[4t+2] = a[4t], a[4t+3] = a[4t+1], on a 16-byte aligned {llvm.noalias}
+    /// argument: each pair (8 B, aligned) has an access to the same buffer in between, which
+    /// no aliasing fact can move out of the way; the advice is to move it, not {llvm.noalias}
+    /// (found by `gpu-mem-opt fuzz`: the old text asked for the fact the argument had).
+    // CHECK-LABEL: gpu.func @same_buffer_between
+    // CHECK-COUNT-2: memref.load %{{.*}} : memref<1024xf32>
+    // expected-remark @below {{kernel: 'same_buffer_between'}}
+    gpu.func @same_buffer_between(%a: memref<1024xf32> {llvm.align = 16, llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %base = arith.muli %tx, %c4 : index
+      %i1 = arith.addi %base, %c1 : index
+      %i2 = arith.addi %base, %c2 : index
+      %i3 = arith.addi %base, %c3 : index
+      // expected-remark @below {{vectorize: arg 0: 2 loads of 4 B stay scalar: memref.store at}}
+      %x = memref.load %a[%base] : memref<1024xf32>
+      // expected-remark @below {{vectorize: arg 0: 2 stores of 4 B stay scalar: memref.load at}}
+      memref.store %x, %a[%i2] : memref<1024xf32>
+      %y = memref.load %a[%i1] : memref<1024xf32>
+      memref.store %y, %a[%i3] : memref<1024xf32>
+      gpu.return
+    }
+  }
+}
