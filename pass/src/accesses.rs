@@ -140,6 +140,7 @@ pub fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess>
         }
     };
     let location = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
+    let root_value = root_value(memref);
     Some(MemoryAccess {
         operation,
         name,
@@ -147,19 +148,20 @@ pub fn access(kernel: &Kernel, operation: MlirOperation) -> Option<MemoryAccess>
         kind,
         memref,
         root: root(kernel, memref),
-        root_value: root_value(memref),
-        space: accessed_space(memref),
+        root_value,
+        space: accessed_space(memref_type, root_value),
         element_bytes: ir::type_bytes(element_type),
         vector_width: ir::vector_elements(accessed_type) / ir::vector_elements(element_type).max(1),
     })
 }
 
-/// The memory space `memref` addresses: its type's, or, for a generic (global) type, the space
-/// of the buffer at the root of its view chain (a `memory_space_cast` of a constant global to a
-/// generic memref still reads constant memory: LLVM's address-space inference restores it).
-pub fn accessed_space(memref: MlirValue) -> MemorySpace {
-    match memory_space(unsafe { mlirValueGetType(memref) }) {
-        MemorySpace::Global => memory_space(unsafe { mlirValueGetType(root_value(memref)) }),
+/// The memory space a memref of `memref_type` addresses: its type's, or, for a generic (global)
+/// type, the space of `root_value`, the buffer at the root of its view chain (a
+/// `memory_space_cast` of a constant global to a generic memref still reads constant memory:
+/// LLVM's address-space inference restores it).
+fn accessed_space(memref_type: MlirType, root_value: MlirValue) -> MemorySpace {
+    match memory_space(memref_type) {
+        MemorySpace::Global => memory_space(unsafe { mlirValueGetType(root_value) }),
         space => space,
     }
 }
