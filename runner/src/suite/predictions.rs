@@ -25,10 +25,11 @@
 //! merging, removing or hoisting accesses shows up as a disagreement, which is the point of
 //! the comparison. A warp none of whose lanes takes a branch issues nothing here; if ptxas
 //! predicates the branch instead, ncu's `inst_executed` counts the warp's instruction anyway
-//! (with no wavefront), so measured wavefronts per request fall below the prediction. Ratios, not totals, are compared: the trace runs at the kernel's check
-//! size (the interpreter cannot run the bench size), so sectors per request and wavefronts
-//! per request are the predictions, valid at the bench size as far as the access pattern
-//! does not depend on the problem size.
+//! (with no wavefront), so measured wavefronts per request fall below the prediction.
+//! Ratios, not totals, are compared: the trace runs at the kernel's check size (the
+//! interpreter cannot run the bench size), so sectors per request and wavefronts per request
+//! are the predictions, valid at the bench size as far as the access pattern does not depend
+//! on the problem size.
 //!
 //! Cost. Linear in the kernel's memory ops; the interpreter run is the build's.
 
