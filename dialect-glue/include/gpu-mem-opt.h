@@ -89,7 +89,8 @@ void gpuMemOptEmitDiagnostic(MlirLocation location, GpuMemOptSeverity severity,
 
 /** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
  *  `gpu-mem-opt-lower-readonly` and the pipelines `gpu-mem-opt-lower-to-ptx`
- *  and `gpu-mem-opt-to-ptx` with MLIR's pass registry. */
+ *  and `gpu-mem-opt-to-ptx` with MLIR's pass registry; a second call (the
+ *  plugin loaded into a driver that links them) does nothing. */
 void gpuMemOptRegisterPasses(void);
 
 #ifdef __cplusplus

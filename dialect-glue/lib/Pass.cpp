@@ -284,6 +284,11 @@ LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
 } // namespace
 
 extern "C" void gpuMemOptRegisterPasses(void) {
+  // Registering twice is a no-op: `gpu-mem-opt-opt` registers the passes at
+  // start-up, and `--load-pass-plugin=libGpuMemOpt.so` would register them
+  // again from the plugin's own copy, which LLVM rejects as a different pass.
+  if (PassInfo::lookup("gpu-mem-opt"))
+    return;
   PassRegistration<GpuMemOptPass>();
   PassRegistration<GpuMemOptTestAccessAnalysisPass>();
   PassRegistration<GpuMemOptLowerReadonlyPass>();

@@ -7,6 +7,9 @@
 // RUN: %mlir-opt-plugin -p 'builtin.module(gpu-mem-opt)' %s 2>&1 | FileCheck %s
 // RUN: %mlir-opt-plugin -p 'builtin.module(gpu.module(gpu-mem-opt))' %s 2>&1 | FileCheck %s
 // RUN: %mlir-opt-plugin -p 'builtin.module(gpu-mem-opt)' %s -verify-diagnostics -o /dev/null
+// The plugin loaded into gpu-mem-opt-opt, which links the same passes: the
+// second registration is skipped (LLVM aborts on a pass registered twice).
+// RUN: gpu-mem-opt-opt --load-pass-plugin=%plugin -p 'builtin.module(gpu-mem-opt)' %s -verify-diagnostics -o /dev/null
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
