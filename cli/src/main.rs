@@ -97,13 +97,17 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         counters: Option<PathBuf>,
     },
-    /// Run a kernel before and after gpu-mem-opt and compare the results bit for bit.
+    /// Run a kernel before and after gpu-mem-opt (or against another file's kernel) and
+    /// compare the results bit for bit.
     Diff {
         #[command(flatten)]
         launch: LaunchArgs,
         /// Pass options, as inside `gpu-mem-opt{...}`.
-        #[arg(long, default_value = "")]
+        #[arg(long, default_value = "", conflicts_with = "against")]
         options: String,
+        /// Compare with this file's kernel, run as given, instead of running the pass.
+        #[arg(long, value_name = "FILE")]
+        against: Option<PathBuf>,
     },
     /// Emit a kernel's PTX and launch description; launch it if a GPU is here.
     Run(run::RunArgs),
@@ -190,7 +194,17 @@ fn main() -> ExitCode {
             };
             return finish(interp::interp(&launch.into(), &outputs));
         }
-        Command::Diff { launch, options } => return finish(diff::diff(&launch.into(), &options)),
+        Command::Diff {
+            launch,
+            options,
+            against,
+        } => {
+            let other = match &against {
+                Some(path) => diff::Other::File(path),
+                None => diff::Other::Pass(&options),
+            };
+            return finish(diff::diff(&launch.into(), &other));
+        }
         Command::Run(args) => return finish(run::run(args)),
         Command::Fuzz {
             seed,

@@ -168,6 +168,7 @@ pub fn write(out: &Path, cases: &[Case]) -> Result<PlannedKernel> {
         name: NAME.to_string(),
         outputs: Vec::new(),
         check: None,
+        corner: None,
         variants,
         expected: BTreeMap::new(),
         skipped: BTreeMap::new(),

@@ -12,11 +12,15 @@
 //! upstream `nvgpu-optimize-shared-memory` swizzles a 16x80 array out of its bounds) is
 //! rejected with the reason and never built for the GPU, where a wrong kernel may fault the
 //! context and stop the whole run. The naive kernel's outputs at the check size are the
-//! expected outputs. Every MLIR variant that passes runs once more on the interpreter at the
-//! check size for the hardware counters the model predicts (`interp --counters`,
-//! [`super::predictions`]), kept in the plan. Last, the plan, this binary and `run.sh`.
+//! expected outputs. The pass decides with the problem size, so the bench-size code is
+//! checked too: on the first blocks of the bench grid ([`KernelEntry::corner`]) its outputs
+//! must equal the bench-size naive kernel's ([`verify_corner`]), or it is rejected the same
+//! way. Every MLIR variant that passes runs once more on that corner for the hardware
+//! counters the model predicts (`interp --counters`, [`super::predictions`]) of the very
+//! code that is profiled, kept in the plan. Last, the plan, this binary and `run.sh`.
 //!
-//! Cost. A few tool processes per variant; the interpreter on the check sizes only.
+//! Cost. A few tool processes per variant; the interpreter on the check sizes and on the
+//! bench sizes' corners (matmul's 2048-long loop takes the longest: about 13 s per run).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::launch;
 
-use super::check::verify;
+use super::check::{verify, verify_corner};
 use super::cuda_reference;
 use super::plan::{Plan, PlannedKernel, PlannedVariant};
 use super::predictions::Prediction;
@@ -37,7 +41,7 @@ use super::{CudaEntry, KernelEntry, Manifest, Size};
 /// The file name of the launch description in a variant's directory.
 pub const LAUNCH: &str = "launch.json";
 
-/// The file name of the predicted counters in a variant's check-size directory.
+/// The file name of the predicted counters in a variant's bench-size directory.
 pub const PREDICTED: &str = "predicted-counters.json";
 
 /// `X,Y,Z`.
@@ -45,13 +49,13 @@ pub fn dims(values: [u32; 3]) -> String {
     format!("{},{},{}", values[0], values[1], values[2])
 }
 
-/// The launch arguments `gpu-mem-opt run`/`interp` take for `kernel` at `size`.
-fn launch_arguments(kernel: &KernelEntry, size: Size) -> Vec<String> {
+/// The launch arguments `gpu-mem-opt run`/`interp`/`diff` take for `kernel` on `grid`.
+pub fn launch_arguments(kernel: &KernelEntry, grid: [u32; 3]) -> Vec<String> {
     let mut arguments = vec![
         "--kernel".to_string(),
         kernel.kernel.clone(),
         "--grid".to_string(),
-        dims(kernel.grid(size)),
+        dims(grid),
     ];
     if let Some(block) = kernel.block {
         arguments.extend(["--block".to_string(), dims(block)]);
@@ -71,15 +75,16 @@ pub fn interpret(
     outputs: &[usize],
 ) -> Result<String> {
     let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, size));
+    arguments.extend(launch_arguments(kernel, kernel.grid(size)));
     for position in outputs {
         arguments.extend(["--print-arg".to_string(), position.to_string()]);
     }
     tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)
 }
 
-/// The counters the model predicts for `mlir` at the check size: `gpu-mem-opt interp
-/// --counters` writes them into `directory` (kept there, beside the launch description).
+/// The counters the model predicts for the bench-size `mlir` on the interpreter's corner of
+/// the grid ([`KernelEntry::corner`]): `gpu-mem-opt interp --counters` writes them into
+/// `directory` (kept there, beside the launch description).
 fn predict(
     tools: &Tools,
     kernel: &KernelEntry,
@@ -88,7 +93,7 @@ fn predict(
 ) -> Result<Prediction> {
     let path = directory.join(PREDICTED);
     let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, Size::Check));
+    arguments.extend(launch_arguments(kernel, kernel.corner()));
     arguments.extend(["--counters".to_string(), path.display().to_string()]);
     tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)?;
     files::read_json(&path)
@@ -103,7 +108,7 @@ fn emit_mlir(
     directory: &Path,
 ) -> Result<()> {
     let mut arguments = vec!["run".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, size));
+    arguments.extend(launch_arguments(kernel, kernel.grid(size)));
     arguments.extend(["--no-opt", "--no-launch", "--emit"].map(String::from));
     arguments.push(directory.display().to_string());
     for position in kernel.output_positions() {
@@ -194,6 +199,7 @@ impl Builder<'_> {
             name: kernel.name.clone(),
             outputs: kernel.output_names(),
             check: Some(kernel.check.clone()),
+            corner: Some(kernel.corner()),
             variants: Vec::new(),
             expected: BTreeMap::new(),
             skipped: BTreeMap::new(),
@@ -229,8 +235,15 @@ impl Builder<'_> {
                 if *size == Size::Bench && variant == Variant::GpuMemOpt {
                     planned.decisions = variants::decisions(directory)?;
                 }
-                if *size == Size::Check && variant != Variant::Naive {
-                    if let Some(wrong) = verify(tools, kernel, &mlir, &naive_printout)? {
+                if variant != Variant::Naive {
+                    let wrong = match size {
+                        Size::Check => verify(tools, kernel, &mlir, &naive_printout)?,
+                        Size::Bench => {
+                            let naive = directory.join(format!("{}.mlir", Variant::Naive.name()));
+                            verify_corner(tools, kernel, &naive, &mlir)?
+                        }
+                    };
+                    if let Some(wrong) = wrong {
                         eprintln!(
                             "suite build: {} {}: rejected: {wrong}",
                             kernel.name,
@@ -243,7 +256,7 @@ impl Builder<'_> {
                 let target = directory.join(variant.name());
                 emit_mlir(tools, kernel, *size, &mlir, &target)?;
                 check_emitted(&target)?;
-                if *size == Size::Check {
+                if *size == Size::Bench {
                     predicted = Some(predict(tools, kernel, &mlir, &target)?);
                 }
             }

@@ -1,5 +1,6 @@
 //! `suite check`: every MLIR variant of every kernel, at the check size, on the reference
-//! interpreter, must print exactly what the naive kernel prints.
+//! interpreter, must print exactly what the naive kernel prints; and its bench-size code, run
+//! on the first blocks of the bench grid, must leave exactly what the naive kernel leaves.
 //!
 //! Model. The same variants the build lowers to PTX ([`super::variants`]), from the same
 //! sized source, run by `gpu-mem-opt interp` with the manifest's argument specs and every
@@ -9,15 +10,23 @@
 //! [`super::shared_memory`]) on the CPU, so that on the GPU only the lowering and the
 //! hardware remain to be trusted. It needs the tools, not a GPU: a lit test runs it.
 //!
-//! Cost. One interpreter run per variant at the check size.
+//! The pass decides with the problem size (a table fits constant memory at the check size
+//! but not at the bench size; staging pays only for large matrices), so the code timed on
+//! the GPU is not always the code checked at the check size. [`verify_corner`] therefore
+//! also runs the bench-size variant against the bench-size naive kernel (`gpu-mem-opt diff
+//! --against`) on the grid's corner ([`KernelEntry::corner`]: as many blocks as the check
+//! size has): the full-size buffers, the first blocks' work.
+//!
+//! Cost. Per variant, one interpreter run at the check size and two on the bench size's
+//! corner (buffers of the bench size: up to a few hundred MiB of interpreter memory).
 
 use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::files;
 
-use super::build::interpret;
-use super::tools::Tools;
+use super::build::{interpret, launch_arguments};
+use super::tools::{self, Tools};
 use super::variants::{self, Produced, Variant};
 use super::{KernelEntry, Manifest, Size};
 
@@ -62,6 +71,49 @@ pub fn verify(
     }
 }
 
+/// Why the bench-size `mlir` is wrong: on the interpreter's corner of the grid
+/// ([`KernelEntry::corner`]) its outputs differ from the bench-size `naive` kernel's
+/// (`gpu-mem-opt diff --against`), or it fails there; `None` when they are identical. The
+/// pass decides with the problem size (constant memory needs a table under 64 KiB, staging
+/// a large enough matrix), so the bench-size code can differ from the check-size code: this
+/// checks the code the GPU runs.
+pub fn verify_corner(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    naive: &Path,
+    mlir: &Path,
+) -> Result<Option<String>> {
+    let mut command = tools::command(
+        &tools.gpu_mem_opt,
+        [
+            "diff".as_ref(),
+            naive.as_os_str(),
+            "--against".as_ref(),
+            mlir.as_os_str(),
+        ],
+    );
+    command.args(launch_arguments(kernel, kernel.corner()));
+    let line = tools::describe(&command);
+    let finished = command.output().map_err(|error| Error::Tool {
+        command: line,
+        detail: error.to_string(),
+    })?;
+    if finished.status.success() {
+        return Ok(None);
+    }
+    let printed = String::from_utf8_lossy(&finished.stdout);
+    let failed = String::from_utf8_lossy(&finished.stderr);
+    let why = printed
+        .lines()
+        .chain(failed.lines())
+        .rfind(|line| !line.trim().is_empty())
+        .unwrap_or("no message");
+    let [x, y, z] = kernel.corner();
+    Ok(Some(format!(
+        "differs from naive at the bench size on the interpreter's first {x}x{y}x{z} blocks: {why}"
+    )))
+}
+
 /// Checks the kernels called `names` (all when empty); returns one summary line per kernel,
 /// or an error listing every gpu-mem-opt or fixed-padding variant that differs from naive.
 /// The upstream baseline's failures are findings about upstream, reported, not errors.
@@ -72,29 +124,41 @@ pub fn check(manifest: &Path, work: &Path, tools: &Tools, names: &[String]) -> R
     let mut failures = Vec::new();
     for kernel in loaded.select(names)? {
         let directory = work.join(&kernel.name);
-        let source = directory.join("source.mlir");
         let text = files::read_text(&root.join(&kernel.source))?;
-        files::write(&source, kernel.sized_source(&text, Size::Check))?;
+        let sources = [Size::Check, Size::Bench].map(|size| {
+            let source = directory.join(size.name()).join("source.mlir");
+            files::write(&source, kernel.sized_source(&text, size)).map(|()| source)
+        });
+        let [check_source, bench_source] = sources;
+        let (check_source, bench_source) = (check_source?, bench_source?);
         let naive = interpret(
             tools,
             kernel,
-            &source,
+            &check_source,
             Size::Check,
             &kernel.output_positions(),
         )?;
         let mut same = vec![Variant::Naive.name()];
         let mut notes = Vec::new();
         for variant in &Variant::MLIR[1..] {
-            let produced =
-                variants::produce(tools, *variant, &source, &kernel.options, &directory)?;
-            let mlir = match produced {
-                Produced::Mlir(mlir) => mlir,
-                Produced::Skipped(reason) => {
+            let [check_mlir, bench_mlir] = [&check_source, &bench_source].map(|source| {
+                let here = source.parent().unwrap_or(work);
+                variants::produce(tools, *variant, source, &kernel.options, here)
+            });
+            let (check_mlir, bench_mlir) = match (check_mlir?, bench_mlir?) {
+                (Produced::Mlir(check_mlir), Produced::Mlir(bench_mlir)) => {
+                    (check_mlir, bench_mlir)
+                }
+                (Produced::Skipped(reason), _) | (_, Produced::Skipped(reason)) => {
                     notes.push(format!("{}: not applicable ({reason})", variant.name()));
                     continue;
                 }
             };
-            match verify(tools, kernel, &mlir, &naive)? {
+            let wrong = match verify(tools, kernel, &check_mlir, &naive)? {
+                None => verify_corner(tools, kernel, &bench_source, &bench_mlir)?,
+                wrong => wrong,
+            };
+            match wrong {
                 None => same.push(variant.name()),
                 Some(wrong) if *variant == Variant::UpstreamSwizzle => {
                     notes.push(format!("{}: rejected ({wrong})", variant.name()))
@@ -105,8 +169,9 @@ pub fn check(manifest: &Path, work: &Path, tools: &Tools, names: &[String]) -> R
             }
         }
         let values = naive.lines().count();
+        let [x, y, z] = kernel.corner();
         let mut summary = format!(
-            "{}: {} identical ({values} values)",
+            "{}: {} identical ({values} values; bench size on {x}x{y}x{z} blocks)",
             kernel.name,
             same.join(", ")
         );

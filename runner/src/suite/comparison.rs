@@ -1,6 +1,6 @@
 //! The hardware counters beside the model's predictions: per kernel and variant, each ratio
-//! predicted at the check size and measured at the bench size, and whether they agree
-//! (issue 7, "Calibration").
+//! predicted on the first blocks of the bench-size launch and measured over all of it, and
+//! whether they agree (issue 7, "Calibration").
 //!
 //! Model. Six [`Ratio`]s are compared: global load and store sectors per request (the
 //! coalescing model), shared load and store wavefronts per request (the bank and phase
@@ -15,10 +15,10 @@
 //! prediction, absolute for predictions below 1 (conflicts per request, often 0). A ratio
 //! agrees when `|difference| ≤` [`TOLERANCE`].
 //!
-//! Assumptions. The check size shows the bench size's access pattern (see
-//! [`super::predictions`]); where it does not (boundary blocks, a loop trip count that
-//! changes which requests dominate), the difference says so, and the check size is printed
-//! beside every kernel.
+//! Assumptions. The first blocks show the whole grid's access pattern (see
+//! [`super::predictions`]); where they do not (boundary blocks weigh more in a corner than in
+//! the grid), the difference says so, and the blocks predicted on are printed beside every
+//! kernel.
 //!
 //! Cost. Linear in the variants.
 
@@ -34,7 +34,6 @@ use super::counters::{
 };
 use super::plan::Plan;
 use super::predictions::Prediction;
-use super::CheckEntry;
 
 /// The largest `|difference|` at which a measured ratio still agrees with its prediction.
 pub const TOLERANCE: f64 = 0.10;
@@ -145,7 +144,7 @@ impl Ratio {
 pub struct RatioComparison {
     /// Which ratio.
     pub ratio: Ratio,
-    /// The model's value at the check size (`None`: no such request predicted).
+    /// The model's value on the first blocks (`None`: no such request predicted).
     pub predicted: Option<f64>,
     /// Nsight Compute's value at the bench size (`None`: no such request counted).
     pub measured: Option<f64>,
@@ -193,7 +192,7 @@ impl RatioComparison {
 pub struct VariantComparison {
     /// The variant's name.
     pub variant: String,
-    /// The model's totals at the check size (`None`: the variant has no MLIR).
+    /// The model's totals on the first blocks (`None`: the variant has no MLIR).
     pub predicted: Option<Prediction>,
     /// Every ratio either side has.
     pub ratios: Vec<RatioComparison>,
@@ -237,8 +236,9 @@ impl VariantComparison {
 pub struct KernelComparison {
     /// The benchmark.
     pub name: String,
-    /// The check size the predictions were made at (`None`: at the profiled launch).
-    pub check: Option<CheckEntry>,
+    /// The first blocks of the bench grid the predictions were made on (`None`: the whole
+    /// profiled launch).
+    pub corner: Option<[u32; 3]>,
     /// Its profiled variants, in plan order.
     pub variants: Vec<VariantComparison>,
 }
@@ -290,7 +290,7 @@ pub fn compare(plan: &Plan, run: &CountersRun) -> Comparison {
                 .collect();
             KernelComparison {
                 name: measured.name.clone(),
-                check: planned.and_then(|planned| planned.check.clone()),
+                corner: planned.and_then(|planned| planned.corner),
                 variants,
             }
         })
@@ -321,19 +321,13 @@ pub fn compare(plan: &Plan, run: &CountersRun) -> Comparison {
     }
 }
 
-/// `4096→64 · grid 2×8×1`: the check size of a kernel; without one, the prediction is of the
+/// `first 2×8×1 blocks`: where a kernel's predictions were made; without a corner, on the
 /// profiled launch itself.
-fn describe_check(check: Option<&CheckEntry>) -> String {
-    let Some(check) = check else {
-        return "the profiled launch".to_string();
-    };
-    let sizes: Vec<String> = check
-        .sizes
-        .iter()
-        .map(|(bench, small)| format!("{bench}→{small}"))
-        .collect();
-    let [x, y, z] = check.grid;
-    format!("{} · grid {x}×{y}×{z}", sizes.join(", "))
+fn describe_corner(corner: Option<[u32; 3]>) -> String {
+    match corner {
+        Some([x, y, z]) => format!("first {x}×{y}×{z} blocks"),
+        None => "the profiled launch".to_string(),
+    }
 }
 
 /// The comparison as markdown, under the heading `title`.
@@ -341,8 +335,8 @@ pub fn to_markdown(comparison: &Comparison, title: &str) -> String {
     let mut text = format!(
         "# {title}\n\n\
          Each cell is predicted / measured (difference). Predicted: the analysis's model on the \
-         reference interpreter's trace of the variant's MLIR at the check size; measured: Nsight \
-         Compute at the bench size. A ratio agrees when |measured − predicted| ≤ {:.0} % of \
+         reference interpreter's trace of the variant's bench-size MLIR on the first blocks of its \
+         grid; measured: Nsight Compute over the whole launch. A ratio agrees when |measured − predicted| ≤ {:.0} % of \
          max(predicted, 1); **≠** marks one that does not, or one that only one side has.\n\n",
         comparison.tolerance * 100.0
     );
@@ -357,7 +351,7 @@ pub fn to_markdown(comparison: &Comparison, title: &str) -> String {
             ),
         };
     }
-    text.push_str("\n| kernel | check size | variant |");
+    text.push_str("\n| kernel | predicted on | variant |");
     for ratio in Ratio::ALL {
         let _ = write!(text, " {} |", ratio.heading());
     }
@@ -365,9 +359,9 @@ pub fn to_markdown(comparison: &Comparison, title: &str) -> String {
     text.push_str(&"---|".repeat(Ratio::ALL.len()));
     text.push('\n');
     for kernel in &comparison.kernels {
-        let check = describe_check(kernel.check.as_ref());
+        let corner = describe_corner(kernel.corner);
         for variant in &kernel.variants {
-            let _ = write!(text, "| {} | {check} | {} |", kernel.name, variant.variant);
+            let _ = write!(text, "| {} | {corner} | {} |", kernel.name, variant.variant);
             if let Some(note) = &variant.note {
                 let _ = writeln!(text, " {note} |{}", "|".repeat(Ratio::ALL.len() - 1));
                 continue;
@@ -392,13 +386,14 @@ mod tests {
     use crate::suite::counters::{parse_raw_page, KernelCounters};
     use crate::suite::plan::{PlannedKernel, PlannedVariant};
     use crate::suite::predictions::{GlobalTraffic, SharedTraffic};
+    use crate::suite::CheckEntry;
 
-    /// Nsight Compute's raw page for the tiled transpose's naive variant at 4096² on an
-    /// H100, as `ncu --csv --page raw --print-units base` writes it to its log: the
-    /// profiler's and the program's lines around a header, a units line and the kernel row.
+    /// A raw page in the format `ncu --csv --page raw --print-units base` writes to its log
+    /// (the profiler's and the program's lines around a header, a units line and the kernel
+    /// row), made up with the counters of the tiled transpose's naive variant at 4096².
     const RAW: &str = include_str!("../../tests/data/ncu-raw-transpose-tiled.csv");
 
-    /// What the model says of the naive tiled transpose at the check size (64², grid 2×2,
+    /// What the model says of the naive tiled transpose on its first 2×2 blocks (at 4096²,
     /// blocks of 32×8 threads each moving a 32×32 tile in 4 rows of requests): 128 requests
     /// of each kind; coalesced global rows (4 sectors); conflict-free shared row stores; and
     /// shared column reads, every lane in bank `ty` of its column: 32 wavefronts, 31 of them
@@ -439,6 +434,7 @@ mod tests {
                     sizes: BTreeMap::from([("4096".to_string(), "64".to_string())]),
                     grid: [2, 2, 1],
                 }),
+                corner: Some([2, 2, 1]),
                 variants: vec![
                     variant("naive", Some(naive)),
                     variant("cuda-reference", None),
@@ -528,12 +524,12 @@ mod tests {
             "{table}"
         );
         assert!(table.contains(
-            "| transpose-tiled | 4096→64 · grid 2×2×1 | naive | 4.00 / 4.00 (+0 %) | \
+            "| transpose-tiled | first 2×2×1 blocks | naive | 4.00 / 4.00 (+0 %) | \
              4.00 / 4.00 (+0 %) | 1.00 / 32.00 (+3100 %) **≠** | 1.00 / 1.00 (+0 %) | \
              0.00 / 31.00 (+3100 %) **≠** | 0.00 / 0.00 (+0 %) |\n"
         ));
         assert!(table.contains(
-            "| transpose-tiled | 4096→64 · grid 2×2×1 | cuda-reference | no counters: \
+            "| transpose-tiled | first 2×2×1 blocks | cuda-reference | no counters: \
              ncu: ERR_NVGPUCTRPERM ||||||\n"
         ));
     }

@@ -254,6 +254,17 @@ impl KernelEntry {
         }
     }
 
+    /// The blocks the bench-size code runs on the interpreter: the first blocks of the grid,
+    /// as many as the check size has in each dimension (the whole bench grid would take
+    /// hours there).
+    pub fn corner(&self) -> [u32; 3] {
+        let mut corner = self.check.grid;
+        for (blocks, limit) in corner.iter_mut().zip(self.grid) {
+            *blocks = (*blocks).min(limit);
+        }
+        corner
+    }
+
     /// The positions of the output arguments.
     pub fn output_positions(&self) -> Vec<usize> {
         (0..self.arguments.len())

@@ -53,9 +53,13 @@ pub struct PlannedKernel {
     pub name: String,
     /// Names of the outputs every variant must agree on.
     pub outputs: Vec<String>,
-    /// The check size (predictions and expected outputs are made there).
+    /// The check size (expected outputs are made there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<CheckEntry>,
+    /// The first blocks of the bench grid the predictions were made on (`None`: the whole
+    /// profiled launch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<[u32; 3]>,
     /// The variants that apply, `naive` first.
     pub variants: Vec<PlannedVariant>,
     /// The interpreter's outputs at the check size, by output name.

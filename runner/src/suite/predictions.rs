@@ -26,10 +26,11 @@
 //! the comparison. A warp none of whose lanes takes a branch issues nothing here; if ptxas
 //! predicates the branch instead, ncu's `inst_executed` counts the warp's instruction anyway
 //! (with no wavefront), so measured wavefronts per request fall below the prediction.
-//! Ratios, not totals, are compared: the trace runs at the kernel's check size (the
-//! interpreter cannot run the bench size), so sectors per request and wavefronts per request
-//! are the predictions, valid at the bench size as far as the access pattern does not depend
-//! on the problem size.
+//! Ratios, not totals, are compared: the trace is of the bench-size code (the pass decides
+//! with the problem size, so the check size's code may differ) but only of the grid's first
+//! blocks ([`super::KernelEntry::corner`]; the interpreter cannot run the whole grid), so
+//! sectors per request and wavefronts per request are the predictions, valid for the whole
+//! launch as far as the first blocks issue what the others do.
 //!
 //! Cost. Linear in the kernel's memory ops; the interpreter run is the build's.
 

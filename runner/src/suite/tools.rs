@@ -53,7 +53,7 @@ impl Tools {
 }
 
 /// The command line of `command`, for messages.
-fn describe(command: &Command) -> String {
+pub fn describe(command: &Command) -> String {
     let mut words = vec![command.get_program().to_string_lossy().into_owned()];
     words.extend(command.get_args().map(|word| {
         let word = word.to_string_lossy();
