@@ -9,10 +9,12 @@
 //! are the wavefronts above one per phase), and the DRAM bytes and kernel time for context.
 //! The results go to `<results>/<date>-<gpu>-counters.json` and `.md`. Beside them,
 //! `<date>-<gpu>-counters-vs-model.md` (and `comparison` in the JSON) puts every ratio next
-//! to what the analysis's model predicted for it at the check size, stored in the plan by
+//! to what the analysis's model predicted for it (the bench-size code on the grid's first
+//! blocks), stored in the plan by
 //! `suite build` ([`super::predictions`], [`super::comparison`]). Where `calibrate build` left
 //! the wide B3 cases beside the plan, they are profiled and compared too
-//! ([`crate::calibrate::phase_model`]: the 8- and 16-byte phase model).
+//! ([`crate::calibrate::phase_model`]: the 8- and 16-byte phase model). The files are
+//! rewritten after every kernel, so that a run stopped by a time limit keeps what it measured.
 //!
 //! Cost. One profiled launch per variant; ncu replays the kernel once per metric pass.
 
@@ -75,8 +77,9 @@ pub const METRICS: &[&str] = &[
     DURATION,
 ];
 
-/// The longest one profiled launch may take.
-const PROFILE_LIMIT: std::time::Duration = std::time::Duration::from_secs(600);
+/// The longest one profiled launch may take (filling 64 MiB inputs, ncu's replays of a
+/// millisecond kernel: seconds; a hung one must not take the whole session's device time).
+const PROFILE_LIMIT: std::time::Duration = std::time::Duration::from_secs(180);
 
 /// One variant's counters and the ratios derived from them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -271,8 +274,22 @@ pub fn counters(
             name: kernel.name.clone(),
             variants,
         });
+        // Written after every kernel: a run stopped by a time limit keeps what it measured.
+        write_counters(&plan, &mut run, results, gpu)?;
     }
-    let comparison = compare(&plan, &run);
+    write_counters(&plan, &mut run, results, gpu)
+}
+
+/// Writes `run` (and its comparison with `plan`'s predictions) as
+/// `<date>-<gpu>-counters.json`, `.md` and `-counters-vs-model.md` into `results`; returns
+/// the JSON's path.
+fn write_counters(
+    plan: &Plan,
+    run: &mut CountersRun,
+    results: &Path,
+    gpu: &str,
+) -> Result<PathBuf> {
+    let comparison = compare(plan, run);
     let title = format!(
         "gpu-mem-opt hardware counters vs the model: {gpu}, {} ({})",
         run.date, run.ncu
@@ -285,8 +302,8 @@ pub fn counters(
     )?;
     run.comparison = Some(comparison);
     let json = results.join(format!("{base}.json"));
-    files::write_json(&json, &run)?;
-    files::write(&results.join(format!("{base}.md")), to_markdown(&run, gpu))?;
+    files::write_json(&json, &*run)?;
+    files::write(&results.join(format!("{base}.md")), to_markdown(run, gpu))?;
     Ok(json)
 }
 

@@ -9,7 +9,8 @@
 //! kernel fault, which leaves a CUDA context unusable, or a hang — is recorded with its error
 //! and the run goes on. Outputs go to a work
 //! directory, removed kernel by kernel (a bench-size output is 64 MiB). The results go to
-//! `<results>/<date>-<gpu>.json` and `.md` ([`super::report`]).
+//! `<results>/<date>-<gpu>.json` and `.md` ([`super::report`]), rewritten after every kernel
+//! so that a run stopped by a time limit keeps the kernels it finished.
 //!
 //! Cost. Per variant two launches plus warm-up and repeats; filling the inputs on the CPU
 //! dominates for fast kernels.
@@ -222,18 +223,27 @@ pub fn run(
         copy_gbps,
         dry_run,
     };
-    let kernels = plan
-        .kernels
-        .iter()
-        .filter(|kernel| names.is_empty() || names.contains(&kernel.name))
-        .map(|kernel| context.run_kernel(work, kernel))
-        .collect();
-    let results_of_run = Results {
+    let mut results_of_run = Results {
         gpu: gpu_name,
         date: today(),
         copy_gbps,
-        kernels,
+        kernels: Vec::new(),
     };
+    // Written after every kernel: a run stopped by a time limit keeps what it measured.
+    write_results(&results_of_run, results)?;
+    for kernel in &plan.kernels {
+        if names.is_empty() || names.contains(&kernel.name) {
+            results_of_run
+                .kernels
+                .push(context.run_kernel(work, kernel));
+            write_results(&results_of_run, results)?;
+        }
+    }
+    Ok(results_of_run)
+}
+
+/// Writes `results_of_run` as `<date>-<gpu>.json` and `.md` into `results`.
+fn write_results(results_of_run: &Results, results: &Path) -> Result<()> {
     let stem = results_of_run.stem();
     files::write_json(
         &results.join(format!("{stem}.json")),
@@ -242,6 +252,5 @@ pub fn run(
     files::write(
         &results.join(format!("{stem}.md")),
         results_of_run.to_markdown(),
-    )?;
-    Ok(results_of_run)
+    )
 }
