@@ -20,13 +20,21 @@
 //! layout search can cost them: the row-per-thread read `tile[tx][j]` is
 //! then padded or swizzled (seed-003 "S+bcr" for MAP-204).
 //!
+//! A load in a *nest* of loops (SAD's `for r { for c { ref[ty + r][tx + c] } }`,
+//! seed-000's sad kernels) is staged whole: every loop of the nest must have a
+//! constant trip count of at most `TILE_ITERATIONS`, so the planner's box
+//! (over every loop's whole range) holds what the nest reads, and the refill
+//! comes once, when every loop is at its first iteration (the same for all
+//! threads). The load then reads `tile[thread part + Σ loop coefficient ·
+//! (iv − lower)]`.
+//!
 //! Supported, checked before anything changes: a `memref.load` directly in
-//! an `scf.for` that sits in the kernel's entry block, constant bounds and
-//! step 1, no guard, a static memref shape, and an affine index. The caller
-//! checks the buffer is never written by the kernel and no store is in the
-//! loop or before it.
+//! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in
+//! the kernel's entry block, constant bounds and step 1, no guard, a static
+//! memref shape, and an affine index. The caller checks the buffer is never
+//! written by the kernel and no store is in the loop or before it.
 
-use analysis::{expression::Variable, metrics::Block};
+use analysis::{expression::Variable, metrics::Block, staging::TILE_ITERATIONS};
 use mlir_sys::*;
 
 use crate::{
@@ -34,14 +42,14 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{guarded_region, new_tile, thread_ids, tile_type, Staged},
+    transform::stage_shared::{both, guarded_region, new_tile, thread_ids, tile_type, Staged},
 };
 
 /// Thread ids in dimension order.
 const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 
 /// Stages the load of `finding` through a tile of `extents` refilled every
-/// `iterations` iterations of its loop.
+/// `iterations` iterations of its loop, or once for a whole loop nest.
 pub fn apply(
     kernel: &Kernel,
     finding: &Finding,
@@ -49,22 +57,39 @@ pub fn apply(
     extents: &[i64],
     iterations: i64,
 ) -> Result<Staged, String> {
-    let (lower, shape) = requirements(finding)?;
+    let (lowers, shape) = requirements(finding)?;
     let memory = &finding.memory;
     let operation = memory.operation;
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
     }
-    let loop_operation = unsafe { mlirOperationGetParentOperation(operation) };
+    // The enclosing loops, outermost first (as the access's loop ids count them).
+    let mut loops = Vec::with_capacity(lowers.len());
+    let mut inner = operation;
+    for _ in 0..lowers.len() {
+        inner = unsafe { mlirOperationGetParentOperation(inner) };
+        if ir::operation_name(inner) != "scf.for" {
+            return Err("the loops around the load are not all scf.for".into());
+        }
+        loops.insert(0, inner);
+    }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    if unsafe { mlirOperationGetBlock(loop_operation).ptr } != entry.ptr {
+    if unsafe { mlirOperationGetBlock(loops[0]).ptr } != entry.ptr {
         return Err("the load's loop is not at the top of the kernel".into());
     }
     let matrix = finding
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
-    let loop_variable = Variable::Loop(analysis::LoopId(0));
+    // Refill periods: a single loop per tile of `iterations`; a nest (whose loops all fit
+    // in one tile, `requirements`) once, at its first iteration.
+    let periods: Vec<i64> = match &finding.access.loops[..] {
+        [_] => vec![iterations],
+        nest => nest
+            .iter()
+            .map(|the_loop| the_loop.trip_count().unwrap_or(1) as i64)
+            .collect(),
+    };
     let rank = extents.len();
     let coefficient =
         |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
@@ -94,18 +119,41 @@ pub fn apply(
             sum
         })
         .collect();
-    let induction = unsafe {
-        mlirBlockGetArgument(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(loop_operation, 0)),
-            0,
-        )
-    };
-    let offset = match lower {
-        0 => induction,
-        _ => before.index_binary("arith.subi", induction, before.index_constant(lower)),
-    };
-    let within = before.index_binary("arith.remui", offset, before.index_constant(iterations));
-    let refill = compare_equal(&before, within, zero)?;
+    // Per loop, the iteration within the current tile; the refill comes when every loop
+    // is at a tile's first iteration (the same for all threads: the barriers are uniform).
+    let mut within = Vec::with_capacity(loops.len());
+    let mut refill = None;
+    let trips = finding
+        .access
+        .loops
+        .iter()
+        .map(|the_loop| the_loop.trip_count());
+    for (((&the_loop, &lower), &period), trips) in
+        loops.iter().zip(&lowers).zip(&periods).zip(trips)
+    {
+        let induction = unsafe {
+            mlirBlockGetArgument(
+                mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
+                0,
+            )
+        };
+        let offset = match lower {
+            0 => induction,
+            _ => before.index_binary("arith.subi", induction, before.index_constant(lower)),
+        };
+        // A tile of the whole loop needs no remainder: the offset never reaches it.
+        let step = match trips {
+            Some(trips) if trips as i64 <= period => offset,
+            _ => before.index_binary("arith.remui", offset, before.index_constant(period)),
+        };
+        let first = compare_equal(&before, step, zero)?;
+        refill = Some(match refill {
+            None => first,
+            Some(earlier) => both(&before, earlier, first),
+        });
+        within.push(step);
+    }
+    let refill = refill.ok_or("the load is in no loop")?;
     let inside = Builder::before(guarded_region(&before, refill)).located(location);
     inside.create("gpu.barrier", &[], &[], &[]);
     let indices: Vec<MlirValue> = (0..rank)
@@ -128,15 +176,18 @@ pub fn apply(
     let own: Vec<MlirValue> = thread_part
         .iter()
         .enumerate()
-        .map(
-            |(dimension, &part)| match coefficient(dimension, &loop_variable) {
-                0 => part,
-                factor => {
-                    let step = scaled(&before, within, factor);
-                    before.index_binary("arith.addi", part, step)
+        .map(|(dimension, &part)| {
+            let mut sum = part;
+            for (position, &step) in within.iter().enumerate() {
+                let variable = Variable::Loop(analysis::LoopId(position));
+                let factor = coefficient(dimension, &variable);
+                if factor != 0 {
+                    let term = scaled(&before, step, factor);
+                    sum = before.index_binary("arith.addi", sum, term);
                 }
-            },
-        )
+            }
+            sum
+        })
         .collect();
     unsafe {
         mlirOperationSetOperand(operation, 0, tile);
@@ -150,21 +201,44 @@ pub fn apply(
     })
 }
 
-/// What staging per tile needs of the load itself, wherever its loop sits: a
-/// `memref.load` directly in an `scf.for` that is its only loop, a constant
-/// lower bound and step 1, a static shape, an affine index with non-negative
-/// thread and loop coefficients. The lower bound and the shape.
-pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
+/// What staging per tile needs of the load itself, wherever its loops sit: a
+/// `memref.load` directly in an `scf.for`; every enclosing loop with a constant
+/// lower bound and step 1, and, for a nest of loops, trip counts of at most
+/// [`TILE_ITERATIONS`] (the tile holds what the whole nest reads); a static
+/// shape; an affine index with non-negative thread and loop coefficients. The
+/// loops' lower bounds (outermost first) and the shape.
+pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
     let memory = &finding.memory;
     if memory.name != "memref.load" {
         return Err(format!("{} is not a memref.load", memory.name));
     }
-    let [the_loop] = finding.access.loops[..] else {
-        return Err("only a load in exactly one loop is staged per tile".into());
-    };
-    let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
-        return Err("the loop's lower bound is not constant or its step is not 1".into());
-    };
+    let loops = &finding.access.loops;
+    let mut lowers = Vec::with_capacity(loops.len());
+    for the_loop in loops {
+        let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
+            return Err("a loop's lower bound is not constant or its step is not 1".into());
+        };
+        lowers.push(lower);
+    }
+    if loops.len() > 1 {
+        for (position, the_loop) in loops.iter().enumerate() {
+            match the_loop.trip_count() {
+                Some(trips) if trips as i64 <= TILE_ITERATIONS => {}
+                Some(trips) => {
+                    return Err(format!(
+                        "loop{position} of the nest runs {trips} iterations, more than the \
+                         {TILE_ITERATIONS} a tile holds (a nest is staged whole)"
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "loop{position} of the nest has no constant trip count (a nest is \
+                         staged whole)"
+                    ))
+                }
+            }
+        }
+    }
     if ir::operation_name(unsafe { mlirOperationGetParentOperation(memory.operation) }) != "scf.for"
     {
         return Err("the load is not directly in an scf.for".into());
@@ -174,16 +248,18 @@ pub fn requirements(finding: &Finding) -> Result<(i64, Vec<i64>), String> {
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
-    let loop_variable = Variable::Loop(analysis::LoopId(0));
+    let loop_variables: Vec<Variable> = (0..loops.len())
+        .map(|position| Variable::Loop(analysis::LoopId(position)))
+        .collect();
     if (0..shape.len()).any(|dimension| {
         THREADS
             .iter()
-            .chain([&loop_variable])
+            .chain(&loop_variables)
             .any(|variable| matrix.coefficient(dimension, variable) < 0)
     }) {
         return Err("a thread or loop coefficient is negative".into());
     }
-    Ok((lower, shape))
+    Ok((lowers, shape))
 }
 
 /// The static shape of the memref `finding` accesses.

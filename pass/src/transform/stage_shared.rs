@@ -440,7 +440,7 @@ fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Variable, MlirVa
 }
 
 /// `arith.andi left, right : i1`.
-fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
+pub(super) fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
     let boolean = unsafe { mlirValueGetType(left) };
     unsafe {
         mlirOperationGetResult(
