@@ -153,6 +153,10 @@ pub enum IndexExpression {
     Modulo(Box<IndexExpression>, i64),
     /// Bitwise exclusive or of two expressions (two's complement), as `arith.xori` on `index`.
     Xor(Box<IndexExpression>, Box<IndexExpression>),
+    /// A non-negative expression shifted right by another (`arith.shrui` by a non-constant
+    /// amount, e.g. a tree reduction's `128 >> level`): `⌊left / 2^right⌋`, unknown when
+    /// `left` is negative or `right` is outside `0..64`.
+    ShiftRight(Box<IndexExpression>, Box<IndexExpression>),
     /// A value the analysis cannot model (data-dependent, non-affine), with the reason.
     Unknown(String),
 }
@@ -205,6 +209,14 @@ impl IndexExpression {
                 Ok(inner.evaluate(value)?.rem_euclid(modulus))
             }
             IndexExpression::Xor(left, right) => Ok(left.evaluate(value)? ^ right.evaluate(value)?),
+            IndexExpression::ShiftRight(left, right) => {
+                match (left.evaluate(value)?, right.evaluate(value)?) {
+                    (shifted @ 0.., amount @ 0..=63) => Ok(shifted >> amount),
+                    (shifted, amount) => Err(Unknown::new(format!(
+                        "{shifted} >> {amount}: a shift of a negative value or by 64 bits or more"
+                    ))),
+                }
+            }
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
     }
@@ -221,7 +233,9 @@ impl IndexExpression {
             IndexExpression::Variable(variable) => {
                 found.insert(variable.clone());
             }
-            IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
+            IndexExpression::Add(left, right)
+            | IndexExpression::Xor(left, right)
+            | IndexExpression::ShiftRight(left, right) => {
                 left.collect_variables(found);
                 right.collect_variables(found);
             }
@@ -249,8 +263,18 @@ impl IndexExpression {
                 positive(*divisor)?;
                 self.quasi_affine_part()
             }
-            IndexExpression::Xor(..) => self.quasi_affine_part(),
+            IndexExpression::Xor(..) | IndexExpression::ShiftRight(..) => self.quasi_affine_part(),
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
+        }
+    }
+
+    /// What a quasi-affine part is, for messages: `an XOR`, `a right shift`, or `a floor
+    /// division or remainder`.
+    pub fn quasi_affine_kind(&self) -> &'static str {
+        match self {
+            IndexExpression::Xor(..) => "an XOR",
+            IndexExpression::ShiftRight(..) => "a right shift",
+            _ => "a floor division or remainder",
         }
     }
 
@@ -408,6 +432,28 @@ mod tests {
             6
         );
         assert_eq!(index.variables().len(), 1);
+    }
+
+    #[test]
+    fn a_right_shift_by_a_variable_is_quasi_affine_and_exact() {
+        let level = IndexExpression::from(Variable::Loop(LoopId(0)));
+        let half = IndexExpression::ShiftRight(Box::new(128.into()), Box::new(level));
+        let index = thread_x() + half.clone();
+        let form = index.linear().unwrap();
+        assert_eq!(form.quasi_affine.len(), 1);
+        assert_eq!(form.quasi_affine[0].0.quasi_affine_kind(), "a right shift");
+        for level in 0..8 {
+            let value = |variable: &Variable| match variable {
+                Variable::Loop(_) => Some(level),
+                _ => Some(3),
+            };
+            assert_eq!(index.evaluate(&value), Ok(3 + (128 >> level)));
+        }
+        let too_far = |_: &Variable| Some(64);
+        assert!(half.evaluate(&too_far).is_err());
+        let negative = IndexExpression::ShiftRight(Box::new((-8).into()), Box::new(1.into()));
+        assert!(negative.evaluate(&|_| None).is_err());
+        assert_eq!(index.variables().len(), 2);
     }
 
     #[test]

@@ -96,9 +96,9 @@ fn is_uniform_unknown(variable: &Variable) -> bool {
 fn is_modelled(expression: &IndexExpression) -> bool {
     match expression {
         IndexExpression::Unknown(_) => false,
-        IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
-            is_modelled(left) && is_modelled(right)
-        }
+        IndexExpression::Add(left, right)
+        | IndexExpression::Xor(left, right)
+        | IndexExpression::ShiftRight(left, right) => is_modelled(left) && is_modelled(right),
         IndexExpression::Multiply(inner, _)
         | IndexExpression::FloorDivide(inner, _)
         | IndexExpression::Modulo(inner, _) => is_modelled(inner),

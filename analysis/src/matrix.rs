@@ -225,14 +225,15 @@ impl Access {
             .map(IndexExpression::linear)
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(dimension) = forms.iter().position(|form| !form.is_affine()) {
-            let only_xor = forms[dimension]
+            let kinds: Vec<&str> = forms[dimension]
                 .quasi_affine
                 .iter()
-                .all(|(part, _)| matches!(part, IndexExpression::Xor(..)));
-            let what = if only_xor {
-                "an XOR"
+                .map(|(part, _)| part.quasi_affine_kind())
+                .collect();
+            let what = if kinds.iter().all(|kind| *kind == kinds[0]) {
+                kinds[0]
             } else {
-                "a floor division or remainder"
+                "quasi-affine parts"
             };
             return Err(Unknown::new(format!(
                 "index {dimension} has {what} (quasi-affine)"

@@ -379,14 +379,12 @@ fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>,
         .iter()
         .map(|condition| ("the guard", condition.variables()))
         .collect();
-    mentioned.extend(parts.quasi_affine.iter().map(|(part, _)| {
-        let place = if matches!(part, IndexExpression::Xor(..)) {
-            "an XOR"
-        } else {
-            "a floor division or remainder"
-        };
-        (place, part.variables())
-    }));
+    mentioned.extend(
+        parts
+            .quasi_affine
+            .iter()
+            .map(|(part, _)| (part.quasi_affine_kind(), part.variables())),
+    );
     let mut depths = BTreeSet::new();
     for (place, variables) in mentioned {
         for variable in variables {

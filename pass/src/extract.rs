@@ -378,6 +378,21 @@ impl Scope<'_> {
                 Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),
                 _ => not_modelled(owner, "a shift by a non-constant amount"),
             },
+            // An arithmetic shift by a constant is a floor division by a power of two, of any
+            // value; a logical one only of a non-negative value, which any shift amount keeps
+            // exact (`ShiftRight`, e.g. a tree reduction's `128 >> level`).
+            "arith.shrsi" | "arith.shrui" => {
+                let value = sub(0);
+                match constant(1) {
+                    Some(shift @ 0..=62) if name == "arith.shrsi" || self.non_negative(&value) => {
+                        IndexExpression::FloorDivide(Box::new(value), 1 << shift)
+                    }
+                    _ if self.non_negative(&value) => {
+                        IndexExpression::ShiftRight(Box::new(value), Box::new(sub(1)))
+                    }
+                    _ => not_modelled(owner, "a right shift of a value that may be negative"),
+                }
+            }
             "arith.divui" | "arith.floordivsi" | "arith.divsi" => match constant(1) {
                 Some(divisor) if divisor > 0 => {
                     let dividend = sub(0);
@@ -487,6 +502,7 @@ impl Scope<'_> {
             IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
                 self.non_negative(left) && self.non_negative(right)
             }
+            IndexExpression::ShiftRight(left, _) => self.non_negative(left),
         }
     }
 

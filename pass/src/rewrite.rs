@@ -230,6 +230,10 @@ impl Builder {
                 let (left, right) = (self.index(left, values)?, self.index(right, values)?);
                 self.index_binary("arith.xori", left, right)
             }
+            IndexExpression::ShiftRight(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.shrui", left, right)
+            }
             IndexExpression::Unknown(_) => return None,
         })
     }

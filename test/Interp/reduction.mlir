@@ -20,6 +20,19 @@
 // RUN: gpu-mem-opt diff %s --kernel tree --grid 4,1,1 | FileCheck %s --check-prefix=DIFF
 // DIFF: identical: 2 arguments, 260 elements
 
+// The tree's `s = 32 >> k` is a right shift by a loop variable: the access model keeps it
+// whole (a quasi-affine part, like a remainder) and enumerates k's 6 iterations, so the
+// static metrics of the shared accesses under `tx < s` are exact: 32 + 16 + ... + 1 = 63
+// active lanes in 6 requests, 10.5 distinct addresses each, no bank conflict; the pad step
+// sees a conflict-free buffer (21 wavefronts) instead of an index it cannot follow.
+// RUN: gpu-mem-opt interp %s --kernel tree --grid 4,1,1 --arg iota --arg zeros --trace --check-static | FileCheck %s --check-prefix=STATIC
+// STATIC: reduction.mlir:{{[0-9]+}}:16 memref.load: bank_conflict_degree 1 ok, distinct_addresses 10.5 ok
+// STATIC-NEXT: reduction.mlir:{{[0-9]+}}:16 memref.load: bank_conflict_degree 1 ok, distinct_addresses 10.5 ok
+// STATIC-NEXT: reduction.mlir:{{[0-9]+}}:11 memref.store: bank_conflict_degree 1 ok, distinct_addresses 10.5 ok
+// STATIC: static check: 14 metrics agree, 0 differ
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// PAD: pad: workgroup 0: unchanged: conflict-free already (wavefronts 21, degree 1)
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @tree(%in: memref<256xi32>, %out: memref<4xi32>)
