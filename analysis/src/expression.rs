@@ -19,6 +19,7 @@
 //!
 //! Cost: linear in the size of the tree for both evaluation and flattening.
 
+use num_integer::Integer;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
@@ -299,6 +300,17 @@ impl<'a> LinearForm<'a> {
         self.quasi_affine.is_empty()
     }
 
+    /// The largest `c` dividing every value of an affine form (the gcd of its coefficients
+    /// and constant; 0 for the zero form), `None` with a quasi-affine part.
+    pub fn content(&self) -> Option<i64> {
+        self.is_affine().then(|| {
+            self.variables
+                .values()
+                .chain([&self.constant])
+                .fold(0i64, |common, value| common.gcd(value))
+        })
+    }
+
     /// Coefficient of `variable` outside quasi-affine parts.
     pub fn coefficient(&self, variable: &Variable) -> i64 {
         self.variables.get(variable).copied().unwrap_or(0)
@@ -454,6 +466,21 @@ mod tests {
         let negative = IndexExpression::ShiftRight(Box::new((-8).into()), Box::new(1.into()));
         assert!(negative.evaluate(&|_| None).is_err());
         assert_eq!(index.variables().len(), 2);
+    }
+
+    #[test]
+    fn the_content_divides_every_value_of_an_affine_form() {
+        let grid = IndexExpression::from(Variable::Symbol("grid_dim.x".into()));
+        assert_eq!((grid.clone() * 256).linear().unwrap().content(), Some(256));
+        assert_eq!(
+            (grid.clone() * 96 + 64).linear().unwrap().content(),
+            Some(32)
+        );
+        assert_eq!(
+            IndexExpression::from(48).linear().unwrap().content(),
+            Some(48)
+        );
+        assert_eq!(thread_x().modulo(8).linear().unwrap().content(), None);
     }
 
     #[test]

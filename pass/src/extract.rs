@@ -21,7 +21,8 @@
 //! `select`, `min`)
 //! becomes `IndexExpression::Unknown` with the reason, never a guess.
 //! Enclosing `scf.for`/`affine.for` loops give [`Loop`]s (constant bounds when
-//! the IR has them); enclosing `scf.if` conditions built from `arith.cmpi`
+//! the IR has them; a loop that starts at a thread-dependent index, a
+//! grid-stride loop, stands for `start + c·j` with `j` uniform across lanes); enclosing `scf.if` conditions built from `arith.cmpi`
 //! (and `arith.andi` of them) become guards, the `else` branch negated; other
 //! conditions become guards the analysis cannot evaluate, so metrics turn
 //! unknown with the reason instead of counting lanes that may be inactive.
@@ -90,7 +91,11 @@ pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
         indices,
         vector_width: memory.vector_width.max(1),
         guard,
-        loops: scope.loops.iter().map(|(_, range)| *range).collect(),
+        loops: scope
+            .loops
+            .iter()
+            .map(|enclosing| enclosing.range)
+            .collect(),
     }
 }
 
@@ -196,8 +201,19 @@ fn ancestors(kernel: &Kernel, operation: MlirOperation) -> Vec<(MlirOperation, u
 /// What is known while walking into a kernel: the kernel and the enclosing loops.
 struct Scope<'k> {
     kernel: &'k Kernel,
-    /// Induction variable and range of each enclosing loop, outermost first.
-    loops: Vec<(MlirValue, Loop)>,
+    /// Each enclosing loop, outermost first.
+    loops: Vec<EnclosingLoop>,
+}
+
+/// An enclosing loop: its induction variable and the range of its [`Variable::Loop`].
+struct EnclosingLoop {
+    /// The induction variable.
+    induction: MlirValue,
+    /// The range of the loop's variable.
+    range: Loop,
+    /// For a loop that starts at a thread-dependent index (a grid-stride loop), the start and
+    /// the unit `c`: the induction variable is `start + c·j`, `j` the loop's variable.
+    start: Option<(IndexExpression, i64)>,
 }
 
 impl Scope<'_> {
@@ -213,7 +229,18 @@ impl Scope<'_> {
                     upper: bound(1),
                     step: bound(2),
                 };
-                self.loops.push((induction_variable(ancestor), range));
+                let start = self.expression(unsafe { mlirOperationGetOperand(ancestor, 0) }, 0);
+                let lane_dependent = start.variables().iter().any(Variable::is_thread);
+                let (range, start) = if lane_dependent {
+                    self.lane_dependent_start(ancestor, range, start)
+                } else {
+                    (range, None)
+                };
+                self.loops.push(EnclosingLoop {
+                    induction: induction_variable(ancestor),
+                    range,
+                    start,
+                });
             }
             "affine.for" => {
                 let bound = |name: &str| {
@@ -228,7 +255,11 @@ impl Scope<'_> {
                     upper: bound("upperBoundMap"),
                     step: ir::attribute(ancestor, "step").and_then(ir::integer),
                 };
-                self.loops.push((induction_variable(ancestor), range));
+                self.loops.push(EnclosingLoop {
+                    induction: induction_variable(ancestor),
+                    range,
+                    start: None,
+                });
             }
             "scf.if" => {
                 let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
@@ -240,6 +271,34 @@ impl Scope<'_> {
             ))),
             _ => {}
         }
+    }
+
+    /// A loop that starts at a thread-dependent index, `for i = start(tid) to n step s` (a
+    /// grid-stride loop): its induction variable differs between lanes by `start` only, the
+    /// offset `i − start` is the same for every lane of a warp. So `i = start + c·j`, where
+    /// `j` counts that offset in units of `c`, the step's content (256 for `s =
+    /// 256·grid_dim.x`, `s` for a constant step), and has no known bounds (lanes leave the
+    /// loop at different iterations). The range of `j` and the start with its unit.
+    fn lane_dependent_start(
+        &self,
+        loop_operation: MlirOperation,
+        range: Loop,
+        start: IndexExpression,
+    ) -> (Loop, Option<(IndexExpression, i64)>) {
+        let step = self.expression(unsafe { mlirOperationGetOperand(loop_operation, 2) }, 0);
+        let unit = step
+            .linear()
+            .ok()
+            .filter(|form| !form.variables.keys().any(Variable::is_thread))
+            .and_then(|form| form.content())
+            .filter(|&content| content > 0)
+            .unwrap_or(1);
+        let range = Loop {
+            lower: None,
+            upper: None,
+            step: range.step.map(|step| step / unit),
+        };
+        (range, Some((start, unit)))
     }
 
     /// Guards from an `i1` condition; `negated` for the `else` branch.
@@ -292,9 +351,16 @@ impl Scope<'_> {
         if let Some(position) = self
             .loops
             .iter()
-            .position(|(induction, _)| unsafe { mlirValueEqual(*induction, value) })
+            .position(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })
         {
-            return IndexExpression::Variable(Variable::Loop(LoopId(position)));
+            let variable = IndexExpression::Variable(Variable::Loop(LoopId(position)));
+            return match &self.loops[position].start {
+                Some((start, unit)) => add(
+                    start.clone(),
+                    IndexExpression::Multiply(Box::new(variable), *unit),
+                ),
+                None => variable,
+            };
         }
         let (block, number) = unsafe {
             (
@@ -488,7 +554,8 @@ impl Scope<'_> {
         match expression {
             IndexExpression::Constant(value) => *value >= 0,
             IndexExpression::Variable(Variable::Loop(LoopId(position))) => {
-                self.loops.get(*position).is_some_and(|(_, range)| {
+                self.loops.get(*position).is_some_and(|enclosing| {
+                    let range = enclosing.range;
                     range.lower.is_some_and(|lower| lower >= 0)
                         && range.step.is_some_and(|step| step > 0)
                 })

@@ -33,6 +33,17 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
 // PAD: pad: workgroup 0: unchanged: conflict-free already (wavefronts 21, degree 1)
 
+// `grid_stride`: each thread sums in[i] for i = 32·bid.x + tid.x, stepping by the whole
+// grid (32·grid_dim.x). The loop starts at a thread-dependent index, so its induction
+// variable is `start + 32·j` with `j` the same for all lanes: the load is coalesced (4
+// sectors, 32 distinct addresses per request), not a broadcast. With iota input and 2 blocks
+// of 32 over 256 elements, thread t sums t, t + 64, t + 128, t + 192: 4t + 384.
+// RUN: gpu-mem-opt interp %s --kernel grid_stride --grid 2,1,1 --arg iota --arg zeros --print-arg 1 --trace --check-static | FileCheck %s --check-prefix=STRIDE
+// STRIDE: 384
+// STRIDE-NEXT: 388
+// STRIDE: memref.load: sectors_per_request 4 ok, distinct_addresses 32 ok
+// STRIDE: static check: {{[0-9]+}} metrics agree, 0 differ
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @tree(%in: memref<256xi32>, %out: memref<4xi32>)
@@ -67,6 +78,26 @@ module attributes {gpu.container_module} {
         %total = memref.load %partial[%c0] : memref<64xi32, #gpu.address_space<workgroup>>
         memref.store %total, %out[%bx] : memref<4xi32>
       }
+      gpu.return
+    }
+
+    gpu.func @grid_stride(%in: memref<256xi32>, %out: memref<64xi32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %blocks = gpu.grid_dim x
+      %c32 = arith.constant 32 : index
+      %c256 = arith.constant 256 : index
+      %zero = arith.constant 0 : i32
+      %base = arith.muli %bx, %c32 : index
+      %start = arith.addi %base, %tx : index
+      %stride = arith.muli %blocks, %c32 : index
+      %sum = scf.for %i = %start to %c256 step %stride iter_args(%acc = %zero) -> i32 {
+        %v = memref.load %in[%i] : memref<256xi32>
+        %next = arith.addi %acc, %v : i32
+        scf.yield %next : i32
+      }
+      memref.store %sum, %out[%start] : memref<64xi32>
       gpu.return
     }
 
