@@ -48,7 +48,14 @@
 //! in the index) call `A[4t+0] … A[4t+3]` and a loop over a thread's own elements reused,
 //! though no element is read twice. [`reuse`] enumerates the element addresses one block
 //! reads (every thread, every iteration, every access) and reports whether one repeats; the
-//! proxies are the fallback when the addresses cannot be enumerated.
+//! proxies are the fallback when the addresses cannot be enumerated. Before them, one
+//! reference is proven free of reuse when its element offset is a *mixed radix* of the
+//! block's varying variables ([`own_elements`]): sorted by coefficient, each coefficient
+//! exceeds the span of the smaller ones, and only the largest may have no known range (a
+//! loop with unknown bounds; each iteration moves it by at least its coefficient). A
+//! grid-stride loop `for i = 256·bid.x + tid.x to n step 256·grid_dim.x` reads
+//! `tid.x + 256·j`: coefficient 256 exceeds the threads' span 255, so every element is read
+//! once, whatever the trip count.
 //!
 //! Cost. Linear in the number of instances; [`reuse`] is linear in threads × iterations ×
 //! accesses, at most [`MAX_REUSE_EVALUATIONS`].
@@ -381,6 +388,14 @@ pub fn reuse(accesses: &[&Access], block: Option<Block>) -> (bool, String) {
             format!("reused: byte {address} is read twice in a block"),
         ),
         Ok(None) => (false, "no element is read twice in a block".into()),
+        Err(unknown) if accesses.len() == 1 && own_elements(accesses[0], block) => (
+            false,
+            format!(
+                "no element is read twice in a block: each thread and iteration reads its own \
+                 (the offset's coefficients are a mixed radix; addresses not enumerated: {})",
+                unknown.reason
+            ),
+        ),
         Err(unknown) => {
             let forms: HashSet<String> = accesses
                 .iter()
@@ -412,6 +427,59 @@ pub fn reuse(accesses: &[&Access], block: Option<Block>) -> (bool, String) {
             )
         }
     }
+}
+
+/// Whether every (thread, iteration) of one block of `block` reads a different element
+/// through `access` (see the module essay): its element offset is affine, every thread id
+/// and loop with more than one value has a non-zero coefficient, and the coefficients,
+/// sorted, form a mixed radix (each above the span of the smaller ones; an unbounded loop
+/// only last). Block ids and symbols are fixed within a block.
+pub fn own_elements(access: &Access, block: Option<Block>) -> bool {
+    let (Some(block), Ok(form)) = (block, offset_form(access)) else {
+        return false;
+    };
+    if !form.is_affine() {
+        return false;
+    }
+    // (|coefficient|, values taken: None when unbounded).
+    let mut terms: Vec<(i64, Option<i64>)> = Vec::new();
+    let threads = [
+        (Variable::ThreadX, block.x),
+        (Variable::ThreadY, block.y),
+        (Variable::ThreadZ, block.z),
+    ];
+    for (variable, size) in threads {
+        match (form.coefficient(&variable), size) {
+            (_, 0 | 1) => {}
+            (0, _) => return false,
+            (coefficient, size) => terms.push((coefficient.abs(), Some(i64::from(size)))),
+        }
+    }
+    for (depth, range) in access.loops.iter().enumerate() {
+        let variable = Variable::Loop(crate::expression::LoopId(depth));
+        let trips = range.trip_count().map(|trips| trips as i64);
+        let step = range.step.unwrap_or(1).abs().max(1);
+        match (form.coefficient(&variable), trips) {
+            (_, Some(0 | 1)) => {}
+            (0, _) => return false,
+            (coefficient, trips) => {
+                terms.push((coefficient.saturating_abs().saturating_mul(step), trips))
+            }
+        }
+    }
+    terms.sort_unstable();
+    let mut span = 0i64;
+    for (position, &(coefficient, values)) in terms.iter().enumerate() {
+        if coefficient <= span {
+            return false;
+        }
+        match values {
+            Some(values) => span = span.saturating_add(coefficient.saturating_mul(values - 1)),
+            None if position + 1 == terms.len() => {}
+            None => return false,
+        }
+    }
+    true
 }
 
 /// The first byte address read twice by one block, if any.
@@ -510,6 +578,71 @@ fn check_shared_unknowns(accesses: &[&Access]) -> Result<(), Unknown> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expression::{IndexExpression, Loop, LoopId};
+    use crate::matrix::{AccessKind, MemorySpace, MemrefLayout};
+    use proptest::prelude::*;
+
+    /// A load of `in[index]` from a 1-D buffer of `size` elements inside `loops`.
+    fn one_dimensional(index: IndexExpression, size: i64, loops: Vec<Loop>) -> Access {
+        let layout = MemrefLayout::row_major(&[size], 4, MemorySpace::Global);
+        let mut access = Access::new(AccessKind::Load, layout, vec![index]);
+        access.loops = loops;
+        access
+    }
+
+    /// The grid-stride sum: `in[256·bid.x + tid.x + 256·j]`, `j` without bounds.
+    #[test]
+    fn a_grid_stride_loop_reads_every_element_once() {
+        let index = IndexExpression::from(Variable::BlockX) * 256
+            + IndexExpression::from(Variable::ThreadX)
+            + IndexExpression::from(Variable::Loop(LoopId(0))) * 256;
+        let unbounded = Loop {
+            lower: None,
+            upper: None,
+            step: None,
+        };
+        let access = one_dimensional(index.clone(), 1 << 24, vec![unbounded]);
+        let block = Some(Block::new(256, 1, 1));
+        assert!(own_elements(&access, block));
+        let (reused, why) = reuse(&[&access], block);
+        assert!(!reused && why.contains("mixed radix"), "{why}");
+        // A step of 128 lets thread 128 of one iteration meet thread 0 of the next.
+        let overlapping = one_dimensional(
+            IndexExpression::from(Variable::ThreadX)
+                + IndexExpression::from(Variable::Loop(LoopId(0))) * 128,
+            1 << 24,
+            vec![unbounded],
+        );
+        assert!(!own_elements(&overlapping, block));
+        // Threads along y that the index ignores read the same elements.
+        assert!(!own_elements(&access, Some(Block::new(256, 2, 1))));
+    }
+
+    proptest! {
+        /// Whenever the radix test says no element repeats, brute force agrees.
+        #[test]
+        fn the_radix_test_never_misses_a_repeated_element(
+            x in 0i64..40, y in 0i64..40, k in 0i64..40,
+            width in 1u32..9, height in 1u32..5, trips in 1i64..6, step in 1i64..3,
+        ) {
+            let index = IndexExpression::from(Variable::ThreadX) * x
+                + IndexExpression::from(Variable::ThreadY) * y
+                + IndexExpression::from(Variable::Loop(LoopId(0))) * k;
+            let access = one_dimensional(index.clone(), 1 << 20, vec![Loop::constant(0, trips * step, step)]);
+            let block = Block::new(width, height, 1);
+            if own_elements(&access, Some(block)) {
+                let mut seen = HashSet::new();
+                for tx in 0..i64::from(width) {
+                    for ty in 0..i64::from(height) {
+                        for iteration in 0..trips {
+                            let offset = x * tx + y * ty + k * iteration * step;
+                            prop_assert!(seen.insert(offset), "offset {} twice", offset);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn instance(distinct: f64, sectors: f64, loop_varying: bool) -> Instance {
         Instance {

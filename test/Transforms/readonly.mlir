@@ -18,6 +18,9 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel gather --grid 1,1,1 --arg random:1 --arg iota --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel grid_stride --grid 2,1,1
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDE
+// STRIDE: readonly: arg 0: {{.*}}(coalesced, not reused; {{.*}}no element is read twice in a block: each thread and iteration reads its own (the offset's coefficients are a mixed radix
 // RUN: gpu-mem-opt diff %s --kernel noalias_output --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel saxpy_noalias --grid 2,1,1 --arg 2.5 --arg random:2 --arg random:3 --arg zeros
 
@@ -148,6 +151,38 @@ module attributes {gpu.container_module} {
       %v = memref.load %data[%tx] : memref<256xf32>
       %w = arith.addf %v, %v : f32
       memref.store %w, %data[%tx] : memref<256xf32>
+      gpu.return
+    }
+
+    /// A grid-stride sum: thread t of block b reads in[64b + t + 64·grid·j]. The
+    /// loop starts at a thread-dependent index, so its variable is the lanes'
+    /// common offset j, in units of 64 (the step's content): offsets tid.x +
+    /// 64·j, coefficients 1 and 64 > 63 (the threads' span), so no element is
+    /// read twice whatever the trip count: coalesced (4 sectors per request) and
+    /// not reused, Algorithm 3's global, which sm_90 reads through ld.global.nc.
+    // CHECK-LABEL: gpu.func @grid_stride
+    // CHECK-SAME: {llvm.noalias, llvm.readonly}
+    // NOALIAS-LABEL: .entry grid_stride(
+    // NOALIAS: ld.global.nc.b32
+    // expected-remark @+2 {{kernel: 'grid_stride'}}
+    // expected-remark @+1 {{Algorithm 3 picks global: global at}}
+    gpu.func @grid_stride(%in: memref<1024xf32> {llvm.noalias}, %out: memref<128xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %blocks = gpu.grid_dim x
+      %c64 = arith.constant 64 : index
+      %c1024 = arith.constant 1024 : index
+      %zero = arith.constant 0.0 : f32
+      %base = arith.muli %bx, %c64 : index
+      %start = arith.addi %base, %tx : index
+      %stride = arith.muli %blocks, %c64 : index
+      %sum = scf.for %i = %start to %c1024 step %stride iter_args(%acc = %zero) -> f32 {
+        %v = memref.load %in[%i] : memref<1024xf32>
+        %next = arith.addf %acc, %v : f32
+        scf.yield %next : f32
+      }
+      memref.store %sum, %out[%start] : memref<128xf32>
       gpu.return
     }
   }
