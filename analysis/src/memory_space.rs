@@ -109,6 +109,8 @@ pub struct Instance {
     pub access_bytes: u32,
     /// A loop variable occurs in the index (Jang's intra-thread columns are not all zero).
     pub loop_varying: bool,
+    /// Why a metric is unknown, when one is (a data-dependent index, an unmodelled guard).
+    pub unknown: Option<String>,
 }
 
 impl Instance {
@@ -257,7 +259,13 @@ fn read_only_candidate(
         (Some(sectors), Some(_)) if !instance.coalesced() => {
             format!("uncoalesced ({sectors:.2} sectors per request)")
         }
-        (None, _) | (_, None) => "addresses unknown (random or data-dependent)".into(),
+        (None, _) | (_, None) => format!(
+            "addresses unknown ({})",
+            instance
+                .unknown
+                .as_deref()
+                .unwrap_or("random or data-dependent")
+        ),
         _ => "reused, not chunkable".into(),
     };
     (JangSpace::Texture, format!("{why}{not_constant}"))
@@ -578,71 +586,6 @@ fn check_shared_unknowns(accesses: &[&Access]) -> Result<(), Unknown> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expression::{IndexExpression, Loop, LoopId};
-    use crate::matrix::{AccessKind, MemorySpace, MemrefLayout};
-    use proptest::prelude::*;
-
-    /// A load of `in[index]` from a 1-D buffer of `size` elements inside `loops`.
-    fn one_dimensional(index: IndexExpression, size: i64, loops: Vec<Loop>) -> Access {
-        let layout = MemrefLayout::row_major(&[size], 4, MemorySpace::Global);
-        let mut access = Access::new(AccessKind::Load, layout, vec![index]);
-        access.loops = loops;
-        access
-    }
-
-    /// The grid-stride sum: `in[256·bid.x + tid.x + 256·j]`, `j` without bounds.
-    #[test]
-    fn a_grid_stride_loop_reads_every_element_once() {
-        let index = IndexExpression::from(Variable::BlockX) * 256
-            + IndexExpression::from(Variable::ThreadX)
-            + IndexExpression::from(Variable::Loop(LoopId(0))) * 256;
-        let unbounded = Loop {
-            lower: None,
-            upper: None,
-            step: None,
-        };
-        let access = one_dimensional(index.clone(), 1 << 24, vec![unbounded]);
-        let block = Some(Block::new(256, 1, 1));
-        assert!(own_elements(&access, block));
-        let (reused, why) = reuse(&[&access], block);
-        assert!(!reused && why.contains("mixed radix"), "{why}");
-        // A step of 128 lets thread 128 of one iteration meet thread 0 of the next.
-        let overlapping = one_dimensional(
-            IndexExpression::from(Variable::ThreadX)
-                + IndexExpression::from(Variable::Loop(LoopId(0))) * 128,
-            1 << 24,
-            vec![unbounded],
-        );
-        assert!(!own_elements(&overlapping, block));
-        // Threads along y that the index ignores read the same elements.
-        assert!(!own_elements(&access, Some(Block::new(256, 2, 1))));
-    }
-
-    proptest! {
-        /// Whenever the radix test says no element repeats, brute force agrees.
-        #[test]
-        fn the_radix_test_never_misses_a_repeated_element(
-            x in 0i64..40, y in 0i64..40, k in 0i64..40,
-            width in 1u32..9, height in 1u32..5, trips in 1i64..6, step in 1i64..3,
-        ) {
-            let index = IndexExpression::from(Variable::ThreadX) * x
-                + IndexExpression::from(Variable::ThreadY) * y
-                + IndexExpression::from(Variable::Loop(LoopId(0))) * k;
-            let access = one_dimensional(index.clone(), 1 << 20, vec![Loop::constant(0, trips * step, step)]);
-            let block = Block::new(width, height, 1);
-            if own_elements(&access, Some(block)) {
-                let mut seen = HashSet::new();
-                for tx in 0..i64::from(width) {
-                    for ty in 0..i64::from(height) {
-                        for iteration in 0..trips {
-                            let offset = x * tx + y * ty + k * iteration * step;
-                            prop_assert!(seen.insert(offset), "offset {} twice", offset);
-                        }
-                    }
-                }
-            }
-        }
-    }
 
     fn instance(distinct: f64, sectors: f64, loop_varying: bool) -> Instance {
         Instance {
@@ -651,6 +594,7 @@ mod tests {
             sectors_per_request: Some(sectors),
             access_bytes: 4,
             loop_varying,
+            unknown: None,
         }
     }
 

@@ -4,12 +4,14 @@
 
 mod common;
 
-use analysis::memory_space::{reuse, select, Buffer, CostModel, Instance, JangSpace, Placement};
+use analysis::memory_space::{
+    own_elements, reuse, select, Buffer, CostModel, Instance, JangSpace, Placement,
+};
 use analysis::target::CONSTANT_MEMORY_BYTES;
 use analysis::{
     Access, AccessKind, Block, IndexExpression, Loop, MemorySpace, MemrefLayout, Variable,
 };
-use common::{iv, tx};
+use common::{iv, tx, ty};
 use proptest::prelude::*;
 
 /// A global f32 load of a 1-D buffer at `index`, inside `loops`.
@@ -31,6 +33,7 @@ fn instance(distinct: Option<f64>, sectors: Option<f64>) -> Instance {
         sectors_per_request: sectors,
         access_bytes: 4,
         loop_varying: false,
+        unknown: None,
     }
 }
 
@@ -145,4 +148,49 @@ fn reuse_falls_back_to_jangs_proxies() {
     ];
     let (_, why) = reuse(&[&shifted[0], &shifted[1]], Some(Block::new(32, 1, 1)));
     assert!(why.contains("move the accesses differently"), "{why}");
+}
+
+/// The grid-stride sum: `in[256·bid.x + tid.x + 256·j]`, `j` (the lanes' common offset in
+/// units of the step) without bounds. Every element is read once, proven without
+/// enumerating: coefficients 1 and 256 > 255, the threads' span.
+#[test]
+fn a_grid_stride_loop_reads_every_element_once() {
+    let unbounded = Loop {
+        lower: None,
+        upper: None,
+        step: None,
+    };
+    let bid = IndexExpression::from(Variable::BlockX);
+    let access = load(bid * 256 + tx() + iv(0) * 256, vec![unbounded]);
+    let block = Some(Block::new(256, 1, 1));
+    assert!(own_elements(&access, block));
+    let (reused, why) = reuse(&[&access], block);
+    assert!(!reused && why.contains("mixed radix"), "{why}");
+    // A step of 128 lets thread 128 of one iteration meet thread 0 of the next.
+    let overlapping = load(tx() + iv(0) * 128, vec![unbounded]);
+    assert!(!own_elements(&overlapping, block));
+    // Threads along y that the index ignores read the same elements.
+    assert!(!own_elements(&access, Some(Block::new(256, 2, 1))));
+}
+
+proptest! {
+    /// Whenever the radix test says no element repeats, brute force agrees.
+    #[test]
+    fn the_radix_test_never_misses_a_repeated_element(
+        x in 0i64..40, y in 0i64..40, k in 0i64..40,
+        width in 1u32..9, height in 1u32..5, trips in 1i64..6, step in 1i64..3,
+    ) {
+        let access = load(tx() * x + ty() * y + iv(0) * k, vec![Loop::constant(0, trips * step, step)]);
+        if own_elements(&access, Some(Block::new(width, height, 1))) {
+            let mut seen = std::collections::HashSet::new();
+            for tx in 0..i64::from(width) {
+                for ty in 0..i64::from(height) {
+                    for iteration in 0..trips {
+                        let offset = x * tx + y * ty + k * iteration * step;
+                        prop_assert!(seen.insert(offset), "offset {} twice", offset);
+                    }
+                }
+            }
+        }
+    }
 }

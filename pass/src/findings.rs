@@ -6,9 +6,17 @@
 //! local memory, `bank_conflict_degree` for shared memory,
 //! `distinct_addresses` for every space. Where a metric is unknown the remark
 //! says why (unknown block size, non-affine index, unmodelled guard).
+//!
+//! An edge guard (`32·bid.x + tid.x < n`) makes block 0's metrics unknowable,
+//! but it removes lanes only in the grid's last blocks. A metric it leaves
+//! unknown is then taken from an interior block, where the guard holds for
+//! every lane ([`analysis::interior`], issue 8), and the remark and the
+//! report's `costed_for` say so: a guarded stencil's shifted rows read 4
+//! sectors per request there, not "unknown".
 
 use analysis::{
     expression::Unknown,
+    interior::{interior_access, InteriorAccess},
     matrix::{Access, AccessMatrix, MemorySpace},
     metrics::{warp_metrics, AccessMetrics, Block},
     pattern::{classify, Classification},
@@ -34,16 +42,54 @@ pub struct Finding {
     pub classification: Classification,
     /// Its warp metrics for one block, or why they are unknown.
     pub metrics: Result<AccessMetrics, Unknown>,
+    /// Where an edge guard leaves metrics unknown: an interior block's metrics and what
+    /// was assumed for them.
+    pub interior: Option<Interior>,
+}
+
+/// The metrics of an interior block (edge guards on block ids taken to hold).
+pub struct Interior {
+    /// What was assumed, e.g. `the edge guard on bid.y holds for every lane`.
+    pub assumption: String,
+    /// The interior block's metrics.
+    pub metrics: AccessMetrics,
+}
+
+/// An interior block's metrics of `access` when its own `metrics` leave something unknown
+/// and an edge guard is the reason they can be had for an interior block.
+fn interior(
+    access: &Access,
+    metrics: &Result<AccessMetrics, Unknown>,
+    block: Block,
+    target: &Target,
+) -> Option<Interior> {
+    let complete = metrics.as_ref().is_ok_and(|metrics| {
+        metrics.sectors_per_request.is_ok()
+            && metrics.bank_conflict_degree.is_ok()
+            && metrics.distinct_addresses.is_ok()
+    });
+    if complete {
+        return None;
+    }
+    let InteriorAccess { access, assumed } = interior_access(access)?;
+    let metrics = warp_metrics(&access, block, target.bank_model).ok()?;
+    Some(Interior {
+        assumption: InteriorAccess::assumption(&assumed),
+        metrics,
+    })
 }
 
 /// Analyses `memory`, an access of `kernel`, for `target`.
 pub fn analyze(kernel: &Kernel, memory: MemoryAccess, target: &Target) -> Finding {
     let access = extract::access(kernel, &memory);
-    let metrics = match kernel.block.sizes() {
-        Some([x, y, z]) => warp_metrics(&access, Block::new(x, y, z), target.bank_model),
+    let block = kernel.block.sizes().map(|[x, y, z]| Block::new(x, y, z));
+    let metrics = match block {
+        Some(block) => warp_metrics(&access, block, target.bank_model),
         None => Err(Unknown::new(kernel.block.describe())),
     };
+    let interior = block.and_then(|block| interior(&access, &metrics, block, target));
     Finding {
+        interior,
         matrix: access.matrix(),
         classification: classify(&access),
         metrics,
@@ -80,9 +126,9 @@ impl Finding {
             text.push_str(&format!(", MAP-{}", map.number()));
         }
         text.push_str("; ");
-        match &self.metrics {
-            Err(unknown) => text.push_str(&format!("metrics unknown: {}", unknown.reason)),
-            Ok(_) => {
+        match (&self.metrics, &self.interior) {
+            (Err(unknown), None) => text.push_str(&format!("metrics unknown: {}", unknown.reason)),
+            _ => {
                 let mut parts = Vec::new();
                 for (label, value) in self.applicable_metrics() {
                     parts.push(match value {
@@ -91,43 +137,78 @@ impl Finding {
                     });
                 }
                 text.push_str(&parts.join(", "));
+                if let Some(interior) = &self.interior {
+                    text.push_str(&format!(
+                        " (for an interior block: {})",
+                        interior.assumption
+                    ));
+                }
             }
         }
         text
     }
 
+    /// Each metric: this block's value, else an interior block's where an edge guard made it
+    /// unknown, else why it is unknown.
+    fn metric(
+        &self,
+        pick: impl Fn(&AccessMetrics) -> &Result<f64, Unknown>,
+    ) -> Result<f64, Unknown> {
+        let own = self
+            .metrics
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|metrics| pick(metrics).clone());
+        match (&own, &self.interior) {
+            (Err(_), Some(interior)) => pick(&interior.metrics).clone().or(own),
+            _ => own,
+        }
+    }
+
     /// Each metric that applies to this access's memory space: its value or why it is unknown.
     fn applicable_metrics(&self) -> Vec<(&'static str, Result<f64, Unknown>)> {
-        let Ok(all) = &self.metrics else {
-            return Vec::new();
-        };
         let space = self.memory.space;
         let mut metrics = Vec::new();
         if matches!(space, MemorySpace::Global | MemorySpace::Local) {
-            metrics.push(("sectors/request", all.sectors_per_request.clone()));
+            metrics.push((
+                "sectors/request",
+                self.metric(|metrics| &metrics.sectors_per_request),
+            ));
         }
         if space == MemorySpace::Shared {
-            metrics.push(("bank conflict degree", all.bank_conflict_degree.clone()));
+            metrics.push((
+                "bank conflict degree",
+                self.metric(|metrics| &metrics.bank_conflict_degree),
+            ));
         }
-        metrics.push(("distinct addresses", all.distinct_addresses.clone()));
+        metrics.push((
+            "distinct addresses",
+            self.metric(|metrics| &metrics.distinct_addresses),
+        ));
         metrics
+    }
+
+    /// Why the first metric that applies to this access's space is unknown, if one is.
+    pub fn unknown_metric(&self) -> Option<String> {
+        self.applicable_metrics()
+            .into_iter()
+            .find_map(|(_, value)| value.err().map(|unknown| unknown.reason))
     }
 
     /// The metrics that apply to this access's memory space.
     pub fn report_metrics(&self) -> WarpMetrics {
-        let Ok(metrics) = &self.metrics else {
-            return WarpMetrics::default();
-        };
         let space = self.memory.space;
         let sectors = matches!(space, MemorySpace::Global | MemorySpace::Local);
         WarpMetrics {
-            sectors_per_request: metrics.sectors_per_request.clone().ok().filter(|_| sectors),
-            bank_conflict_degree: metrics
-                .bank_conflict_degree
-                .clone()
+            sectors_per_request: self
+                .metric(|metrics| &metrics.sectors_per_request)
+                .ok()
+                .filter(|_| sectors),
+            bank_conflict_degree: self
+                .metric(|metrics| &metrics.bank_conflict_degree)
                 .ok()
                 .filter(|_| space == MemorySpace::Shared),
-            distinct_addresses: metrics.distinct_addresses.clone().ok(),
+            distinct_addresses: self.metric(|metrics| &metrics.distinct_addresses).ok(),
         }
     }
 
@@ -152,16 +233,21 @@ impl Finding {
             pattern_within_thread: Some(name(self.classification.within_thread)),
             map: self.classification.map.map(|map| map.number()),
             unknown_reason: self.unknown_reason(),
+            costed_for: self
+                .interior
+                .as_ref()
+                .map(|interior| format!("an interior block: {}", interior.assumption)),
             after: before.clone(),
             before,
             vectorized: None,
         }
     }
 
-    /// Why this access's metrics or matrix are unknown, if they are.
+    /// Why this access's metrics or matrix are unknown, if they are (metrics an interior
+    /// block gives are known).
     fn unknown_reason(&self) -> Option<String> {
-        match (&self.metrics, &self.matrix) {
-            (Err(unknown), _) | (Ok(_), Err(unknown)) => Some(unknown.reason.clone()),
+        match (&self.metrics, &self.interior, &self.matrix) {
+            (Err(unknown), None, _) | (_, _, Err(unknown)) => Some(unknown.reason.clone()),
             _ => None,
         }
     }

@@ -203,6 +203,7 @@ fn buffer(
                 location: finding.memory.location.clone(),
                 distinct_addresses: metrics.distinct_addresses,
                 sectors_per_request: metrics.sectors_per_request,
+                unknown: finding.unknown_metric(),
                 access_bytes: finding.access.access_bytes(),
                 loop_varying: finding.access.indices.iter().any(|index| {
                     index
@@ -223,6 +224,7 @@ fn buffer(
     );
     // A random reference makes the data non-chunkable (seed-000 §4.3: "the random
     // reference makes the data non-chunkable"): no tile covers data-dependent addresses.
+    // (An edge guard does not: its accesses carry an interior block's metrics.)
     let affine = instances.iter().all(|instance| {
         instance.distinct_addresses.is_some() && instance.sectors_per_request.is_some()
     });

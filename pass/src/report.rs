@@ -65,6 +65,10 @@ pub struct AccessReport {
     /// Why the matrix or metrics are unknown, when they are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unknown_reason: Option<String>,
+    /// Where an edge guard made this block's metrics unknown: whose metrics `before` holds,
+    /// e.g. `an interior block: the edge guard on bid.y holds for every lane`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costed_for: Option<String>,
     /// Warp metrics before the pass.
     pub before: WarpMetrics,
     /// Warp metrics after the pass.

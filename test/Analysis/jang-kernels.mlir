@@ -675,12 +675,13 @@ module attributes {gpu.container_module} {
     /// bytes past a sector: ty = 0: 4 sectors, ty = 1..7: 5; 39/8 = 4.875,
     /// printed 4.88 (bid.y moves by 8*4004 = 32*1001 B).
     /// The store X[y][x] is guarded by x < 1000 (1000 is not a multiple of
-    /// the block width); the guard depends on bid.x, so its metrics are
-    /// unknown with that reason, not guessed.
+    /// the block width); the guard depends on bid.x, so block 0's metrics
+    /// are unknowable, and those of an interior block (where the guard holds
+    /// for every lane: 4 sectors, 32 addresses) are given, named as such.
     // CHECK-LABEL: kernel: 't18_pitch'
     // CHECK: access: load arg 1 (global), 4 B x 1; indices [i0 = tid.y + 8*bid.y, i1 = tid.x + 32*bid.x]; pattern linear across threads, uniform within a thread, MAP-108; sectors/request 4, distinct addresses 32
     // CHECK: access: load arg 2 (global), 4 B x 1; indices [i0 = tid.y + 8*bid.y, i1 = tid.x + 32*bid.x]; pattern linear across threads, uniform within a thread, MAP-108; sectors/request 4.88, distinct addresses 32
-    // CHECK: access: store arg 0 (global), 4 B x 1; {{.*}}MAP-108; metrics unknown: the guard depends on bid.x, whose value is unknown
+    // CHECK: access: store arg 0 (global), 4 B x 1; {{.*}}MAP-108; sectors/request 4, distinct addresses 32 (for an interior block: the edge guard on bid.x holds for every lane)
     gpu.func @t18_pitch(%X: memref<1000x1000xf32>, %Y: memref<1000x1000xf32>, %W: memref<1000x1001xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x

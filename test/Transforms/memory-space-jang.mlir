@@ -78,7 +78,7 @@
 // CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (32.00 sectors per request)
 // CHECK-LABEL: kernel: 't12_random_read'
 // CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}no element is read twice in a block
-// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown (random or data-dependent)
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown (data-dependent: the index comes from memref.load at
 // CHECK: constant: arg 3: ld.const
 // CHECK-LABEL: kernel: 't13_random_read_write'
 // CHECK: readonly: arg 0: written by memref.store {{.*}}Algorithm 3 picks global: {{.*}}(read-write)
