@@ -20,6 +20,17 @@
 // OFF: remark: gpu-mem-opt: kernel: 'switches'
 // OFF-NOT: gpu-mem-opt: {{vectorize|readonly|constant|stage-shared|pad|swizzle}}:
 
+// A step turned off keeps what it found but not its "unblock:" advice (7 pieces of advice
+// in vectorize-advice.mlir's report with every step on, none with vectorize and
+// memory-space off).
+// RUN: sed 's#// expected-.*##' %S/../Transforms/vectorize-advice.mlir > %t.advice.mlir
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.advice-on.json' %t.advice.mlir -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=ADVICE-ON < %t.advice-on.json
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false report=%t.advice-off.json' %t.advice.mlir -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=ADVICE-OFF --implicit-check-not=unblock < %t.advice-off.json
+// ADVICE-ON: "reason": "{{.*}}; unblock:
+// ADVICE-OFF: "reason": "option vectorize=false; 3 loads of 4 B stay scalar: {{.*}} overlap"
+
 // One switch off at a time: that step's remarks are gone, the others' stay.
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-VECTORIZE --implicit-check-not=vectorize:
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-MEMORY-SPACE --implicit-check-not=readonly:
