@@ -108,6 +108,7 @@ mod tests {
                         _ => 0,
                     },
                     wavefronts: Some(wavefronts),
+                    costs: Some(vec![cost(wavefronts)]),
                     rejected: None,
                 })
                 .collect(),

@@ -274,6 +274,8 @@ pub struct CandidateCost {
     pub extra_bytes: u64,
     /// Total wavefronts per block over all accesses, when costed.
     pub wavefronts: Option<u64>,
+    /// Each access's cost under the layout, in the order given, when costed.
+    pub costs: Option<Vec<AccessCost>>,
     /// Why it cannot be chosen (alignment, budget, unknown metrics), if it cannot.
     pub rejected: Option<String>,
 }
@@ -351,9 +353,9 @@ pub fn plan(
         layout: SharedLayout::Unchanged,
         extra_bytes: 0,
         wavefronts: Some(before_total),
+        costs: Some(before.clone()),
         rejected: None,
     }];
-    let mut afters = vec![Some(before.clone())];
     let mut over_budget = vec![false];
     for layout in candidate_layouts(shape, element_bytes, model, allowed) {
         let extra_bytes = layout.extra_bytes(shape, element_bytes);
@@ -376,9 +378,9 @@ pub fn plan(
             layout,
             extra_bytes,
             wavefronts: after.as_ref().map(|found| total(found).0),
+            costs: after,
             rejected,
         });
-        afters.push(after);
     }
     let key = |candidate: &CandidateCost| {
         (
@@ -396,7 +398,10 @@ pub fn plan(
         .min_by_key(|&index| key(&candidates[index]))
         .filter(|&index| key(&candidates[index]).0 < key(&candidates[chosen]).0);
     let mut layout = candidates[chosen].layout;
-    let mut after = afters[chosen].clone().unwrap_or_else(|| before.clone());
+    let mut after = candidates[chosen]
+        .costs
+        .clone()
+        .unwrap_or_else(|| before.clone());
     let mut reason = decision_reason(
         &candidates,
         chosen,

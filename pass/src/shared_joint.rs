@@ -107,6 +107,11 @@ pub fn decide(kernels: &[Kernel], options: &Options, reports: &mut [KernelReport
             success &= explain(
                 kernels, user, users, name, &outcome, place, options, reports,
             );
+            if let Ok((choice, _, _, Ok(()))) = &outcome {
+                if enabled {
+                    record_after(user, &every, &choice.layout, &mut reports[user.kernel]);
+                }
+            }
         }
     }
     success
@@ -302,6 +307,37 @@ fn decision(
         applied,
         reason,
         params,
+    }
+}
+
+/// Gives each of `user`'s accesses its degree under the joint `layout` as `after` in its
+/// kernel's `report`, which lists the accesses as the kernel's steps left them: an access is
+/// found there by location, operation and kind, and skipped unless that names exactly one.
+fn record_after(
+    user: &User,
+    findings: &[Vec<Finding>],
+    layout: &SharedLayout,
+    report: &mut KernelReport,
+) {
+    let Ok(plan) = &user.buffer.outcome else {
+        return;
+    };
+    let Some(costs) = plan
+        .candidates
+        .iter()
+        .find(|candidate| candidate.layout == *layout)
+        .and_then(|candidate| candidate.costs.as_ref())
+    else {
+        return;
+    };
+    for (finding, cost) in accesses(user, findings).iter().zip(costs) {
+        let memory = &finding.memory;
+        let mut matching = report.accesses.iter_mut().filter(|access| {
+            access.loc == memory.location && access.op == memory.name && access.kind == memory.kind
+        });
+        if let (Some(access), None) = (matching.next(), matching.next()) {
+            access.after.bank_conflict_degree = Some(cost.degree);
+        }
     }
 }
 

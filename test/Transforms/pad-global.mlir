@@ -172,6 +172,22 @@ module attributes {gpu.container_module} {
     // PAD: memref.get_global @split : memref<32x34xf32, #gpu.address_space<workgroup>>
     // PAD-LABEL: gpu.func @split_diagonal
     // PAD: memref.get_global @split : memref<32x34xf32, #gpu.address_space<workgroup>>
+    // Each access's own degree under the joint pad: the row store stays 1, the
+    // column load goes 32 -> 2.
+    // REPORT-LABEL: "name": "split_columns",
+    // REPORT: "kind": "store",
+    // REPORT-NEXT: "memref": "global @split",
+    // REPORT: "after": {
+    // REPORT-NEXT: "sectors_per_request": null,
+    // REPORT-NEXT: "bank_conflict_degree": 1.0,
+    // REPORT: "kind": "load",
+    // REPORT-NEXT: "memref": "global @split",
+    // REPORT: "before": {
+    // REPORT-NEXT: "sectors_per_request": null,
+    // REPORT-NEXT: "bank_conflict_degree": 32.0,
+    // REPORT: "after": {
+    // REPORT-NEXT: "sectors_per_request": null,
+    // REPORT-NEXT: "bank_conflict_degree": 2.0,
     // REPORT-LABEL: "name": "split_diagonal",
     // REPORT: "kind": "pad",
     // REPORT-NEXT: "target": "global @split",
