@@ -23,10 +23,16 @@
 //! A load in a *nest* of loops (SAD's `for r { for c { ref[ty + r][tx + c] } }`,
 //! seed-000's sad kernels) is staged whole: every loop of the nest must have a
 //! constant trip count of at most `TILE_ITERATIONS`, so the planner's box
-//! (over every loop's whole range) holds what the nest reads, and the refill
-//! comes once, when every loop is at its first iteration (the same for all
-//! threads). The load then reads `tile[thread part + Σ loop coefficient ·
-//! (iv − lower)]`.
+//! (over every loop's whole range) holds what the nest reads. The load then
+//! reads `tile[thread part + Σ loop coefficient · (iv − lower)]`.
+//!
+//! Whenever one tile holds every iteration (a nest, or a loop of at most a
+//! tile's iterations), the copy runs once, before the outermost loop, from
+//! an origin built there: the index with thread ids at 0 and every loop at
+//! its lower bound, from block ids and `index` kernel arguments; the loops
+//! then only read (SAD's inner loop keeps its five instructions). When the
+//! index needs another value, the refill stays in the loop, guarded by every
+//! loop being at a tile's first iteration.
 //!
 //! Supported, checked before anything changes: a `memref.load` directly in
 //! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in
@@ -42,7 +48,9 @@ use crate::{
     ir,
     kernels::Kernel,
     rewrite::Builder,
-    transform::stage_shared::{both, guarded_region, new_tile, thread_ids, tile_type, Staged},
+    transform::stage_shared::{
+        both, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
+    },
 };
 
 /// Thread ids in dimension order.
@@ -82,7 +90,7 @@ pub fn apply(
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
     // Refill periods: a single loop per tile of `iterations`; a nest (whose loops all fit
-    // in one tile, `requirements`) once, at its first iteration.
+    // in one tile, `requirements`) once.
     let periods: Vec<i64> = match &finding.access.loops[..] {
         [_] => vec![iterations],
         nest => nest
@@ -119,10 +127,10 @@ pub fn apply(
             sum
         })
         .collect();
-    // Per loop, the iteration within the current tile; the refill comes when every loop
-    // is at a tile's first iteration (the same for all threads: the barriers are uniform).
+    // Per loop, the iteration within the current tile (no remainder for a tile of the whole
+    // loop: the offset never reaches it).
     let mut within = Vec::with_capacity(loops.len());
-    let mut refill = None;
+    let mut whole = true;
     let trips = finding
         .access
         .loops
@@ -141,37 +149,52 @@ pub fn apply(
             0 => induction,
             _ => before.index_binary("arith.subi", induction, before.index_constant(lower)),
         };
-        // A tile of the whole loop needs no remainder: the offset never reaches it.
-        let step = match trips {
+        within.push(match trips {
             Some(trips) if trips as i64 <= period => offset,
-            _ => before.index_binary("arith.remui", offset, before.index_constant(period)),
-        };
-        let first = compare_equal(&before, step, zero)?;
-        refill = Some(match refill {
-            None => first,
-            Some(earlier) => both(&before, earlier, first),
+            _ => {
+                whole = false;
+                before.index_binary("arith.remui", offset, before.index_constant(period))
+            }
         });
-        within.push(step);
     }
-    let refill = refill.ok_or("the load is in no loop")?;
-    let inside = Builder::before(guarded_region(&before, refill)).located(location);
-    inside.create("gpu.barrier", &[], &[], &[]);
-    let indices: Vec<MlirValue> = (0..rank)
-        .map(|dimension| unsafe { mlirOperationGetOperand(operation, 1 + dimension as isize) })
-        .collect();
-    let origin: Vec<MlirValue> = indices
-        .iter()
-        .zip(&thread_part)
-        .map(|(&index, &part)| inside.index_binary("arith.subi", index, part))
-        .collect();
-    let copy_in = copy_box(
-        &inside,
-        &thread_ids,
-        block,
-        &CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape),
-        location,
-    )?;
-    inside.create("gpu.barrier", &[], &[], &[]);
+    let copy = |builder: &Builder, threads: &[MlirValue], origin: &[MlirValue]| {
+        let source = CopyBox::new(memory.memref, element_type, tile, origin, extents, &shape);
+        let copied = copy_box(builder, threads, block, &source, location);
+        builder.create("gpu.barrier", &[], &[], &[]);
+        copied
+    };
+    let copy_in = match whole.then(|| hoisted_origin(kernel, finding, loops[0], &lowers)) {
+        // One tile holds what the whole nest reads: copied once, before it.
+        Some(Some((outer, origin))) => {
+            let threads = super::stage_shared::thread_ids(&outer, sizes, outer.index_constant(0));
+            copy(&outer, &threads, &origin)?
+        }
+        // Refilled in the loop, when every loop is at a tile's first iteration (the same for
+        // all threads: the barriers are uniform); the origin is the index minus its thread part.
+        _ => {
+            let mut refill = None;
+            for &step in &within {
+                let first = compare_equal(&before, step, zero)?;
+                refill = Some(match refill {
+                    None => first,
+                    Some(earlier) => both(&before, earlier, first),
+                });
+            }
+            let refill = refill.ok_or("the load is in no loop")?;
+            let inside = Builder::before(guarded_region(&before, refill)).located(location);
+            inside.create("gpu.barrier", &[], &[], &[]);
+            let origin: Vec<MlirValue> = thread_part
+                .iter()
+                .enumerate()
+                .map(|(dimension, &part)| {
+                    let index =
+                        unsafe { mlirOperationGetOperand(operation, 1 + dimension as isize) };
+                    inside.index_binary("arith.subi", index, part)
+                })
+                .collect();
+            copy(&inside, &thread_ids, &origin)?
+        }
+    };
 
     let own: Vec<MlirValue> = thread_part
         .iter()
@@ -199,6 +222,56 @@ pub fn apply(
         tile_type,
         global: copy_in,
     })
+}
+
+/// A builder before `outer` (the nest's outermost loop) and the box origin built there: the
+/// load's index with thread ids at 0 and every loop at its lower bound `lowers`, from block
+/// ids and `index` kernel arguments; `None` (nothing built) when the index needs another
+/// value.
+fn hoisted_origin(
+    kernel: &Kernel,
+    finding: &Finding,
+    outer: MlirOperation,
+    lowers: &[i64],
+) -> Option<(Builder, Vec<MlirValue>)> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let mut values = symbol_values(kernel, entry);
+    let loop_variables: Vec<Variable> = (0..lowers.len())
+        .map(|position| Variable::Loop(analysis::LoopId(position)))
+        .collect();
+    let available = |variable: &Variable| {
+        variable.is_thread()
+            || BLOCKS.contains(variable)
+            || loop_variables.contains(variable)
+            || values.contains_key(variable)
+    };
+    let indices = &finding.access.indices;
+    if !indices
+        .iter()
+        .all(|index| index.variables().iter().all(available))
+    {
+        return None;
+    }
+    let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
+    let builder = Builder::before(outer).located(location);
+    let zero = builder.index_constant(0);
+    values.extend(THREADS.iter().map(|thread| (thread.clone(), zero)));
+    for (variable, &lower) in loop_variables.iter().zip(lowers) {
+        values.insert(variable.clone(), builder.index_constant(lower));
+    }
+    for (dimension, variable) in BLOCKS.iter().enumerate() {
+        if indices
+            .iter()
+            .any(|index| index.variables().contains(variable))
+        {
+            values.insert(variable.clone(), id_op(&builder, "gpu.block_id", dimension));
+        }
+    }
+    let origin = indices
+        .iter()
+        .map(|index| builder.index(index, &values))
+        .collect::<Option<Vec<_>>>()?;
+    Some((builder, origin))
 }
 
 /// What staging per tile needs of the load itself, wherever its loops sit: a

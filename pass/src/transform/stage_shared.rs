@@ -46,7 +46,7 @@ use crate::{findings::Finding, ir, kernels::Kernel, rewrite::Builder};
 /// Thread ids in dimension order.
 const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 /// Block ids in dimension order.
-const BLOCKS: [Variable; 3] = [Variable::BlockX, Variable::BlockY, Variable::BlockZ];
+pub(super) const BLOCKS: [Variable; 3] = [Variable::BlockX, Variable::BlockY, Variable::BlockZ];
 /// Dimension names of `#gpu<dim ...>`.
 const DIMENSIONS: [&str; 3] = ["x", "y", "z"];
 
@@ -426,7 +426,7 @@ pub(super) fn defined_in(value: MlirValue, entry: MlirBlock) -> bool {
 }
 
 /// Values for the symbols a guard may name: the kernel's `index` arguments.
-fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Variable, MlirValue> {
+pub(super) fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Variable, MlirValue> {
     let mut values = BTreeMap::new();
     if let crate::kernels::KernelKind::Function { .. } = kernel.kind {
         for number in 0..unsafe { mlirBlockGetNumArguments(entry) } {
