@@ -25,4 +25,25 @@ module attributes {gpu.container_module} {
     }
     return
   }
+
+  func.func @swapped(%out: memref<32xi32>, %in: memref<32xi32>) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %scale = arith.constant 3 : i32
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %v = memref.load %in[%tx] : memref<32xi32>
+      %w = arith.muli %v, %scale : i32
+      memref.store %w, %out[%tx] : memref<32xi32>
+      gpu.terminator
+    }
+    return
+  }
 }
+
+// The launch's arguments are the enclosing function's parameters it uses, in the function's
+// order, not in the order the body first uses them: in @swapped the body reads %in first, yet
+// %out (parameter 0) is argument 0. (A rewrite that moves a use, such as a tile copy hoisted
+// before a loop, keeps the launch's arguments.)
+// RUN: gpu-mem-opt interp %s --kernel launch@%s:33:5 --grid 1,1,1 --arg zeros --arg iota --print-arg 0 | tr '\n' ' ' | FileCheck %s --check-prefix=SWAPPED
+// SWAPPED: 0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45 48 51 54 57 60 63 66 69 72 75 78 81 84 87 90 93 {{$}}

@@ -9,8 +9,9 @@
 //! gz, sx, sy, sz)`; each becomes the matching `gpu.block_id`/`thread_id`/`grid_dim`/
 //! `block_dim` op at the top of the body. Attributions follow. Values the body uses from
 //! outside are captured: constants (`arith.constant`, `index.constant`) are copied to the top
-//! of the body, anything else becomes a parameter, in order of first use, so the launch runs
-//! like a kernel whose arguments are its captures.
+//! of the body, anything else becomes a parameter, so the launch runs like a kernel whose
+//! arguments are its captures: the enclosing function's arguments in their order, then other
+//! values in order of first use.
 //!
 //! Cost. One walk over the body to find captures.
 
@@ -180,8 +181,25 @@ fn outside(launch: MlirOperation, value: MlirValue) -> bool {
     owner.ptr != launch.ptr && !encloses(launch, owner)
 }
 
-/// The values `launch`'s body uses from outside, in order of first use.
+/// The values `launch`'s body uses from outside: block arguments (the enclosing function's
+/// parameters) in their order, then the others in order of first use. The order does not
+/// depend on where in the body a value is first used, so a rewrite that moves a use (a copy
+/// hoisted before a loop) keeps the launch's parameters.
 fn captures(launch: MlirOperation) -> Vec<MlirValue> {
+    let mut found = used_from_outside(launch);
+    let rank = |value: &MlirValue| unsafe {
+        if mlirValueIsABlockArgument(*value) {
+            (0, mlirBlockArgumentGetArgNumber(*value))
+        } else {
+            (1, 0)
+        }
+    };
+    found.sort_by_key(rank);
+    found
+}
+
+/// The values `launch`'s body uses from outside, in order of first use.
+fn used_from_outside(launch: MlirOperation) -> Vec<MlirValue> {
     let mut found: Vec<MlirValue> = Vec::new();
     let root = unsafe { OperationRef::from_raw(launch) };
     root.walk(WalkOrder::PreOrder, |operation| {

@@ -270,28 +270,20 @@ impl Kernel {
             .collect()
     }
 
-    /// The argument specs of the kernel written as a launch body: its captured
-    /// parameters, in order of first use in the body (translate/src/launch.rs).
+    /// The argument specs of the kernel written as a launch body: the parameters
+    /// the body uses, in parameter order (translate/src/launch.rs).
     pub fn launch_specs(&self) -> Vec<String> {
         let body = self.body.render(0);
-        let first_use = |name: &str| {
-            body.match_indices(name)
-                .map(|(position, _)| position)
-                .find(|&position| {
-                    !body[position + name.len()..]
-                        .starts_with(|next: char| next.is_ascii_alphanumeric())
-                })
-        };
-        let mut used: Vec<(usize, &Parameter)> = self
-            .parameters
-            .iter()
-            .filter_map(|parameter| {
-                first_use(&parameter.name).map(|position| (position, parameter))
+        let used = |name: &str| {
+            body.match_indices(name).any(|(position, _)| {
+                !body[position + name.len()..]
+                    .starts_with(|next: char| next.is_ascii_alphanumeric())
             })
-            .collect();
-        used.sort_by_key(|(position, _)| *position);
-        used.into_iter()
-            .map(|(_, parameter)| parameter.spec.clone())
+        };
+        self.parameters
+            .iter()
+            .filter(|parameter| used(&parameter.name))
+            .map(|parameter| parameter.spec.clone())
             .collect()
     }
 
