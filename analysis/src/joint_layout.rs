@@ -13,7 +13,7 @@
 //! Assumption: the sum weighs each kernel's block equally (the launch counts are not known).
 //! Cost: candidates × kernels lookups.
 
-use crate::shared_layout::{BufferPlan, SharedLayout};
+use crate::shared_layout::{BufferPlan, CandidateCost, SharedLayout};
 
 /// The layout chosen for a buffer shared by several kernels, with each kernel's numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +34,7 @@ pub fn choose(plans: &[&BufferPlan]) -> JointChoice {
         plan.candidates
             .iter()
             .find(|candidate| candidate.layout == *layout && candidate.rejected.is_none())
-            .and_then(|candidate| candidate.wavefronts)
+            .and_then(CandidateCost::wavefronts)
     };
     let before: Vec<u64> = plans.iter().map(|plan| plan.wavefronts_before()).collect();
     let unchanged = JointChoice {
@@ -77,7 +77,7 @@ pub fn choose(plans: &[&BufferPlan]) -> JointChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared_layout::{AccessCost, CandidateCost};
+    use crate::shared_layout::AccessCost;
 
     /// A plan whose candidates (unchanged, pad 1, pad 2) cost `wavefronts` each.
     fn plan(wavefronts: [u64; 3]) -> BufferPlan {
@@ -107,7 +107,6 @@ mod tests {
                         SharedLayout::Pad { elements } => 128 * elements as u64,
                         _ => 0,
                     },
-                    wavefronts: Some(wavefronts),
                     costs: Some(vec![cost(wavefronts)]),
                     rejected: None,
                 })

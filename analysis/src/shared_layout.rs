@@ -272,12 +272,17 @@ pub struct CandidateCost {
     pub layout: SharedLayout,
     /// Bytes it adds to the buffer.
     pub extra_bytes: u64,
-    /// Total wavefronts per block over all accesses, when costed.
-    pub wavefronts: Option<u64>,
     /// Each access's cost under the layout, in the order given, when costed.
     pub costs: Option<Vec<AccessCost>>,
     /// Why it cannot be chosen (alignment, budget, unknown metrics), if it cannot.
     pub rejected: Option<String>,
+}
+
+impl CandidateCost {
+    /// Total wavefronts per block over all accesses, when costed.
+    pub fn wavefronts(&self) -> Option<u64> {
+        self.costs.as_deref().map(|costs| total(costs).0)
+    }
 }
 
 /// The decision for one buffer: the layout, the buffer after it, and the evidence.
@@ -348,11 +353,9 @@ pub fn plan(
     let accesses = interior
         .as_ref()
         .map_or(accesses, |interior| &interior.accesses[..]);
-    let before_total = total(&before).0;
     let mut candidates = vec![CandidateCost {
         layout: SharedLayout::Unchanged,
         extra_bytes: 0,
-        wavefronts: Some(before_total),
         costs: Some(before.clone()),
         rejected: None,
     }];
@@ -377,14 +380,13 @@ pub fn plan(
         candidates.push(CandidateCost {
             layout,
             extra_bytes,
-            wavefronts: after.as_ref().map(|found| total(found).0),
             costs: after,
             rejected,
         });
     }
     let key = |candidate: &CandidateCost| {
         (
-            candidate.wavefronts.unwrap_or(u64::MAX),
+            candidate.wavefronts().unwrap_or(u64::MAX),
             candidate.extra_bytes,
             candidate.layout.kind_rank(),
         )
@@ -864,7 +866,7 @@ fn decision_reason(
             format!(
                 "; {} would give {} wavefronts but {}",
                 candidate.layout,
-                candidate.wavefronts.unwrap_or(0),
+                candidate.wavefronts().unwrap_or(0),
                 candidate.rejected.as_deref().unwrap_or("is over budget")
             )
         })

@@ -300,7 +300,7 @@ fn f16_rows_of_48_upstream_leaves_the_row_ours_is_valid() {
         let SharedLayout::Pad { elements } = candidate.layout else {
             panic!("padding only");
         };
-        match candidate.wavefronts {
+        match candidate.wavefronts() {
             Some(wavefronts) => {
                 assert_eq!((48 + elements) * 2 % 16, 0, "{}", candidate.layout);
                 assert!(

@@ -22,7 +22,8 @@
 //! becomes `IndexExpression::Unknown` with the reason, never a guess.
 //! Enclosing `scf.for`/`affine.for` loops give [`Loop`]s (constant bounds when
 //! the IR has them; a loop that starts at a thread-dependent index, a
-//! grid-stride loop, stands for `start + c·j` with `j` uniform across lanes); enclosing `scf.if` conditions built from `arith.cmpi`
+//! grid-stride loop, stands for `start + c·j` with `j` uniform across lanes);
+//! enclosing `scf.if` conditions built from `arith.cmpi`
 //! (and `arith.andi` of them) become guards, the `else` branch negated; other
 //! conditions become guards the analysis cannot evaluate, so metrics turn
 //! unknown with the reason instead of counting lanes that may be inactive.
