@@ -76,6 +76,11 @@ impl Variable {
             Variable::ThreadX | Variable::ThreadY | Variable::ThreadZ
         )
     }
+
+    /// Whether the variable is a block id, the same for every thread of a block.
+    pub fn is_block(&self) -> bool {
+        matches!(self, Variable::BlockX | Variable::BlockY | Variable::BlockZ)
+    }
 }
 
 impl fmt::Display for Variable {

@@ -10,20 +10,25 @@
 //! **Model.** The guard is a conjunction. A conjunct is *assumed* (taken to hold for every lane)
 //! when it is fully modelled (no data-dependent part), mentions at least one warp-uniform
 //! unknown (a block id or a launch symbol such as a kernel argument), and otherwise only thread
-//! ids. Every other conjunct is kept exactly: those on thread ids alone (`tid.x < 16` removes
-//! lanes in every block), those over loop variables (the iteration decides, not the block), and
-//! those with a data-dependent part (nothing is known about them). [`interior_access`] returns
-//! the access with the assumed conjuncts removed and the uniform unknowns they mention.
+//! ids and, when it mentions a block id, variables of loops with a constant trip count. A row
+//! filter's halo load `128·bid.x + tid.x - 16 + 16·i ≥ 0` over `i < 10` is such a test: the
+//! loop moves the lane by at most 144 elements, and every block but the first reads inside the
+//! image for every `i`. Every other conjunct is kept exactly: those on thread ids alone
+//! (`tid.x < 16` removes lanes in every block), those over loop variables with no block id or
+//! an unknown trip count (`i < n`: the iteration decides, not the block), and those with a
+//! data-dependent part (nothing is known about them). [`interior_access`] returns the access
+//! with the assumed conjuncts removed and the uniform unknowns they mention.
 //!
 //! **Assumption.** An interior block exists, i.e. the grid has more than one block along the
-//! guarded dimension; the edge blocks are a vanishing share of a large grid. The cost is that of
-//! the interior blocks, named as such in every message ([`InteriorAccess::assumption`]).
+//! guarded dimension (more than the few a bounded loop's reach spans); the edge blocks are a
+//! vanishing share of a large grid. The cost is that of the interior blocks, named as such in
+//! every message ([`InteriorAccess::assumption`]).
 //!
 //! Cost: one pass over the guard's conjuncts.
 
 use std::collections::BTreeSet;
 
-use crate::expression::{IndexExpression, Variable};
+use crate::expression::{IndexExpression, Loop, LoopId, Variable};
 use crate::matrix::{Access, Condition};
 
 /// An access of an interior block, and the uniform unknowns of the conjuncts assumed to hold.
@@ -51,7 +56,7 @@ pub fn interior_access(access: &Access) -> Option<InteriorAccess> {
     let mut assumed = BTreeSet::new();
     let mut kept = Vec::with_capacity(access.guard.len());
     for condition in &access.guard {
-        match assumed_unknowns(condition) {
+        match assumed_unknowns(condition, &access.loops) {
             Some(uniform) => assumed.extend(uniform),
             None => kept.push(condition.clone()),
         }
@@ -69,15 +74,21 @@ pub fn interior_access(access: &Access) -> Option<InteriorAccess> {
 }
 
 /// The uniform unknowns of `condition` when it is an edge test to assume, else `None`.
-fn assumed_unknowns(condition: &Condition) -> Option<BTreeSet<Variable>> {
+fn assumed_unknowns(condition: &Condition, loops: &[Loop]) -> Option<BTreeSet<Variable>> {
     if !is_modelled(&condition.left) || !is_modelled(&condition.right) {
         return None;
     }
     let variables = condition.variables();
-    if !variables
-        .iter()
-        .all(|variable| variable.is_thread() || is_uniform_unknown(variable))
-    {
+    let has_block_id = variables.iter().any(Variable::is_block);
+    let bounded_loop = |variable: &Variable| match variable {
+        Variable::Loop(LoopId(depth)) => {
+            has_block_id && loops.get(*depth).and_then(Loop::trip_count).is_some()
+        }
+        _ => false,
+    };
+    if !variables.iter().all(|variable| {
+        variable.is_thread() || is_uniform_unknown(variable) || bounded_loop(variable)
+    }) {
         return None;
     }
     let uniform: BTreeSet<Variable> = variables.into_iter().filter(is_uniform_unknown).collect();
@@ -86,10 +97,7 @@ fn assumed_unknowns(condition: &Condition) -> Option<BTreeSet<Variable>> {
 
 /// Whether `variable` is the same for every thread of a block and unknown at compile time.
 fn is_uniform_unknown(variable: &Variable) -> bool {
-    matches!(
-        variable,
-        Variable::BlockX | Variable::BlockY | Variable::BlockZ | Variable::Symbol(_)
-    )
+    variable.is_block() || matches!(variable, Variable::Symbol(_))
 }
 
 /// Whether `expression` has no data-dependent or otherwise unmodelled part.

@@ -10,8 +10,8 @@ use analysis::interior::interior_access;
 use analysis::shared_layout::{plan, Allowed, SharedLayout};
 use analysis::BankModel::Conventional;
 use analysis::{
-    warp_metrics, Access, Block, Condition, IndexExpression, MetricsAccumulator, Relation, Request,
-    Variable,
+    warp_metrics, Access, Block, Condition, IndexExpression, Loop, MetricsAccumulator, Relation,
+    Request, Variable,
 };
 use common::kernels::{guarded, shape_of, store};
 use common::{iv, shared, tx, ty};
@@ -80,6 +80,32 @@ fn assumes_edge_tests_and_keeps_the_rest() {
 
     access.guard = kept.to_vec();
     assert_eq!(interior_access(&access), None, "nothing to assume");
+}
+
+/// A conjunct over a loop variable is an edge test when it also mentions a block id and the
+/// loop's trip count is constant (the row filter's halo `128·bid.x + tid.x - 16 + 16·i ≥ 0`,
+/// `i < 10`): every block but the first few passes it for every iteration. Without a block id
+/// (`i < n`) or with an unknown trip count, the iteration decides, and the conjunct is kept.
+#[test]
+fn assumes_edge_tests_over_bounded_loops_only() {
+    let halo = Condition::new(
+        block_id(Variable::BlockX) * 128 + tx() + iv(0) * 16 - 16,
+        Relation::GreaterEqual,
+        0,
+    );
+    let trip = Condition::new(iv(1), Relation::Less, symbol("n"));
+    let mut access = shared(&[32, 32], vec![ty(), tx()]);
+    access.loops = vec![Loop::constant(0, 10, 1), Loop::constant(0, 4, 1)];
+    access.guard = vec![halo.clone(), trip.clone()];
+    let interior = interior_access(&access).expect("the halo test to assume");
+    assert_eq!(interior.access.guard, vec![trip.clone()]);
+    assert_eq!(interior.assumed, [Variable::BlockX].into());
+
+    access.loops[0] = Loop {
+        upper: None,
+        ..Loop::constant(0, 10, 1)
+    };
+    assert_eq!(interior_access(&access), None, "unknown trip count");
 }
 
 /// Brute-force `(requests, wavefronts)` of `access` for the block with ids `block_ids` and

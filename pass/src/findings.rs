@@ -170,10 +170,7 @@ impl Finding {
         let space = self.memory.space;
         let mut metrics = Vec::new();
         if matches!(space, MemorySpace::Global | MemorySpace::Local) {
-            metrics.push((
-                "sectors/request",
-                self.metric(|metrics| &metrics.sectors_per_request),
-            ));
+            metrics.push(("sectors/request", self.sectors_per_request()));
         }
         if space == MemorySpace::Shared {
             metrics.push((
@@ -188,6 +185,11 @@ impl Finding {
         metrics
     }
 
+    /// Sectors per request for one block, an interior block's where an edge guard decides.
+    pub fn sectors_per_request(&self) -> Result<f64, Unknown> {
+        self.metric(|metrics| &metrics.sectors_per_request)
+    }
+
     /// Why the first metric that applies to this access's space is unknown, if one is.
     pub fn unknown_metric(&self) -> Option<String> {
         self.applicable_metrics()
@@ -200,10 +202,7 @@ impl Finding {
         let space = self.memory.space;
         let sectors = matches!(space, MemorySpace::Global | MemorySpace::Local);
         WarpMetrics {
-            sectors_per_request: self
-                .metric(|metrics| &metrics.sectors_per_request)
-                .ok()
-                .filter(|_| sectors),
+            sectors_per_request: self.sectors_per_request().ok().filter(|_| sectors),
             bank_conflict_degree: self
                 .metric(|metrics| &metrics.bank_conflict_degree)
                 .ok()

@@ -21,15 +21,16 @@
 //! reads) is staged per tile of iterations when no store is in a loop.
 //!
 //! Sectors per request are those of block 0; when a guard on block ids (the
-//! edge test) makes them unknowable, those of an interior block, where every
-//! lane is active, stand in.
+//! edge test) makes them unknowable, those of an interior block, where the
+//! edge tests hold for every lane, stand in: the finding's own metric
+//! (`Finding::sectors_per_request`, `analysis::interior`), the same number
+//! the access's remark and report show.
 //!
 //! This runs before the shared-layout decisions: the caller re-collects the
 //! kernel's accesses afterwards, so the new tile is costed and padded or
 //! swizzled like any other shared buffer.
 
 use analysis::{
-    expression::Unknown,
     matrix::{Access, AccessKind, MemorySpace},
     metrics::{warp_metrics, Block},
     neighbor::Neighbor,
@@ -212,7 +213,7 @@ fn decide(
     let candidate = Candidate {
         access: &finding.access,
         classification: finding.classification,
-        sectors_per_request: sectors(finding, block.as_ref().ok(), options),
+        sectors_per_request: finding.sectors_per_request(),
         written_by_kernel: sharers(findings, reference)
             .any(|other| other.memory.kind == AccessKind::Store),
     };
@@ -297,29 +298,6 @@ fn leave_guards(
         loops.push((parent, moved));
     }
     loops
-}
-
-/// Sectors per request of `finding` for one block. A guard that depends on
-/// block ids (the edge test of a grid that overshoots the array) makes the
-/// metrics of block 0 unknowable; then the sectors of an interior block,
-/// where the guard holds for every lane, stand for the kernel.
-fn sectors(finding: &Finding, block: Option<&Block>, options: &Options) -> Result<f64, Unknown> {
-    let measured = finding
-        .metrics
-        .as_ref()
-        .map_err(Clone::clone)
-        .and_then(|metrics| metrics.sectors_per_request.clone());
-    match (measured, block) {
-        (Err(_), Some(&block)) if !finding.access.guard.is_empty() => {
-            let interior = Access {
-                guard: Vec::new(),
-                ..finding.access.clone()
-            };
-            warp_metrics(&interior, block, options.target.bank_model)
-                .and_then(|metrics| metrics.sectors_per_request)
-        }
-        (measured, _) => measured,
-    }
 }
 
 /// Other accesses of the same buffer as `findings[index]`.

@@ -3,7 +3,8 @@
 // blocks, but which lanes depends on the block ids, so block 0's metrics are unknowable.
 // Those of an interior block, where the guard holds for every lane, are given instead,
 // named as such in the remark and in the report's `costed_for`. A guard the interior block
-// cannot settle (data-dependent) keeps the metrics unknown, with the reason.
+// cannot settle (data-dependent, or over a loop of unknown trip count) keeps the metrics
+// unknown, with the reason.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt-test-access-analysis %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPACE
@@ -77,6 +78,58 @@ module attributes {gpu.container_module} {
       scf.if %on {
         %v = memref.load %in[%gid] : memref<256xf32>
         memref.store %v, %out[%gid] : memref<256xf32>
+      }
+      gpu.return
+    }
+
+    /// The row filter's halo copy (bench/kernels/convolution_rows.mlir, block
+    /// 16x4): x = 128*bid.x + tid.x - 16 + 16*i for i < 10, guarded by
+    /// 0 <= x < 256. The guard mentions the loop variable, but the loop's
+    /// constant trip count bounds its reach (144 elements), so every block
+    /// but the edge ones passes it for every i: each row of 16 floats is
+    /// 64-byte aligned, 2 rows per warp: 4 sectors, 32 addresses. The second
+    /// loop runs %trips times, unknown: its guard stays, and so does "unknown".
+    // CHECK-LABEL: kernel: 'row_halo'
+    // CHECK: access: load arg 0 (global), 4 B x 1; indices [i0 = tid.y + 4*bid.y, i1 = tid.x + 128*bid.x + 16*loop0 - 16]; {{.*}}; sectors/request 4, distinct addresses 32 (for an interior block: the edge guard on bid.x holds for every lane)
+    // CHECK: access: load arg 0 (global), 4 B x 1; indices [i0 = tid.y + 4*bid.y, i1 = tid.x + 128*bid.x + 16*loop0 - 16]; {{.*}}; metrics unknown: the guard depends on bid.x, whose value is unknown
+    gpu.func @row_halo(%source: memref<64x256xf32>, %out: memref<4x160xf32>, %trips: index) kernel
+        attributes {known_block_size = array<i32: 16, 4, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c10 = arith.constant 10 : index
+      %c16 = arith.constant 16 : index
+      %c128 = arith.constant 128 : index
+      %c256 = arith.constant 256 : index
+      %x0 = arith.muli %bx, %c128 : index
+      %x1 = arith.addi %x0, %tx : index
+      %base_x = arith.subi %x1, %c16 : index
+      %y0 = arith.muli %by, %c4 : index
+      %y = arith.addi %y0, %ty : index
+      scf.for %i = %c0 to %c10 step %c1 {
+        %offset = arith.muli %i, %c16 : index
+        %x = arith.addi %base_x, %offset : index
+        %column = arith.addi %tx, %offset : index
+        %after_start = arith.cmpi sge, %x, %c0 : index
+        %before_end = arith.cmpi slt, %x, %c256 : index
+        %inside = arith.andi %after_start, %before_end : i1
+        scf.if %inside {
+          %loaded = memref.load %source[%y, %x] : memref<64x256xf32>
+          memref.store %loaded, %out[%ty, %column] : memref<4x160xf32>
+        }
+      }
+      scf.for %i = %c0 to %trips step %c1 {
+        %offset = arith.muli %i, %c16 : index
+        %x = arith.addi %base_x, %offset : index
+        %after_start = arith.cmpi sge, %x, %c0 : index
+        scf.if %after_start {
+          %loaded = memref.load %source[%y, %x] : memref<64x256xf32>
+          memref.store %loaded, %out[%ty, %tx] : memref<4x160xf32>
+        }
       }
       gpu.return
     }
