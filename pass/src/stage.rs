@@ -17,8 +17,10 @@
 //! `out[x][y]`) when it is the kernel's only access to its buffer and its
 //! last memory access, so that delaying the write past a barrier cannot be
 //! observed; a load (`in[x][y]` read across) of a buffer the kernel never
-//! writes, with no store before it; a load in a loop (MAP-204 row-per-thread
-//! reads) is staged per tile of iterations when no store is in a loop.
+//! writes, with no store before it that may write the buffer (a workgroup
+//! tile or a `noalias` argument cannot; `effects::may_alias`); a load in a
+//! loop (MAP-204 row-per-thread reads) is staged per tile of iterations when
+//! no such store is in a loop.
 //!
 //! Sectors per request are those of block 0; when a guard on block ids (the
 //! edge test) makes them unknowable, those of an interior block, where the
@@ -42,7 +44,7 @@ use mlir_sys::{
 };
 
 use crate::{
-    accesses, diagnostics,
+    accesses, diagnostics, effects,
     findings::{self, Finding},
     ir,
     kernels::{Kernel, KernelKind},
@@ -277,7 +279,7 @@ fn leave_guards(
         };
         let finding = &findings[index];
         if staging.stage
-            && movable(findings, index).is_ok()
+            && movable(kernel, findings, index, options).is_ok()
             && transform::stage_loop::requirements(finding).is_ok()
         {
             tiles += staging
@@ -337,7 +339,7 @@ fn apply(
         .map_or_else(|| vec![index], |(_, members)| members.clone());
     if let Some(why) = members
         .iter()
-        .find_map(|&member| movable(findings, member).err())
+        .find_map(|&member| movable(kernel, findings, member, options).err())
     {
         return (None, format!("; not applied: {why}"), false);
     }
@@ -430,10 +432,27 @@ fn apply(
 /// Why the access of `findings[index]` may not move to its cooperative copy:
 /// a staged store's write reaches memory after the barrier, so nothing may
 /// follow it or share its buffer; a staged load's read happens in the copy-in,
-/// by another thread, so no store may precede it (through an alias, the
-/// original read could see the thread's own earlier write).
-fn movable(findings: &[Finding], index: usize) -> Result<(), String> {
-    match findings[index].memory.kind {
+/// by another thread, so no store that may write its buffer may precede it
+/// (through an alias, the original read could see the thread's own earlier
+/// write). A store to a workgroup tile, or to an argument that cannot alias
+/// (`effects::may_alias`), does not count.
+fn movable(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    options: &Options,
+) -> Result<(), String> {
+    let finding = &findings[index];
+    let writes_it = |other: &&Finding| {
+        other.memory.kind == AccessKind::Store
+            && effects::may_alias(
+                kernel,
+                (&other.memory.root, other.memory.space),
+                (&finding.memory.root, finding.memory.space),
+                options.assume_noalias,
+            )
+    };
+    match finding.memory.kind {
         AccessKind::Store if sharers(findings, index).next().is_some() => {
             Err("the kernel accesses this buffer elsewhere too".into())
         }
@@ -441,22 +460,28 @@ fn movable(findings: &[Finding], index: usize) -> Result<(), String> {
             "other memory accesses follow the store, and the staged write would reach memory after them"
                 .into(),
         ),
-        AccessKind::Load
-            if findings[..index]
+        AccessKind::Load => {
+            if let Some(store) = findings[..index].iter().find(writes_it) {
+                return Err(format!(
+                    "{} at {} may write the buffer before the load, and the copy-in would read \
+                     before it",
+                    store.memory.name, store.memory.location
+                ));
+            }
+            match findings
                 .iter()
-                .any(|earlier| earlier.memory.kind == AccessKind::Store) =>
-        {
-            Err("a store precedes the load, and the copy-in would read before it".into())
+                .filter(writes_it)
+                .find(|store| !store.access.loops.is_empty())
+            {
+                Some(store) if !finding.access.loops.is_empty() => Err(format!(
+                    "{} at {} in a loop may write the buffer, and a later iteration could read \
+                     it from a tile filled before",
+                    store.memory.name, store.memory.location
+                )),
+                _ => Ok(()),
+            }
         }
-        AccessKind::Load
-            if !findings[index].access.loops.is_empty()
-                && findings.iter().any(|other| {
-                    other.memory.kind == AccessKind::Store && !other.access.loops.is_empty()
-                }) =>
-        {
-            Err("a store in a loop could be read by a later iteration, which the tile was filled before".into())
-        }
-        _ => Ok(()),
+        AccessKind::Store => Ok(()),
     }
 }
 

@@ -38,7 +38,7 @@
 //! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in
 //! the kernel's entry block, constant bounds and step 1, no guard, a static
 //! memref shape, and an affine index. The caller checks the buffer is never
-//! written by the kernel and no store is in the loop or before it.
+//! written by the kernel and no store that may write it is in the loop or before it.
 
 use analysis::{expression::Variable, metrics::Block, staging::TILE_ITERATIONS};
 use mlir_sys::*;
