@@ -181,6 +181,82 @@ pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
     })
 }
 
+/// Cells a one-to-one check enumerates at most (a tile of 48 KiB of `f32` is 12,288).
+const MAXIMUM_CHECKED_CELLS: i64 = 1 << 20;
+
+/// Whether the block's threads, over every iteration of the access's loops, write each cell of
+/// the box `extents` exactly once, the box's corner being the index with thread ids at 0 and
+/// every loop at its lower bound (a staged store's copy-out writes every cell, so a cell no
+/// lane wrote, or two wrote, would change the result). By enumeration: `threads · iterations`
+/// must equal the cells, and no two writes may land on one cell. The loops' trip counts must be
+/// constant; block ids and symbols move the whole box and do not count.
+pub fn covers_box_once(access: &Access, block: Block, extents: &[i64]) -> Result<(), String> {
+    let matrix = access.matrix().map_err(|unknown| unknown.reason)?;
+    let cells: i64 = extents.iter().product();
+    let mut ranges: Vec<(Variable, i64, i64)> = vec![
+        (Variable::ThreadX, i64::from(block.x), 1),
+        (Variable::ThreadY, i64::from(block.y), 1),
+        (Variable::ThreadZ, i64::from(block.z), 1),
+    ];
+    for (depth, the_loop) in access.loops.iter().enumerate() {
+        let (Some(trips), Some(step)) = (the_loop.trip_count(), the_loop.step) else {
+            return Err(format!("loop{depth} has no constant trip count"));
+        };
+        ranges.push((Variable::Loop(LoopId(depth)), trips as i64, step));
+    }
+    let writes = ranges
+        .iter()
+        .try_fold(1i64, |total, &(_, range, _)| total.checked_mul(range))
+        .unwrap_or(i64::MAX);
+    if writes != cells {
+        return Err(format!(
+            "{writes} writes (threads x iterations) for the {cells} cells of the box"
+        ));
+    }
+    if cells > MAXIMUM_CHECKED_CELLS {
+        return Err(format!(
+            "the box's {cells} cells are more than the {MAXIMUM_CHECKED_CELLS} checked"
+        ));
+    }
+    let columns: Vec<Vec<i64>> = ranges
+        .iter()
+        .map(|(variable, _, step)| {
+            (0..extents.len())
+                .map(|dimension| matrix.coefficient(dimension, variable) * step)
+                .collect()
+        })
+        .collect();
+    let mut written = vec![false; cells as usize];
+    let mut counters = vec![0i64; ranges.len()];
+    for _ in 0..writes {
+        let mut linear = 0i64;
+        for (dimension, &extent) in extents.iter().enumerate() {
+            let cell: i64 = counters
+                .iter()
+                .zip(&columns)
+                .map(|(&counter, column)| counter * column[dimension])
+                .sum();
+            if !(0..extent).contains(&cell) {
+                return Err(format!(
+                    "a write lands outside the box (cell {cell} of {extent} in dimension {dimension})"
+                ));
+            }
+            linear = linear * extent + cell;
+        }
+        if std::mem::replace(&mut written[linear as usize], true) {
+            return Err("two writes land on one cell of the box".into());
+        }
+        for (counter, &(_, range, _)) in counters.iter_mut().zip(&ranges) {
+            *counter += 1;
+            if *counter < range {
+                break;
+            }
+            *counter = 0;
+        }
+    }
+    Ok(())
+}
+
 /// Seed-003 §4.2's warp stride `σx`: elements between the addresses of lanes
 /// `tx` and `tx + 1`; `None` when the index is not affine or a stride is dynamic.
 pub fn warp_stride(access: &Access) -> Option<i64> {

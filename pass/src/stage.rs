@@ -14,9 +14,11 @@
 //!
 //! What is applied today: an access outside loops whose threads map
 //! one-to-one onto its block footprint. A store (the naive transpose's
-//! `out[x][y]`) when it is the kernel's only access to its buffer and its
-//! last memory access, so that delaying the write past a barrier cannot be
-//! observed; a load (`in[x][y]` read across) of a buffer the kernel never
+//! `out[x][y]`) when no other access of the kernel may touch its memory, so
+//! that delaying the write past a barrier cannot be observed; in a nest of
+//! loops of at most 32 iterations each (the transpose with a row loop), when
+//! the threads and iterations write each cell of the box once, copied out
+//! after the loops (`transform::stage_loop_store`); a load (`in[x][y]` read across) of a buffer the kernel never
 //! writes, with no store before it that may write the buffer (a workgroup
 //! tile or a `noalias` argument cannot; `effects::may_alias`); a load in a
 //! loop (MAP-204 row-per-thread reads) is staged per tile of iterations when
@@ -39,8 +41,9 @@ use analysis::{
     staging::{self, Candidate, Staging},
 };
 use mlir_sys::{
-    mlirOperationGetLocation, mlirOperationGetOperand, mlirOperationGetParentOperation,
-    mlirValueEqual, mlirValueGetType, MlirOperation,
+    mlirOperationGetBlock, mlirOperationGetLocation, mlirOperationGetOperand,
+    mlirOperationGetParentOperation, mlirRegionGetFirstBlock, mlirValueEqual, mlirValueGetType,
+    MlirOperation,
 };
 
 use crate::{
@@ -400,6 +403,10 @@ fn apply(
         }
         AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents)
             .map(|staged| staged.tile_type),
+        AccessKind::Store if !finding.access.loops.is_empty() => {
+            transform::stage_loop_store::apply_store(kernel, finding, block, extents)
+                .map(|staged| staged.tile_type)
+        }
         AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents)
             .map(|staged| staged.tile_type),
     };
@@ -430,8 +437,9 @@ fn apply(
 }
 
 /// Why the access of `findings[index]` may not move to its cooperative copy:
-/// a staged store's write reaches memory after the barrier, so nothing may
-/// follow it or share its buffer; a staged load's read happens in the copy-in,
+/// a staged store's write reaches memory after the barrier (after its loops),
+/// so no access that may run after it in the same thread (`runs_after`) may
+/// touch memory it may write; a staged load's read happens in the copy-in,
 /// by another thread, so no store that may write its buffer may precede it
 /// (through an alias, the original read could see the thread's own earlier
 /// write). A store to a workgroup tile, or to an argument that cannot alias
@@ -443,24 +451,33 @@ fn movable(
     options: &Options,
 ) -> Result<(), String> {
     let finding = &findings[index];
-    let writes_it = |other: &&Finding| {
-        other.memory.kind == AccessKind::Store
-            && effects::may_alias(
-                kernel,
-                (&other.memory.root, other.memory.space),
-                (&finding.memory.root, finding.memory.space),
-                options.assume_noalias,
-            )
+    let aliases = |other: &Finding| {
+        effects::may_alias(
+            kernel,
+            (&other.memory.root, other.memory.space),
+            (&finding.memory.root, finding.memory.space),
+            options.assume_noalias,
+        )
     };
     match finding.memory.kind {
         AccessKind::Store if sharers(findings, index).next().is_some() => {
             Err("the kernel accesses this buffer elsewhere too".into())
         }
-        AccessKind::Store if index + 1 != findings.len() => Err(
-            "other memory accesses follow the store, and the staged write would reach memory after them"
-                .into(),
-        ),
+        AccessKind::Store => {
+            match findings.iter().enumerate().find(|&(other, access)| {
+                runs_after(kernel, findings, index, other) && aliases(access)
+            }) {
+                Some((_, other)) => Err(format!(
+                    "{} at {} may access the buffer too, and the staged write would reach memory \
+                 later",
+                    other.memory.name, other.memory.location
+                )),
+                None => Ok(()),
+            }
+        }
         AccessKind::Load => {
+            let writes_it =
+                |other: &&Finding| other.memory.kind == AccessKind::Store && aliases(other);
             if let Some(store) = findings[..index].iter().find(writes_it) {
                 return Err(format!(
                     "{} at {} may write the buffer before the load, and the copy-in would read \
@@ -481,8 +498,28 @@ fn movable(
                 _ => Ok(()),
             }
         }
-        AccessKind::Store => Ok(()),
     }
+}
+
+/// Whether `findings[other]` may run after `findings[index]` in the same thread: it comes
+/// later in the kernel, or both sit in the same top-level operation and the first is in a loop
+/// (a later iteration runs it again).
+fn runs_after(kernel: &Kernel, findings: &[Finding], index: usize, other: usize) -> bool {
+    let top = |operation: MlirOperation| {
+        let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+        let mut operation = operation;
+        while !operation.ptr.is_null()
+            && unsafe { mlirOperationGetBlock(operation).ptr } != entry.ptr
+        {
+            operation = unsafe { mlirOperationGetParentOperation(operation) };
+        }
+        operation
+    };
+    other > index
+        || (other < index
+            && !findings[index].access.loops.is_empty()
+            && top(findings[index].memory.operation).ptr
+                == top(findings[other].memory.operation).ptr)
 }
 
 /// The report's parameters of one decision.

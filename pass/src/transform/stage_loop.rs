@@ -40,7 +40,9 @@
 //! memref shape, and an affine index. The caller checks the buffer is never
 //! written by the kernel and no store that may write it is in the loop or before it.
 
-use analysis::{expression::Variable, metrics::Block, staging::TILE_ITERATIONS};
+use analysis::{
+    expression::Variable, matrix::AccessMatrix, metrics::Block, staging::TILE_ITERATIONS,
+};
 use mlir_sys::*;
 
 use crate::{
@@ -71,20 +73,7 @@ pub fn apply(
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
     }
-    // The enclosing loops, outermost first (as the access's loop ids count them).
-    let mut loops = Vec::with_capacity(lowers.len());
-    let mut inner = operation;
-    for _ in 0..lowers.len() {
-        inner = unsafe { mlirOperationGetParentOperation(inner) };
-        if ir::operation_name(inner) != "scf.for" {
-            return Err("the loops around the load are not all scf.for".into());
-        }
-        loops.insert(0, inner);
-    }
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    if unsafe { mlirOperationGetBlock(loops[0]).ptr } != entry.ptr {
-        return Err("the load's loop is not at the top of the kernel".into());
-    }
+    let loops = enclosing_loops(kernel, operation, lowers.len())?;
     let matrix = finding
         .matrix
         .as_ref()
@@ -98,9 +87,6 @@ pub fn apply(
             .map(|the_loop| the_loop.trip_count().unwrap_or(1) as i64)
             .collect(),
     };
-    let rank = extents.len();
-    let coefficient =
-        |dimension: usize, variable: &Variable| matrix.coefficient(dimension, variable);
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);
@@ -110,23 +96,7 @@ pub fn apply(
     let zero = before.index_constant(0);
     let sizes = [block.x, block.y, block.z];
     let thread_ids = thread_ids(&before, sizes, zero);
-    let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
-        1 => value,
-        _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
-    };
-    let thread_part: Vec<MlirValue> = (0..rank)
-        .map(|dimension| {
-            let mut sum = zero;
-            for (thread, variable) in THREADS.iter().enumerate() {
-                let factor = coefficient(dimension, variable);
-                if factor != 0 && sizes[thread] > 1 {
-                    let term = scaled(&before, thread_ids[thread], factor);
-                    sum = before.index_binary("arith.addi", sum, term);
-                }
-            }
-            sum
-        })
-        .collect();
+    let thread_part = tile_index(&before, matrix, (&thread_ids, sizes), &[]);
     // Per loop, the iteration within the current tile (no remainder for a tile of the whole
     // loop: the offset never reaches it).
     let mut within = Vec::with_capacity(loops.len());
@@ -139,16 +109,7 @@ pub fn apply(
     for (((&the_loop, &lower), &period), trips) in
         loops.iter().zip(&lowers).zip(&periods).zip(trips)
     {
-        let induction = unsafe {
-            mlirBlockGetArgument(
-                mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
-                0,
-            )
-        };
-        let offset = match lower {
-            0 => induction,
-            _ => before.index_binary("arith.subi", induction, before.index_constant(lower)),
-        };
+        let offset = iteration_offset(&before, the_loop, lower);
         within.push(match trips {
             Some(trips) if trips as i64 <= period => offset,
             _ => {
@@ -196,22 +157,7 @@ pub fn apply(
         }
     };
 
-    let own: Vec<MlirValue> = thread_part
-        .iter()
-        .enumerate()
-        .map(|(dimension, &part)| {
-            let mut sum = part;
-            for (position, &step) in within.iter().enumerate() {
-                let variable = Variable::Loop(analysis::LoopId(position));
-                let factor = coefficient(dimension, &variable);
-                if factor != 0 {
-                    let term = scaled(&before, step, factor);
-                    sum = before.index_binary("arith.addi", sum, term);
-                }
-            }
-            sum
-        })
-        .collect();
+    let own = tile_index(&before, matrix, (&thread_ids, sizes), &within);
     unsafe {
         mlirOperationSetOperand(operation, 0, tile);
         for (dimension, &index) in own.iter().enumerate() {
@@ -224,11 +170,94 @@ pub fn apply(
     })
 }
 
+/// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids
+/// count them), the outermost in the kernel's entry block.
+pub(super) fn enclosing_loops(
+    kernel: &Kernel,
+    operation: MlirOperation,
+    count: usize,
+) -> Result<Vec<MlirOperation>, String> {
+    let mut loops = Vec::with_capacity(count);
+    let mut inner = operation;
+    for _ in 0..count {
+        inner = unsafe { mlirOperationGetParentOperation(inner) };
+        if ir::operation_name(inner) != "scf.for" {
+            return Err("the loops around the access are not all scf.for".into());
+        }
+        loops.insert(0, inner);
+    }
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    match loops.first() {
+        Some(outer) if unsafe { mlirOperationGetBlock(*outer).ptr } == entry.ptr => Ok(loops),
+        Some(_) => Err("the access's loop is not at the top of the kernel".into()),
+        None => Err("the access is in no loop".into()),
+    }
+}
+
+/// `iv − lower` of `the_loop`, built at `builder`: the iteration's offset from the first.
+pub(super) fn iteration_offset(
+    builder: &Builder,
+    the_loop: MlirOperation,
+    lower: i64,
+) -> MlirValue {
+    let induction = unsafe {
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
+            0,
+        )
+    };
+    match lower {
+        0 => induction,
+        _ => builder.index_binary("arith.subi", induction, builder.index_constant(lower)),
+    }
+}
+
+/// The tile cell of the executing thread, built at `builder`: per dimension, `Σ M[d][t]·t`
+/// over the thread ids (of a block of `sizes`) plus `Σ M[d][loop k]·offsets[k]`.
+pub(super) fn tile_index(
+    builder: &Builder,
+    matrix: &AccessMatrix,
+    (thread_ids, sizes): (&[MlirValue], [u32; 3]),
+    offsets: &[MlirValue],
+) -> Vec<MlirValue> {
+    let zero = builder.index_constant(0);
+    let threads = THREADS
+        .iter()
+        .cloned()
+        .zip(thread_ids.iter().copied())
+        .zip(sizes)
+        .filter(|&(_, size)| size > 1)
+        .map(|(term, _)| term);
+    let loops = offsets
+        .iter()
+        .enumerate()
+        .map(|(position, &offset)| (Variable::Loop(analysis::LoopId(position)), offset));
+    let terms: Vec<(Variable, MlirValue)> = threads.chain(loops).collect();
+    (0..matrix.rows.len())
+        .map(|dimension| {
+            terms.iter().fold(zero, |sum, (variable, value)| {
+                match matrix.coefficient(dimension, variable) {
+                    0 => sum,
+                    1 => builder.index_binary("arith.addi", sum, *value),
+                    factor => {
+                        let term = builder.index_binary(
+                            "arith.muli",
+                            *value,
+                            builder.index_constant(factor),
+                        );
+                        builder.index_binary("arith.addi", sum, term)
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
 /// A builder before `outer` (the nest's outermost loop) and the box origin built there: the
 /// load's index with thread ids at 0 and every loop at its lower bound `lowers`, from block
 /// ids and `index` kernel arguments; `None` (nothing built) when the index needs another
 /// value.
-fn hoisted_origin(
+pub(super) fn hoisted_origin(
     kernel: &Kernel,
     finding: &Finding,
     outer: MlirOperation,
@@ -317,22 +346,27 @@ pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
         return Err("the load is not directly in an scf.for".into());
     }
     let shape = static_shape(finding)?;
+    non_negative(finding)?;
+    Ok((lowers, shape))
+}
+
+/// Checks that the index of `finding` is affine with non-negative thread and loop
+/// coefficients, so the index with thread ids at 0 and loops at their lower bounds is the
+/// corner of the box.
+pub(super) fn non_negative(finding: &Finding) -> Result<(), String> {
     let matrix = finding
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
-    let loop_variables: Vec<Variable> = (0..loops.len())
-        .map(|position| Variable::Loop(analysis::LoopId(position)))
-        .collect();
-    if (0..shape.len()).any(|dimension| {
-        THREADS
-            .iter()
-            .chain(&loop_variables)
-            .any(|variable| matrix.coefficient(dimension, variable) < 0)
-    }) {
+    let negative = matrix
+        .variables
+        .iter()
+        .filter(|variable| variable.is_thread() || matches!(variable, Variable::Loop(_)))
+        .any(|variable| (0..matrix.rows.len()).any(|row| matrix.coefficient(row, variable) < 0));
+    if negative {
         return Err("a thread or loop coefficient is negative".into());
     }
-    Ok((lowers, shape))
+    Ok(())
 }
 
 /// The static shape of the memref `finding` accesses.
@@ -360,6 +394,8 @@ pub(super) struct CopyBox<'a> {
     pub extents: &'a [i64],
     /// The memref's static shape.
     pub shape: &'a [i64],
+    /// Whether the copy goes out of the tile to the memref (a staged store's copy-out).
+    pub outward: bool,
 }
 
 impl<'a> CopyBox<'a> {
@@ -380,15 +416,26 @@ impl<'a> CopyBox<'a> {
             origin,
             extents,
             shape,
+            outward: false,
+        }
+    }
+
+    /// The same box copied the other way: from the tile out to the memref.
+    pub(super) fn outward(self) -> CopyBox<'a> {
+        CopyBox {
+            outward: true,
+            ..self
         }
     }
 }
 
-/// The block's cooperative copy of `source` into its tile, before the
-/// builder's anchor: thread `L` (linear id) takes cells `L, L + N, …` in
-/// row-major order, so consecutive lanes read consecutive addresses. A cell
-/// whose global index falls outside the array copies the clamped, valid
-/// element instead, which no thread reads. The copy's global load.
+/// The block's cooperative copy of `source` into its tile (or out of it),
+/// before the builder's anchor: thread `L` (linear id) takes cells `L, L + N,
+/// …` in row-major order, so consecutive lanes access consecutive addresses.
+/// Into the tile, a cell whose global index falls outside the array copies the
+/// clamped, valid element instead, which no thread reads; out of it, every
+/// cell is one the store wrote (`staging::covers_box_once`), so in the array.
+/// The copy's global access.
 pub(super) fn copy_box(
     inside: &Builder,
     thread_ids: &[MlirValue],
@@ -432,17 +479,21 @@ pub(super) fn copy_box(
         .enumerate()
         .map(|(dimension, (&origin, &cell))| {
             let index = copy.index_binary("arith.addi", origin, cell);
+            if source.outward {
+                return index;
+            }
             let index = copy.index_binary("arith.maxsi", index, zero);
             let last = copy.index_constant(source.shape[dimension] - 1);
             copy.index_binary("arith.minsi", index, last)
         })
         .collect();
-    let (copy_in, _) = copy.copy_element(
-        (source.memref, &global),
-        (source.tile, &cell),
-        source.element_type,
-    );
-    Ok(copy_in)
+    let memref = (source.memref, global.as_slice());
+    let tile = (source.tile, cell.as_slice());
+    Ok(if source.outward {
+        copy.copy_element(tile, memref, source.element_type).1
+    } else {
+        copy.copy_element(memref, tile, source.element_type).0
+    })
 }
 
 /// The body of a counted `scf.for`.

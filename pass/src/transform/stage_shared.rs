@@ -27,10 +27,10 @@
 //! kernel accessed are accessed; edges (sizes that are not multiples of the
 //! tile) are handled by that guard.
 //!
-//! What the caller checks (`stage`): a staged store is the kernel's only
-//! access to its buffer and its last memory access, so delaying the write past
-//! the barrier is invisible; a staged load reads a buffer the kernel never
-//! writes, with no store before it.
+//! What the caller checks (`stage`): no other access of the kernel may touch
+//! the memory a staged store writes (`effects::may_alias`), so delaying the
+//! write past the barrier is invisible; a staged load reads a buffer the
+//! kernel never writes, with no store before it that may write the buffer.
 
 use std::collections::BTreeMap;
 
