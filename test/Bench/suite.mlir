@@ -11,6 +11,7 @@
 // RUN: rm -rf %t && gpu-mem-opt-runner suite check %S/../../bench/suite.json --work %t | FileCheck %s
 
 // CHECK: transpose-naive: naive, gpu-mem-opt identical (4096 values; bench size on 2x8x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (no shared memory)
+// CHECK: transpose-rows: naive, gpu-mem-opt identical (4096 values; bench size on 2x2x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (no shared memory)
 // CHECK: transpose-tiled: naive, gpu-mem-opt, fixed-padding, nvgpu-optimize-shared-memory identical (4096 values; bench size on 2x2x1 blocks)
 // CHECK: matmul: naive, gpu-mem-opt identical (4096 values; bench size on 4x4x1 blocks)
 // CHECK: jacobi2d: naive, gpu-mem-opt identical (4096 values; bench size on 2x8x1 blocks)
