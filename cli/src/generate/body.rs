@@ -388,8 +388,18 @@ impl Body {
 
     /// `scf.for` from 0 to `count` without results; `step` builds the iteration.
     pub fn repeat(&mut self, count: i64, step: impl FnOnce(&mut Body, &str)) {
+        self.repeat_by(count, 1, step);
+    }
+
+    /// `scf.for` over `0, stride, …, stride·(count − 1)` without results; `step` builds the
+    /// iteration.
+    pub fn repeat_by(&mut self, count: i64, stride: i64, step: impl FnOnce(&mut Body, &str)) {
         let variable = self.fresh("r");
-        let range = self.up_to(count);
+        let range = LoopRange {
+            lower: self.index(0),
+            upper: self.index(count * stride),
+            stride: self.index(stride),
+        };
         self.line(&format!(
             "scf.for {variable} = {} to {} step {} {{",
             range.lower, range.upper, range.stride

@@ -31,6 +31,8 @@ pub enum Family {
     Tile,
     /// [`families::reduction`].
     Reduction,
+    /// [`families::rows`].
+    Rows,
     /// [`families::stencil`].
     Stencil,
     /// [`families::vector`].
@@ -39,10 +41,11 @@ pub enum Family {
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 5] = [
+    const ALL: [Family; 6] = [
         Family::Gather,
         Family::Tile,
         Family::Reduction,
+        Family::Rows,
         Family::Stencil,
         Family::Vector,
     ];
@@ -53,6 +56,7 @@ impl Family {
             Family::Gather => "gather",
             Family::Tile => "tile",
             Family::Reduction => "reduction",
+            Family::Rows => "rows",
             Family::Stencil => "stencil",
             Family::Vector => "vector",
         }
@@ -106,6 +110,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Gather => families::gather(&mut random, element),
         Family::Tile => families::tile(&mut random, element),
         Family::Reduction => families::reduction(&mut random, element),
+        Family::Rows => families::rows(&mut random, element),
         Family::Stencil => families::stencil(&mut random, element),
         Family::Vector => families::vector(&mut random, element),
     };

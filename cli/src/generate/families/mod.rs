@@ -15,6 +15,9 @@
 //!   argument or a constant `memref.global`), with constant, scalar-argument
 //!   or `memref.dim` trip counts, loops from constants or from thread x with
 //!   steps above 1, an outer loop, and edge guards (stage-shared, constant);
+//! * [`rows`]: several rows per thread in a loop with a step (NVIDIA's
+//!   `transposeNaive`), written at the same element or transposed, the rows
+//!   of a block contiguous or with gaps (stage-shared on stores in loops);
 //! * [`stencil`]: neighbours of the thread's element (or of its transpose),
 //!   with a halo or with an edge guard `scf.if` on the ids, Jacobi's if/else
 //!   form included (stage-shared, vectorize);
@@ -32,12 +35,14 @@
 
 mod gather;
 mod reduction;
+mod rows;
 mod stencil;
 mod tile;
 mod vector;
 
 pub use gather::gather;
 pub use reduction::reduction;
+pub use rows::rows;
 pub use stencil::stencil;
 pub use tile::tile;
 pub use vector::vector;

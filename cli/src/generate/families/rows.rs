@@ -1,0 +1,47 @@
+//! The rows family: NVIDIA's `transposeNaive` and its relatives. Each thread
+//! handles several rows in a loop, `for j in 0, s, …, s·(trips − 1)`, at row
+//! `span·bid.y + tid.y + j` (`span` the rows a block covers), reads the input
+//! there and writes the output at the same element or its transpose. The step
+//! `s` is the block's y extent (the block's rows are contiguous, and a staged
+//! store writes its box once), twice it or one more (rows left out between
+//! them: the box has holes and must not be staged), so no two writes land on
+//! one element (stage-shared on stores in loops).
+
+use super::{guarded_load, launch, new_input, resize};
+use crate::generate::body::{Affine, Element};
+use crate::generate::kernel::Kernel;
+use crate::generate::random::Random;
+
+/// Rows per thread in a loop, read and written (often transposed) per row.
+pub fn rows(random: &mut Random, element: Element) -> Kernel {
+    let mut kernel = launch(random, false);
+    let threads_y = kernel.ids.block_size[1];
+    let trips = random.pick(&[1, 2, 4, 4, 8]);
+    let stride = random.pick(&[threads_y, threads_y, 2 * threads_y, threads_y + 1]);
+    let span = stride * (trips - 1) + threads_y;
+    let transposed = random.chance(70);
+    let ids = &kernel.ids;
+    let first_row =
+        Affine::term(&ids.block[1], ids.grid[1], span).plus(&ids.thread[1], threads_y, 1);
+    let column = ids.global(0);
+    let rows = first_row.extent() + stride * (trips - 1);
+    let extents = resize(random, vec![rows, column.extent()]);
+    let input = new_input(&mut kernel, random, &extents, element);
+    let mut shape = vec![rows, column.extent()];
+    if transposed {
+        shape.reverse();
+    }
+    let output = kernel.output(&shape, element);
+    let body = &mut kernel.body;
+    body.repeat_by(trips, stride, |body, walk| {
+        let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
+        let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
+        let value = body.add(element, &value, &value);
+        let mut indices = vec![body.affine(&row), body.affine(&column)];
+        if transposed {
+            indices.reverse();
+        }
+        body.store(&value, &output.name, &output.type_text, &indices);
+    });
+    kernel
+}
