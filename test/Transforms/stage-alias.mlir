@@ -4,7 +4,8 @@
 // write the loaded buffer comes first, or, for a load in loops, is in a loop.
 // A store to a workgroup buffer, or to an argument that cannot alias the
 // loaded one (llvm.noalias, option assume-noalias; effects::may_alias), does
-// not count. Every kernel runs before and after with identical results.
+// not count. Likewise a staged store waits only for later accesses that may
+// touch its memory. Every kernel runs before and after with identical results.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s -verify-diagnostics -o /dev/null
@@ -13,6 +14,7 @@
 // RUN: gpu-mem-opt diff %s --kernel after_clear --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel after_clear_noalias --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel partial_sums --grid 4,4,1
+// RUN: gpu-mem-opt diff %s --kernel then_scratch --grid 4,4,1
 
 // CHECK-LABEL: gpu.func @after_scratch
 // CHECK-SAME: memref<8x8xf32, #gpu.address_space<workgroup>>
@@ -32,6 +34,10 @@
 // CHECK-LABEL: gpu.func @partial_sums
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @then_scratch
+// CHECK-SAME: memref<32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -187,6 +193,32 @@ module attributes {gpu.container_module} {
         scf.yield %row : f32
       }
       memref.store %total, %sums[%macroblock, %thread] : memref<16x256xf32>
+      gpu.return
+    }
+
+    /// A staged store waits only for later accesses that may touch its memory:
+    /// the transpose's out[x][y] (32 sectors per request) followed by a store
+    /// to a workgroup scratch buffer, which cannot be %out, is staged (32 -> 4).
+    // expected-remark @+3 {{kernel: 'then_scratch': block 32x8x1 (from known_block_size); 5 memory accesses}}
+    // expected-remark @+2 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
+    // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 8, degree 1)}}
+    gpu.func @then_scratch(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>)
+        workgroup(%scratch: memref<8x32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c32 = arith.constant 32 : index
+      %c8 = arith.constant 8 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c8 : index
+      %y = arith.addi %y0, %ty : index
+      %v = memref.load %in[%y, %x] : memref<1024x1024xf32>
+      // expected-remark @+1 {{staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
+      memref.store %v, %out[%x, %y] : memref<1024x1024xf32>
+      memref.store %v, %scratch[%ty, %tx] : memref<8x32xf32, #gpu.address_space<workgroup>>
       gpu.return
     }
   }
