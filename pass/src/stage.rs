@@ -18,7 +18,8 @@
 //! that delaying the write past a barrier cannot be observed; in a nest of
 //! loops of at most 32 iterations each (the transpose with a row loop), when
 //! the threads and iterations write each cell of the box once, copied out
-//! after the loops (`transform::stage_loop_store`); a load (`in[x][y]` read across) of a buffer the kernel never
+//! after the loops, or per tile of 32 iterations of one longer loop
+//! (`transform::stage_loop_store`); a load (`in[x][y]` read across) of a buffer the kernel never
 //! writes, with no store before it that may write the buffer (a workgroup
 //! tile or a `noalias` argument cannot; `effects::may_alias`); a load in a
 //! loop (MAP-204 row-per-thread reads) is staged per tile of iterations when
@@ -404,8 +405,14 @@ fn apply(
         AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents)
             .map(|staged| staged.tile_type),
         AccessKind::Store if !finding.access.loops.is_empty() => {
-            transform::stage_loop_store::apply_store(kernel, finding, block, extents)
-                .map(|staged| staged.tile_type)
+            transform::stage_loop_store::apply_store(
+                kernel,
+                finding,
+                block,
+                extents,
+                footprint.iterations,
+            )
+            .map(|staged| staged.tile_type)
         }
         AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents)
             .map(|staged| staged.tile_type),

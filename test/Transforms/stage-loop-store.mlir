@@ -2,7 +2,8 @@
 // when every loop runs at most 32 iterations and the block's threads and the
 // iterations write each cell of the box once (staging::covers_box_once), the
 // threads write a workgroup tile in the loops and the block copies it out,
-// coalesced, after them. NVIDIA's transposeNaive becomes its
+// coalesced, after them; a single loop of a multiple of 32 iterations is
+// copied out after every 32. NVIDIA's transposeNaive becomes its
 // transposeCoalesced. Only the stage-shared, pad and swizzle remarks are
 // checked here. Every kernel runs before and after with identical results.
 
@@ -13,6 +14,8 @@
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel holes --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel long_loop --grid 8,4,1
+// RUN: gpu-mem-opt diff %s --kernel odd_trips --grid 8,4,1
+// RUN: gpu-mem-opt diff %s --kernel running_sums --grid 4,1,1
 
 // CHECK-LABEL: gpu.func @transpose_rows
 // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
@@ -42,8 +45,29 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @long_loop
+// CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for
+// CHECK: memref.store {{.*}}, %[[TILE]]
+// CHECK: arith.cmpi eq
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %[[TILE]]
+// CHECK: memref.store {{.*}}, %arg1
+// CHECK: gpu.barrier
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @odd_trips
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @running_sums
+// CHECK-SAME: workgroup(%[[IN:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>, %[[OUT:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for
+// CHECK: memref.store {{.*}}, %[[IN]]
+// CHECK: memref.load %[[IN]]
+// CHECK: memref.store {{.*}}, %[[OUT]]
+// CHECK: memref.load %[[OUT]]
+// CHECK: memref.store {{.*}}, %arg1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -173,8 +197,12 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
-    /// 64 iterations: a tile holds 32, and a store's nest is staged whole.
-    // expected-remark @+1 {{kernel: 'long_loop': block 32x1x1 (from known_block_size); 2 memory accesses}}
+    /// 64 iterations of one loop, more than the 32 a tile holds: the tile is
+    /// copied out after every 32 iterations (when (j - 0) mod 32 == 31, the
+    /// same for all threads: barrier, copy-out, barrier), from the origin of
+    /// that tile. 32 threads x 32 iterations write each 32x32 box once.
+    // expected-remark @+2 {{kernel: 'long_loop': block 32x1x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1)}}
     gpu.func @long_loop(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
@@ -196,8 +224,65 @@ module attributes {gpu.container_module} {
         %row = arith.addi %y, %j : index
         %column = arith.addi %x, %c0 : index
         %v = memref.load %in[%row, %column] : memref<256x256xf32>
-        // expected-remark @+1 {{not applied: loop0 runs 64 iterations, more than the 32 a tile holds (a store's nest is staged whole)}}
+        // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128}}
         memref.store %v, %out[%column, %row] : memref<256x256xf32>
+      }
+      gpu.return
+    }
+    /// 48 iterations: the second tile of 32 would be copied out half written.
+    // expected-remark @+1 {{kernel: 'odd_trips': block 32x1x1 (from known_block_size); 2 memory accesses}}
+    gpu.func @odd_trips(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c48 = arith.constant 48 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c32 : index
+      %y = arith.addi %y0, %ty : index
+      scf.for %j = %c0 to %c48 step %c1 {
+        %row = arith.addi %y, %j : index
+        %column = arith.addi %x, %c0 : index
+        %v = memref.load %in[%row, %column] : memref<256x256xf32>
+        // expected-remark @+1 {{not applied: loop0 runs 48 iterations, not a multiple of the 32 a tile holds (every tile is copied out whole)}}
+        memref.store %v, %out[%column, %row] : memref<256x256xf32>
+      }
+      gpu.return
+    }
+    /// Running sums along each thread's row (MAP-204 both ways: lanes 96
+    /// elements apart, 32 sectors per request): the load is refilled and the
+    /// store flushed per tile of 32 iterations, in the same loop. The load's
+    /// tile may be filled before the loop's stores, which cannot write %in
+    /// (llvm.noalias).
+    // expected-remark @+3 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 6 memory accesses}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
+    // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
+    gpu.func @running_sums(%in: memref<128x96xf32> {llvm.noalias}, %out: memref<128x96xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      %c96 = arith.constant 96 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %zero = arith.constant 0.0 : f32
+      %total = scf.for %k = %c0 to %c96 step %c1 iter_args(%sum = %zero) -> (f32) {
+        // expected-remark @+1 {{stage-shared: arg 0: MAP-204: stage}}
+        %v = memref.load %in[%x, %k] : memref<128x96xf32>
+        %next = arith.addf %sum, %v : f32
+        // expected-remark @+1 {{stage-shared: arg 1: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 1.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128}}
+        memref.store %next, %out[%x, %k] : memref<128x96xf32>
+        scf.yield %next : f32
       }
       gpu.return
     }

@@ -533,7 +533,7 @@ fn counted_loop(
 }
 
 /// `left == right`.
-fn compare_equal(
+pub(super) fn compare_equal(
     builder: &Builder,
     left: MlirValue,
     right: MlirValue,
