@@ -5,9 +5,10 @@
 //! `s` is the block's y extent (the block's rows are contiguous, and a staged
 //! store writes its box once), twice it or one more (rows left out between
 //! them: the box has holes and must not be staged), so no two writes land on
-//! one element (stage-shared on stores in loops).
+//! one element. Some loops run 64 iterations, more than a tile holds (stage-shared on stores
+//! in loops, whole or per tile).
 
-use super::{guarded_load, launch, new_input, resize};
+use super::{guarded_load, launch, new_input, resize, MAX_ELEMENTS};
 use crate::generate::body::{Affine, Element};
 use crate::generate::kernel::Kernel;
 use crate::generate::random::Random;
@@ -16,8 +17,15 @@ use crate::generate::random::Random;
 pub fn rows(random: &mut Random, element: Element) -> Kernel {
     let mut kernel = launch(random, false);
     let threads_y = kernel.ids.block_size[1];
-    let trips = random.pick(&[1, 2, 4, 4, 8]);
     let stride = random.pick(&[threads_y, threads_y, 2 * threads_y, threads_y + 1]);
+    // 64 iterations (a staged store is then copied out per tile of 32) where the input stays
+    // small enough for the interpreter.
+    let long = stride * 64 * kernel.ids.grid[1] * kernel.ids.threads(0) <= MAX_ELEMENTS / 2;
+    let trips = random.pick(if long {
+        &[1, 2, 4, 8, 64, 64]
+    } else {
+        &[1, 2, 4, 4, 8, 8]
+    });
     let span = stride * (trips - 1) + threads_y;
     let transposed = random.chance(70);
     let ids = &kernel.ids;
