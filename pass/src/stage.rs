@@ -270,8 +270,12 @@ fn leave_guards(
     block: &Result<Block, String>,
     options: &Options,
 ) -> Vec<(MlirOperation, Result<(), String>)> {
-    let guarded_loop =
-        |finding: &Finding| !finding.access.guard.is_empty() && !finding.access.loops.is_empty();
+    // Loads only: a staged store keeps its guard (`transform::stage_loop_store`).
+    let guarded_loop = |finding: &Finding| {
+        finding.memory.kind == AccessKind::Load
+            && !finding.access.guard.is_empty()
+            && !finding.access.loops.is_empty()
+    };
     if !findings.iter().any(guarded_loop) {
         return Vec::new();
     }
@@ -351,6 +355,7 @@ fn apply(
     let guard = guards
         .iter()
         .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
+        .filter(|_| finding.memory.kind == AccessKind::Load)
         .map(|(_, moved)| moved);
     if let Some(Err(why)) = guard {
         return (

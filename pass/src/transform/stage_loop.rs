@@ -171,7 +171,8 @@ pub fn apply(
 }
 
 /// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids
-/// count them), the outermost in the kernel's entry block.
+/// count them), the outermost in the kernel's entry block; `scf.if`s (a guard) may sit
+/// between them.
 pub(super) fn enclosing_loops(
     kernel: &Kernel,
     operation: MlirOperation,
@@ -179,12 +180,13 @@ pub(super) fn enclosing_loops(
 ) -> Result<Vec<MlirOperation>, String> {
     let mut loops = Vec::with_capacity(count);
     let mut inner = operation;
-    for _ in 0..count {
+    while loops.len() < count {
         inner = unsafe { mlirOperationGetParentOperation(inner) };
-        if ir::operation_name(inner) != "scf.for" {
-            return Err("the loops around the access are not all scf.for".into());
+        match ir::operation_name(inner).as_str() {
+            "scf.if" => {}
+            "scf.for" => loops.insert(0, inner),
+            _ => return Err("the loops around the access are not all scf.for".into()),
         }
-        loops.insert(0, inner);
     }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     match loops.first() {
@@ -194,18 +196,23 @@ pub(super) fn enclosing_loops(
     }
 }
 
+/// The induction variable of `the_loop` (an `scf.for`).
+pub(super) fn induction(the_loop: MlirOperation) -> MlirValue {
+    unsafe {
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
+            0,
+        )
+    }
+}
+
 /// `iv − lower` of `the_loop`, built at `builder`: the iteration's offset from the first.
 pub(super) fn iteration_offset(
     builder: &Builder,
     the_loop: MlirOperation,
     lower: i64,
 ) -> MlirValue {
-    let induction = unsafe {
-        mlirBlockGetArgument(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
-            0,
-        )
-    };
+    let induction = induction(the_loop);
     match lower {
         0 => induction,
         _ => builder.index_binary("arith.subi", induction, builder.index_constant(lower)),
@@ -254,7 +261,7 @@ pub(super) fn tile_index(
 }
 
 /// A builder before `outer` (the nest's outermost loop) and the box origin built there: the
-/// load's index with thread ids at 0 and every loop at its lower bound `lowers`, from block
+/// access's index with thread ids at 0 and every loop at its lower bound `lowers`, from block
 /// ids and `index` kernel arguments; `None` (nothing built) when the index needs another
 /// value.
 pub(super) fn hoisted_origin(
@@ -263,44 +270,65 @@ pub(super) fn hoisted_origin(
     outer: MlirOperation,
     lowers: &[i64],
 ) -> Option<(Builder, Vec<MlirValue>)> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let mut values = symbol_values(kernel, entry);
-    let loop_variables: Vec<Variable> = (0..lowers.len())
-        .map(|position| Variable::Loop(analysis::LoopId(position)))
-        .collect();
-    let available = |variable: &Variable| {
-        variable.is_thread()
-            || BLOCKS.contains(variable)
-            || loop_variables.contains(variable)
-            || values.contains_key(variable)
-    };
-    let indices = &finding.access.indices;
-    if !indices
-        .iter()
-        .all(|index| index.variables().iter().all(available))
-    {
+    if !origin_available(kernel, finding) {
         return None;
     }
     let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
     let builder = Builder::before(outer).located(location);
+    let loop_values: Vec<MlirValue> = lowers
+        .iter()
+        .map(|&lower| builder.index_constant(lower))
+        .collect();
+    let origin = origin_at(kernel, finding, &builder, &loop_values)?;
+    Some((builder, origin))
+}
+
+/// Whether the access's index can be rebuilt anywhere in the kernel from thread ids, block
+/// ids, its loops' variables and `index` kernel arguments ([`origin_at`]).
+pub(super) fn origin_available(kernel: &Kernel, finding: &Finding) -> bool {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let values = symbol_values(kernel, entry);
+    let loops = finding.access.loops.len();
+    let available = |variable: &Variable| match variable {
+        Variable::Loop(analysis::LoopId(depth)) => *depth < loops,
+        _ => variable.is_thread() || variable.is_block() || values.contains_key(variable),
+    };
+    finding
+        .access
+        .indices
+        .iter()
+        .all(|index| index.variables().iter().all(available))
+}
+
+/// The access's index with thread ids at 0 and loop `k` at `loop_values[k]`, built at
+/// `builder` (the corner of the box those iterations cover); `None` when a value is not
+/// available ([`origin_available`] says beforehand).
+pub(super) fn origin_at(
+    kernel: &Kernel,
+    finding: &Finding,
+    builder: &Builder,
+    loop_values: &[MlirValue],
+) -> Option<Vec<MlirValue>> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let mut values = symbol_values(kernel, entry);
     let zero = builder.index_constant(0);
     values.extend(THREADS.iter().map(|thread| (thread.clone(), zero)));
-    for (variable, &lower) in loop_variables.iter().zip(lowers) {
-        values.insert(variable.clone(), builder.index_constant(lower));
+    for (depth, &value) in loop_values.iter().enumerate() {
+        values.insert(Variable::Loop(analysis::LoopId(depth)), value);
     }
+    let indices = &finding.access.indices;
     for (dimension, variable) in BLOCKS.iter().enumerate() {
         if indices
             .iter()
             .any(|index| index.variables().contains(variable))
         {
-            values.insert(variable.clone(), id_op(&builder, "gpu.block_id", dimension));
+            values.insert(variable.clone(), id_op(builder, "gpu.block_id", dimension));
         }
     }
-    let origin = indices
+    indices
         .iter()
         .map(|index| builder.index(index, &values))
-        .collect::<Option<Vec<_>>>()?;
-    Some((builder, origin))
+        .collect()
 }
 
 /// What staging per tile needs of the load itself, wherever its loops sit: a
@@ -396,7 +424,13 @@ pub(super) struct CopyBox<'a> {
     pub shape: &'a [i64],
     /// Whether the copy goes out of the tile to the memref (a staged store's copy-out).
     pub outward: bool,
+    /// Out of the tile: which cells to copy, from their global indices (the store's guard).
+    pub condition: Option<&'a CellCondition<'a>>,
 }
+
+/// Whether a cell is copied, from its global indices, built at the builder.
+pub(super) type CellCondition<'a> =
+    dyn Fn(&Builder, &[MlirValue]) -> Result<MlirValue, String> + 'a;
 
 impl<'a> CopyBox<'a> {
     /// The box of `extents` at `origin` of `memref` (of `shape`, elements of
@@ -417,13 +451,16 @@ impl<'a> CopyBox<'a> {
             extents,
             shape,
             outward: false,
+            condition: None,
         }
     }
 
-    /// The same box copied the other way: from the tile out to the memref.
-    pub(super) fn outward(self) -> CopyBox<'a> {
+    /// The same box copied the other way: from the tile out to the memref, the cells where
+    /// `condition` holds (every cell without one).
+    pub(super) fn outward(self, condition: Option<&'a CellCondition<'a>>) -> CopyBox<'a> {
         CopyBox {
             outward: true,
+            condition,
             ..self
         }
     }
@@ -434,7 +471,8 @@ impl<'a> CopyBox<'a> {
 /// …` in row-major order, so consecutive lanes access consecutive addresses.
 /// Into the tile, a cell whose global index falls outside the array copies the
 /// clamped, valid element instead, which no thread reads; out of it, every
-/// cell is one the store wrote (`staging::covers_box_once`), so in the array.
+/// cell is one the store wrote (`staging::covers_box_once`), so in the array,
+/// unless the store's guard left it out: `condition` then says which to copy.
 /// The copy's global access.
 pub(super) fn copy_box(
     inside: &Builder,
@@ -487,6 +525,13 @@ pub(super) fn copy_box(
             copy.index_binary("arith.minsi", index, last)
         })
         .collect();
+    let copy = match source.condition {
+        Some(condition) => {
+            let holds = condition(&copy, &global)?;
+            Builder::before(guarded_region(&copy, holds)).located(location)
+        }
+        None => copy,
+    };
     let memref = (source.memref, global.as_slice());
     let tile = (source.tile, cell.as_slice());
     Ok(if source.outward {

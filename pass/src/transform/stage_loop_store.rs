@@ -19,6 +19,13 @@
 //! copies the tile out from that tile's origin (the index minus the thread's
 //! own cell), and meets again before the next tile's writes.
 //!
+//! A guard (enclosing `scf.if`s in the loops) is supported when each of its
+//! tests bounds one of the store's indices, exactly as the store computes it,
+//! by a value the same for the whole block (`row < m`, `x < n`: a DSL's edge
+//! tests): the copy-out then tests each cell by its global index (and leaves
+//! out negative ones, which no unsigned test lets through), so exactly the
+//! cells the guard let the store write are copied out.
+//!
 //! The copy-out writes every cell of the box, so the threads and iterations
 //! must write each cell exactly once (`staging::covers_box_once`, by
 //! enumeration): a cell nobody wrote would be written with garbage, a cell
@@ -26,18 +33,22 @@
 //! exactly the elements the original wrote are written, with the same
 //! values, and every cell lies in the array (the original wrote it).
 //!
-//! Supported, checked before anything changes: a `memref.store` directly in
-//! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in the
-//! kernel's entry block (so the barrier after it is reached by every
-//! thread), constant bounds and steps, at most `TILE_ITERATIONS` iterations
-//! each (or one loop of a multiple of the tile's iterations), no guard, a static memref shape, an affine index with non-negative
-//! thread and loop coefficients, and an origin buildable before the loops.
-//! The caller checks that no other access of the kernel may touch the
-//! buffer, so the writes reaching memory after the loops is not observable.
+//! Supported, checked before anything changes: a `memref.store` in an
+//! `scf.for` (under `scf.if`s of its guard at most), whose enclosing loops
+//! are all `scf.for`s, the outermost in the kernel's entry block (so the
+//! barrier after it is reached by every thread), constant bounds and steps,
+//! at most `TILE_ITERATIONS` iterations each (or one loop of a multiple of
+//! the tile's iterations), a guard of index bounds, a static memref shape, an
+//! affine index with non-negative thread and loop coefficients, rebuildable
+//! from ids, loop variables and `index` kernel arguments. The caller checks
+//! that no access that may run after the store may touch its buffer, so the
+//! writes reaching memory later is not observable.
+
+use std::collections::BTreeMap;
 
 use analysis::{
-    expression::Loop,
-    matrix::Access,
+    expression::{IndexExpression, Loop, Variable},
+    matrix::{Access, Condition, Relation},
     metrics::Block,
     staging::{covers_box_once, TILE_ITERATIONS},
 };
@@ -49,10 +60,14 @@ use crate::{
     rewrite::Builder,
     transform::{
         stage_loop::{
-            compare_equal, copy_box, enclosing_loops, hoisted_origin, iteration_offset,
-            non_negative, static_shape, tile_index, CopyBox,
+            compare_equal, copy_box, enclosing_loops, hoisted_origin, induction, iteration_offset,
+            non_negative, origin_at, origin_available, static_shape, tile_index, CellCondition,
+            CopyBox,
         },
-        stage_shared::{guarded_region, new_tile, thread_ids, tile_type, Staged},
+        stage_shared::{
+            both, compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type,
+            Staged, BLOCKS,
+        },
     },
 };
 
@@ -70,6 +85,10 @@ pub fn apply_store(
     let operation = memory.operation;
     let (lowers, period) = requirements(finding, iterations)?;
     let loops = enclosing_loops(kernel, operation, lowers.len())?;
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let symbols = symbol_values(kernel, entry);
+    let bounds = index_bounds(finding, &symbols)?;
+    let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
     let shape = static_shape(finding)?;
     let matrix = finding
         .matrix
@@ -77,6 +96,13 @@ pub fn apply_store(
         .map_err(|unknown| unknown.reason.clone())?;
     covers_box_once(&one_tile(finding, period), block, extents)
         .map_err(|why| format!("the nest does not write its box once: {why}"))?;
+    if !origin_available(kernel, finding) {
+        return Err(
+            "the box origin needs a value other than ids, loop variables and index kernel \
+             arguments"
+                .into(),
+        );
+    }
     let hoisted = match period {
         None => Some(
             hoisted_origin(kernel, finding, loops[0], &lowers)
@@ -91,11 +117,9 @@ pub fn apply_store(
     let tile_type = tile_type(element_type, extents);
     let tile = new_tile(kernel, &tile_type)?;
     let sizes = [block.x, block.y, block.z];
-    let indices: Vec<MlirValue> = (0..extents.len())
-        .map(|dimension| unsafe { mlirOperationGetOperand(operation, 2 + dimension as isize) })
-        .collect();
-
-    let before = Builder::before(operation).located(location);
+    // Built before the store's ancestor in the innermost loop's body, so that they are at
+    // hand both for the store (maybe under its guard) and for a per-tile copy-out after it.
+    let before = Builder::before(flush_after).located(location);
     let zero = before.index_constant(0);
     let threads = thread_ids(&before, sizes, zero);
     let mut offsets: Vec<MlirValue> = loops
@@ -116,6 +140,27 @@ pub fn apply_store(
         }
     }
 
+    // The store's guard, evaluated at a cell's global indices (every bound is on an index).
+    let guard = |builder: &Builder, global: &[MlirValue]| -> Result<MlirValue, String> {
+        let mut values = symbols.clone();
+        for (dimension, variable) in BLOCKS.iter().enumerate() {
+            values.insert(variable.clone(), id_op(builder, "gpu.block_id", dimension));
+        }
+        for (dimension, &index) in global.iter().enumerate() {
+            values.insert(cell_index(dimension), index);
+        }
+        // The guard's tests may be unsigned (`ult`) and are evaluated signed here: a cell at
+        // a negative index, which no unsigned test lets through, is left out explicitly.
+        let non_negative = (0..global.len())
+            .map(|dimension| Condition::new(cell_index(dimension), Relation::GreaterEqual, 0));
+        let mut holds = None;
+        for condition in bounds.iter().cloned().chain(non_negative) {
+            let this = compare(builder, &condition, &values)?;
+            holds = Some(holds.map_or(this, |earlier| both(builder, earlier, this)));
+        }
+        holds.ok_or_else(|| "no guard".to_string())
+    };
+    let condition: Option<&CellCondition> = (!bounds.is_empty()).then_some(&guard);
     let copy_out = match (hoisted, span) {
         // The whole nest in one tile: copied out once, after the outermost loop.
         (Some(origin), _) => {
@@ -123,27 +168,26 @@ pub fn apply_store(
                 Builder::before(unsafe { mlirOperationGetNextInBlock(loops[0]) }).located(location);
             after.create("gpu.barrier", &[], &[], &[]);
             let threads = thread_ids(&after, sizes, after.index_constant(0));
-            let box_out =
-                CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape).outward();
+            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape)
+                .outward(condition);
             copy_box(&after, &threads, block, &box_out, location)?
         }
         // Per tile: after the store of a tile's last iteration (the same for all threads),
-        // a barrier, the copy-out from the tile's origin (the index minus the thread's own
-        // cell), and a barrier before the next tile's writes.
+        // a barrier, the copy-out from the tile's origin (the index with thread ids at 0 and
+        // the loop at the tile's first iteration), and a barrier before the next tile's writes.
         (None, Some(span)) => {
-            let after = Builder::before(unsafe { mlirOperationGetNextInBlock(operation) })
+            let after = Builder::before(unsafe { mlirOperationGetNextInBlock(flush_after) })
                 .located(location);
             let step = finding.access.loops[0].step.unwrap_or(1);
             let last = compare_equal(&after, offsets[0], after.index_constant(span - step))?;
             let inside = Builder::before(guarded_region(&after, last)).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
-            let origin: Vec<MlirValue> = indices
-                .iter()
-                .zip(&own)
-                .map(|(&index, &cell)| inside.index_binary("arith.subi", index, cell))
-                .collect();
-            let box_out =
-                CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape).outward();
+            // The tile's first iteration: `iv` less its offset within the tile.
+            let first = inside.index_binary("arith.subi", induction(loops[0]), offsets[0]);
+            let origin = origin_at(kernel, finding, &inside, &[first])
+                .ok_or("the box origin cannot be rebuilt in the loop")?;
+            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape)
+                .outward(condition);
             let copied = copy_box(&inside, &threads, block, &box_out, location)?;
             inside.create("gpu.barrier", &[], &[], &[]);
             copied
@@ -154,6 +198,67 @@ pub fn apply_store(
         tile_type,
         global: copy_out,
     })
+}
+
+/// The variable standing for a cell's global index in dimension `dimension` in the guard.
+fn cell_index(dimension: usize) -> Variable {
+    Variable::Symbol(format!("(cell index {dimension})"))
+}
+
+/// The store's guard as bounds on its indices: each conjunct compares one index, exactly as
+/// the store computes it, with a value the same for the whole block (block ids, `index`
+/// kernel arguments, constants), rewritten onto [`cell_index`] so that the copy-out can test
+/// a cell by its global index (a DSL's edge test `if row < m { out[x][row] = … }`).
+fn index_bounds(
+    finding: &Finding,
+    symbols: &BTreeMap<Variable, MlirValue>,
+) -> Result<Vec<Condition>, String> {
+    let indices = &finding.access.indices;
+    let uniform = |expression: &IndexExpression| {
+        expression
+            .variables()
+            .iter()
+            .all(|variable| variable.is_block() || symbols.contains_key(variable))
+            && expression.linear().is_ok()
+    };
+    finding
+        .access
+        .guard
+        .iter()
+        .enumerate()
+        .map(|(position, condition)| {
+            let on = |side: &IndexExpression| indices.iter().position(|index| index == side);
+            match (on(&condition.left), on(&condition.right)) {
+                (Some(dimension), _) if uniform(&condition.right) => Ok(Condition::new(
+                    cell_index(dimension),
+                    condition.relation,
+                    condition.right.clone(),
+                )),
+                (_, Some(dimension)) if uniform(&condition.left) => Ok(Condition::new(
+                    condition.left.clone(),
+                    condition.relation,
+                    cell_index(dimension),
+                )),
+                _ => Err(format!(
+                    "test {} of the guard does not bound one of the store's indices by a value \
+                     the same for the whole block",
+                    position + 1
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The ancestor of `operation` directly in the body of `the_loop` (the store itself, or the
+/// `scf.if` of its guard): a per-tile copy-out goes after it, where every thread arrives.
+fn body_ancestor(mut operation: MlirOperation, the_loop: MlirOperation) -> MlirOperation {
+    loop {
+        let parent = unsafe { mlirOperationGetParentOperation(operation) };
+        if parent.ptr.is_null() || parent.ptr == the_loop.ptr {
+            return operation;
+        }
+        operation = parent;
+    }
 }
 
 /// The access as one tile of `period` iterations of its single loop sees it (itself when
@@ -174,9 +279,6 @@ fn requirements(finding: &Finding, iterations: i64) -> Result<(Vec<i64>, Option<
     let memory = &finding.memory;
     if memory.name != "memref.store" {
         return Err(format!("{} is not a memref.store", memory.name));
-    }
-    if !finding.access.guard.is_empty() {
-        return Err("the store is guarded".into());
     }
     let single = finding.access.loops.len() == 1;
     let mut lowers = Vec::with_capacity(finding.access.loops.len());

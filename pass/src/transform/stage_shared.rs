@@ -465,7 +465,7 @@ pub(super) fn id_op(builder: &Builder, name: &str, dimension: usize) -> MlirValu
 }
 
 /// `arith.cmpi` of a guard condition, an `i1`.
-fn compare(
+pub(super) fn compare(
     builder: &Builder,
     condition: &Condition,
     values: &BTreeMap<Variable, MlirValue>,

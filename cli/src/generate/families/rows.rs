@@ -5,11 +5,12 @@
 //! `s` is the block's y extent (the block's rows are contiguous, and a staged
 //! store writes its box once), twice it or one more (rows left out between
 //! them: the box has holes and must not be staged), so no two writes land on
-//! one element. Some loops run 64 iterations, more than a tile holds (stage-shared on stores
+//! one element. At random the copy sits under an edge test on the row and the
+//! column (the store's guard bounds its indices). Some loops run 64 iterations, more than a tile holds (stage-shared on stores
 //! in loops, whole or per tile).
 
 use super::{guarded_load, launch, new_input, resize, MAX_ELEMENTS};
-use crate::generate::body::{Affine, Element};
+use crate::generate::body::{Affine, Body, Element};
 use crate::generate::kernel::Kernel;
 use crate::generate::random::Random;
 
@@ -40,16 +41,33 @@ pub fn rows(random: &mut Random, element: Element) -> Kernel {
         shape.reverse();
     }
     let output = kernel.output(&shape, element);
+    // At random an edge test on the row and the column, as a DSL emits for sizes that are not
+    // multiples of the block: the store's guard, a bound on each of its indices.
+    let limits = random
+        .chance(30)
+        .then(|| [rows, column.extent()].map(|extent| extent - random.range(0, extent / 2)));
     let body = &mut kernel.body;
     body.repeat_by(trips, stride, |body, walk| {
         let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
-        let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
-        let value = body.add(element, &value, &value);
-        let mut indices = vec![body.affine(&row), body.affine(&column)];
-        if transposed {
-            indices.reverse();
+        let copy = |body: &mut Body| {
+            let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
+            let value = body.add(element, &value, &value);
+            let mut indices = vec![body.affine(&row), body.affine(&column)];
+            if transposed {
+                indices.reverse();
+            }
+            body.store(&value, &output.name, &output.type_text, &indices);
+        };
+        match limits {
+            Some([row_limit, column_limit]) => {
+                let (row_value, column_value) = (body.affine(&row), body.affine(&column));
+                let row_inside = body.below(&row_value, row_limit);
+                let column_inside = body.below(&column_value, column_limit);
+                let inside = body.and(&row_inside, &column_inside);
+                body.when(&inside, copy);
+            }
+            None => copy(body),
         }
-        body.store(&value, &output.name, &output.type_text, &indices);
     });
     kernel
 }
