@@ -71,6 +71,14 @@ use crate::{
     },
 };
 
+/// When the tile goes out to global memory.
+enum CopyOut {
+    /// Once, after the outermost loop, from this origin (built before the loops).
+    Once(Vec<MlirValue>),
+    /// After every tile of this many values of the loop's induction variable.
+    PerTile(i64),
+}
+
 /// Stages the store of `finding`, in a nest of loops, through a tile of `extents` holding
 /// `iterations` iterations: written in the loops and copied out once after them, or, for a
 /// single loop of more iterations, after every `iterations` of them.
@@ -103,13 +111,14 @@ pub fn apply_store(
                 .into(),
         );
     }
-    let hoisted = match period {
-        None => Some(
+    let step = finding.access.loops[0].step.unwrap_or(1);
+    let copy_out = match period {
+        None => CopyOut::Once(
             hoisted_origin(kernel, finding, loops[0], &lowers)
                 .ok_or("the box origin needs a value that is not available before the loops")?
                 .1,
         ),
-        Some(_) => None,
+        Some(period) => CopyOut::PerTile(period * step),
     };
 
     let location = unsafe { mlirOperationGetLocation(operation) };
@@ -128,8 +137,7 @@ pub fn apply_store(
         .map(|(&the_loop, &lower)| iteration_offset(&before, the_loop, lower))
         .collect();
     // Per tile: the offset within the tile, `(iv − lower) mod (period · step)`.
-    let span = period.map(|period| period * finding.access.loops[0].step.unwrap_or(1));
-    if let Some(span) = span {
+    if let CopyOut::PerTile(span) = copy_out {
         offsets[0] = before.index_binary("arith.remui", offsets[0], before.index_constant(span));
     }
     let own = tile_index(&before, matrix, (&threads, sizes), &offsets);
@@ -161,9 +169,9 @@ pub fn apply_store(
         holds.ok_or_else(|| "no guard".to_string())
     };
     let condition: Option<&CellCondition> = (!bounds.is_empty()).then_some(&guard);
-    let copy_out = match (hoisted, span) {
+    let copied = match copy_out {
         // The whole nest in one tile: copied out once, after the outermost loop.
-        (Some(origin), _) => {
+        CopyOut::Once(origin) => {
             let after =
                 Builder::before(unsafe { mlirOperationGetNextInBlock(loops[0]) }).located(location);
             after.create("gpu.barrier", &[], &[], &[]);
@@ -175,10 +183,9 @@ pub fn apply_store(
         // Per tile: after the store of a tile's last iteration (the same for all threads),
         // a barrier, the copy-out from the tile's origin (the index with thread ids at 0 and
         // the loop at the tile's first iteration), and a barrier before the next tile's writes.
-        (None, Some(span)) => {
+        CopyOut::PerTile(span) => {
             let after = Builder::before(unsafe { mlirOperationGetNextInBlock(flush_after) })
                 .located(location);
-            let step = finding.access.loops[0].step.unwrap_or(1);
             let last = compare_equal(&after, offsets[0], after.index_constant(span - step))?;
             let inside = Builder::before(guarded_region(&after, last)).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
@@ -188,15 +195,14 @@ pub fn apply_store(
                 .ok_or("the box origin cannot be rebuilt in the loop")?;
             let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape)
                 .outward(condition);
-            let copied = copy_box(&inside, &threads, block, &box_out, location)?;
+            let flushed = copy_box(&inside, &threads, block, &box_out, location)?;
             inside.create("gpu.barrier", &[], &[], &[]);
-            copied
+            flushed
         }
-        (None, None) => return Err("no origin for the copy-out".into()),
     };
     Ok(Staged {
         tile_type,
-        global: copy_out,
+        global: copied,
     })
 }
 
