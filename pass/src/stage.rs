@@ -42,13 +42,13 @@ use analysis::{
     staging::{self, Candidate, Staging},
 };
 use mlir_sys::{
-    mlirOperationGetBlock, mlirOperationGetLocation, mlirOperationGetOperand,
-    mlirOperationGetParentOperation, mlirRegionGetFirstBlock, mlirValueEqual, mlirValueGetType,
-    MlirOperation,
+    mlirOperationGetLocation, mlirOperationGetOperand, mlirOperationGetParentOperation,
+    mlirValueEqual, mlirValueGetType, MlirOperation,
 };
 
 use crate::{
-    accesses, diagnostics, effects,
+    accesses, diagnostics,
+    effects::{self, Effect},
     findings::{self, Finding},
     ir,
     kernels::{Kernel, KernelKind},
@@ -448,14 +448,16 @@ fn apply(
     }
 }
 
-/// Why the access of `findings[index]` may not move to its cooperative copy:
-/// a staged store's write reaches memory after the barrier (after its loops),
-/// so no access that may run after it in the same thread (`runs_after`) may
-/// touch memory it may write; a staged load's read happens in the copy-in,
-/// by another thread, so no store that may write its buffer may precede it
-/// (through an alias, the original read could see the thread's own earlier
-/// write). A store to a workgroup tile, or to an argument that cannot alias
-/// (`effects::may_alias`), does not count.
+/// Why the access of `findings[index]` may not move to its cooperative copy,
+/// judged on every memory effect of the kernel (`effects::effects`: loads,
+/// stores, atomics, copies, calls), not only on the accesses the analysis
+/// models. A staged store's write reaches memory after the barrier (after its
+/// loops), so nothing that may run after it in the same thread may touch
+/// memory it may write. A staged load's read happens in the copy-in, by
+/// another thread, so nothing that may write its buffer may come before it,
+/// nor, for a load in a loop, anywhere in that loop (a later iteration would
+/// read from a tile filled before). A workgroup tile, or an argument that
+/// cannot alias (`effects::may_alias`), does not count; a call counts always.
 fn movable(
     kernel: &Kernel,
     findings: &[Finding],
@@ -463,75 +465,100 @@ fn movable(
     options: &Options,
 ) -> Result<(), String> {
     let finding = &findings[index];
-    let aliases = |other: &Finding| {
-        effects::may_alias(
-            kernel,
-            (&other.memory.root, other.memory.space),
-            (&finding.memory.root, finding.memory.space),
-            options.assume_noalias,
+    let operation = finding.memory.operation;
+    let touches = |effect: &Effect, writes_only: bool| match effect {
+        Effect::Read(root, space) | Effect::Write(root, space) => {
+            (!writes_only || matches!(effect, Effect::Write(..)))
+                && effects::may_alias(
+                    kernel,
+                    (root, *space),
+                    (&finding.memory.root, finding.memory.space),
+                    options.assume_noalias,
+                )
+        }
+        Effect::Unknown => true,
+        Effect::Barrier => false,
+    };
+    let all = effects::effects(kernel, kernel.operation);
+    let position = all
+        .iter()
+        .position(|(_, other)| other.ptr == operation.ptr)
+        .unwrap_or(all.len());
+    let outer = outermost_loop(operation);
+    // The effects that may run after the access in the same thread (`later`), or before it.
+    // Every other effect, whether it comes before the access, and whether it is in the same
+    // loop nest (so runs both before and after it, in other iterations).
+    let mut others = all
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, other))| other.ptr != operation.ptr)
+        .map(|(at, (effect, other))| {
+            let same_loop = outer.is_some_and(|outer| within(*other, outer));
+            (effect, *other, at < position, same_loop)
+        });
+    let describe = |other: MlirOperation| {
+        format!(
+            "{} at {}",
+            ir::operation_name(other),
+            ir::location_text(unsafe { mlirOperationGetLocation(other) })
         )
     };
     match finding.memory.kind {
         AccessKind::Store if sharers(findings, index).next().is_some() => {
             Err("the kernel accesses this buffer elsewhere too".into())
         }
-        AccessKind::Store => {
-            match findings.iter().enumerate().find(|&(other, access)| {
-                runs_after(kernel, findings, index, other) && aliases(access)
-            }) {
-                Some((_, other)) => Err(format!(
-                    "{} at {} may access the buffer too, and the staged write would reach memory \
-                 later",
-                    other.memory.name, other.memory.location
-                )),
-                None => Ok(()),
-            }
-        }
-        AccessKind::Load => {
-            let writes_it =
-                |other: &&Finding| other.memory.kind == AccessKind::Store && aliases(other);
-            if let Some(store) = findings[..index].iter().find(writes_it) {
-                return Err(format!(
-                    "{} at {} may write the buffer before the load, and the copy-in would read \
-                     before it",
-                    store.memory.name, store.memory.location
-                ));
-            }
-            match findings
-                .iter()
-                .filter(writes_it)
-                .find(|store| !store.access.loops.is_empty())
-            {
-                Some(store) if !finding.access.loops.is_empty() => Err(format!(
-                    "{} at {} in a loop may write the buffer, and a later iteration could read \
-                     it from a tile filled before",
-                    store.memory.name, store.memory.location
-                )),
-                _ => Ok(()),
-            }
-        }
+        AccessKind::Store => match others.find(|(effect, _, before, same_loop)| {
+            (!before || *same_loop) && touches(effect, false)
+        }) {
+            Some((_, other, _, _)) => Err(format!(
+                "{} may access the buffer too, and the staged write would reach memory later",
+                describe(other)
+            )),
+            None => Ok(()),
+        },
+        AccessKind::Load => match others
+            .find(|(effect, _, before, same_loop)| (*before || *same_loop) && touches(effect, true))
+        {
+            Some((_, other, true, _)) => Err(format!(
+                "{} may write the buffer before the load, and the copy-in would read before it",
+                describe(other)
+            )),
+            Some((_, other, false, _)) => Err(format!(
+                "{} in the loop may write the buffer, and a later iteration could read it from \
+                 a tile filled before",
+                describe(other)
+            )),
+            None => Ok(()),
+        },
     }
 }
 
-/// Whether `findings[other]` may run after `findings[index]` in the same thread: it comes
-/// later in the kernel, or both sit in the same top-level operation and the first is in a loop
-/// (a later iteration runs it again).
-fn runs_after(kernel: &Kernel, findings: &[Finding], index: usize, other: usize) -> bool {
-    let top = |operation: MlirOperation| {
-        let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-        let mut operation = operation;
-        while !operation.ptr.is_null()
-            && unsafe { mlirOperationGetBlock(operation).ptr } != entry.ptr
-        {
-            operation = unsafe { mlirOperationGetParentOperation(operation) };
+/// The outermost loop around `operation`, if any.
+fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
+    let mut outer = None;
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if matches!(
+            ir::operation_name(current).as_str(),
+            "scf.for" | "affine.for" | "scf.while" | "scf.parallel" | "affine.parallel"
+        ) {
+            outer = Some(current);
         }
-        operation
-    };
-    other > index
-        || (other < index
-            && !findings[index].access.loops.is_empty()
-            && top(findings[index].memory.operation).ptr
-                == top(findings[other].memory.operation).ptr)
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    outer
+}
+
+/// Whether `operation` is nested in `ancestor`.
+fn within(operation: MlirOperation, ancestor: MlirOperation) -> bool {
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if current.ptr == ancestor.ptr {
+            return true;
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    false
 }
 
 /// The report's parameters of one decision.
