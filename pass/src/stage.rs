@@ -270,11 +270,13 @@ fn leave_guards(
     block: &Result<Block, String>,
     options: &Options,
 ) -> Vec<(MlirOperation, Result<(), String>)> {
-    // Loads only: a staged store keeps its guard (`transform::stage_loop_store`).
+    // An access directly in a loop under a guard (a store under a guard inside its loop keeps
+    // it there: `transform::stage_loop_store`).
     let guarded_loop = |finding: &Finding| {
-        finding.memory.kind == AccessKind::Load
-            && !finding.access.guard.is_empty()
+        let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+        !finding.access.guard.is_empty()
             && !finding.access.loops.is_empty()
+            && ir::operation_name(parent) == "scf.for"
     };
     if !findings.iter().any(guarded_loop) {
         return Vec::new();
@@ -286,7 +288,12 @@ fn leave_guards(
             continue;
         };
         let finding = &findings[index];
+        // What `apply` will stage: a load the loop's guard may then leave unguarded.
+        let saves = block
+            .as_ref()
+            .is_ok_and(|&block| copy_cost(finding, &staging, block, 1.0, options).is_ok());
         if staging.stage
+            && saves
             && movable(kernel, findings, index, options).is_ok()
             && transform::stage_loop::requirements(finding).is_ok()
         {
@@ -355,7 +362,6 @@ fn apply(
     let guard = guards
         .iter()
         .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
-        .filter(|_| finding.memory.kind == AccessKind::Load)
         .map(|(_, moved)| moved);
     if let Some(Err(why)) = guard {
         return (
@@ -371,23 +377,14 @@ fn apply(
     };
     let extents = &footprint.extents;
     let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
-    let copy = staging::cooperative_copy(&finding.access, extents, block);
-    let metrics = warp_metrics(&copy, block, options.target.bank_model);
-    let after = metrics
-        .as_ref()
-        .ok()
-        .and_then(|metrics| metrics.sectors_per_request.clone().ok());
-    let copied = metrics
-        .ok()
-        .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
-    let native = staging
-        .sectors_per_request
-        .map(|sectors| points * staging::native_sectors_per_tile(sectors, footprint, block));
-    if let (Some(native), Some(copied)) = (native, copied) {
-        if let Err(why) = staging::saves_enough(native, copied) {
-            return (None, format!("; not applied: {why}"), false);
-        }
-    }
+    let CopyCost {
+        after,
+        copied,
+        native,
+    } = match copy_cost(finding, staging, block, points, options) {
+        Ok(cost) => cost,
+        Err(why) => return (None, format!("; not applied: {why}"), false),
+    };
     // A stencil load whose group already read the halo tile: its memref
     // operand is the tile now.
     let live = match finding.memory.kind {
@@ -446,6 +443,50 @@ fn apply(
             )
         }
     }
+}
+
+/// What the cooperative copy of one access costs in global sectors.
+struct CopyCost {
+    /// Sectors per request of the copy.
+    after: Option<f64>,
+    /// Global sectors per block and tile through the copy.
+    copied: Option<f64>,
+    /// Global sectors per block and tile of the access itself (`points` loads of a group).
+    native: Option<f64>,
+}
+
+/// The copy's cost for `finding` (with `points` loads sharing the tile), or why it saves too
+/// little to be made (`staging::saves_enough`).
+fn copy_cost(
+    finding: &Finding,
+    staging: &Staging,
+    block: Block,
+    points: f64,
+    options: &Options,
+) -> Result<CopyCost, String> {
+    let Some(footprint) = &staging.footprint else {
+        return Err("no footprint".into());
+    };
+    let copy = staging::cooperative_copy(&finding.access, &footprint.extents, block);
+    let metrics = warp_metrics(&copy, block, options.target.bank_model);
+    let after = metrics
+        .as_ref()
+        .ok()
+        .and_then(|metrics| metrics.sectors_per_request.clone().ok());
+    let copied = metrics
+        .ok()
+        .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
+    let native = staging
+        .sectors_per_request
+        .map(|sectors| points * staging::native_sectors_per_tile(sectors, footprint, block));
+    if let (Some(native), Some(copied)) = (native, copied) {
+        staging::saves_enough(native, copied)?;
+    }
+    Ok(CopyCost {
+        after,
+        copied,
+        native,
+    })
 }
 
 /// Why the access of `findings[index]` may not move to its cooperative copy,

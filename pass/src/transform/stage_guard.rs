@@ -6,9 +6,10 @@
 //! The barriers of a per-tile refill must be reached by the whole block, so
 //! the loop cannot stay under a guard that depends on thread ids. It may
 //! leave it when running it for the threads the guard excludes changes
-//! nothing: every memory access in its body is a load that is then staged
-//! (the tile's reads stay inside the tile, and the copy-in clamps its global
-//! indices into the array), the other operations are arithmetic that cannot
+//! nothing: every load in its body is then staged (the tile's reads stay
+//! inside the tile, and the copy-in clamps its global indices into the
+//! array), every store in it goes under the guard's condition again (a
+//! row-per-thread `if (i < M) { for k: C[i][k] = … }`), the other operations are arithmetic that cannot
 //! trap (no integer division or remainder), the body has no nested regions,
 //! and every value the loop uses from outside is defined in the kernel's
 //! entry block, so it dominates the guard. The loop's results are only used
@@ -20,7 +21,12 @@
 
 use mlir_sys::*;
 
-use crate::{ir, kernels::Kernel, transform::stage_shared::defined_in};
+use crate::{
+    ir,
+    kernels::Kernel,
+    rewrite::Builder,
+    transform::stage_shared::{defined_in, guarded_region},
+};
 
 /// Integer operations that trap on a zero divisor.
 const TRAPPING: [&str; 7] = [
@@ -75,6 +81,7 @@ pub fn movable_guard(
                 return Err("a load in the loop is not staged, and would run for threads the guard excludes".into());
             }
         } else if name != "scf.yield"
+            && name != "memref.store"
             && (!name.starts_with("arith.") || TRAPPING.contains(&name.as_str()))
         {
             return Err(format!(
@@ -91,7 +98,21 @@ pub fn movable_guard(
     Ok(guard)
 }
 
-/// Moves `the_loop` out of `guard`, just before it (see the module essay).
+/// Moves `the_loop` out of `guard`, just before it, each store in its body
+/// under the guard's condition (see the module essay).
 pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
     unsafe { mlirOperationMoveBefore(the_loop, guard) }
+    let condition = unsafe { mlirOperationGetOperand(guard, 0) };
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
+    while !operation.ptr.is_null() {
+        let next = unsafe { mlirOperationGetNextInBlock(operation) };
+        if ir::operation_name(operation) == "memref.store" {
+            let location = unsafe { mlirOperationGetLocation(operation) };
+            let builder = Builder::before(operation).located(location);
+            let inside = guarded_region(&builder, condition);
+            unsafe { mlirOperationMoveBefore(operation, inside) }
+        }
+        operation = next;
+    }
 }
