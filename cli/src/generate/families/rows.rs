@@ -6,7 +6,8 @@
 //! store writes its box once), twice it or one more (rows left out between
 //! them: the box has holes and must not be staged), so no two writes land on
 //! one element. At random the copy sits under an edge test on the row and the
-//! column (the store's guard bounds its indices). Some loops run 64 iterations, more than a tile holds (stage-shared on stores
+//! column (the store's guard bounds its indices), or the loop under one on the
+//! column. Some loops run 64 iterations, more than a tile holds (stage-shared on stores
 //! in loops, whole or per tile).
 
 use super::{guarded_load, launch, new_input, resize, MAX_ELEMENTS};
@@ -46,28 +47,41 @@ pub fn rows(random: &mut Random, element: Element) -> Kernel {
     let limits = random
         .chance(30)
         .then(|| [rows, column.extent()].map(|extent| extent - random.range(0, extent / 2)));
+    // Or the column's edge test around the whole loop (the row changes in the loop).
+    let column_limit = (limits.is_none() && random.chance(20))
+        .then(|| column.extent() - random.range(0, column.extent() / 2));
+    let rows_loop = |body: &mut Body| {
+        body.repeat_by(trips, stride, |body, walk| {
+            let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
+            let copy = |body: &mut Body| {
+                let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
+                let value = body.add(element, &value, &value);
+                let mut indices = vec![body.affine(&row), body.affine(&column)];
+                if transposed {
+                    indices.reverse();
+                }
+                body.store(&value, &output.name, &output.type_text, &indices);
+            };
+            match limits {
+                Some([row_limit, column_limit]) => {
+                    let (row_value, column_value) = (body.affine(&row), body.affine(&column));
+                    let row_inside = body.below(&row_value, row_limit);
+                    let column_inside = body.below(&column_value, column_limit);
+                    let inside = body.and(&row_inside, &column_inside);
+                    body.when(&inside, copy);
+                }
+                None => copy(body),
+            }
+        });
+    };
     let body = &mut kernel.body;
-    body.repeat_by(trips, stride, |body, walk| {
-        let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
-        let copy = |body: &mut Body| {
-            let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
-            let value = body.add(element, &value, &value);
-            let mut indices = vec![body.affine(&row), body.affine(&column)];
-            if transposed {
-                indices.reverse();
-            }
-            body.store(&value, &output.name, &output.type_text, &indices);
-        };
-        match limits {
-            Some([row_limit, column_limit]) => {
-                let (row_value, column_value) = (body.affine(&row), body.affine(&column));
-                let row_inside = body.below(&row_value, row_limit);
-                let column_inside = body.below(&column_value, column_limit);
-                let inside = body.and(&row_inside, &column_inside);
-                body.when(&inside, copy);
-            }
-            None => copy(body),
+    match column_limit {
+        Some(limit) => {
+            let column_value = body.affine(&column);
+            let inside = body.below(&column_value, limit);
+            body.when(&inside, rows_loop);
         }
-    });
+        None => rows_loop(body),
+    }
     kernel
 }
