@@ -65,6 +65,18 @@ pub fn location_text(location: MlirLocation) -> String {
     }
 }
 
+/// Whether `ancestor` strictly encloses `operation`.
+pub fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if current.ptr == ancestor.ptr {
+            return true;
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    false
+}
+
 /// The name of an operation, e.g. `memref.load`.
 pub fn operation_name(operation: MlirOperation) -> String {
     unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }

@@ -534,7 +534,7 @@ fn movable(
         .enumerate()
         .filter(|(_, (_, other))| other.ptr != operation.ptr)
         .map(|(at, (effect, other))| {
-            let same_loop = outer.is_some_and(|outer| within(*other, outer));
+            let same_loop = outer.is_some_and(|outer| ir::encloses(outer, *other));
             (effect, *other, at < position, same_loop)
         });
     let describe = |other: MlirOperation| {
@@ -588,18 +588,6 @@ fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
         current = unsafe { mlirOperationGetParentOperation(current) };
     }
     outer
-}
-
-/// Whether `operation` is nested in `ancestor`.
-fn within(operation: MlirOperation, ancestor: MlirOperation) -> bool {
-    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
-    while !current.ptr.is_null() {
-        if current.ptr == ancestor.ptr {
-            return true;
-        }
-        current = unsafe { mlirOperationGetParentOperation(current) };
-    }
-    false
 }
 
 /// The report's parameters of one decision.

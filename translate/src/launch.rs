@@ -157,18 +157,6 @@ impl Translator {
     }
 }
 
-/// Whether `ancestor` strictly encloses `operation`.
-fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
-    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
-    while !current.ptr.is_null() {
-        if current.ptr == ancestor.ptr {
-            return true;
-        }
-        current = unsafe { mlirOperationGetParentOperation(current) };
-    }
-    false
-}
-
 /// Whether `value` is defined outside `launch` (neither in its body nor a body argument).
 fn outside(launch: MlirOperation, value: MlirValue) -> bool {
     let owner = unsafe {
@@ -178,7 +166,7 @@ fn outside(launch: MlirOperation, value: MlirValue) -> bool {
             mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value))
         }
     };
-    owner.ptr != launch.ptr && !encloses(launch, owner)
+    owner.ptr != launch.ptr && !ir::encloses(launch, owner)
 }
 
 /// The values `launch`'s body uses from outside: block arguments (the enclosing function's
