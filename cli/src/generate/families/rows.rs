@@ -1,14 +1,15 @@
 //! The rows family: NVIDIA's `transposeNaive` and its relatives. Each thread
 //! handles several rows in a loop, `for j in 0, s, …, s·(trips − 1)`, at row
 //! `span·bid.y + tid.y + j` (`span` the rows a block covers), reads the input
-//! there and writes the output at the same element or its transpose. The step
-//! `s` is the block's y extent (the block's rows are contiguous, and a staged
-//! store writes its box once), twice it or one more (rows left out between
-//! them: the box has holes and must not be staged), so no two writes land on
-//! one element. At random the copy sits under an edge test on the row and the
-//! column (the store's guard bounds its indices), or the loop under one on the
-//! column. Some loops run 64 iterations, more than a tile holds (stage-shared on stores
-//! in loops, whole or per tile).
+//! there (or, at random, its transpose) and writes the output at the same
+//! element or its transpose. The step `s` is the block's y extent (the block's
+//! rows are contiguous, and a staged store writes its box once), twice it or
+//! one more (rows left out between them: the box has holes and must not be
+//! staged), so no two writes land on one element. At random the copy sits
+//! under an edge test on the row and the column (the store's guard bounds its
+//! indices), or the loop under one on the column. Some loops run 64
+//! iterations, more than a tile holds (stage-shared on stores in loops, whole
+//! or per tile).
 
 use super::{guarded_load, launch, new_input, resize, MAX_ELEMENTS};
 use crate::generate::body::{Affine, Body, Element};
@@ -35,7 +36,13 @@ pub fn rows(random: &mut Random, element: Element) -> Kernel {
         Affine::term(&ids.block[1], ids.grid[1], span).plus(&ids.thread[1], threads_y, 1);
     let column = ids.global(0);
     let rows = first_row.extent() + stride * (trips - 1);
-    let extents = resize(random, vec![rows, column.extent()]);
+    // At random the read is the transposed one (`in[x][row]`, lanes a row apart: staged per
+    // tile, so a guard around the loop can be left).
+    let read_transposed = random.chance(25);
+    let mut extents = resize(random, vec![rows, column.extent()]);
+    if read_transposed {
+        extents.reverse();
+    }
     let input = new_input(&mut kernel, random, &extents, element);
     let mut shape = vec![rows, column.extent()];
     if transposed {
@@ -54,7 +61,11 @@ pub fn rows(random: &mut Random, element: Element) -> Kernel {
         body.repeat_by(trips, stride, |body, walk| {
             let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
             let copy = |body: &mut Body| {
-                let value = guarded_load(body, &input, &[row.clone(), column.clone()], element);
+                let mut read = [row.clone(), column.clone()];
+                if read_transposed {
+                    read.reverse();
+                }
+                let value = guarded_load(body, &input, &read, element);
                 let value = body.add(element, &value, &value);
                 let mut indices = vec![body.affine(&row), body.affine(&column)];
                 if transposed {
