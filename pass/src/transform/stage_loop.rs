@@ -36,9 +36,10 @@
 //!
 //! Supported, checked before anything changes: a `memref.load` directly in
 //! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in
-//! the kernel's entry block, constant bounds and step 1, no guard, a static
-//! memref shape, and an affine index. The caller checks the buffer is never
-//! written by the kernel and no store that may write it is in the loop or before it.
+//! the kernel's entry block, constant bounds, step 1 (any constant step when
+//! one tile holds the loop), no guard, a static memref shape, and an affine
+//! index. The caller checks the buffer is never written by the kernel and no
+//! store that may write it is in the loop or before it.
 
 use analysis::{
     expression::Variable, matrix::AccessMatrix, metrics::Block, staging::TILE_ITERATIONS,
@@ -333,8 +334,9 @@ pub(super) fn origin_at(
 
 /// What staging per tile needs of the load itself, wherever its loops sit: a
 /// `memref.load` directly in an `scf.for`; every enclosing loop with a constant
-/// lower bound and step 1, and, for a nest of loops, trip counts of at most
-/// [`TILE_ITERATIONS`] (the tile holds what the whole nest reads); a static
+/// lower bound and step 1 (any constant step in a loop one tile holds), and,
+/// for a nest of loops, trip counts of at most [`TILE_ITERATIONS`] (the tile
+/// holds what the whole nest reads); a static
 /// shape; an affine index with non-negative thread and loop coefficients. The
 /// loops' lower bounds (outermost first) and the shape.
 pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
@@ -345,10 +347,22 @@ pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
     let loops = &finding.access.loops;
     let mut lowers = Vec::with_capacity(loops.len());
     for the_loop in loops {
-        let (Some(lower), Some(1)) = (the_loop.lower, the_loop.step) else {
-            return Err("a loop's lower bound is not constant or its step is not 1".into());
-        };
-        lowers.push(lower);
+        // A loop that one tile holds whole may step by any constant; a loop refilled per tile
+        // steps by 1 (its offset within the tile is taken modulo the tile's iterations).
+        let whole = the_loop
+            .trip_count()
+            .is_some_and(|trips| trips as i64 <= TILE_ITERATIONS);
+        match (the_loop.lower, the_loop.step) {
+            (Some(lower), Some(1)) => lowers.push(lower),
+            (Some(lower), Some(step)) if step > 0 && whole => lowers.push(lower),
+            _ => {
+                return Err(
+                    "a loop's lower bound is not constant, or its step is not 1 in a \
+                            loop of more iterations than a tile holds"
+                        .into(),
+                )
+            }
+        }
     }
     if loops.len() > 1 {
         for (position, the_loop) in loops.iter().enumerate() {
