@@ -14,16 +14,17 @@
 //!
 //! What is applied today: an access outside loops whose threads map
 //! one-to-one onto its block footprint. A store (the naive transpose's
-//! `out[x][y]`) when no other access of the kernel may touch its memory, so
+//! `out[x][y]`) when nothing that may run after it touches its memory, so
 //! that delaying the write past a barrier cannot be observed; in a nest of
 //! loops of at most 32 iterations each (the transpose with a row loop), when
 //! the threads and iterations write each cell of the box once, copied out
 //! after the loops, or per tile of 32 iterations of one longer loop
-//! (`transform::stage_loop_store`); a load (`in[x][y]` read across) of a buffer the kernel never
-//! writes, with no store before it that may write the buffer (a workgroup
-//! tile or a `noalias` argument cannot; `effects::may_alias`); a load in a
-//! loop (MAP-204 row-per-thread reads) is staged per tile of iterations when
-//! no such store is in a loop.
+//! (`transform::stage_loop_store`). A load (`in[x][y]` read across) of a
+//! buffer the kernel never writes, with nothing before it that may write the
+//! buffer (a workgroup tile or a `noalias` argument cannot;
+//! `effects::may_alias`); a load in a loop (MAP-204 row-per-thread reads) is
+//! staged per tile of iterations when nothing in its loop may write it
+//! either (`movable`).
 //!
 //! Sectors per request are those of block 0; when a guard on block ids (the
 //! edge test) makes them unknowable, those of an interior block, where the
