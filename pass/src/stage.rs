@@ -290,11 +290,13 @@ fn leave_guards(
         };
         let finding = &findings[index];
         // What `apply` will stage: a load the loop's guard may then leave unguarded.
-        let saves = block
-            .as_ref()
-            .is_ok_and(|&block| copy_cost(finding, &staging, block, 1.0, options).is_ok());
+        let saves = || {
+            block
+                .as_ref()
+                .is_ok_and(|&block| copy_cost(finding, &staging, block, 1.0, options).is_ok())
+        };
         if staging.stage
-            && saves
+            && saves()
             && movable(kernel, findings, index, options).is_ok()
             && transform::stage_loop::requirements(finding).is_ok()
         {
