@@ -684,7 +684,7 @@ fn induction_variable(operation: MlirOperation) -> MlirValue {
 
 /// The `dimension` attribute of a `gpu.thread_id`-like op: 0, 1 or 2 (the
 /// C API has no accessor for `#gpu<dim x>`, so the attribute is printed).
-fn dimension(operation: MlirOperation) -> usize {
+pub(crate) fn dimension(operation: MlirOperation) -> usize {
     let text = ir::attribute(operation, "dimension")
         .map(ir::attribute_text)
         .unwrap_or_default();

@@ -42,6 +42,7 @@ pub mod shared_global;
 pub mod shared_joint;
 pub mod stage;
 pub mod transform;
+pub mod uniform;
 pub mod vectorize;
 pub mod views;
 pub mod widened;

@@ -26,6 +26,11 @@
 //! staged per tile of iterations when nothing in its loop may write it
 //! either (`movable`).
 //!
+//! Every barrier a staging adds goes where each thread of the block reaches
+//! it equally often (`uniform::Uniformity`, asked by each transform for the
+//! point it would put its barrier at, before it changes anything); the
+//! reason names the loop or guard that differs between threads.
+//!
 //! Sectors per request are those of block 0; when a guard on block ids (the
 //! edge test) makes them unknowable, those of an interior block, where the
 //! edge tests hold for every lane, stand in: the finding's own metric
@@ -55,8 +60,13 @@ use crate::{
     kernels::{Kernel, KernelKind},
     options,
     report::{AccessReport, Decision},
-    shared, transform, Options,
+    shared, transform,
+    uniform::Uniformity,
+    Options,
 };
+
+/// A loop under an edge guard, and whether it left the guard (`transform::stage_guard`) or why not.
+type LeftGuard = (MlirOperation, Result<(), String>);
 
 /// What staging did to one kernel.
 #[derive(Default)]
@@ -110,8 +120,9 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
     let findings = analyze(kernel, options);
+    let uniformity = Uniformity::new(kernel, options.assume_noalias);
     let guards = if enabled {
-        leave_guards(kernel, &findings, &block, options)
+        leave_guards(kernel, &findings, &block, options, &uniformity)
     } else {
         Vec::new()
     };
@@ -140,7 +151,7 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
                 &staging,
                 block.as_ref().ok(),
                 options,
-                &guards,
+                (&guards, &uniformity),
             )
         } else {
             (None, String::new(), false)
@@ -270,7 +281,8 @@ fn leave_guards(
     findings: &[Finding],
     block: &Result<Block, String>,
     options: &Options,
-) -> Vec<(MlirOperation, Result<(), String>)> {
+    uniformity: &Uniformity,
+) -> Vec<LeftGuard> {
     // An access directly in a loop under a guard (a store under a guard inside its loop keeps
     // it there: `transform::stage_loop_store`).
     let guarded_loop = |finding: &Finding| {
@@ -307,13 +319,13 @@ fn leave_guards(
             staged.push(finding.memory.operation);
         }
     }
-    let mut loops: Vec<(MlirOperation, Result<(), String>)> = Vec::new();
+    let mut loops: Vec<LeftGuard> = Vec::new();
     for finding in findings {
         let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
         if !guarded_loop(finding) || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr) {
             continue;
         }
-        let moved = transform::stage_guard::movable_guard(kernel, parent, &staged)
+        let moved = transform::stage_guard::movable_guard(kernel, parent, &staged, uniformity)
             .map(|guard| transform::stage_guard::leave_guard(parent, guard));
         loops.push((parent, moved));
     }
@@ -342,7 +354,7 @@ fn apply(
     staging: &Staging,
     block: Option<&Block>,
     options: &Options,
-    guards: &[(MlirOperation, Result<(), String>)],
+    (guards, uniformity): (&[LeftGuard], &Uniformity),
 ) -> (Option<Option<f64>>, String, bool) {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
         return (None, String::new(), false);
@@ -400,27 +412,35 @@ fn apply(
         }
         AccessKind::Load if group.is_some() => {
             let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
-            transform::stage_halo::apply(kernel, &loads, block, extents)
+            transform::stage_halo::apply(kernel, &loads, block, extents, uniformity)
                 .map(|staged| staged.tile_type)
         }
-        AccessKind::Load if !finding.access.loops.is_empty() => {
-            transform::stage_loop::apply(kernel, finding, block, extents, footprint.iterations)
+        AccessKind::Load if !finding.access.loops.is_empty() => transform::stage_loop::apply(
+            kernel,
+            finding,
+            block,
+            (extents, footprint.iterations),
+            uniformity,
+        )
+        .map(|staged| staged.tile_type),
+        AccessKind::Load => {
+            transform::stage_shared::apply_load(kernel, finding, block, extents, uniformity)
                 .map(|staged| staged.tile_type)
         }
-        AccessKind::Load => transform::stage_shared::apply_load(kernel, finding, block, extents)
-            .map(|staged| staged.tile_type),
         AccessKind::Store if !finding.access.loops.is_empty() => {
             transform::stage_loop_store::apply_store(
                 kernel,
                 finding,
                 block,
-                extents,
-                footprint.iterations,
+                (extents, footprint.iterations),
+                uniformity,
             )
             .map(|staged| staged.tile_type)
         }
-        AccessKind::Store => transform::stage_shared::apply_store(kernel, finding, block, extents)
-            .map(|staged| staged.tile_type),
+        AccessKind::Store => {
+            transform::stage_shared::apply_store(kernel, finding, block, extents, uniformity)
+                .map(|staged| staged.tile_type)
+        }
     };
     let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
     match result {

@@ -35,18 +35,21 @@ pub enum Family {
     Rows,
     /// [`families::stencil`].
     Stencil,
+    /// [`families::trips`].
+    Trips,
     /// [`families::vector`].
     Vector,
 }
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 6] = [
+    const ALL: [Family; 7] = [
         Family::Gather,
         Family::Tile,
         Family::Reduction,
         Family::Rows,
         Family::Stencil,
+        Family::Trips,
         Family::Vector,
     ];
 
@@ -58,6 +61,7 @@ impl Family {
             Family::Reduction => "reduction",
             Family::Rows => "rows",
             Family::Stencil => "stencil",
+            Family::Trips => "trips",
             Family::Vector => "vector",
         }
     }
@@ -112,6 +116,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Reduction => families::reduction(&mut random, element),
         Family::Rows => families::rows(&mut random, element),
         Family::Stencil => families::stencil(&mut random, element),
+        Family::Trips => families::trips(&mut random, element),
         Family::Vector => families::vector(&mut random, element),
     };
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);

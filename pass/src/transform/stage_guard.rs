@@ -26,6 +26,7 @@ use crate::{
     kernels::Kernel,
     rewrite::Builder,
     transform::stage_shared::{defined_in, guarded_region},
+    uniform::Uniformity,
 };
 
 /// Integer operations that trap on a zero divisor.
@@ -45,6 +46,7 @@ pub fn movable_guard(
     kernel: &Kernel,
     the_loop: MlirOperation,
     staged: &[MlirOperation],
+    uniformity: &Uniformity,
 ) -> Result<MlirOperation, String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let guard = unsafe { mlirOperationGetParentOperation(the_loop) };
@@ -65,6 +67,9 @@ pub fn movable_guard(
     if !from_entry(the_loop, 0) {
         return Err("the loop's bounds or initial values are computed under the guard".into());
     }
+    // Out of the guard, the loop's refill barriers are reached as often as the loop runs.
+    uniformity.barrier_point(guard)?;
+    uniformity.loop_bounds(the_loop)?;
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
     let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
     while !operation.ptr.is_null() {

@@ -28,6 +28,7 @@ use crate::{
         stage_loop::{copy_box, static_shape, CopyBox},
         stage_shared::{id_op, new_tile, thread_ids, tile_type, Staged},
     },
+    uniform::Uniformity,
 };
 
 /// Stages the loads `members` (centre first) through one halo tile of `extents`.
@@ -36,6 +37,7 @@ pub fn apply(
     members: &[&Finding],
     block: Block,
     extents: &[i64],
+    uniformity: &Uniformity,
 ) -> Result<Staged, String> {
     let centre = members.first().ok_or("no loads to stage")?;
     let matrices = members
@@ -85,10 +87,12 @@ pub fn apply(
     let element_type =
         unsafe { mlirShapedTypeGetElementType(mlirValueGetType(centre.memory.memref)) };
     let tile_type = tile_type(element_type, extents);
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    uniformity.barrier_point(first)?;
     let tile = new_tile(kernel, &tile_type)?;
 
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let top = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) }).located(location);
+    let top = Builder::before(first).located(location);
     let zero = top.index_constant(0);
     let sizes = [block.x, block.y, block.z];
     let thread_ids = thread_ids(&top, sizes, zero);

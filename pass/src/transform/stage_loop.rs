@@ -3,7 +3,10 @@
 //!
 //! For `for k = lower .. upper` (step 1) with the load `a[i(t, k)]` directly
 //! in its body, every `T` iterations (`j = (k − lower) mod T == 0`, the same
-//! for all threads, so the barriers are reached by the whole block) the
+//! for all threads when every loop and guard around the load is uniform
+//! across the block, `crate::uniform`, checked before anything changes: a
+//! triangular `for k < tx` is refused, since a thread that left the loop
+//! early would miss the barrier and the copy the others need) the
 //! block refills a workgroup tile holding the box the next `T` iterations
 //! read: a barrier (nobody still reads the old tile), a cooperative copy in
 //! row-major cell order (thread `L` takes cells `L, L + N, …` of the box, `N`
@@ -54,6 +57,7 @@ use crate::{
     transform::stage_shared::{
         both, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
     },
+    uniform::Uniformity,
 };
 
 /// Thread ids in dimension order.
@@ -65,8 +69,8 @@ pub fn apply(
     kernel: &Kernel,
     finding: &Finding,
     block: Block,
-    extents: &[i64],
-    iterations: i64,
+    (extents, iterations): (&[i64], i64),
+    uniformity: &Uniformity,
 ) -> Result<Staged, String> {
     let (lowers, shape) = requirements(finding)?;
     let memory = &finding.memory;
@@ -88,6 +92,27 @@ pub fn apply(
             .map(|the_loop| the_loop.trip_count().unwrap_or(1) as i64)
             .collect(),
     };
+    // One tile holds every iteration: the copy goes before the nest, in the entry block.
+    // Otherwise it is refilled in the loop, whose barriers every thread must reach alike.
+    let whole = finding
+        .access
+        .loops
+        .iter()
+        .zip(&periods)
+        .all(|(the_loop, &period)| {
+            the_loop
+                .trip_count()
+                .is_some_and(|trips| trips as i64 <= period)
+        });
+    let hoisted = whole && origin_available(kernel, finding);
+    let refill = uniformity.barrier_point(operation);
+    if !hoisted {
+        refill.clone().map_err(|why| {
+            format!(
+                "the tile's refill would put a barrier where not every thread reaches it: {why}"
+            )
+        })?;
+    }
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);
@@ -101,7 +126,6 @@ pub fn apply(
     // Per loop, the iteration within the current tile (no remainder for a tile of the whole
     // loop: the offset never reaches it).
     let mut within = Vec::with_capacity(loops.len());
-    let mut whole = true;
     let trips = finding
         .access
         .loops
@@ -113,10 +137,7 @@ pub fn apply(
         let offset = iteration_offset(&before, the_loop, lower);
         within.push(match trips {
             Some(trips) if trips as i64 <= period => offset,
-            _ => {
-                whole = false;
-                before.index_binary("arith.remui", offset, before.index_constant(period))
-            }
+            _ => before.index_binary("arith.remui", offset, before.index_constant(period)),
         });
     }
     let copy = |builder: &Builder, threads: &[MlirValue], origin: &[MlirValue]| {
@@ -125,7 +146,7 @@ pub fn apply(
         builder.create("gpu.barrier", &[], &[], &[]);
         copied
     };
-    let copy_in = match whole.then(|| hoisted_origin(kernel, finding, loops[0], &lowers)) {
+    let copy_in = match hoisted.then(|| hoisted_origin(kernel, finding, loops[0], &lowers)) {
         // One tile holds what the whole nest reads: copied once, before it.
         Some(Some((outer, origin))) => {
             let threads = super::stage_shared::thread_ids(&outer, sizes, outer.index_constant(0));
@@ -134,6 +155,7 @@ pub fn apply(
         // Refilled in the loop, when every loop is at a tile's first iteration (the same for
         // all threads: the barriers are uniform); the origin is the index minus its thread part.
         _ => {
+            refill?;
             let mut refill = None;
             for &step in &within {
                 let first = compare_equal(&before, step, zero)?;

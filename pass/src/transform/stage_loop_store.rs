@@ -69,6 +69,7 @@ use crate::{
             Staged, BLOCKS,
         },
     },
+    uniform::Uniformity,
 };
 
 /// When the tile goes out to global memory.
@@ -86,8 +87,8 @@ pub fn apply_store(
     kernel: &Kernel,
     finding: &Finding,
     block: Block,
-    extents: &[i64],
-    iterations: i64,
+    (extents, iterations): (&[i64], i64),
+    uniformity: &Uniformity,
 ) -> Result<Staged, String> {
     let memory = &finding.memory;
     let operation = memory.operation;
@@ -120,6 +121,14 @@ pub fn apply_store(
         ),
         Some(period) => CopyOut::PerTile(period * step),
     };
+    // Once: the barrier goes after the nest, in the entry block; per tile: in the loop.
+    let barrier = match copy_out {
+        CopyOut::Once(_) => loops[0],
+        CopyOut::PerTile(_) => flush_after,
+    };
+    uniformity.barrier_point(barrier).map_err(|why| {
+        format!("the copy-out would put a barrier where not every thread reaches it: {why}")
+    })?;
 
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };

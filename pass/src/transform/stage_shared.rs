@@ -41,7 +41,7 @@ use analysis::{
 };
 use mlir_sys::*;
 
-use crate::{findings::Finding, ir, kernels::Kernel, rewrite::Builder};
+use crate::{findings::Finding, ir, kernels::Kernel, rewrite::Builder, uniform::Uniformity};
 
 /// Thread ids in dimension order.
 const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
@@ -87,6 +87,7 @@ fn plan(
     block: Block,
     extents: &[i64],
     (name, first_index): (&str, isize),
+    uniformity: &Uniformity,
 ) -> Result<Plan, String> {
     let memory = &finding.memory;
     if memory.name != name {
@@ -100,6 +101,7 @@ fn plan(
     let owners = owners(finding, block, extents)?;
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let top = top_level_ancestor(memory.operation, entry)?;
+    uniformity.barrier_point(top)?;
     let indices: Vec<MlirValue> = (0..extents.len())
         .map(|dimension| unsafe {
             mlirOperationGetOperand(memory.operation, first_index + dimension as isize)
@@ -241,8 +243,16 @@ pub fn apply_store(
     finding: &Finding,
     block: Block,
     extents: &[i64],
+    uniformity: &Uniformity,
 ) -> Result<Staged, String> {
-    let plan = plan(kernel, finding, block, extents, ("memref.store", 2))?;
+    let plan = plan(
+        kernel,
+        finding,
+        block,
+        extents,
+        ("memref.store", 2),
+        uniformity,
+    )?;
     let (frame, thread_ids) = frame(kernel, &plan, block)?;
     let operation = finding.memory.operation;
     unsafe {
@@ -281,8 +291,16 @@ pub fn apply_load(
     finding: &Finding,
     block: Block,
     extents: &[i64],
+    uniformity: &Uniformity,
 ) -> Result<Staged, String> {
-    let plan = plan(kernel, finding, block, extents, ("memref.load", 1))?;
+    let plan = plan(
+        kernel,
+        finding,
+        block,
+        extents,
+        ("memref.load", 1),
+        uniformity,
+    )?;
     let (frame, thread_ids) = frame(kernel, &plan, block)?;
     let before = Builder::before(plan.top).located(plan.location);
     let memref = finding.memory.memref;

@@ -21,6 +21,10 @@
 //! * [`stencil`]: neighbours of the thread's element (or of its transpose),
 //!   with a halo or with an edge guard `scf.if` on the ids, Jacobi's if/else
 //!   form included (stage-shared, vectorize);
+//! * [`trips`]: sums over loops whose trip count may differ between the
+//!   threads of a block (a triangular `k < tx`, a bound from thread y, a row
+//!   length read per thread or per block), at random under a guard on thread
+//!   x: only block-uniform loops may take a barrier (stage-shared, issue 21);
 //! * [`vector`]: `vector.load`, `vector.transfer_read` or runs of scalar
 //!   loads of consecutive elements, with and without proven alignment, summed
 //!   or written back, and in-place running sums whose loads must see the
@@ -38,6 +42,7 @@ mod reduction;
 mod rows;
 mod stencil;
 mod tile;
+mod trips;
 mod vector;
 
 pub use gather::gather;
@@ -45,6 +50,7 @@ pub use reduction::reduction;
 pub use rows::rows;
 pub use stencil::stencil;
 pub use tile::tile;
+pub use trips::trips;
 pub use vector::vector;
 
 use super::body::{Affine, Body, Element};
