@@ -358,7 +358,7 @@ fn explain(
     );
     match (algorithm, placement) {
         (JangSpace::Global, Placement::ReadOnly) => text.push_str(
-            "; applied as the read-only path: on sm_70+ it shares L1 with global loads and lets loads move across stores",
+            "; on sm_70+ that pick means the read-only path where it is safe: it shares L1 with global loads and lets loads move across stores",
         ),
         (JangSpace::Shared, Placement::ReadOnly) => text.push_str(
             "; staging is the stage-shared transform's decision, until then the read-only path",

@@ -79,6 +79,14 @@ fn interior(
     })
 }
 
+/// Analyses every access of `kernel`, as its IR is now, for `target`.
+pub fn of_kernel(kernel: &Kernel, target: &Target) -> Vec<Finding> {
+    crate::accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| analyze(kernel, memory, target))
+        .collect()
+}
+
 /// Analyses `memory`, an access of `kernel`, for `target`.
 pub fn analyze(kernel: &Kernel, memory: MemoryAccess, target: &Target) -> Finding {
     let access = extract::access(kernel, &memory);

@@ -41,6 +41,7 @@ pub mod shared;
 pub mod shared_global;
 pub mod shared_joint;
 pub mod stage;
+pub mod step;
 pub mod transform;
 pub mod uniform;
 pub mod vectorize;

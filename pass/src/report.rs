@@ -5,7 +5,12 @@
 
 use serde::Serialize;
 
-use analysis::matrix::{AccessKind, MemorySpace};
+use analysis::{
+    matrix::{AccessKind, MemorySpace},
+    shared_layout::SharedLayout,
+};
+
+use crate::step::Kind;
 
 /// Schema version of the report.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -104,7 +109,7 @@ pub struct WarpMetrics {
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
     /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`.
-    pub kind: String,
+    pub kind: Kind,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,
     /// Whether the IR was changed.
@@ -117,15 +122,29 @@ pub struct Decision {
 
 impl Decision {
     /// A decision not taken, with the reason.
-    pub fn skipped(kind: &str, target: &str, reason: &str) -> Decision {
+    pub fn skipped(kind: Kind, target: &str, reason: &str) -> Decision {
         Decision {
-            kind: kind.into(),
+            kind,
             target: target.into(),
             applied: false,
             reason: reason.into(),
             params: serde_json::Value::Null,
         }
     }
+}
+
+/// The kind and parameters of a shared buffer's layout decision: `layout` and its own fields.
+pub fn layout_decision(layout: &SharedLayout) -> (Kind, serde_json::Value) {
+    let params = match layout {
+        SharedLayout::Unchanged => serde_json::json!({ "layout": "unchanged" }),
+        SharedLayout::Pad { elements } => {
+            serde_json::json!({ "layout": "pad", "pad_elements": elements })
+        }
+        SharedLayout::Swizzle(swizzle) => {
+            serde_json::json!({ "layout": "swizzle", "swizzle": format!("{swizzle:?}") })
+        }
+    };
+    (Kind::of_layout(layout), params)
 }
 
 impl Report {

@@ -19,9 +19,9 @@ use crate::{
     ir,
     kernels::{self, Kernel},
     memory_space::{self, ArgumentDecision, Outcome},
-    options,
-    report::{AccessReport, Decision, KernelReport, Report},
+    report::{self, AccessReport, Decision, KernelReport, Report},
     shared::{self, BufferDecision},
+    step::{self, Kind, Note, Step, Telling},
     transform, vectorize,
     widened::{self, Widened},
     Options,
@@ -90,21 +90,26 @@ fn kernel_report(
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
     // on the loads as written (Algorithm 3 ranks constant memory before staging).
+    // The findings are those of the IR as it is: taken again only after a step changed it.
     let mut early = Early::default();
+    let mut findings = findings::of_kernel(kernel, &options.target);
     if mode == Mode::Optimize {
-        *success &= vector_widths(kernel, options, &mut early);
-        *success &= memory_spaces(kernel, &analyze_all(kernel, options), options, &mut early);
+        let steps: [EarlyStep; 2] = [vector_widths, memory_spaces];
+        for step in steps {
+            let (ok, changed) = step(kernel, &findings, options, &mut early);
+            *success &= ok;
+            if changed {
+                findings = findings::of_kernel(kernel, &options.target);
+            }
+        }
     }
     // Staging next: the findings below (and the layout decisions) see its tiles.
     let mut staged = match mode {
-        Mode::Optimize => crate::stage::run(kernel, options),
-        Mode::TestAccessAnalysis => crate::stage::Staged::default(),
+        Mode::Optimize => crate::stage::run(kernel, findings, options),
+        Mode::TestAccessAnalysis => crate::stage::Staged::unchanged(findings),
     };
     let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
-    let findings: Vec<Finding> = accesses::collect(kernel)
-        .into_iter()
-        .map(|memory| findings::analyze(kernel, memory, &options.target))
-        .collect();
+    let findings = std::mem::take(&mut staged.findings);
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     diagnostics::remark(
         location,
@@ -154,7 +159,7 @@ fn shared_layouts(
     accesses: &mut [AccessReport],
     decisions: &mut Vec<Decision>,
 ) -> bool {
-    let enabled = options.switches.pad || options.switches.swizzle;
+    let enabled = Step::SharedLayout.enabled(options);
     let mut success = true;
     // A global other kernels use too is decided over all of them, after every kernel.
     for buffer in shared::decide(kernel, findings, options)
@@ -164,12 +169,9 @@ fn shared_layouts(
         let target = buffer.root.describe();
         // Before applying: a pad replaces an allocation (and destroys the old one).
         let location = buffer_location(kernel, &buffer);
-        let mut decision = match &buffer.outcome {
-            Err(reason) => Decision::skipped("pad", &target, reason),
-            Ok(plan) if !enabled => Decision {
-                applied: false,
-                ..layout_decision(&target, plan, Ok(()))
-            },
+        let decision = match &buffer.outcome {
+            Err(reason) => Decision::skipped(Kind::Pad, &target, reason),
+            Ok(plan) if !enabled => layout_decision(&target, plan, Ok(())),
             Ok(plan) => {
                 let applied = apply_layout(&buffer, plan, findings);
                 if applied.is_ok() {
@@ -194,22 +196,15 @@ fn shared_layouts(
                 "gpu-mem-opt: pad: a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering, not a shared array; declare it as a workgroup attribution of the kernel",
             );
         }
-        if !enabled {
-            decision.reason =
-                options::disabled("options pad=false swizzle=false", &decision.reason);
-            decisions.push(decision);
-            continue;
-        }
-        let message = format!("{target}: {}", decision.reason);
-        if options.strict && remaining {
-            diagnostics::error(
-                location,
-                &decision.kind,
-                &format!("{message}; strict: bank conflicts remain or are unknown"),
-            );
-            success = false;
-        } else {
-            diagnostics::remark(location, &decision.kind, &message);
+        let telling = Telling {
+            location,
+            remark: true,
+            blocked: remaining,
+        };
+        let (decision, note) = step::settle(decision, telling, options);
+        if let Some(note) = note {
+            note.emit();
+            success &= !note.is_error();
         }
         decisions.push(decision);
     }
@@ -249,17 +244,7 @@ fn apply_layout(
 
 /// The report's decision for an applied (or failed) plan.
 fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>) -> Decision {
-    let (kind, params) = match &plan.layout {
-        SharedLayout::Unchanged => ("pad", serde_json::json!({ "layout": "unchanged" })),
-        SharedLayout::Pad { elements } => (
-            "pad",
-            serde_json::json!({ "layout": "pad", "pad_elements": elements }),
-        ),
-        SharedLayout::Swizzle(swizzle) => (
-            "swizzle",
-            serde_json::json!({ "layout": "swizzle", "swizzle": format!("{swizzle:?}") }),
-        ),
-    };
+    let (kind, params) = report::layout_decision(&plan.layout);
     let mut params = params;
     params["shape"] = serde_json::json!(plan.shape);
     params["extra_bytes"] = serde_json::json!(plan.extra_bytes);
@@ -271,14 +256,14 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
     let changes = !matches!(plan.layout, SharedLayout::Unchanged);
     match applied {
         Ok(()) => Decision {
-            kind: kind.into(),
+            kind,
             target: target.into(),
             applied: changes,
             reason: plan.reason.clone(),
             params,
         },
         Err(why) => Decision {
-            kind: kind.into(),
+            kind,
             target: target.into(),
             applied: false,
             reason: format!("{}; not applied: {why}", plan.reason),
@@ -293,34 +278,31 @@ pub fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation
     unsafe { mlirOperationGetLocation(owner) }
 }
 
-/// Decides, applies and explains where each memref argument of `kernel` is read from;
-/// false when `strict` turned a blocked read-only path into an error.
+/// A step taken before staging: decides, applies and explains on `kernel` with its findings;
+/// false first when `strict` turned a decision into an error, true second when the IR changed.
+type EarlyStep = fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool);
+
+/// Decides, applies and explains where each memref argument of `kernel` is read from
+/// (an [`EarlyStep`]).
 fn memory_spaces(
     kernel: &Kernel,
     findings: &[Finding],
     options: &Options,
     early: &mut Early,
-) -> bool {
-    let enabled = options.switches.memory_space;
-    let mut success = true;
+) -> (bool, bool) {
+    let enabled = Step::MemorySpace.enabled(options);
+    let (mut success, mut changed) = (true, false);
     for argument in memory_space::decide(kernel, findings, options) {
-        let location = unsafe { mlirValueGetLocation(argument.value) };
+        let telling = Telling {
+            location: unsafe { mlirValueGetLocation(argument.value) },
+            remark: true,
+            blocked: matches!(argument.outcome, Outcome::Blocked(_)),
+        };
         let decision = placement_decision(kernel, &argument, enabled);
-        let blocked = enabled && options.strict && matches!(argument.outcome, Outcome::Blocked(_));
-        if blocked {
-            success = false;
-        }
-        if enabled {
-            early.note(
-                location,
-                &decision.kind,
-                format!("{}: {}", decision.target, decision.reason),
-                blocked.then_some("strict: the read-only path is blocked"),
-            );
-        }
-        early.decisions.push(decision);
+        changed |= decision.applied;
+        success &= early.settle(decision, telling, options);
     }
-    success
+    (success, changed)
 }
 
 /// Applies the read-only path to an argument: `ld.global.nc`, or why not.
@@ -355,8 +337,8 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
     let (kind, applied, reason) = match &argument.outcome {
         Outcome::Apply(placement, safe) if !enabled => {
             let (kind, path) = match placement {
-                Placement::Constant => ("constant", "ld.const"),
-                _ => ("readonly", "ld.global.nc"),
+                Placement::Constant => (Kind::Constant, "ld.const"),
+                _ => (Kind::Readonly, "ld.global.nc"),
             };
             (
                 kind,
@@ -369,7 +351,7 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                 Ok(symbol) => {
                     params["symbol"] = serde_json::json!(symbol);
                     (
-                        "constant",
+                        Kind::Constant,
                         true,
                         format!(
                             "ld.const from @{symbol} (bound to {}): {safe}; {}",
@@ -381,7 +363,7 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                 Err(why) => {
                     let fallback = read_only(kernel, argument, &mut params);
                     (
-                        "constant",
+                        Kind::Constant,
                         false,
                         format!(
                             "{safe}, but not in constant memory: {why}; {fallback}; {}",
@@ -394,22 +376,19 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
         Outcome::Apply(_, safe) => {
             let applied = read_only(kernel, argument, &mut params);
             (
-                "readonly",
+                Kind::Readonly,
                 applied.starts_with("ld.global.nc"),
                 format!("{applied}: {safe}; {}", selection.reason),
             )
         }
-        Outcome::Keep(why) | Outcome::Blocked(why) => {
-            ("readonly", false, format!("{why}; {}", selection.reason))
-        }
-    };
-    let reason = if enabled {
-        reason
-    } else {
-        options::disabled("option memory-space=false", &reason)
+        Outcome::Keep(why) | Outcome::Blocked(why) => (
+            Kind::Readonly,
+            false,
+            format!("{why}; {}", selection.reason),
+        ),
     };
     Decision {
-        kind: kind.into(),
+        kind,
         target: argument.target(),
         applied,
         reason,
@@ -423,52 +402,41 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
 struct Early {
     /// Their report entries.
     decisions: Vec<Decision>,
-    /// Their remarks (or strict errors): location, kind, message, strict reason.
-    notes: Vec<(MlirLocation, String, String, Option<&'static str>)>,
+    /// Their remarks (or strict errors).
+    notes: Vec<Note>,
     /// The accesses as written before vector widths changed them.
     widened: Widened,
 }
 
 impl Early {
-    /// Records a remark, or an error with `strict` appended.
-    fn note(
-        &mut self,
-        location: MlirLocation,
-        kind: &str,
-        message: String,
-        strict: Option<&'static str>,
-    ) {
-        self.notes
-            .push((location, kind.to_string(), message, strict));
+    /// Settles `decision` (`step::settle`), keeping its note for later; false when it is a
+    /// `strict` error.
+    fn settle(&mut self, decision: Decision, telling: Telling, options: &Options) -> bool {
+        let (decision, note) = step::settle(decision, telling, options);
+        self.decisions.push(decision);
+        let failed = note.as_ref().is_some_and(Note::is_error);
+        self.notes.extend(note);
+        !failed
     }
 
     /// Emits the recorded remarks and errors.
     fn explain(&mut self) {
-        for (location, kind, message, strict) in self.notes.drain(..) {
-            match strict {
-                Some(why) => diagnostics::error(location, &kind, &format!("{message}; {why}")),
-                None => diagnostics::remark(location, &kind, &message),
-            }
+        for note in self.notes.drain(..) {
+            note.emit();
         }
     }
 }
 
-/// The analysis of every access of `kernel` as it is now.
-fn analyze_all(kernel: &Kernel, options: &Options) -> Vec<Finding> {
-    accesses::collect(kernel)
-        .into_iter()
-        .map(|memory| findings::analyze(kernel, memory, &options.target))
-        .collect()
-}
-
-/// Decides, applies and explains the vector widths of `kernel`'s accesses; false
-/// when `strict` turned a blocked one into an error.
-fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool {
-    let findings = analyze_all(kernel, options);
-    let enabled = options.switches.vectorize;
-    let mut success = true;
-    for group in &vectorize::decide(kernel, &findings, options) {
-        let findings = findings.as_slice();
+/// Decides, applies and explains the vector widths of `kernel`'s accesses (an [`EarlyStep`]).
+fn vector_widths(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
+    let enabled = Step::Vectorize.enabled(options);
+    let (mut success, mut changed) = (true, false);
+    for group in &vectorize::decide(kernel, findings, options) {
         let members = group.members();
         let first = &findings[members[0]].memory;
         let target = first.root.describe();
@@ -520,11 +488,7 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             }
         };
         let after = traffic_after.unwrap_or(before);
-        let reason = if enabled {
-            reason
-        } else {
-            options::disabled("option vectorize=false", &reason)
-        };
+        changed |= applied;
         let params = serde_json::json!({
             "elements": group.elements,
             "element_bytes": group.element_bytes,
@@ -539,25 +503,19 @@ fn vector_widths(kernel: &Kernel, options: &Options, early: &mut Early) -> bool 
             "sectors_per_warp_before": before.sectors,
             "sectors_per_warp_after": after.sectors,
         });
-        let blocked = enabled && options.strict && group.outcome.is_err();
-        if blocked {
-            success = false;
-        }
-        if enabled {
-            early.note(
-                location,
-                "vectorize",
-                format!("{target}: {reason}"),
-                blocked.then_some("strict: could not vectorize"),
-            );
-        }
-        early.decisions.push(Decision {
-            kind: "vectorize".into(),
+        let decision = Decision {
+            kind: Kind::Vectorize,
             target,
             applied,
             reason,
             params,
-        });
+        };
+        let telling = Telling {
+            location,
+            remark: true,
+            blocked: group.outcome.is_err(),
+        };
+        success &= early.settle(decision, telling, options);
     }
-    success
+    (success, changed)
 }

@@ -19,15 +19,15 @@ use analysis::{
 use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 
 use crate::{
-    accesses::{self, Root},
-    diagnostics,
+    accesses::Root,
     findings::{self, Finding},
     ir,
     kernels::Kernel,
-    options,
-    report::{Decision, KernelReport},
+    report::{self, Decision, KernelReport},
     shared::{self, BufferDecision},
-    shared_global, transform, Options,
+    shared_global,
+    step::{self, Kind, Telling},
+    transform, Options,
 };
 
 /// One kernel's share of a global: which kernel and its buffer decision.
@@ -54,12 +54,7 @@ pub fn decide(kernels: &[Kernel], options: &Options, reports: &mut [KernelReport
     let mut globals: Vec<(String, MlirOperation, Vec<User>)> = Vec::new();
     let every: Vec<Vec<Finding>> = kernels
         .iter()
-        .map(|kernel| {
-            accesses::collect(kernel)
-                .into_iter()
-                .map(|memory| findings::analyze(kernel, memory, &options.target))
-                .collect()
-        })
+        .map(|kernel| findings::of_kernel(kernel, &options.target))
         .collect();
     for (position, kernel) in kernels.iter().enumerate() {
         let joint: Vec<BufferDecision> = shared::decide(kernel, &every[position], options)
@@ -202,18 +197,12 @@ fn explain(
     reports: &mut [KernelReport],
 ) -> bool {
     let target = format!("global @{name}");
-    let mut decision = match outcome {
-        Err(reason) => Decision::skipped("pad", &target, reason),
+    let decision = match outcome {
+        Err(reason) => Decision::skipped(Kind::Pad, &target, reason),
         Ok((choice, shape, bytes, applied)) => decision(
             kernels, user, users, &target, choice, shape, *bytes, applied,
         ),
     };
-    if !(options.switches.pad || options.switches.swizzle) {
-        decision.applied = false;
-        decision.reason = options::disabled("options pad=false swizzle=false", &decision.reason);
-        reports[user.kernel].decisions.push(decision);
-        return true;
-    }
     let ideal: u64 = user.buffer.outcome.as_ref().map_or(0, |plan| {
         plan.before.iter().map(|cost| cost.ideal_wavefronts).sum()
     });
@@ -221,19 +210,17 @@ fn explain(
         Some(after) => after > ideal,
         None => conflicted,
     };
-    let message = format!("{target}: {}", decision.reason);
-    let failed = options.strict && remaining;
-    if failed {
-        diagnostics::error(
-            location,
-            &decision.kind,
-            &format!("{message}; strict: bank conflicts remain or are unknown"),
-        );
-    } else {
-        diagnostics::remark(location, &decision.kind, &message);
-    }
+    let telling = Telling {
+        location,
+        remark: true,
+        blocked: remaining,
+    };
+    let (decision, note) = step::settle(decision, telling, options);
     reports[user.kernel].decisions.push(decision);
-    !failed
+    note.is_none_or(|note| {
+        note.emit();
+        !note.is_error()
+    })
 }
 
 /// The report's decision for `user`'s kernel.
@@ -272,17 +259,7 @@ fn decision(
             numbers.join(", ")
         ),
     };
-    let (kind, mut params) = match &choice.layout {
-        SharedLayout::Swizzle(swizzle) => (
-            "swizzle",
-            serde_json::json!({ "layout": "swizzle", "swizzle": format!("{swizzle:?}") }),
-        ),
-        SharedLayout::Pad { elements } => (
-            "pad",
-            serde_json::json!({ "layout": "pad", "pad_elements": elements }),
-        ),
-        SharedLayout::Unchanged => ("pad", serde_json::json!({ "layout": "unchanged" })),
-    };
+    let (kind, mut params) = report::layout_decision(&choice.layout);
     params["shape"] = serde_json::json!(choice.layout.shape(shape));
     params["extra_bytes"] = serde_json::json!(choice.extra_bytes);
     params["wavefronts_before"] = serde_json::json!(choice.before[position]);
@@ -302,7 +279,7 @@ fn decision(
         Err(why) => (false, format!("{summary}; not applied: {why}")),
     };
     Decision {
-        kind: kind.into(),
+        kind,
         target: target.into(),
         applied,
         reason,

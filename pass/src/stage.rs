@@ -53,14 +53,14 @@ use mlir_sys::{
 };
 
 use crate::{
-    accesses, diagnostics,
     effects::{self, Effect},
     findings::{self, Finding},
     ir,
     kernels::{Kernel, KernelKind},
-    options,
     report::{AccessReport, Decision},
-    shared, transform,
+    shared,
+    step::{self, Kind, Telling},
+    transform,
     uniform::Uniformity,
     Options,
 };
@@ -69,7 +69,6 @@ use crate::{
 type LeftGuard = (MlirOperation, Result<(), String>);
 
 /// What staging did to one kernel.
-#[derive(Default)]
 pub struct Staged {
     /// The report's decisions, in access order.
     pub decisions: Vec<Decision>,
@@ -81,9 +80,22 @@ pub struct Staged {
     /// The kernel with its new workgroup attributions counted; `None` when
     /// nothing was staged.
     pub kernel: Option<Kernel>,
+    /// The kernel's findings after staging (taken again where its IR changed).
+    pub findings: Vec<Finding>,
 }
 
 impl Staged {
+    /// Nothing staged: the kernel and its `findings` as they are.
+    pub fn unchanged(findings: Vec<Finding>) -> Staged {
+        Staged {
+            decisions: Vec::new(),
+            original: None,
+            staged: Vec::new(),
+            kernel: None,
+            findings,
+        }
+    }
+
     /// The report's accesses: the kernel's own accesses as written, each with
     /// its latest metrics from `current` (the accesses after every transform),
     /// and a staged store with the metrics of its coalesced copy-out. The
@@ -111,15 +123,14 @@ impl Staged {
 }
 
 /// Decides (and applies where supported) staging for every global access of
-/// `kernel`.
-pub fn run(kernel: &Kernel, options: &Options) -> Staged {
+/// `kernel`, whose accesses are `findings`.
+pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged {
     let enabled = options.switches.stage_shared;
     let block = kernel
         .block
         .sizes()
         .map(|[x, y, z]| Block::new(x, y, z))
         .ok_or_else(|| kernel.block.describe());
-    let findings = analyze(kernel, options);
     let uniformity = Uniformity::new(kernel, options.assume_noalias);
     let guards = if enabled {
         leave_guards(kernel, &findings, &block, options, &uniformity)
@@ -128,8 +139,9 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
     };
     // A loop that left its guard changed its loads' guards: analyse again. Otherwise the IR
     // is as analysed, and so are the findings.
-    let findings = if guards.iter().any(|(_, moved)| moved.is_ok()) {
-        analyze(kernel, options)
+    let left = guards.iter().any(|(_, moved)| moved.is_ok());
+    let findings = if left {
+        findings::of_kernel(kernel, &options.target)
     } else {
         findings
     };
@@ -172,41 +184,36 @@ pub fn run(kernel: &Kernel, options: &Options) -> Staged {
                 }
             }
         }
-        let reason = format!("{}{outcome}", staging.reason);
-        let reason = if enabled {
-            reason
-        } else {
-            options::disabled("option stage-shared=false", &reason)
-        };
-        if enabled && !staging.nothing_to_gain {
-            diagnostics::remark(
-                location,
-                "stage-shared",
-                &format!("{}: {reason}", finding.memory.root.describe()),
-            );
-        }
-        decisions.push(Decision {
-            kind: "stage-shared".into(),
+        let decision = Decision {
+            kind: Kind::StageShared,
             target: finding.memory.root.describe(),
             applied,
-            reason,
+            reason: format!("{}{outcome}", staging.reason),
             params: parameters(finding, &staging),
-        });
+        };
+        let telling = Telling {
+            location,
+            remark: !staging.nothing_to_gain,
+            blocked: false,
+        };
+        let (decision, note) = step::settle(decision, telling, options);
+        if let Some(note) = note {
+            note.emit();
+        }
+        decisions.push(decision);
     }
+    let findings = if staged.is_empty() {
+        findings
+    } else {
+        findings::of_kernel(&current, &options.target)
+    };
     Staged {
         decisions,
         original: (!staged.is_empty()).then_some(original),
         kernel: (!staged.is_empty()).then_some(current),
         staged,
+        findings,
     }
-}
-
-/// Every access of `kernel` with its findings.
-fn analyze(kernel: &Kernel, options: &Options) -> Vec<Finding> {
-    accesses::collect(kernel)
-        .into_iter()
-        .map(|memory| findings::analyze(kernel, memory, &options.target))
-        .collect()
 }
 
 /// The decision for `findings[index]` when it is a global access, with

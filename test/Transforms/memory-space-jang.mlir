@@ -60,7 +60,7 @@
 // CHECK-LABEL: kernel: 't4_shifted_misaligned'
 // CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown
 // CHECK-LABEL: kernel: 't5_reverse'
-// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks global: {{.*}}(coalesced, not reused{{.*}}applied as the read-only path
+// CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks global: {{.*}}(coalesced, not reused{{.*}}that pick means the read-only path
 // CHECK: readonly: arg 3: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}uncoalesced (5.00 sectors per request)
 // CHECK: readonly: arg 4: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}addresses unknown
 // CHECK-LABEL: kernel: 't6_stride_read'
