@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use gpu_mem_opt::{accesses, findings, kernels::BlockSize};
+use gpu_mem_opt::{facts::accesses, facts::findings, facts::kernels::BlockSize};
 use interpreter::{AccessTrace, Trace};
 
 use crate::interp::{target, Prepared};

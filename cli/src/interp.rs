@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use analysis::target::Target;
 use gpu_mem_opt::{
-    kernels,
+    facts::kernels,
     pipeline::{self, Diagnostics},
 };
 use interpreter::{Argument, Options, Trace};

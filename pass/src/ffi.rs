@@ -16,7 +16,7 @@ use mlir_sys::{
     MlirStringRef,
 };
 
-use crate::{diagnostics::Severity, ir, run, Options};
+use crate::{diagnostics::Severity, driver, ir, Options};
 
 /// The options of the pass as the C++ glue hands them over.
 #[repr(C)]
@@ -90,7 +90,7 @@ pub unsafe extern "C" fn gpuMemOptRun(
     op: MlirOperation,
     options: *const GpuMemOptOptions,
 ) -> MlirLogicalResult {
-    guarded(op, || run::run(op, &*options, run::Mode::Optimize))
+    guarded(op, || driver::run(op, &*options, driver::Mode::Optimize))
 }
 
 /// Runs the test pass that prints the access analysis as remarks.
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
     options: *const GpuMemOptOptions,
 ) -> MlirLogicalResult {
     guarded(op, || {
-        run::run(op, &*options, run::Mode::TestAccessAnalysis)
+        driver::run(op, &*options, driver::Mode::TestAccessAnalysis)
     })
 }
 
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
 /// `op` must be a valid operation.
 #[no_mangle]
 pub unsafe extern "C" fn gpuMemOptLowerReadonly(op: MlirOperation) -> MlirLogicalResult {
-    guarded(op, || crate::transform::readonly::lower(op))
+    guarded(op, || crate::steps::memory_space::readonly::lower(op))
 }
 
 /// The PTX feature string LLVM needs to target SM version `sm`.

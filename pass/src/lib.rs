@@ -8,45 +8,37 @@
 //! module ─▶ kernels ─▶ accesses ─▶ analysis (crate `analysis`) ─▶ plan ─▶ rewrite ─▶ remarks + report
 //! ```
 //!
-//! * [`kernels`] finds the kernels under the operation the pass runs on
-//!   (`gpu.func` with `gpu.kernel`, `gpu.launch` bodies) and their block sizes.
-//! * [`accesses`] lists every memory operation of a kernel with the memref it
-//!   touches, traced back to its root (kernel argument, shared buffer, global).
-//! * [`vectorize`] decides vector widths, [`memory_space`] the read-only path and
-//!   constant memory for kernel arguments (with [`effects`]: who may read or write
-//!   which buffer); `transform` applies them; [`widened`] carries the
-//!   accesses' `after` metrics through vector-width changes.
+//! The folders are the layers, each depending only on those before it:
+//!
+//! * [`ir`]: helpers over MLIR's C API (names, attributes, locations) and
+//!   [`ir::builder`], which builds operations.
+//! * [`facts`]: what the IR says, computed without changing it: the kernels and
+//!   their block sizes ([`facts::kernels`]), every memory access traced to its root
+//!   ([`facts::accesses`]), its access matrix ([`facts::extract`]) and metrics
+//!   ([`facts::findings`]), memory effects and aliasing ([`facts::effects`]), views,
+//!   and whether a point is reached alike by every thread of a block ([`facts::uniform`]).
+//! * [`steps`]: one folder per step, named as its option, its remarks and report
+//!   kind and its test files: [`steps::vectorize`], [`steps::memory_space`],
+//!   [`steps::stage_shared`], [`steps::shared_layout`]. Each decides from facts and
+//!   applies its plan; [`steps::settle`] is the one way a decision is recorded.
+//! * [`driver`] is the pass itself: the steps in order over every kernel.
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
-//!   same facts as MLIR remarks at each operation's location.
-//! * [`run`] is the pass itself; [`ffi`] is the C surface (mirrored by
-//!   `dialect-glue/include/gpu-mem-opt.h`); [`pipeline`] drives MLIR from Rust
-//!   (parse, run pass pipelines, extract PTX) for the command line and tests.
+//!   same facts as MLIR remarks at each operation's location; [`options`]
+//!   validates the pass options.
+//! * [`ffi`] is the C surface (mirrored by `dialect-glue/include/gpu-mem-opt.h`);
+//!   [`pipeline`] drives MLIR from Rust (parse, run pass pipelines, extract PTX)
+//!   for the command line and tests.
 
-pub mod accesses;
 pub mod diagnostics;
-pub mod effects;
+pub mod driver;
 pub mod error;
-pub mod extract;
+pub mod facts;
 pub mod ffi;
-pub mod findings;
 pub mod ir;
-pub mod kernels;
-pub mod memory_space;
 pub mod options;
 pub mod pipeline;
 pub mod report;
-pub mod rewrite;
-pub mod run;
-pub mod shared;
-pub mod shared_global;
-pub mod shared_joint;
-pub mod stage;
-pub mod step;
-pub mod transform;
-pub mod uniform;
-pub mod vectorize;
-pub mod views;
-pub mod widened;
+pub mod steps;
 
 pub use error::Error;
 pub use options::Options;

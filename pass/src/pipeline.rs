@@ -138,7 +138,7 @@ pub fn run_pipeline(
 /// The pipeline text that lowers GPU kernels to PTX for SM version `sm`: MLIR's
 /// `gpu-lower-to-nvvm-pipeline` (`cubin-format=isa`, the PTX features of [`ptx_features`])
 /// with `gpu-mem-opt-lower-readonly` after `convert-gpu-to-nvvm`, registered by the glue as
-/// `gpu-mem-opt-lower-to-ptx` (`transform::readonly` says why the step is needed).
+/// `gpu-mem-opt-lower-to-ptx` (`memory_space::readonly` says why the step is needed).
 pub fn lower_to_ptx_pipeline(sm: u32) -> String {
     format!("gpu-mem-opt-lower-to-ptx{{sm={sm}}}")
 }

@@ -10,7 +10,7 @@ use analysis::{
     shared_layout::SharedLayout,
 };
 
-use crate::step::Kind;
+use crate::steps::Kind;
 
 /// Schema version of the report.
 pub const SCHEMA_VERSION: u32 = 1;

@@ -1,4 +1,4 @@
-// Metrics of edge-guarded accesses (analysis/src/interior.rs, pass/src/findings.rs): an
+// Metrics of edge-guarded accesses (analysis/src/interior.rs, pass/src/facts/findings.rs): an
 // edge guard on block ids (`32*bid.x + tid.x < n`) removes lanes only in the grid's last
 // blocks, but which lanes depends on the block ids, so block 0's metrics are unknowable.
 // Those of an interior block, where the guard holds for every lane, are given instead,

@@ -1,4 +1,4 @@
-// stage-shared on a store in a nest of loops (pass/src/transform/stage_loop_store.rs):
+// stage-shared on a store in a nest of loops (pass/src/steps/stage_shared/loop_store.rs):
 // when every loop runs at most 32 iterations and the block's threads and the
 // iterations write each cell of the box once (staging::covers_box_once), the
 // threads write a workgroup tile in the loops and the block copies it out,
@@ -423,7 +423,7 @@ module attributes {gpu.container_module} {
     }
     /// A row-per-thread copy under an edge guard around the loop: `if x < n {
     /// for k < 64 { out[x][k] = 2 in[x][k] } }`. The load is staged per tile,
-    /// so the loop leaves the guard (stage_guard), its store going under the
+    /// so the loop leaves the guard (stage_shared::guard), its store going under the
     /// guard's condition again inside the loop; the store is then flushed per
     /// tile, the copy-out testing x < n cell by cell.
     // expected-remark @+3 {{kernel: 'guarded_rows': block 32x1x1 (from known_block_size); 6 memory accesses}}

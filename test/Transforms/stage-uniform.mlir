@@ -1,5 +1,5 @@
 // stage-shared puts barriers only where every thread of the block reaches
-// them equally often (pass/src/uniform.rs, issue 21): every loop around a
+// them equally often (pass/src/facts/uniform.rs, issue 21): every loop around a
 // per-tile refill or flush runs the same iterations in every thread, every
 // guard around it takes the same branch. A loop whose trip count differs
 // between threads (a triangular sum, a row length read per thread, a bound

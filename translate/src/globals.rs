@@ -15,7 +15,7 @@
 use interp::{Global, GlobalId};
 use mlir_sys::*;
 
-use gpu_mem_opt::{ir, transform::constant::BINDINGS};
+use gpu_mem_opt::{ir, steps::memory_space::constant::BINDINGS};
 
 use crate::attributes;
 use crate::translator::Translator;

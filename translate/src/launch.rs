@@ -22,7 +22,7 @@ use melior::ir::{
 };
 use mlir_sys::*;
 
-use gpu_mem_opt::{ir, kernels::KernelKind};
+use gpu_mem_opt::{facts::kernels::KernelKind, ir};
 
 use crate::translator::{type_of, Translator};
 use crate::types;

@@ -3,7 +3,7 @@
 //!
 //! Purpose. The interpreter (crate `interp`) is MLIR-free; this crate is the bridge the
 //! command line (`gpu-mem-opt interp`, `gpu-mem-opt diff`) and tests use: [`find`] a kernel
-//! by name among those [`gpu_mem_opt::kernels::find`] sees (a `gpu.func` marked `kernel`, or
+//! by name among those [`gpu_mem_opt::facts::kernels::find`] sees (a `gpu.func` marked `kernel`, or
 //! a `gpu.launch` body named `launch@file:line:col`), then [`translate`] it.
 //!
 //! Model. A walk over the kernel's ops in order (module `translator`) maps every MLIR value to
@@ -36,7 +36,7 @@ mod regions;
 mod translator;
 mod types;
 
-use gpu_mem_opt::{ir, kernels};
+use gpu_mem_opt::{facts::kernels, ir};
 use mlir_sys::{mlirOperationGetLocation, MlirOperation};
 
 /// Why a kernel could not be found or translated.

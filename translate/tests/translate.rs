@@ -157,7 +157,9 @@ fn launch_bodies_capture_values_from_outside() {
     let context = pipeline::context();
     let module = Module::parse(&context, source).unwrap();
     let root = module.as_operation().to_raw();
-    let name = gpu_mem_opt::kernels::find(root, None)[0].name.clone();
+    let name = gpu_mem_opt::facts::kernels::find(root, None)[0]
+        .name
+        .clone();
     let kernel = translate::translate(&translate::find(root, &name).unwrap()).unwrap();
     assert_eq!(kernel.parameters().len(), 1);
     let mut arguments = vec![buffer(ElementType::Integer(32), 32, Fill::Iota)];

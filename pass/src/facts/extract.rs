@@ -1,0 +1,729 @@
+//! From MLIR to the analysis's plain data: one [`Access`] per memory op.
+//!
+//! The access model of design.md: each index `i_d` is an expression over
+//! `tid.x/y/z`, `bid.x/y/z`, the induction variables of enclosing loops and
+//! symbols (kernel arguments, unknown sizes). We follow SSA values through
+//!
+//! * `arith.constant`, `addi`, `subi`, `muli` (one side constant), `shli` by a
+//!   constant, `index_cast(ui)`, `extsi/extui/trunci`;
+//! * `divui` and `floordivsi` by a positive constant (floor division),
+//!   `remui` by a positive constant (modulo), and `divsi`/`remsi` when the
+//!   dividend is provably non-negative (ids, loops from 0): they stay
+//!   quasi-affine and the analysis evaluates them per lane;
+//! * `affine.apply` and the maps of `affine.load/store` (dims, symbols, `+`,
+//!   `*`, `floordiv`, `ceildiv`, `mod`);
+//! * `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` (a constant when the
+//!   block size is known), `gpu.lane_id` (linear thread id mod 32), and the
+//!   id arguments of a `gpu.launch` body.
+//!
+//! Everything else (values loaded from memory, `arith.divsi` of a value that
+//! may be negative, whose rounding toward zero differs from floor division,
+//! `select`, `min`)
+//! becomes `IndexExpression::Unknown` with the reason, never a guess.
+//! Enclosing `scf.for`/`affine.for` loops give [`Loop`]s (constant bounds when
+//! the IR has them; a loop that starts at a thread-dependent index, a
+//! grid-stride loop, stands for `start + c·j` with `j` uniform across lanes);
+//! enclosing `scf.if` conditions built from `arith.cmpi`
+//! (and `arith.andi` of them) become guards, the `else` branch negated; other
+//! conditions become guards the analysis cannot evaluate, so metrics turn
+//! unknown with the reason instead of counting lanes that may be inactive.
+
+use analysis::{
+    expression::{IndexExpression, Loop, LoopId, Variable},
+    matrix::{Access, Condition, MemorySpace, MemrefLayout, Relation},
+    target::WARP_SIZE,
+};
+use mlir_sys::*;
+
+use crate::{
+    facts::accesses::MemoryAccess,
+    facts::kernels::{Kernel, KernelKind},
+    ir,
+};
+
+/// Deepest SSA chain followed for one index before giving up.
+const MAX_DEPTH: usize = 64;
+
+/// The analysis's view of `memory`, an access of `kernel`.
+pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
+    let mut scope = Scope {
+        kernel,
+        loops: Vec::new(),
+    };
+    let mut guard = Vec::new();
+    for (ancestor, region) in ancestors(kernel, memory.operation) {
+        scope.enter(ancestor, region, &mut guard);
+    }
+    let memref_type = unsafe { mlirValueGetType(memory.memref) };
+    let rank = unsafe { mlirShapedTypeGetRank(memref_type) }.max(0) as usize;
+    if let Some(reason) = transfer_limitation(memory) {
+        let mut access = Access::new(
+            memory.kind,
+            layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space),
+            vec![IndexExpression::Unknown(reason); rank],
+        );
+        access.vector_width = memory.vector_width.max(1);
+        return access;
+    }
+    let operands = index_operands(memory);
+    let indices = match ir::attribute(memory.operation, "map") {
+        Some(map) if memory.name.starts_with("affine.") => {
+            let map = unsafe { mlirAffineMapAttrGetValue(map) };
+            (0..unsafe { mlirAffineMapGetNumResults(map) })
+                .map(|result| {
+                    scope.affine(
+                        unsafe { mlirAffineMapGetResult(map, result) },
+                        map,
+                        &operands,
+                        0,
+                    )
+                })
+                .collect()
+        }
+        _ => operands
+            .iter()
+            .take(rank)
+            .map(|&value| scope.expression(value, 0))
+            .collect(),
+    };
+    Access {
+        kind: memory.kind,
+        layout: layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space),
+        indices,
+        vector_width: memory.vector_width.max(1),
+        guard,
+        loops: scope
+            .loops
+            .iter()
+            .map(|enclosing| enclosing.range)
+            .collect(),
+    }
+}
+
+/// The layout of a memref type: shape, strides, offset (elements), space.
+pub fn layout(memref_type: MlirType, element_bytes: u32, space: MemorySpace) -> MemrefLayout {
+    let rank = unsafe { mlirShapedTypeGetRank(memref_type) }.max(0) as usize;
+    let shape = (0..rank)
+        .map(|dimension| unsafe {
+            (!mlirShapedTypeIsDynamicDim(memref_type, dimension as isize))
+                .then(|| mlirShapedTypeGetDimSize(memref_type, dimension as isize))
+        })
+        .collect();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    let known = unsafe {
+        mlirMemRefTypeGetStridesAndOffset(memref_type, strides.as_mut_ptr(), &mut offset).value != 0
+    };
+    let dynamic = |value: i64| unsafe { mlirShapedTypeIsDynamicStrideOrOffset(value) };
+    MemrefLayout {
+        shape,
+        strides: strides
+            .iter()
+            .map(|&stride| (known && !dynamic(stride)).then_some(stride))
+            .collect(),
+        offset: (known && !dynamic(offset)).then_some(offset),
+        element_bytes,
+        space,
+    }
+}
+
+/// Why a `vector.transfer_read/write` is not one contiguous vector per
+/// lane, if it is not: a permutation map other than the minor identity reads
+/// along another dimension; a mask or an `in_bounds` entry that is false lets
+/// lanes skip elements (those past the end of the dimension). The metrics of
+/// such transfers are unknown rather than modelled as a full vector.
+fn transfer_limitation(memory: &MemoryAccess) -> Option<String> {
+    if !memory.name.starts_with("vector.transfer_") {
+        return None;
+    }
+    let operation = memory.operation;
+    if let Some(map) = ir::attribute(operation, "permutation_map") {
+        if unsafe { !mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) } {
+            return Some(format!(
+                "{} with permutation map {} reads along a non-innermost dimension; not modelled",
+                memory.name,
+                ir::attribute_text(map)
+            ));
+        }
+    }
+    let segments = ir::attribute(operation, "operandSegmentSizes").and_then(ir::dense_i32_array);
+    if segments.is_some_and(|segments| segments.last().is_some_and(|&mask| mask > 0)) {
+        return Some(format!("{} is masked; not modelled", memory.name));
+    }
+    let all_in_bounds = ir::attribute(operation, "in_bounds").is_some_and(|array| unsafe {
+        (0..mlirArrayAttrGetNumElements(array)).all(|index| {
+            let element = mlirArrayAttrGetElement(array, index);
+            mlirAttributeIsABool(element) && mlirBoolAttrGetValue(element)
+        })
+    });
+    (!all_in_bounds).then(|| {
+        format!(
+            "{} is not marked in_bounds, so lanes past the end of the memref skip elements; not modelled (mark it in_bounds = [true] when it is)",
+            memory.name
+        )
+    })
+}
+
+/// The operands after the memref (and the stored value): indices, then
+/// whatever the op takes after them (padding, masks), or an affine map's operands.
+fn index_operands(memory: &MemoryAccess) -> Vec<MlirValue> {
+    let operation = memory.operation;
+    let first = match memory.name.as_str() {
+        "memref.store" | "vector.store" | "affine.store" | "vector.transfer_write" => 2,
+        _ => 1,
+    };
+    (first..unsafe { mlirOperationGetNumOperands(operation) } as usize)
+        .map(|index| unsafe { mlirOperationGetOperand(operation, index as isize) })
+        .collect()
+}
+
+/// `(operation, index of the region the access is in)` for every ancestor of
+/// `operation` inside `kernel`, outermost first.
+fn ancestors(kernel: &Kernel, operation: MlirOperation) -> Vec<(MlirOperation, usize)> {
+    let mut chain = Vec::new();
+    let mut current = operation;
+    loop {
+        let parent = unsafe { mlirOperationGetParentOperation(current) };
+        if parent.ptr.is_null() || parent.ptr == kernel.operation.ptr {
+            break;
+        }
+        let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(current)) };
+        let count = unsafe { mlirOperationGetNumRegions(parent) } as usize;
+        let index = (0..count)
+            .find(|&index| unsafe { mlirOperationGetRegion(parent, index as isize) }.ptr == region.ptr)
+            .unwrap_or(0);
+        chain.push((parent, index));
+        current = parent;
+    }
+    chain.reverse();
+    chain
+}
+
+/// What is known while walking into a kernel: the kernel and the enclosing loops.
+struct Scope<'k> {
+    kernel: &'k Kernel,
+    /// Each enclosing loop, outermost first.
+    loops: Vec<EnclosingLoop>,
+}
+
+/// An enclosing loop: its induction variable and the range of its [`Variable::Loop`].
+struct EnclosingLoop {
+    /// The induction variable.
+    induction: MlirValue,
+    /// The range of the loop's variable.
+    range: Loop,
+    /// For a loop that starts at a thread-dependent index (a grid-stride loop), the start and
+    /// the unit `c`: the induction variable is `start + c·j`, `j` the loop's variable.
+    start: Option<(IndexExpression, i64)>,
+}
+
+impl Scope<'_> {
+    /// Records what `ancestor` (entered through region `region`) says: a loop or a guard.
+    fn enter(&mut self, ancestor: MlirOperation, region: usize, guard: &mut Vec<Condition>) {
+        match ir::operation_name(ancestor).as_str() {
+            "scf.for" => {
+                let bound = |index: isize| unsafe {
+                    ir::static_integer(mlirOperationGetOperand(ancestor, index))
+                };
+                let range = Loop {
+                    lower: bound(0),
+                    upper: bound(1),
+                    step: bound(2),
+                };
+                let start = self.expression(unsafe { mlirOperationGetOperand(ancestor, 0) }, 0);
+                let lane_dependent = start.variables().iter().any(Variable::is_thread);
+                let (range, start) = if lane_dependent {
+                    self.lane_dependent_start(ancestor, range, start)
+                } else {
+                    (range, None)
+                };
+                self.loops.push(EnclosingLoop {
+                    induction: induction_variable(ancestor),
+                    range,
+                    start,
+                });
+            }
+            "affine.for" => {
+                let bound = |name: &str| {
+                    ir::attribute(ancestor, name).and_then(|map| unsafe {
+                        let map = mlirAffineMapAttrGetValue(map);
+                        mlirAffineMapIsSingleConstant(map)
+                            .then(|| mlirAffineMapGetSingleConstantResult(map))
+                    })
+                };
+                let range = Loop {
+                    lower: bound("lowerBoundMap"),
+                    upper: bound("upperBoundMap"),
+                    step: ir::attribute(ancestor, "step").and_then(ir::integer),
+                };
+                self.loops.push(EnclosingLoop {
+                    induction: induction_variable(ancestor),
+                    range,
+                    start: None,
+                });
+            }
+            "scf.if" => {
+                let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
+                guard.extend(self.conditions(condition, region == 1));
+            }
+            "affine.if" => guard.push(unknown_condition(format!(
+                "guarded by affine.if at {}, whose integer set is not modelled",
+                location(ancestor)
+            ))),
+            _ => {}
+        }
+    }
+
+    /// A loop that starts at a thread-dependent index, `for i = start(tid) to n step s` (a
+    /// grid-stride loop): its induction variable differs between lanes by `start` only, the
+    /// offset `i − start` is the same for every lane of a warp. So `i = start + c·j`, where
+    /// `j` counts that offset in units of `c`, the step's content (256 for `s =
+    /// 256·grid_dim.x`, `s` for a constant step), and has no known bounds (lanes leave the
+    /// loop at different iterations). The range of `j` and the start with its unit.
+    fn lane_dependent_start(
+        &self,
+        loop_operation: MlirOperation,
+        range: Loop,
+        start: IndexExpression,
+    ) -> (Loop, Option<(IndexExpression, i64)>) {
+        let step = self.expression(unsafe { mlirOperationGetOperand(loop_operation, 2) }, 0);
+        let unit = step
+            .linear()
+            .ok()
+            .filter(|form| !form.variables.keys().any(Variable::is_thread))
+            .and_then(|form| form.content())
+            .filter(|&content| content > 0)
+            .unwrap_or(1);
+        let range = Loop {
+            lower: None,
+            upper: None,
+            step: range.step.map(|step| step / unit),
+        };
+        (range, Some((start, unit)))
+    }
+
+    /// Guards from an `i1` condition; `negated` for the `else` branch.
+    fn conditions(&self, condition: MlirValue, negated: bool) -> Vec<Condition> {
+        let Some(owner) = ir::defining_operation(condition) else {
+            return vec![unknown_condition(
+                "guarded by a condition that is a block argument".into(),
+            )];
+        };
+        match ir::operation_name(owner).as_str() {
+            "arith.andi" if !negated => (0..2)
+                .flat_map(|index| {
+                    self.conditions(unsafe { mlirOperationGetOperand(owner, index) }, false)
+                })
+                .collect(),
+            "arith.cmpi" => {
+                let predicate = ir::attribute(owner, "predicate").and_then(ir::integer);
+                let Some(relation) = predicate.and_then(relation) else {
+                    return vec![unknown_condition(format!(
+                        "guarded by arith.cmpi at {} with an unknown predicate",
+                        location(owner)
+                    ))];
+                };
+                let operand =
+                    |index| self.expression(unsafe { mlirOperationGetOperand(owner, index) }, 0);
+                let relation = if negated { negate(relation) } else { relation };
+                vec![Condition::new(operand(0), relation, operand(1))]
+            }
+            other => vec![unknown_condition(format!(
+                "guarded by {}{other} at {}, which is not modelled",
+                if negated { "the else branch of " } else { "" },
+                location(owner)
+            ))],
+        }
+    }
+
+    /// The index expression `value` computes.
+    fn expression(&self, value: MlirValue, depth: usize) -> IndexExpression {
+        if depth > MAX_DEPTH {
+            return IndexExpression::Unknown(format!("index chain deeper than {MAX_DEPTH} ops"));
+        }
+        match ir::defining_operation(value) {
+            Some(owner) => self.result(owner, depth),
+            None => self.argument(value),
+        }
+    }
+
+    /// The expression a block argument stands for.
+    fn argument(&self, value: MlirValue) -> IndexExpression {
+        if let Some(position) = self
+            .loops
+            .iter()
+            .position(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })
+        {
+            let variable = IndexExpression::Variable(Variable::Loop(LoopId(position)));
+            return match &self.loops[position].start {
+                Some((start, unit)) => add(
+                    start.clone(),
+                    IndexExpression::Multiply(Box::new(variable), *unit),
+                ),
+                None => variable,
+            };
+        }
+        let (block, number) = unsafe {
+            (
+                mlirBlockArgumentGetOwner(value),
+                mlirBlockArgumentGetArgNumber(value) as usize,
+            )
+        };
+        let entry = unsafe { mlirRegionGetFirstBlock(self.kernel.body()) };
+        if block.ptr != entry.ptr {
+            let parent = unsafe { mlirBlockGetParentOperation(block) };
+            return IndexExpression::Unknown(format!(
+                "argument {number} of a block of {} at {}",
+                ir::operation_name(parent),
+                location(parent)
+            ));
+        }
+        match self.kernel.kind {
+            KernelKind::Function { .. } => {
+                IndexExpression::Variable(Variable::Symbol(format!("arg{number}")))
+            }
+            KernelKind::Launch { .. } => match number {
+                0..=5 => IndexExpression::Variable(
+                    [
+                        Variable::BlockX,
+                        Variable::BlockY,
+                        Variable::BlockZ,
+                        Variable::ThreadX,
+                        Variable::ThreadY,
+                        Variable::ThreadZ,
+                    ][number]
+                        .clone(),
+                ),
+                6..=8 => symbol(&format!("grid_dim.{}", ["x", "y", "z"][number - 6])),
+                9..=11 => self.block_dimension(number - 9),
+                _ => IndexExpression::Unknown(format!("attribution {number} used as an index")),
+            },
+        }
+    }
+
+    /// The expression an operation result stands for.
+    fn result(&self, owner: MlirOperation, depth: usize) -> IndexExpression {
+        let name = ir::operation_name(owner);
+        let operand = |index: isize| unsafe { mlirOperationGetOperand(owner, index) };
+        let sub = |index: isize| self.expression(operand(index), depth + 1);
+        let constant = |index: isize| ir::constant_integer(operand(index));
+        if let Some(size) = ir::static_integer(unsafe { mlirOperationGetResult(owner, 0) })
+            .filter(|_| name == "memref.dim")
+        {
+            return IndexExpression::Constant(size);
+        }
+        match name.as_str() {
+            "arith.constant" => ir::attribute(owner, "value")
+                .and_then(ir::integer)
+                .map_or_else(
+                    || {
+                        IndexExpression::Unknown(format!(
+                            "non-integer constant at {}",
+                            location(owner)
+                        ))
+                    },
+                    IndexExpression::Constant,
+                ),
+            "arith.addi" => add(sub(0), sub(1)),
+            "arith.subi" => add(sub(0), IndexExpression::Multiply(Box::new(sub(1)), -1)),
+            "arith.muli" => match (constant(0), constant(1)) {
+                (_, Some(factor)) => IndexExpression::Multiply(Box::new(sub(0)), factor),
+                (Some(factor), _) => IndexExpression::Multiply(Box::new(sub(1)), factor),
+                // A factor that folds to a constant, e.g. `gpu.block_dim` of a known block
+                // (`bid.x * block_dim.x + tid.x`).
+                _ => match (sub(0), sub(1)) {
+                    (left, IndexExpression::Constant(factor)) => {
+                        IndexExpression::Multiply(Box::new(left), factor)
+                    }
+                    (IndexExpression::Constant(factor), right) => {
+                        IndexExpression::Multiply(Box::new(right), factor)
+                    }
+                    _ => not_modelled(owner, "a product of two non-constant values"),
+                },
+            },
+            "arith.shli" => match constant(1) {
+                Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),
+                _ => not_modelled(owner, "a shift by a non-constant amount"),
+            },
+            // An arithmetic shift by a constant is a floor division by a power of two, of any
+            // value; a logical one only of a non-negative value, which any shift amount keeps
+            // exact (`ShiftRight`, e.g. a tree reduction's `128 >> level`).
+            "arith.shrsi" | "arith.shrui" => {
+                let value = sub(0);
+                match constant(1) {
+                    Some(shift @ 0..=62) if name == "arith.shrsi" || self.non_negative(&value) => {
+                        IndexExpression::FloorDivide(Box::new(value), 1 << shift)
+                    }
+                    _ if self.non_negative(&value) => {
+                        IndexExpression::ShiftRight(Box::new(value), Box::new(sub(1)))
+                    }
+                    _ => not_modelled(owner, "a right shift of a value that may be negative"),
+                }
+            }
+            "arith.divui" | "arith.floordivsi" | "arith.divsi" => match constant(1) {
+                Some(divisor) if divisor > 0 => {
+                    let dividend = sub(0);
+                    if name == "arith.divsi" && !self.non_negative(&dividend) {
+                        return not_modelled(
+                            owner,
+                            "signed division of a value that may be negative rounds toward zero",
+                        );
+                    }
+                    IndexExpression::FloorDivide(Box::new(dividend), divisor)
+                }
+                _ => not_modelled(owner, "a division by a non-constant or non-positive value"),
+            },
+            "arith.remui" | "arith.remsi" => match constant(1) {
+                Some(modulus) if modulus > 0 => {
+                    let dividend = sub(0);
+                    if name == "arith.remsi" && !self.non_negative(&dividend) {
+                        return not_modelled(
+                            owner,
+                            "signed remainder of a value that may be negative keeps its sign",
+                        );
+                    }
+                    IndexExpression::Modulo(Box::new(dividend), modulus)
+                }
+                _ => not_modelled(owner, "a remainder by a non-constant or non-positive value"),
+            },
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => sub(0),
+            "affine.apply" => {
+                let operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(owner) })
+                    .map(operand)
+                    .collect();
+                ir::attribute(owner, "map").map_or_else(
+                    || not_modelled(owner, "an affine.apply without a map"),
+                    |map| {
+                        let map = unsafe { mlirAffineMapAttrGetValue(map) };
+                        self.affine(
+                            unsafe { mlirAffineMapGetResult(map, 0) },
+                            map,
+                            &operands,
+                            depth,
+                        )
+                    },
+                )
+            }
+            "gpu.thread_id" | "gpu.block_id" => {
+                let dimension = dimension(owner);
+                let variables = if name == "gpu.thread_id" {
+                    [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ]
+                } else {
+                    [Variable::BlockX, Variable::BlockY, Variable::BlockZ]
+                };
+                IndexExpression::Variable(variables[dimension].clone())
+            }
+            "gpu.block_dim" => self.block_dimension(dimension(owner)),
+            "gpu.grid_dim" => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension(owner)])),
+            "gpu.lane_id" => match self.kernel.block.sizes() {
+                Some([x, y, _]) => IndexExpression::Modulo(
+                    Box::new(add(
+                        add(
+                            IndexExpression::Variable(Variable::ThreadX),
+                            IndexExpression::Multiply(
+                                Box::new(IndexExpression::Variable(Variable::ThreadY)),
+                                i64::from(x),
+                            ),
+                        ),
+                        IndexExpression::Multiply(
+                            Box::new(IndexExpression::Variable(Variable::ThreadZ)),
+                            i64::from(x) * i64::from(y),
+                        ),
+                    )),
+                    i64::from(WARP_SIZE),
+                ),
+                None => not_modelled(owner, "gpu.lane_id with an unknown block size"),
+            },
+            "memref.load" | "affine.load" | "vector.load" | "vector.extract" | "memref.dim" => {
+                IndexExpression::Unknown(format!(
+                    "data-dependent: the index comes from {name} at {}",
+                    location(owner)
+                ))
+            }
+            _ => not_modelled(owner, "an operation the access model does not follow"),
+        }
+    }
+
+    /// Whether `expression` is non-negative for every thread, block and
+    /// iteration (ids are; loops from a non-negative start with a positive
+    /// step are; sums, products by non-negative constants, divisions,
+    /// remainders and XORs of such values are). Then signed division and
+    /// remainder equal floor division and modulo, as MLIR's own GPU lowerings
+    /// assume when they use `arith.divsi` on lane ids.
+    fn non_negative(&self, expression: &IndexExpression) -> bool {
+        match expression {
+            IndexExpression::Constant(value) => *value >= 0,
+            IndexExpression::Variable(Variable::Loop(LoopId(position))) => {
+                self.loops.get(*position).is_some_and(|enclosing| {
+                    let range = enclosing.range;
+                    range.lower.is_some_and(|lower| lower >= 0)
+                        && range.step.is_some_and(|step| step > 0)
+                })
+            }
+            IndexExpression::Variable(Variable::Symbol(_)) | IndexExpression::Unknown(_) => false,
+            IndexExpression::Variable(_) => true,
+            IndexExpression::Multiply(inner, factor) => *factor >= 0 && self.non_negative(inner),
+            IndexExpression::FloorDivide(inner, _) | IndexExpression::Modulo(inner, _) => {
+                self.non_negative(inner)
+            }
+            IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
+                self.non_negative(left) && self.non_negative(right)
+            }
+            IndexExpression::ShiftRight(left, _) => self.non_negative(left),
+        }
+    }
+
+    /// `gpu.block_dim` in `dimension`: a constant when the block is known.
+    fn block_dimension(&self, dimension: usize) -> IndexExpression {
+        match self.kernel.block.sizes() {
+            Some(sizes) => IndexExpression::Constant(i64::from(sizes[dimension])),
+            None => symbol(&format!("block_dim.{}", ["x", "y", "z"][dimension])),
+        }
+    }
+
+    /// The expression of one affine map result over `operands` (dims, then symbols).
+    fn affine(
+        &self,
+        expression: MlirAffineExpr,
+        map: MlirAffineMap,
+        operands: &[MlirValue],
+        depth: usize,
+    ) -> IndexExpression {
+        unsafe {
+            if mlirAffineExprIsAConstant(expression) {
+                return IndexExpression::Constant(mlirAffineConstantExprGetValue(expression));
+            }
+            if mlirAffineExprIsADim(expression) || mlirAffineExprIsASymbol(expression) {
+                let position = if mlirAffineExprIsADim(expression) {
+                    mlirAffineDimExprGetPosition(expression)
+                } else {
+                    mlirAffineMapGetNumDims(map) + mlirAffineSymbolExprGetPosition(expression)
+                };
+                return match operands.get(position as usize) {
+                    Some(&value) => self.expression(value, depth + 1),
+                    None => IndexExpression::Unknown("affine map operand out of range".into()),
+                };
+            }
+            let left = || {
+                self.affine(
+                    mlirAffineBinaryOpExprGetLHS(expression),
+                    map,
+                    operands,
+                    depth,
+                )
+            };
+            let right_expression = mlirAffineBinaryOpExprGetRHS(expression);
+            let right_constant = mlirAffineExprIsAConstant(right_expression)
+                .then(|| mlirAffineConstantExprGetValue(right_expression));
+            let right = || self.affine(right_expression, map, operands, depth);
+            if mlirAffineExprIsAAdd(expression) {
+                return add(left(), right());
+            }
+            match right_constant {
+                Some(factor) if mlirAffineExprIsAMul(expression) => {
+                    IndexExpression::Multiply(Box::new(left()), factor)
+                }
+                Some(divisor) if divisor > 0 && mlirAffineExprIsAFloorDiv(expression) => {
+                    IndexExpression::FloorDivide(Box::new(left()), divisor)
+                }
+                Some(divisor) if divisor > 0 && mlirAffineExprIsACeilDiv(expression) => {
+                    IndexExpression::FloorDivide(
+                        Box::new(add(left(), IndexExpression::Constant(divisor - 1))),
+                        divisor,
+                    )
+                }
+                Some(modulus) if modulus > 0 && mlirAffineExprIsAMod(expression) => {
+                    IndexExpression::Modulo(Box::new(left()), modulus)
+                }
+                _ => IndexExpression::Unknown(
+                    "an affine expression with a non-constant right-hand side".into(),
+                ),
+            }
+        }
+    }
+}
+
+/// `left + right`.
+fn add(left: IndexExpression, right: IndexExpression) -> IndexExpression {
+    IndexExpression::Add(Box::new(left), Box::new(right))
+}
+
+/// A launch-wide unknown value.
+fn symbol(name: &str) -> IndexExpression {
+    IndexExpression::Variable(Variable::Symbol(name.into()))
+}
+
+/// An index the model does not follow, with the op, its location and why.
+fn not_modelled(owner: MlirOperation, why: &str) -> IndexExpression {
+    IndexExpression::Unknown(format!(
+        "{} at {}: {why}",
+        ir::operation_name(owner),
+        location(owner)
+    ))
+}
+
+/// A guard the analysis cannot evaluate.
+fn unknown_condition(reason: String) -> Condition {
+    Condition::new(
+        IndexExpression::Unknown(reason),
+        Relation::Equal,
+        IndexExpression::Constant(0),
+    )
+}
+
+/// The induction variable of a loop: argument 0 of its body.
+fn induction_variable(operation: MlirOperation) -> MlirValue {
+    unsafe {
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)),
+            0,
+        )
+    }
+}
+
+/// The `dimension` attribute of a `gpu.thread_id`-like op: 0, 1 or 2 (the
+/// C API has no accessor for `#gpu<dim x>`, so the attribute is printed).
+pub(crate) fn dimension(operation: MlirOperation) -> usize {
+    let text = ir::attribute(operation, "dimension")
+        .map(ir::attribute_text)
+        .unwrap_or_default();
+    if text.contains('z') {
+        2
+    } else if text.contains('y') {
+        1
+    } else {
+        0
+    }
+}
+
+/// The relation of an `arith.cmpi` predicate (signed and unsigned alike:
+/// index values compared in kernels are non-negative ids and bounds).
+fn relation(predicate: i64) -> Option<Relation> {
+    Some(match predicate {
+        0 => Relation::Equal,
+        1 => Relation::NotEqual,
+        2 | 6 => Relation::Less,
+        3 | 7 => Relation::LessEqual,
+        4 | 8 => Relation::Greater,
+        5 | 9 => Relation::GreaterEqual,
+        _ => return None,
+    })
+}
+
+/// The relation that holds exactly when `relation` does not.
+fn negate(relation: Relation) -> Relation {
+    match relation {
+        Relation::Less => Relation::GreaterEqual,
+        Relation::LessEqual => Relation::Greater,
+        Relation::Greater => Relation::LessEqual,
+        Relation::GreaterEqual => Relation::Less,
+        Relation::Equal => Relation::NotEqual,
+        Relation::NotEqual => Relation::Equal,
+    }
+}
+
+/// `file:line:col` of an operation.
+fn location(operation: MlirOperation) -> String {
+    ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+}

@@ -1,0 +1,305 @@
+//! What the analysis finds for one access: its matrix, pattern, MAP id and
+//! warp metrics, rendered as a remark and as the report's access entry.
+//!
+//! Metrics are per block, over all warps and loop iterations (the `before`
+//! block of the report, design.md): `sectors_per_request` for global and
+//! local memory, `bank_conflict_degree` for shared memory,
+//! `distinct_addresses` for every space. Where a metric is unknown the remark
+//! says why (unknown block size, non-affine index, unmodelled guard).
+//!
+//! An edge guard (`32·bid.x + tid.x < n`) makes block 0's metrics unknowable,
+//! but it removes lanes only in the grid's last blocks. A metric it leaves
+//! unknown is then taken from an interior block, where the guard holds for
+//! every lane ([`analysis::interior`], issue 8), and the remark and the
+//! report's `costed_for` say so: a guarded stencil's shifted rows read 4
+//! sectors per request there, not "unknown".
+
+use analysis::{
+    expression::Unknown,
+    interior::{interior_access, InteriorAccess},
+    matrix::{Access, AccessMatrix, MemorySpace},
+    metrics::{warp_metrics, AccessMetrics, Block},
+    pattern::{classify, Classification},
+    target::Target,
+};
+
+use crate::{
+    facts::accesses::MemoryAccess,
+    facts::extract,
+    facts::kernels::Kernel,
+    report::{AccessReport, WarpMetrics},
+};
+
+/// The analysis of one access.
+pub struct Finding {
+    /// The memory operation.
+    pub memory: MemoryAccess,
+    /// Its access model.
+    pub access: Access,
+    /// Its access matrix, or why there is none.
+    pub matrix: Result<AccessMatrix, Unknown>,
+    /// Its patterns and MAP id.
+    pub classification: Classification,
+    /// Its warp metrics for one block, or why they are unknown.
+    pub metrics: Result<AccessMetrics, Unknown>,
+    /// Where an edge guard leaves metrics unknown: an interior block's metrics and what
+    /// was assumed for them.
+    pub interior: Option<Interior>,
+}
+
+/// The metrics of an interior block (edge guards on block ids taken to hold).
+pub struct Interior {
+    /// What was assumed, e.g. `the edge guard on bid.y holds for every lane`.
+    pub assumption: String,
+    /// The interior block's metrics.
+    pub metrics: AccessMetrics,
+}
+
+/// An interior block's metrics of `access` when its own `metrics` leave something unknown
+/// and an edge guard is the reason they can be had for an interior block.
+fn interior(
+    access: &Access,
+    metrics: &Result<AccessMetrics, Unknown>,
+    block: Block,
+    target: &Target,
+) -> Option<Interior> {
+    let complete = metrics.as_ref().is_ok_and(|metrics| {
+        metrics.sectors_per_request.is_ok()
+            && metrics.bank_conflict_degree.is_ok()
+            && metrics.distinct_addresses.is_ok()
+    });
+    if complete {
+        return None;
+    }
+    let InteriorAccess { access, assumed } = interior_access(access)?;
+    let metrics = warp_metrics(&access, block, target.bank_model).ok()?;
+    Some(Interior {
+        assumption: InteriorAccess::assumption(&assumed),
+        metrics,
+    })
+}
+
+/// Analyses every access of `kernel`, as its IR is now, for `target`.
+pub fn of_kernel(kernel: &Kernel, target: &Target) -> Vec<Finding> {
+    crate::facts::accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| analyze(kernel, memory, target))
+        .collect()
+}
+
+/// Analyses `memory`, an access of `kernel`, for `target`.
+pub fn analyze(kernel: &Kernel, memory: MemoryAccess, target: &Target) -> Finding {
+    let access = extract::access(kernel, &memory);
+    let block = kernel.block.sizes().map(|[x, y, z]| Block::new(x, y, z));
+    let metrics = match block {
+        Some(block) => warp_metrics(&access, block, target.bank_model),
+        None => Err(Unknown::new(kernel.block.describe())),
+    };
+    let interior = block.and_then(|block| interior(&access, &metrics, block, target));
+    Finding {
+        interior,
+        matrix: access.matrix(),
+        classification: classify(&access),
+        metrics,
+        access,
+        memory,
+    }
+}
+
+impl Finding {
+    /// The remark text: what, where, matrix, pattern, metrics.
+    pub fn describe(&self) -> String {
+        let memory = &self.memory;
+        let mut text = format!(
+            "{} {} ({}), {} B x {}; ",
+            name(memory.kind),
+            memory.root.describe(),
+            name(memory.space),
+            memory
+                .element_bytes
+                .map_or_else(|| "?".to_string(), |bytes| bytes.to_string()),
+            memory.vector_width
+        );
+        match &self.matrix {
+            Ok(matrix) => text.push_str(&format!("indices {}; ", render_matrix(matrix))),
+            Err(unknown) => text.push_str(&format!("not affine: {}; ", unknown.reason)),
+        }
+        let classification = &self.classification;
+        text.push_str(&format!(
+            "pattern {} across threads, {} within a thread",
+            name(classification.across_threads),
+            name(classification.within_thread)
+        ));
+        if let Some(map) = classification.map {
+            text.push_str(&format!(", MAP-{}", map.number()));
+        }
+        text.push_str("; ");
+        match (&self.metrics, &self.interior) {
+            (Err(unknown), None) => text.push_str(&format!("metrics unknown: {}", unknown.reason)),
+            _ => {
+                let mut parts = Vec::new();
+                for (label, value) in self.applicable_metrics() {
+                    parts.push(match value {
+                        Ok(value) => format!("{label} {}", number(value)),
+                        Err(unknown) => format!("{label} unknown ({})", unknown.reason),
+                    });
+                }
+                text.push_str(&parts.join(", "));
+                if let Some(interior) = &self.interior {
+                    text.push_str(&format!(
+                        " (for an interior block: {})",
+                        interior.assumption
+                    ));
+                }
+            }
+        }
+        text
+    }
+
+    /// Each metric: this block's value, else an interior block's where an edge guard made it
+    /// unknown, else why it is unknown.
+    fn metric(
+        &self,
+        pick: impl Fn(&AccessMetrics) -> &Result<f64, Unknown>,
+    ) -> Result<f64, Unknown> {
+        let own = self
+            .metrics
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|metrics| pick(metrics).clone());
+        match (&own, &self.interior) {
+            (Err(_), Some(interior)) => pick(&interior.metrics).clone().or(own),
+            _ => own,
+        }
+    }
+
+    /// Each metric that applies to this access's memory space: its value or why it is unknown.
+    fn applicable_metrics(&self) -> Vec<(&'static str, Result<f64, Unknown>)> {
+        let space = self.memory.space;
+        let mut metrics = Vec::new();
+        if matches!(space, MemorySpace::Global | MemorySpace::Local) {
+            metrics.push(("sectors/request", self.sectors_per_request()));
+        }
+        if space == MemorySpace::Shared {
+            metrics.push((
+                "bank conflict degree",
+                self.metric(|metrics| &metrics.bank_conflict_degree),
+            ));
+        }
+        metrics.push((
+            "distinct addresses",
+            self.metric(|metrics| &metrics.distinct_addresses),
+        ));
+        metrics
+    }
+
+    /// Sectors per request for one block, an interior block's where an edge guard decides.
+    pub fn sectors_per_request(&self) -> Result<f64, Unknown> {
+        self.metric(|metrics| &metrics.sectors_per_request)
+    }
+
+    /// Why the first metric that applies to this access's space is unknown, if one is.
+    pub fn unknown_metric(&self) -> Option<String> {
+        self.applicable_metrics()
+            .into_iter()
+            .find_map(|(_, value)| value.err().map(|unknown| unknown.reason))
+    }
+
+    /// The metrics that apply to this access's memory space.
+    pub fn report_metrics(&self) -> WarpMetrics {
+        let space = self.memory.space;
+        let sectors = matches!(space, MemorySpace::Global | MemorySpace::Local);
+        WarpMetrics {
+            sectors_per_request: self.sectors_per_request().ok().filter(|_| sectors),
+            bank_conflict_degree: self
+                .metric(|metrics| &metrics.bank_conflict_degree)
+                .ok()
+                .filter(|_| space == MemorySpace::Shared),
+            distinct_addresses: self.metric(|metrics| &metrics.distinct_addresses).ok(),
+        }
+    }
+
+    /// The report's entry for this access (`after` equals `before` until a transform changes it).
+    pub fn report(&self) -> AccessReport {
+        let memory = &self.memory;
+        let before = self.report_metrics();
+        AccessReport {
+            loc: memory.location.clone(),
+            op: memory.name.clone(),
+            kind: memory.kind,
+            memref: memory.root.describe(),
+            space: memory.space,
+            elem_bytes: memory.element_bytes,
+            vector_width: memory.vector_width,
+            matrix: self
+                .matrix
+                .as_ref()
+                .ok()
+                .and_then(|matrix| serde_json::to_value(matrix).ok()),
+            pattern: Some(name(self.classification.across_threads)),
+            pattern_within_thread: Some(name(self.classification.within_thread)),
+            map: self.classification.map.map(|map| map.number()),
+            unknown_reason: self.unknown_reason(),
+            costed_for: self
+                .interior
+                .as_ref()
+                .map(|interior| format!("an interior block: {}", interior.assumption)),
+            after: before.clone(),
+            before,
+            vectorized: None,
+        }
+    }
+
+    /// Why this access's metrics or matrix are unknown, if they are (metrics an interior
+    /// block gives are known).
+    fn unknown_reason(&self) -> Option<String> {
+        match (&self.metrics, &self.interior, &self.matrix) {
+            (Err(unknown), None, _) | (_, _, Err(unknown)) => Some(unknown.reason.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// `i0 = tid.y + 8*bid.y, i1 = tid.x + 32*bid.x`.
+fn render_matrix(matrix: &AccessMatrix) -> String {
+    let rows: Vec<String> = matrix
+        .rows
+        .iter()
+        .zip(&matrix.offsets)
+        .enumerate()
+        .map(|(dimension, (row, &offset))| {
+            let mut terms: Vec<String> = row
+                .iter()
+                .zip(&matrix.variables)
+                .filter(|(&coefficient, _)| coefficient != 0)
+                .map(|(&coefficient, variable)| match coefficient {
+                    1 => variable.to_string(),
+                    -1 => format!("-{variable}"),
+                    _ => format!("{coefficient}*{variable}"),
+                })
+                .collect();
+            if offset != 0 || terms.is_empty() {
+                terms.push(offset.to_string());
+            }
+            format!("i{dimension} = {}", terms.join(" + ").replace("+ -", "- "))
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+/// A metric for a remark: integers bare, others with two decimals.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// The name serde gives a unit variant (`load`, `shared`, `linear`, ...).
+fn name<T: serde::Serialize>(value: T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|value| value.as_str().map(str::to_string))
+        .unwrap_or_default()
+}

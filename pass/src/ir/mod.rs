@@ -1,0 +1,337 @@
+//! Small, total helpers over MLIR's C API: strings, locations, types,
+//! attributes. Each answers `None` where the IR does not say, never panics.
+
+pub mod builder;
+
+use std::ffi::c_void;
+
+use mlir_sys::*;
+
+/// Borrows `text` as an `MlirStringRef` (valid while `text` lives).
+pub fn string_ref_of(text: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: text.as_ptr().cast(),
+        length: text.len(),
+    }
+}
+
+/// Copies an `MlirStringRef` into a `String` (lossy on invalid UTF-8).
+///
+/// # Safety
+/// `text` must point to `length` readable bytes, or have length 0.
+pub unsafe fn string_ref(text: MlirStringRef) -> String {
+    if text.length == 0 {
+        return String::new();
+    }
+    let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Collects what an MLIR print function writes through its callback.
+pub fn printed(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
+    unsafe extern "C" fn append(piece: MlirStringRef, user_data: *mut c_void) {
+        let text = &mut *user_data.cast::<String>();
+        text.push_str(&string_ref(piece));
+    }
+    let mut text = String::new();
+    print(Some(append), (&mut text as *mut String).cast());
+    text
+}
+
+/// `file:line:col` for a file location (looking through names, call sites
+/// and fused locations), else the printed location.
+pub fn location_text(location: MlirLocation) -> String {
+    unsafe {
+        if mlirLocationIsAFileLineColRange(location) {
+            return format!(
+                "{}:{}:{}",
+                string_ref(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(
+                    location
+                ))),
+                mlirLocationFileLineColRangeGetStartLine(location),
+                mlirLocationFileLineColRangeGetStartColumn(location)
+            );
+        }
+        if mlirLocationIsAName(location) {
+            return location_text(mlirLocationNameGetChildLoc(location));
+        }
+        if mlirLocationIsACallSite(location) {
+            return location_text(mlirLocationCallSiteGetCallee(location));
+        }
+        if mlirLocationIsAFused(location) && mlirLocationFusedGetNumLocations(location) > 0 {
+            let mut first = mlirLocationUnknownGet(mlirLocationGetContext(location));
+            mlirLocationFusedGetLocations(location, &mut first);
+            return location_text(first);
+        }
+        printed(|callback, data| mlirLocationPrint(location, callback, data))
+    }
+}
+
+/// Whether `ancestor` strictly encloses `operation`.
+pub fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if current.ptr == ancestor.ptr {
+            return true;
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    false
+}
+
+/// The name of an operation, e.g. `memref.load`.
+pub fn operation_name(operation: MlirOperation) -> String {
+    unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }
+}
+
+/// The printed form of a type.
+pub fn type_text(type_: MlirType) -> String {
+    printed(|callback, data| unsafe { mlirTypePrint(type_, callback, data) })
+}
+
+/// The printed form of an attribute.
+pub fn attribute_text(attribute: MlirAttribute) -> String {
+    printed(|callback, data| unsafe { mlirAttributePrint(attribute, callback, data) })
+}
+
+/// The attribute `name` of `operation`, if present.
+pub fn attribute(operation: MlirOperation, name: &str) -> Option<MlirAttribute> {
+    let attribute = unsafe { mlirOperationGetAttributeByName(operation, string_ref_of(name)) };
+    (!attribute.ptr.is_null()).then_some(attribute)
+}
+
+/// The values of a `array<i32: ...>` attribute.
+pub fn dense_i32_array(attribute: MlirAttribute) -> Option<Vec<i32>> {
+    unsafe {
+        if !mlirAttributeIsADenseI32Array(attribute) {
+            return None;
+        }
+        let count = mlirDenseArrayGetNumElements(attribute);
+        Some(
+            (0..count)
+                .map(|index| mlirDenseI32ArrayGetElement(attribute, index))
+                .collect(),
+        )
+    }
+}
+
+/// The value of an integer attribute.
+pub fn integer(attribute: MlirAttribute) -> Option<i64> {
+    unsafe { mlirAttributeIsAInteger(attribute).then(|| mlirIntegerAttrGetValueInt(attribute)) }
+}
+
+/// The constant integer an `arith.constant` (integer or index) defines.
+pub fn constant_integer(value: MlirValue) -> Option<i64> {
+    unsafe {
+        if !mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = mlirOpResultGetOwner(value);
+        if operation_name(owner) != "arith.constant" {
+            return None;
+        }
+        integer(attribute(owner, "value")?)
+    }
+}
+
+/// The value of `value` when known at compile time: an integer constant, or
+/// `memref.dim` of a static dimension at a constant index (a DSL's loop bound
+/// `memref.dim %a, %c1` on `memref<2048x2048xf32>` is 2048).
+pub fn static_integer(value: MlirValue) -> Option<i64> {
+    if let Some(constant) = constant_integer(value) {
+        return Some(constant);
+    }
+    unsafe {
+        if !mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = mlirOpResultGetOwner(value);
+        if operation_name(owner) != "memref.dim" {
+            return None;
+        }
+        let memref_type = mlirValueGetType(mlirOperationGetOperand(owner, 0));
+        let dimension = constant_integer(mlirOperationGetOperand(owner, 1))?;
+        if !mlirTypeIsAMemRef(memref_type)
+            || dimension < 0
+            || dimension >= mlirShapedTypeGetRank(memref_type)
+            || mlirShapedTypeIsDynamicDim(memref_type, dimension as isize)
+        {
+            return None;
+        }
+        Some(mlirShapedTypeGetDimSize(memref_type, dimension as isize))
+    }
+}
+
+/// Size in bytes of a scalar or vector element type; `None` for others.
+pub fn type_bytes(type_: MlirType) -> Option<u32> {
+    unsafe {
+        if mlirTypeIsAIndex(type_) {
+            // The NVVM lowering uses 64-bit indices (index-bitwidth=64).
+            return Some(8);
+        }
+        if mlirTypeIsAInteger(type_) {
+            return Some(mlirIntegerTypeGetWidth(type_).div_ceil(8));
+        }
+        if mlirTypeIsAFloat(type_) {
+            return Some(mlirFloatTypeGetWidth(type_).div_ceil(8));
+        }
+        if mlirTypeIsAVector(type_) {
+            return Some(vector_elements(type_) * type_bytes(mlirShapedTypeGetElementType(type_))?);
+        }
+        None
+    }
+}
+
+/// Number of elements of a vector type (1 for scalars).
+pub fn vector_elements(type_: MlirType) -> u32 {
+    unsafe {
+        if !mlirTypeIsAVector(type_) {
+            return 1;
+        }
+        let rank = mlirShapedTypeGetRank(type_);
+        (0..rank)
+            .map(|dimension| mlirShapedTypeGetDimSize(type_, dimension as isize))
+            .product::<i64>()
+            .try_into()
+            .unwrap_or(0)
+    }
+}
+
+/// The defining operation of `value`, if it is an operation result.
+pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
+}
+
+/// The sizes of a shaped type (dynamic sizes as MLIR's sentinel).
+pub fn static_shape(type_: MlirType) -> Vec<i64> {
+    unsafe {
+        (0..mlirShapedTypeGetRank(type_))
+            .map(|dimension| mlirShapedTypeGetDimSize(type_, dimension as isize))
+            .collect()
+    }
+}
+
+/// Attribute `name` of argument `index` of a function-like op (its `arg_attrs`).
+pub fn argument_attribute(
+    function: MlirOperation,
+    index: usize,
+    name: &str,
+) -> Option<MlirAttribute> {
+    indexed_attribute(function, "arg_attrs", index, name)
+}
+
+/// Entry `name` of dictionary `index` of `operation`'s array-of-dictionaries
+/// attribute `array` (`arg_attrs`, `workgroup_attrib_attrs`, ...).
+pub fn indexed_attribute(
+    operation: MlirOperation,
+    array: &str,
+    index: usize,
+    name: &str,
+) -> Option<MlirAttribute> {
+    let all = attribute(operation, array)?;
+    unsafe {
+        if !mlirAttributeIsAArray(all) || index >= mlirArrayAttrGetNumElements(all) as usize {
+            return None;
+        }
+        let dictionary = mlirArrayAttrGetElement(all, index as isize);
+        if !mlirAttributeIsADictionary(dictionary) {
+            return None;
+        }
+        let found = mlirDictionaryAttrGetElementByName(dictionary, string_ref_of(name));
+        (!found.ptr.is_null()).then_some(found)
+    }
+}
+
+/// Sets attribute `name` to `value` on argument `index` of a function-like op with `count`
+/// arguments, keeping the other argument attributes (`arg_attrs` is created when absent).
+pub fn set_argument_attribute(
+    function: MlirOperation,
+    count: usize,
+    index: usize,
+    name: &str,
+    value: MlirAttribute,
+) {
+    unsafe {
+        let context = mlirOperationGetContext(function);
+        let existing = attribute(function, "arg_attrs").filter(|&all| {
+            mlirAttributeIsAArray(all) && mlirArrayAttrGetNumElements(all) as usize == count
+        });
+        let identifier = mlirIdentifierGet(context, string_ref_of(name));
+        let dictionaries: Vec<MlirAttribute> = (0..count)
+            .map(|position| {
+                let old = existing
+                    .map(|all| mlirArrayAttrGetElement(all, position as isize))
+                    .filter(|&dictionary| mlirAttributeIsADictionary(dictionary));
+                let mut entries: Vec<MlirNamedAttribute> = old
+                    .map(|dictionary| {
+                        (0..mlirDictionaryAttrGetNumElements(dictionary))
+                            .map(|entry| mlirDictionaryAttrGetElement(dictionary, entry))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if position == index {
+                    entries.retain(|entry| !mlirIdentifierEqual(entry.name, identifier));
+                    entries.push(mlirNamedAttributeGet(identifier, value));
+                }
+                mlirDictionaryAttrGet(context, entries.len() as isize, entries.as_ptr())
+            })
+            .collect();
+        let array = mlirArrayAttrGet(context, count as isize, dictionaries.as_ptr());
+        mlirOperationSetAttributeByName(function, string_ref_of("arg_attrs"), array);
+    }
+}
+
+/// The input types of a function-like op whose `function_type` is a builtin function type
+/// (`gpu.func`, `func.func`); empty for others.
+pub fn function_inputs(function: MlirOperation) -> Vec<MlirType> {
+    let Some(type_) = attribute(function, "function_type") else {
+        return Vec::new();
+    };
+    unsafe {
+        let type_ = mlirTypeAttrGetValue(type_);
+        if !mlirTypeIsAFunction(type_) {
+            return Vec::new();
+        }
+        (0..mlirFunctionTypeGetNumInputs(type_))
+            .map(|input| mlirFunctionTypeGetInput(type_, input))
+            .collect()
+    }
+}
+
+/// The values of an `array<i64: ...>` attribute.
+pub fn dense_i64_array(attribute: MlirAttribute) -> Option<Vec<i64>> {
+    unsafe {
+        if !mlirAttributeIsADenseI64Array(attribute) {
+            return None;
+        }
+        Some(
+            (0..mlirDenseArrayGetNumElements(attribute))
+                .map(|index| mlirDenseI64ArrayGetElement(attribute, index))
+                .collect(),
+        )
+    }
+}
+
+/// The operation a symbol reference names, looked up in the symbol tables around `from`,
+/// nearest first (as MLIR resolves it).
+pub fn lookup_symbol(from: MlirOperation, symbol: MlirAttribute) -> Option<MlirOperation> {
+    unsafe {
+        if !mlirAttributeIsASymbolRef(symbol) {
+            return None;
+        }
+        let name = string_ref(mlirSymbolRefAttrGetRootReference(symbol));
+        let mut scope = mlirOperationGetParentOperation(from);
+        while !scope.ptr.is_null() {
+            let table = mlirSymbolTableCreate(scope);
+            if !table.ptr.is_null() {
+                let found = mlirSymbolTableLookup(table, string_ref_of(&name));
+                mlirSymbolTableDestroy(table);
+                if !found.ptr.is_null() {
+                    return Some(found);
+                }
+            }
+            scope = mlirOperationGetParentOperation(scope);
+        }
+        None
+    }
+}

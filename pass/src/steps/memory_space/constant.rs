@@ -1,0 +1,191 @@
+//! `constant`: read a small read-only kernel argument from constant memory, PTX `ld.const`
+//! (seed-000 §4.2 and §7.1 item 8; seed-002 C_2, C_3).
+//!
+//! The argument's data gets a `memref.global` in the constant address space (NVVM 4) of the
+//! kernel's `gpu.module`, public and uninitialized, 16-byte aligned:
+//!
+//! ```mlir
+//! memref.global @__gmo_const_conv_arg1 : memref<9xf32, 4> = uninitialized {alignment = 16}
+//! ```
+//!
+//! The kernel reads it through `memref.get_global` and a `memref.memory_space_cast` back to
+//! the argument's type, which replaces every use of the argument (LLVM's address-space
+//! inference turns the loads into `ld.const`). The argument stays in the signature, so launch
+//! sites do not change, and the kernel gets the attribute [`BINDINGS`]
+//! (`{arg1 = @__gmo_const_conv_arg1}`): the launcher copies the argument's data into the symbol
+//! before each launch (CUDA: `cuModuleGetGlobal` + `cuMemcpyHtoD`, or `cudaMemcpyToSymbol`);
+//! the reference interpreter does the same. Public, because a private uninitialized global
+//! that nothing writes may be folded away by LLVM (seen on LLVM 22: the loads became `undef`).
+//!
+//! Limits: the shape must be static with the identity layout (a `memref.global` has no
+//! other), and all constant globals of a `gpu.module` share one 64 KiB bank
+//! ([`CONSTANT_MEMORY_BYTES`]).
+
+use analysis::target::CONSTANT_MEMORY_BYTES;
+use mlir_sys::*;
+
+use crate::{
+    facts::accesses,
+    facts::kernels::{Kernel, KernelKind},
+    ir,
+    ir::builder::Builder,
+};
+
+/// Kernel attribute binding arguments to constant globals: `{argN = @symbol, ...}`.
+pub const BINDINGS: &str = "gpu_mem_opt.constant_bindings";
+
+/// NVVM's constant address space (NVPTX `.const`).
+pub const CONSTANT_ADDRESS_SPACE: u32 = 4;
+
+/// Alignment of the globals, so 16-byte vector loads from them are aligned.
+const GLOBAL_ALIGNMENT: u64 = 16;
+
+/// Bytes of a static memref type with the identity layout, or why it cannot be a global.
+pub fn global_bytes(memref_type: MlirType) -> Result<u64, String> {
+    unsafe {
+        if !mlirShapedTypeHasStaticShape(memref_type) {
+            return Err("its shape is not static".into());
+        }
+        if !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(memref_type)) {
+            return Err(format!(
+                "its layout ({}) is not the identity, which a memref.global needs",
+                ir::type_text(memref_type)
+            ));
+        }
+        let element = ir::type_bytes(mlirShapedTypeGetElementType(memref_type))
+            .ok_or("its element type has no size")?;
+        Ok(
+            ir::static_shape(memref_type).iter().product::<i64>().max(0) as u64
+                * u64::from(element),
+        )
+    }
+}
+
+/// Bytes of constant memory the `gpu.module` around `kernel` already uses.
+fn used_bytes(module: MlirOperation) -> u64 {
+    let mut total = 0;
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
+    while !operation.ptr.is_null() {
+        if ir::operation_name(operation) == "memref.global" {
+            if let Some(type_) = ir::attribute(operation, "type") {
+                let type_ = unsafe { mlirTypeAttrGetValue(type_) };
+                if accesses::memory_space(type_) == analysis::MemorySpace::Constant {
+                    total += global_bytes(type_).unwrap_or(0);
+                }
+            }
+        }
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    total
+}
+
+/// Moves argument `index` of `kernel` to a constant global; the global's symbol.
+pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
+    let KernelKind::Function { .. } = kernel.kind else {
+        return Err("a gpu.launch body has no arguments".into());
+    };
+    let module = unsafe { mlirOperationGetParentOperation(kernel.operation) };
+    if ir::operation_name(module) != "gpu.module" {
+        return Err("the kernel is not directly in a gpu.module".into());
+    }
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let argument = unsafe { mlirBlockGetArgument(entry, index as isize) };
+    let argument_type = unsafe { mlirValueGetType(argument) };
+    let bytes = global_bytes(argument_type)?;
+    let used = used_bytes(module);
+    if used + bytes > CONSTANT_MEMORY_BYTES {
+        return Err(format!(
+            "{bytes} B more would exceed the gpu.module's {CONSTANT_MEMORY_BYTES} B of constant \
+             memory ({used} B used)"
+        ));
+    }
+    let symbol = fresh_symbol(module, &format!("__gmo_const_{}_arg{index}", kernel.name));
+    let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(argument_type) });
+    let shape: Vec<String> = ir::static_shape(argument_type)
+        .iter()
+        .map(i64::to_string)
+        .collect();
+    let dimensions = shape
+        .iter()
+        .map(|size| format!("{size}x"))
+        .collect::<String>();
+    let constant_text = format!("memref<{dimensions}{element}, {CONSTANT_ADDRESS_SPACE}>");
+    let at_module = Builder::before(kernel.operation);
+    let constant_type = at_module
+        .parse_type(&constant_text)
+        .ok_or_else(|| format!("cannot build type {constant_text}"))?;
+    let attribute = |text: String| {
+        at_module
+            .parse_attribute(&text)
+            .ok_or_else(|| format!("cannot build attribute {text}"))
+    };
+    at_module.create(
+        "memref.global",
+        &[],
+        &[
+            ("sym_name", attribute(format!("\"{symbol}\""))?),
+            ("type", attribute(constant_text.clone())?),
+            ("initial_value", attribute("unit".into())?),
+            ("alignment", attribute(format!("{GLOBAL_ALIGNMENT} : i64"))?),
+        ],
+        &[],
+    );
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let in_kernel = Builder::before(first);
+    let get = in_kernel.create(
+        "memref.get_global",
+        &[],
+        &[("name", attribute(format!("@{symbol}"))?)],
+        &[constant_type],
+    );
+    let cast = in_kernel.create(
+        "memref.memory_space_cast",
+        &[unsafe { mlirOperationGetResult(get, 0) }],
+        &[],
+        &[argument_type],
+    );
+    unsafe { mlirValueReplaceAllUsesOfWith(argument, mlirOperationGetResult(cast, 0)) };
+    bind(kernel, index, &symbol);
+    Ok(symbol)
+}
+
+/// Adds `argN = @symbol` to the kernel's [`BINDINGS`].
+fn bind(kernel: &Kernel, index: usize, symbol: &str) {
+    unsafe {
+        let context = mlirOperationGetContext(kernel.operation);
+        let mut entries: Vec<MlirNamedAttribute> = ir::attribute(kernel.operation, BINDINGS)
+            .filter(|&existing| mlirAttributeIsADictionary(existing))
+            .map(|existing| {
+                (0..mlirDictionaryAttrGetNumElements(existing))
+                    .map(|entry| mlirDictionaryAttrGetElement(existing, entry))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let name = format!("arg{index}");
+        entries.push(mlirNamedAttributeGet(
+            mlirIdentifierGet(context, ir::string_ref_of(&name)),
+            mlirFlatSymbolRefAttrGet(context, ir::string_ref_of(symbol)),
+        ));
+        let dictionary = mlirDictionaryAttrGet(context, entries.len() as isize, entries.as_ptr());
+        mlirOperationSetAttributeByName(kernel.operation, ir::string_ref_of(BINDINGS), dictionary);
+    }
+}
+
+/// `base`, or `base_N` for the first N that no symbol of `module` has.
+fn fresh_symbol(module: MlirOperation, base: &str) -> String {
+    let table = unsafe { mlirSymbolTableCreate(module) };
+    let taken = |name: &str| unsafe {
+        !mlirSymbolTableLookup(table, ir::string_ref_of(name))
+            .ptr
+            .is_null()
+    };
+    let mut name = base.to_string();
+    let mut suffix = 1;
+    while taken(&name) {
+        name = format!("{base}_{suffix}");
+        suffix += 1;
+    }
+    unsafe { mlirSymbolTableDestroy(table) };
+    name
+}

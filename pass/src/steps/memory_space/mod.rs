@@ -1,0 +1,264 @@
+//! Deciding where each memref kernel argument is read from: the read-only path
+//! (`ld.global.nc`), constant memory (`ld.const`), or plain global loads.
+//!
+//! Facts gathered here, decided by `analysis::memory_space` (Jang's Algorithm 3 with Fang's
+//! costs), applied by `memory_space::readonly` and `memory_space::constant`:
+//!
+//! * **read-only**: every use of the argument, through views, is a load ([`effects`]); a
+//!   store, an atomic, a copy or a call that takes it makes it written;
+//! * **not aliased by a write**: the argument carries `{llvm.noalias}`, option
+//!   `assume-noalias` is set, or every buffer the kernel writes is kernel-local or a
+//!   `{llvm.noalias}` argument (whose memory no other pointer reaches) and nothing in the kernel
+//!   has unknown effects. Without this a non-coherent load could miss the kernel's own writes
+//!   through an aliasing pointer, and a constant copy would miss them for sure;
+//! * **the warp facts** of each load (distinct addresses and sectors per request, loop
+//!   variables in the index), the static size, and whether it could be staged ("chunkable":
+//!   static, within the shared-memory budget, every load's addresses known).
+//!
+//! Only `gpu.func` kernels have arguments; `gpu.launch` bodies capture values and are left
+//! alone. An argument the kernel never loads gets no decision.
+
+pub mod constant;
+pub mod readonly;
+
+use analysis::{
+    matrix::{AccessKind, MemorySpace},
+    memory_space::{self, Buffer, CostModel, Instance, Placement, Selection},
+    Variable,
+};
+use mlir_sys::*;
+
+use crate::{
+    facts::accesses::{self, Root},
+    facts::effects::{self, Effect},
+    facts::findings::Finding,
+    facts::kernels::{Kernel, KernelKind},
+    ir, Options,
+};
+
+/// What happens to one argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Read from this placement (read-only path or constant memory); why no write aliases it.
+    Apply(Placement, String),
+    /// Stays on plain global loads for this reason; nothing to gain or not allowed.
+    Keep(String),
+    /// Could use a better path, but this blocks it (with what would unblock it).
+    Blocked(String),
+}
+
+/// The decision for one memref kernel argument.
+pub struct ArgumentDecision {
+    /// Its position among the kernel's arguments.
+    pub index: usize,
+    /// The block argument.
+    pub value: MlirValue,
+    /// Indices into the kernel's findings of its loads.
+    pub loads: Vec<usize>,
+    /// Algorithm 3's answer for it.
+    pub selection: Selection,
+    /// What is done.
+    pub outcome: Outcome,
+}
+
+impl ArgumentDecision {
+    /// The report's target: `arg N`.
+    pub fn target(&self) -> String {
+        Root::Argument(self.index).describe()
+    }
+}
+
+/// Decides a placement for every global memref argument of `kernel` that it loads.
+pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<ArgumentDecision> {
+    let KernelKind::Function { inputs, .. } = kernel.kind else {
+        return Vec::new();
+    };
+    let everything = kernel_effects(kernel);
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let costs = CostModel::for_sm(options.target.sm);
+    let mut decisions = Vec::new();
+    for index in 0..inputs {
+        let value = unsafe { mlirBlockGetArgument(entry, index as isize) };
+        let type_ = unsafe { mlirValueGetType(value) };
+        if unsafe { !mlirTypeIsAMemRef(type_) }
+            || accesses::memory_space(type_) != MemorySpace::Global
+        {
+            continue;
+        }
+        let root = Root::Argument(index);
+        let loads: Vec<usize> = findings
+            .iter()
+            .enumerate()
+            .filter(|(_, finding)| {
+                finding.memory.root == root && finding.memory.kind == AccessKind::Load
+            })
+            .map(|(position, _)| position)
+            .collect();
+        if loads.is_empty() {
+            continue;
+        }
+        let writer = everything
+            .iter()
+            .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
+        let buffer = buffer(
+            type_,
+            &loads,
+            findings,
+            writer.is_none(),
+            kernel.block.sizes(),
+            options,
+        );
+        let selection = memory_space::select(&buffer, options.target.sm, &costs);
+        let outcome = match writer {
+            Some((_, operation)) => Outcome::Keep(format!(
+                "written by {}: loads stay coherent (ld.global)",
+                describe(*operation)
+            )),
+            None => placement(kernel, index, &everything, &selection, options),
+        };
+        decisions.push(ArgumentDecision {
+            index,
+            value,
+            loads,
+            selection,
+            outcome,
+        });
+    }
+    decisions
+}
+
+/// The outcome for a read-only argument: its placement, unless a write may alias it.
+fn placement(
+    kernel: &Kernel,
+    index: usize,
+    everything: &[(Effect, MlirOperation)],
+    selection: &Selection,
+    options: &Options,
+) -> Outcome {
+    if selection.placement == Placement::Global {
+        return Outcome::Keep(format!(
+            "read-only, but sm_{} has no unified L1: plain global loads",
+            options.target.sm
+        ));
+    }
+    let root = Root::Argument(index);
+    let noalias = options.assume_noalias || effects::has_noalias(kernel, index);
+    let aliasing = everything.iter().find(|(effect, _)| match effect {
+        Effect::Unknown => !noalias,
+        Effect::Write(written, space) => {
+            *written != root
+                && effects::may_alias(
+                    kernel,
+                    (&root, MemorySpace::Global),
+                    (written, *space),
+                    options.assume_noalias,
+                )
+        }
+        _ => false,
+    });
+    let safe = if effects::has_noalias(kernel, index) {
+        "{llvm.noalias}".to_string()
+    } else if options.assume_noalias {
+        "option assume-noalias".to_string()
+    } else {
+        "every buffer the kernel writes is kernel-local or {llvm.noalias}".to_string()
+    };
+    match aliasing {
+        None => Outcome::Apply(selection.placement, format!("read-only, not aliased by a write ({safe})")),
+        Some((Effect::Write(written, _), operation)) => Outcome::Blocked(format!(
+            "read-only, but {} writes {}, which may alias it; unblock: {{llvm.noalias}} on {} or {}, \
+             or option assume-noalias",
+            describe(*operation),
+            written.describe(),
+            root.describe(),
+            written.describe()
+        )),
+        Some((_, operation)) => Outcome::Blocked(format!(
+            "read-only, but {} may write any memory; unblock: {{llvm.noalias}} on {} or option \
+             assume-noalias",
+            describe(*operation),
+            root.describe()
+        )),
+    }
+}
+
+/// Algorithm 3's view of an argument with memref type `type_` and loads `loads`.
+fn buffer(
+    type_: MlirType,
+    loads: &[usize],
+    findings: &[Finding],
+    read_only: bool,
+    block: Option<[u32; 3]>,
+    options: &Options,
+) -> Buffer {
+    let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) });
+    let bytes = (unsafe { mlirShapedTypeHasStaticShape(type_) })
+        .then(|| ir::static_shape(type_).iter().product::<i64>())
+        .zip(element)
+        .map(|(elements, element)| elements.max(0) as u64 * u64::from(element));
+    let instances: Vec<Instance> = loads
+        .iter()
+        .map(|&position| {
+            let finding = &findings[position];
+            let metrics = finding.report_metrics();
+            Instance {
+                location: finding.memory.location.clone(),
+                distinct_addresses: metrics.distinct_addresses,
+                sectors_per_request: metrics.sectors_per_request,
+                unknown: finding.unknown_metric(),
+                access_bytes: finding.access.access_bytes(),
+                loop_varying: finding.access.indices.iter().any(|index| {
+                    index
+                        .variables()
+                        .iter()
+                        .any(|v| matches!(v, Variable::Loop(_)))
+                }),
+            }
+        })
+        .collect();
+    let accesses: Vec<&analysis::Access> = loads
+        .iter()
+        .map(|&position| &findings[position].access)
+        .collect();
+    let reuse = memory_space::reuse(
+        &accesses,
+        block.map(|[x, y, z]| analysis::Block::new(x, y, z)),
+    );
+    // A random reference makes the data non-chunkable (seed-000 §4.3: "the random
+    // reference makes the data non-chunkable"): no tile covers data-dependent addresses.
+    // (An edge guard does not: its accesses carry an interior block's metrics.)
+    let affine = instances.iter().all(|instance| {
+        instance.distinct_addresses.is_some() && instance.sectors_per_request.is_some()
+    });
+    Buffer {
+        read_only,
+        bytes,
+        chunkable: affine && bytes.is_some_and(|bytes| bytes <= u64::from(options.smem_budget)),
+        reuse,
+        instances,
+    }
+}
+
+/// Every memory effect in `kernel`'s body.
+fn kernel_effects(kernel: &Kernel) -> Vec<(Effect, MlirOperation)> {
+    let mut found = Vec::new();
+    let mut block = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    while !block.ptr.is_null() {
+        let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
+        while !operation.ptr.is_null() {
+            found.extend(effects::effects(kernel, operation));
+            operation = unsafe { mlirOperationGetNextInBlock(operation) };
+        }
+        block = unsafe { mlirBlockGetNextInRegion(block) };
+    }
+    found
+}
+
+/// `memref.store at file:line:col`.
+pub fn describe(operation: MlirOperation) -> String {
+    format!(
+        "{} at {}",
+        ir::operation_name(operation),
+        ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+    )
+}

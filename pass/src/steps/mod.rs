@@ -1,0 +1,288 @@
+//! The pass's steps as one type, and the one way a decision of any step is
+//! settled (issue 15, in the manner of Cranelift's typed effects: one
+//! definition, so two copies cannot drift).
+//!
+//! A [`Step`] owns its switch (the option that turns it off), the words a
+//! disabled step records, and what `strict` says when one of its decisions is
+//! blocked. A [`Kind`] is a report decision's `kind`, typed: each belongs to one
+//! step (`readonly` and `constant` to the memory-space step, `pad` and
+//! `swizzle` to the shared-layout step). [`settle`] is the sequence every
+//! decision goes through, written once: a disabled step records the decision
+//! with [`options::disabled`]'s reason and says nothing; an enabled step
+//! explains it as a remark, or as an error when `strict` and the decision was
+//! blocked. The caller emits the [`Note`] now or after the kernel's own remark.
+
+pub mod memory_space;
+pub mod shared_layout;
+pub mod stage_shared;
+pub mod vectorize;
+
+use analysis::shared_layout::SharedLayout;
+use mlir_sys::MlirLocation;
+use serde::Serialize;
+
+use crate::{diagnostics, options, report::Decision, Options};
+
+/// A step of the pass, in pipeline order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Vector widths (`vectorize`).
+    Vectorize,
+    /// The read-only path and constant memory (`memory-space`).
+    MemorySpace,
+    /// Staging global accesses through shared memory (`stage-shared`).
+    StageShared,
+    /// Shared-memory layouts: padding and swizzles (`pad`, `swizzle`).
+    SharedLayout,
+}
+
+impl Step {
+    /// Whether the options let the step change IR.
+    pub fn enabled(self, options: &Options) -> bool {
+        let switches = &options.switches;
+        match self {
+            Step::Vectorize => switches.vectorize,
+            Step::MemorySpace => switches.memory_space,
+            Step::StageShared => switches.stage_shared,
+            Step::SharedLayout => switches.pad || switches.swizzle,
+        }
+    }
+
+    /// The options that turn the step off, as a disabled decision's reason names them.
+    pub fn switched_off_by(self) -> &'static str {
+        match self {
+            Step::Vectorize => "option vectorize=false",
+            Step::MemorySpace => "option memory-space=false",
+            Step::StageShared => "option stage-shared=false",
+            Step::SharedLayout => "options pad=false swizzle=false",
+        }
+    }
+
+    /// What `strict` adds to a blocked decision's error.
+    fn strict(self) -> &'static str {
+        match self {
+            Step::Vectorize => "strict: could not vectorize",
+            Step::MemorySpace => "strict: the read-only path is blocked",
+            Step::StageShared => "strict: could not stage",
+            Step::SharedLayout => "strict: bank conflicts remain or are unknown",
+        }
+    }
+}
+
+/// A report decision's `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A vector width (`vectorize`).
+    Vectorize,
+    /// The read-only path of an argument (`memory-space`).
+    Readonly,
+    /// Constant memory for an argument (`memory-space`).
+    Constant,
+    /// Staging one global access (`stage-shared`).
+    StageShared,
+    /// Padding a shared buffer, or leaving it (`pad`).
+    Pad,
+    /// Swizzling a shared buffer (`swizzle`).
+    Swizzle,
+}
+
+impl Kind {
+    /// The name in remarks and the report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Vectorize => "vectorize",
+            Kind::Readonly => "readonly",
+            Kind::Constant => "constant",
+            Kind::StageShared => "stage-shared",
+            Kind::Pad => "pad",
+            Kind::Swizzle => "swizzle",
+        }
+    }
+
+    /// The step that takes decisions of this kind.
+    pub fn step(self) -> Step {
+        match self {
+            Kind::Vectorize => Step::Vectorize,
+            Kind::Readonly | Kind::Constant => Step::MemorySpace,
+            Kind::StageShared => Step::StageShared,
+            Kind::Pad | Kind::Swizzle => Step::SharedLayout,
+        }
+    }
+
+    /// The kind of a shared buffer's layout decision.
+    pub fn of_layout(layout: &SharedLayout) -> Kind {
+        match layout {
+            SharedLayout::Swizzle(_) => Kind::Swizzle,
+            SharedLayout::Unchanged | SharedLayout::Pad { .. } => Kind::Pad,
+        }
+    }
+}
+
+/// How the driver tells a decision: where, whether it is worth a remark, whether it is blocked.
+#[derive(Clone, Copy)]
+pub struct Telling {
+    /// Where its remark goes.
+    pub location: MlirLocation,
+    /// Whether it gets a remark (a decision with nothing to gain gets the report entry only).
+    pub remark: bool,
+    /// Whether it is blocked: under `strict`, an error.
+    pub blocked: bool,
+}
+
+/// A remark or an error to emit.
+pub struct Note {
+    /// Where.
+    location: MlirLocation,
+    /// The decision kind, which leads the message.
+    kind: Kind,
+    /// The message.
+    message: String,
+    /// Whether it is a `strict` error.
+    error: bool,
+}
+
+impl Note {
+    /// Emits it.
+    pub fn emit(&self) {
+        let kind = self.kind.name();
+        if self.error {
+            diagnostics::error(self.location, kind, &self.message);
+        } else {
+            diagnostics::remark(self.location, kind, &self.message);
+        }
+    }
+
+    /// Whether it is an error (the pass then fails).
+    pub fn is_error(&self) -> bool {
+        self.error
+    }
+}
+
+/// Settles `decision` (of its kind's step) under `options`: a disabled step records it with
+/// the option's reason and says nothing; an enabled one returns its remark, or the `strict`
+/// error when it is blocked.
+pub fn settle(
+    mut decision: Decision,
+    telling: Telling,
+    options: &Options,
+) -> (Decision, Option<Note>) {
+    let step = decision.kind.step();
+    if !step.enabled(options) {
+        decision.applied = false;
+        decision.reason = options::disabled(step.switched_off_by(), &decision.reason);
+        return (decision, None);
+    }
+    let message = format!("{}: {}", decision.target, decision.reason);
+    let error = options.strict && telling.blocked;
+    let note = (telling.remark || error).then(|| Note {
+        location: telling.location,
+        kind: decision.kind,
+        message: if error {
+            format!("{message}; {}", step.strict())
+        } else {
+            message
+        },
+        error,
+    });
+    (decision, note)
+}
+
+#[cfg(test)]
+mod tests {
+    use analysis::target::Target;
+    use mlir_sys::MlirLocation;
+
+    use super::*;
+    use crate::options::Switches;
+
+    /// Options with every step on but `off`, and `strict`.
+    fn options(off: Option<Step>, strict: bool) -> Options {
+        let on = |step: Step| off != Some(step);
+        Options {
+            target: Target::from_sm(90).unwrap(),
+            block: None,
+            report: None,
+            strict,
+            switches: Switches {
+                vectorize: on(Step::Vectorize),
+                memory_space: on(Step::MemorySpace),
+                stage_shared: on(Step::StageShared),
+                pad: on(Step::SharedLayout),
+                swizzle: on(Step::SharedLayout),
+            },
+            assume_noalias: false,
+            assume_alignment: 0,
+            smem_budget: 49152,
+        }
+    }
+
+    /// A decision of `kind` and how it is told (`remark`, `blocked`); nothing is emitted here.
+    fn decision(kind: Kind, remark: bool, blocked: bool) -> (Decision, Telling) {
+        let decision = Decision {
+            kind,
+            target: "arg 0".into(),
+            applied: true,
+            reason: "found; unblock: say so".into(),
+            params: serde_json::Value::Null,
+        };
+        let location = MlirLocation {
+            ptr: std::ptr::null(),
+        };
+        (
+            decision,
+            Telling {
+                location,
+                remark,
+                blocked,
+            },
+        )
+    }
+
+    #[test]
+    fn a_disabled_step_records_without_a_note() {
+        for (kind, step) in [
+            (Kind::Readonly, Step::MemorySpace),
+            (Kind::Swizzle, Step::SharedLayout),
+            (Kind::StageShared, Step::StageShared),
+        ] {
+            let (decision, telling) = decision(kind, true, true);
+            let (settled, note) = settle(decision, telling, &options(Some(step), true));
+            assert!(note.is_none());
+            assert!(!settled.applied);
+            assert_eq!(settled.reason, format!("{}; found", step.switched_off_by()));
+        }
+    }
+
+    #[test]
+    fn strict_turns_a_blocked_decision_into_an_error_and_only_that() {
+        let (blocked, telling) = decision(Kind::Vectorize, true, true);
+        let (_, note) = settle(blocked, telling, &options(None, true));
+        let note = note.unwrap();
+        assert!(note.is_error());
+        assert!(note.message.ends_with("strict: could not vectorize"));
+        let (fine, telling) = decision(Kind::Pad, true, false);
+        let (_, note) = settle(fine, telling, &options(None, true));
+        assert!(!note.unwrap().is_error());
+        // Nothing to gain: the report entry only, unless strict makes it an error.
+        let (quiet, telling) = decision(Kind::StageShared, false, false);
+        assert!(settle(quiet, telling, &options(None, true)).1.is_none());
+    }
+
+    #[test]
+    fn kinds_serialize_as_the_report_names_them() {
+        for kind in [
+            Kind::Vectorize,
+            Kind::Readonly,
+            Kind::Constant,
+            Kind::StageShared,
+            Kind::Pad,
+            Kind::Swizzle,
+        ] {
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                serde_json::json!(kind.name())
+            );
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Deciding the layout of each shared-memory buffer: pad, swizzle or nothing.
+//!
+//! A buffer is a workgroup attribution, a `memref.alloc`/`alloca` in the
+//! shared address space, or a workgroup `memref.global` (`shared_layout::global`:
+//! every `get_global` of it in the kernel is the same buffer). Its accesses are every memory op whose memref is
+//! the buffer itself. The decision is taken by counting
+//! (`analysis::shared_layout::plan`: total wavefronts of all accesses of one
+//! block, loops included, for every candidate), never by a fixed formula;
+//! the budget is `smem-budget` minus every shared buffer of the kernel.
+//!
+//! Accesses through static `memref.subview`s (rank-reducing ones that keep
+//! the innermost dimension too) are costed on
+//! the buffer's own coordinates (`analysis::subview`) and folded into buffer
+//! accesses before the layout is applied. A buffer is left alone, with the
+//! reason, when any of its users is not understood (`views`: a call, a cast,
+//! a dynamic subview; rewriting some users and not others would change
+//! results), when its shape is dynamic, when
+//! the block size is unknown, or when a metric is unknown (an edge guard on
+//! block ids is not: the planner then costs an interior block, where it holds
+//! for every lane, and says so). Decide, record,
+//! then apply: this module only decides; `shared_layout::pad` and
+//! `shared_layout::swizzle` apply the [`BufferDecision`]s.
+
+pub mod global;
+pub mod joint;
+pub mod pad;
+pub mod subview;
+pub mod swizzle;
+
+use analysis::{
+    expression::Unknown,
+    matrix::{Access, MemorySpace},
+    metrics::Block,
+    shared_layout::{self, Allowed, BufferPlan},
+    subview::StaticSubview,
+};
+use mlir_sys::*;
+
+use crate::{
+    facts::accesses::Root, facts::findings::Finding, facts::kernels::Kernel, facts::views, ir,
+    Options,
+};
+
+/// The decision for one shared buffer.
+pub struct BufferDecision {
+    /// What the buffer is (`workgroup 0`, `alloc <loc>`).
+    pub root: Root,
+    /// The buffer value (attribution argument, allocation result, first `get_global`).
+    pub value: MlirValue,
+    /// Every value of the buffer in the kernel (one, or each `get_global` of a global).
+    pub values: Vec<MlirValue>,
+    /// The `memref.global` op of a global buffer.
+    pub global: Option<MlirOperation>,
+    /// Indices into the kernel's findings of the buffer's accesses.
+    pub accesses: Vec<usize>,
+    /// For each access, the static subviews it reaches the buffer through (its own first).
+    pub views: Vec<Vec<StaticSubview>>,
+    /// The plan, or why the buffer is left alone.
+    pub outcome: Result<BufferPlan, String>,
+    /// A workgroup global that functions outside this kernel use too: its plan is this
+    /// kernel's share of a decision over every kernel (`shared_layout::joint`).
+    pub joint: bool,
+}
+
+/// Decides a layout for every shared buffer of `kernel` that `findings` touch.
+pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<BufferDecision> {
+    let mut buffers: Vec<BufferDecision> = Vec::new();
+    for (index, finding) in findings.iter().enumerate() {
+        let memory = &finding.memory;
+        if memory.space != MemorySpace::Shared
+            || !matches!(
+                memory.root,
+                Root::Workgroup(_) | Root::Allocation(_) | Root::Global(_)
+            )
+        {
+            continue;
+        }
+        let same = |value: MlirValue| unsafe { mlirValueEqual(value, memory.root_value) };
+        match buffers.iter_mut().find(|buffer| {
+            same(buffer.value)
+                || matches!(memory.root, Root::Global(_)) && buffer.root == memory.root
+        }) {
+            Some(buffer) => {
+                buffer.accesses.push(index);
+                if !buffer.values.iter().any(|&value| same(value)) {
+                    buffer.values.push(memory.root_value);
+                }
+            }
+            None => buffers.push(BufferDecision {
+                root: memory.root.clone(),
+                value: memory.root_value,
+                values: vec![memory.root_value],
+                global: match &memory.root {
+                    Root::Global(name) => global::find(kernel, name),
+                    _ => None,
+                },
+                accesses: vec![index],
+                views: Vec::new(),
+                outcome: Err(String::new()),
+                joint: false,
+            }),
+        }
+    }
+    let used = shared_bytes(kernel);
+    let available = u64::from(options.smem_budget).saturating_sub(used);
+    for buffer in &mut buffers {
+        let refusal = match (&buffer.root, buffer.global) {
+            (Root::Global(name), None) => Some(format!("memref.global @{name} not found")),
+            (Root::Global(name), Some(global)) => {
+                buffer.joint = global::used_outside(&[kernel], global, name).is_some();
+                global::refusal(global, name)
+            }
+            _ => None,
+        };
+        let refusal = refusal.or_else(|| {
+            buffer
+                .values
+                .iter()
+                .find_map(|&value| views::foreign_user(value))
+        });
+        let views: Result<Vec<_>, String> = match refusal {
+            Some(reason) => Err(reason),
+            None => buffer
+                .accesses
+                .iter()
+                .map(|&index| views::views_of(&findings[index]))
+                .collect(),
+        };
+        buffer.outcome = match views {
+            Ok(views) => {
+                buffer.views = views;
+                plan(kernel, findings, buffer, options, available)
+            }
+            Err(reason) => Err(reason),
+        };
+    }
+    buffers
+}
+
+/// The plan for one buffer, or why it is left alone.
+fn plan(
+    kernel: &Kernel,
+    findings: &[Finding],
+    buffer: &BufferDecision,
+    options: &Options,
+    available: u64,
+) -> Result<BufferPlan, String> {
+    let [x, y, z] = kernel
+        .block
+        .sizes()
+        .ok_or_else(|| kernel.block.describe())?;
+    let memref_type = unsafe { mlirValueGetType(buffer.value) };
+    let shape = ir::static_shape(memref_type);
+    if unsafe { !mlirShapedTypeHasStaticShape(memref_type) } || shape.is_empty() {
+        return Err(format!(
+            "shape {} is dynamic or 0-d; only static shapes are rewritten",
+            ir::type_text(memref_type)
+        ));
+    }
+    let first = &findings[buffer.accesses[0]];
+    let element_bytes = first
+        .memory
+        .element_bytes
+        .ok_or("element type has no size in bytes")?;
+    let accesses: Vec<Access> = buffer
+        .accesses
+        .iter()
+        .zip(&buffer.views)
+        .map(|(&index, views)| analysis::subview::on_buffer(&findings[index].access, views, &shape))
+        .collect();
+    // A swizzle rewrites the innermost index operand: only for rank >= 2
+    // buffers whose every access has plain index operands.
+    let swizzlable = shape.len() >= 2
+        && buffer
+            .accesses
+            .iter()
+            .all(|&index| swizzle::supports(&findings[index].memory.name));
+    // Both off: the step is off, and the plan says what it would have done (`crate::options`).
+    let enabled = options.switches.pad || options.switches.swizzle;
+    let allowed = Allowed {
+        pad: options.switches.pad || !enabled,
+        swizzle: (options.switches.swizzle || !enabled) && swizzlable,
+    };
+    shared_layout::plan(
+        &shape,
+        element_bytes,
+        &accesses,
+        Block::new(x, y, z),
+        options.target.bank_model,
+        allowed,
+        available,
+    )
+    .map_err(|Unknown { reason }| reason)
+}
+
+/// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).
+pub fn shared_bytes(kernel: &Kernel) -> u64 {
+    let mut total = global::kernel_bytes(kernel);
+    let root = unsafe { melior::ir::OperationRef::from_raw(kernel.operation) };
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut count = |type_: MlirType| {
+        total += global::shared_static_bytes(type_).unwrap_or(0);
+    };
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    for index in 0..unsafe { mlirBlockGetNumArguments(entry) } {
+        count(unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index)) });
+    }
+    root.walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        if matches!(
+            ir::operation_name(raw).as_str(),
+            "memref.alloc" | "memref.alloca"
+        ) {
+            count(unsafe { mlirValueGetType(mlirOperationGetResult(raw, 0)) });
+        }
+        WalkResult::Advance
+    });
+    total
+}

@@ -1,0 +1,123 @@
+//! Moving a loop out of the edge guard around it, so that its loads can be
+//! staged per tile of iterations (a naive matrix multiply on sizes that are
+//! not multiples of the block: `if (i < M && j < N) { for k: sum += A[i][k] ·
+//! B[k][j]; C[i][j] = sum }`).
+//!
+//! The barriers of a per-tile refill must be reached by the whole block, so
+//! the loop cannot stay under a guard that depends on thread ids. It may
+//! leave it when running it for the threads the guard excludes changes
+//! nothing: every load in its body is then staged (the tile's reads stay
+//! inside the tile, and the copy-in clamps its global indices into the
+//! array), every store in it goes under the guard's condition again (a
+//! row-per-thread `if (i < M) { for k: C[i][k] = … }`), the other operations are arithmetic that cannot
+//! trap (no integer division or remainder), the body has no nested regions,
+//! and every value the loop uses from outside is defined in the kernel's
+//! entry block, so it dominates the guard. The loop's results are only used
+//! under the guard, which keeps the store of the sum; threads outside compute
+//! a sum nobody stores.
+//!
+//! Model: one `scf.for` directly in the then-region of an `scf.if` without
+//! results that sits in the entry block. Cost: linear in the loop body.
+
+use mlir_sys::*;
+
+use crate::{
+    facts::kernels::Kernel,
+    facts::uniform::Uniformity,
+    ir,
+    ir::builder::Builder,
+    steps::stage_shared::single::{defined_in, guarded_region},
+};
+
+/// Integer operations that trap on a zero divisor.
+const TRAPPING: [&str; 7] = [
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
+    "arith.floordivsi",
+];
+
+/// The `scf.if` edge guard that `the_loop` may leave when `staged` (its loads
+/// that will be staged) are all its memory accesses; why not otherwise.
+pub fn movable_guard(
+    kernel: &Kernel,
+    the_loop: MlirOperation,
+    staged: &[MlirOperation],
+    uniformity: &Uniformity,
+) -> Result<MlirOperation, String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let guard = unsafe { mlirOperationGetParentOperation(the_loop) };
+    if ir::operation_name(guard) != "scf.if"
+        || unsafe { mlirOperationGetBlock(guard).ptr } != entry.ptr
+        || unsafe { mlirOperationGetNumResults(guard) } != 0
+    {
+        return Err("the loop is not directly under an scf.if at the top of the kernel".into());
+    }
+    let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
+    if unsafe { mlirOperationGetBlock(the_loop).ptr } != then_block.ptr {
+        return Err("the loop is in the guard's else region".into());
+    }
+    let from_entry = |operation: MlirOperation, from: isize| {
+        (from..unsafe { mlirOperationGetNumOperands(operation) })
+            .all(|index| defined_in(unsafe { mlirOperationGetOperand(operation, index) }, entry))
+    };
+    if !from_entry(the_loop, 0) {
+        return Err("the loop's bounds or initial values are computed under the guard".into());
+    }
+    // Out of the guard, the loop's refill barriers are reached as often as the loop runs.
+    uniformity.barrier_point(guard)?;
+    uniformity.loop_bounds(the_loop)?;
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
+    while !operation.ptr.is_null() {
+        let name = ir::operation_name(operation);
+        let inside = |index: isize| {
+            let value = unsafe { mlirOperationGetOperand(operation, index) };
+            defined_in(value, body) || defined_in(value, entry)
+        };
+        if unsafe { mlirOperationGetNumRegions(operation) } != 0 {
+            return Err(format!("the loop body holds {name}, which has regions"));
+        }
+        if name == "memref.load" {
+            if !staged.iter().any(|load| load.ptr == operation.ptr) {
+                return Err("a load in the loop is not staged, and would run for threads the guard excludes".into());
+            }
+        } else if name != "scf.yield"
+            && name != "memref.store"
+            && (!name.starts_with("arith.") || TRAPPING.contains(&name.as_str()))
+        {
+            return Err(format!(
+                "the loop body holds {name}, which threads the guard excludes must not run"
+            ));
+        }
+        if !(0..unsafe { mlirOperationGetNumOperands(operation) }).all(inside) {
+            return Err(format!(
+                "{name} in the loop uses a value computed under the guard"
+            ));
+        }
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    Ok(guard)
+}
+
+/// Moves `the_loop` out of `guard`, just before it, each store in its body
+/// under the guard's condition (see the module essay).
+pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
+    unsafe { mlirOperationMoveBefore(the_loop, guard) }
+    let condition = unsafe { mlirOperationGetOperand(guard, 0) };
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
+    while !operation.ptr.is_null() {
+        let next = unsafe { mlirOperationGetNextInBlock(operation) };
+        if ir::operation_name(operation) == "memref.store" {
+            let location = unsafe { mlirOperationGetLocation(operation) };
+            let builder = Builder::before(operation).located(location);
+            let inside = guarded_region(&builder, condition);
+            unsafe { mlirOperationMoveBefore(operation, inside) }
+        }
+        operation = next;
+    }
+}

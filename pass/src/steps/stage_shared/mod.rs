@@ -1,0 +1,634 @@
+//! Staging global accesses through shared memory: decide for every global
+//! access of a kernel, apply what is supported, explain each decision.
+//!
+//! The decision is `analysis::staging::decide` (seed-003 rule NV-C with the
+//! measured sectors per request, the per-block footprint box, reuse, the
+//! shared-memory budget left, and "never stage a read of a memref the kernel
+//! writes"). This module gathers the facts the pure decision needs from the
+//! IR, applies it with `stage_shared::single`, and records a remark
+//! (`stage-shared`) and a report decision for every global access, staged or
+//! not, with the reason. Accesses with nothing to gain (coalesced, no loop
+//! re-reads them) get the report decision only, so remarks point at what
+//! matters. With option `stage-shared=false` every access is still decided, nothing is
+//! applied, no remark is emitted, and each report decision says so (`crate::options`).
+//!
+//! What is applied today: an access outside loops whose threads map
+//! one-to-one onto its block footprint. A store (the naive transpose's
+//! `out[x][y]`) when nothing that may run after it touches its memory, so
+//! that delaying the write past a barrier cannot be observed; in a nest of
+//! loops of at most 32 iterations each (the transpose with a row loop), when
+//! the threads and iterations write each cell of the box once, copied out
+//! after the loops, or per tile of 32 iterations of one longer loop
+//! (`stage_shared::loop_store`). A load (`in[x][y]` read across) of a
+//! buffer the kernel never writes, with nothing before it that may write the
+//! buffer (a workgroup tile or a `noalias` argument cannot;
+//! `effects::may_alias`); a load in a loop (MAP-204 row-per-thread reads) is
+//! staged per tile of iterations when nothing in its loop may write it
+//! either (`movable`).
+//!
+//! Every barrier a staging adds goes where each thread of the block reaches
+//! it equally often (`uniform::Uniformity`, asked by each transform for the
+//! point it would put its barrier at, before it changes anything); the
+//! reason names the loop or guard that differs between threads.
+//!
+//! Sectors per request are those of block 0; when a guard on block ids (the
+//! edge test) makes them unknowable, those of an interior block, where the
+//! edge tests hold for every lane, stand in: the finding's own metric
+//! (`Finding::sectors_per_request`, `analysis::interior`), the same number
+//! the access's remark and report show.
+//!
+//! This runs before the shared-layout decisions: the caller re-collects the
+//! kernel's accesses afterwards, so the new tile is costed and padded or
+//! swizzled like any other shared buffer.
+
+pub mod guard;
+pub mod halo;
+pub mod loop_load;
+pub mod loop_store;
+pub mod single;
+
+use analysis::{
+    matrix::{Access, AccessKind, MemorySpace},
+    metrics::{warp_metrics, Block},
+    neighbor::Neighbor,
+    staging::{self, Candidate, Staging},
+};
+use mlir_sys::{
+    mlirOperationGetLocation, mlirOperationGetOperand, mlirOperationGetParentOperation,
+    mlirValueEqual, mlirValueGetType, MlirOperation,
+};
+
+use crate::{
+    facts::effects::{self, Effect},
+    facts::findings::{self, Finding},
+    facts::kernels::{Kernel, KernelKind},
+    facts::uniform::Uniformity,
+    ir,
+    report::{AccessReport, Decision},
+    steps::shared_layout,
+    steps::{self, Kind, Telling},
+    Options,
+};
+
+/// A loop under an edge guard, and whether it left the guard (`stage_shared::guard`) or why not.
+type LeftGuard = (MlirOperation, Result<(), String>);
+
+/// What staging did to one kernel.
+pub struct Staged {
+    /// The report's decisions, in access order.
+    pub decisions: Vec<Decision>,
+    /// The kernel's accesses as they were before staging (the staged stores
+    /// with their `after` metrics); `None` when nothing was staged.
+    original: Option<Vec<AccessReport>>,
+    /// Indices into `original` of the staged accesses.
+    staged: Vec<usize>,
+    /// The kernel with its new workgroup attributions counted; `None` when
+    /// nothing was staged.
+    pub kernel: Option<Kernel>,
+    /// The kernel's findings after staging (taken again where its IR changed).
+    pub findings: Vec<Finding>,
+}
+
+impl Staged {
+    /// Nothing staged: the kernel and its `findings` as they are.
+    pub fn unchanged(findings: Vec<Finding>) -> Staged {
+        Staged {
+            decisions: Vec::new(),
+            original: None,
+            staged: Vec::new(),
+            kernel: None,
+            findings,
+        }
+    }
+
+    /// The report's accesses: the kernel's own accesses as written, each with
+    /// its latest metrics from `current` (the accesses after every transform),
+    /// and a staged store with the metrics of its coalesced copy-out. The
+    /// tile's own accesses are described by its pad/swizzle decision.
+    pub fn accesses(&self, current: Vec<AccessReport>) -> Vec<AccessReport> {
+        let Some(original) = &self.original else {
+            return current;
+        };
+        original
+            .iter()
+            .enumerate()
+            .map(|(index, access)| {
+                let same = |other: &&AccessReport| {
+                    other.loc == access.loc
+                        && other.op == access.op
+                        && other.memref == access.memref
+                };
+                match current.iter().find(same) {
+                    Some(latest) if !self.staged.contains(&index) => latest.clone(),
+                    _ => access.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Decides (and applies where supported) staging for every global access of
+/// `kernel`, whose accesses are `findings`.
+pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged {
+    let enabled = options.switches.stage_shared;
+    let block = kernel
+        .block
+        .sizes()
+        .map(|[x, y, z]| Block::new(x, y, z))
+        .ok_or_else(|| kernel.block.describe());
+    let uniformity = Uniformity::new(kernel, options.assume_noalias);
+    let guards = if enabled {
+        leave_guards(kernel, &findings, &block, options, &uniformity)
+    } else {
+        Vec::new()
+    };
+    // A loop that left its guard changed its loads' guards: analyse again. Otherwise the IR
+    // is as analysed, and so are the findings.
+    let left = guards.iter().any(|(_, moved)| moved.is_ok());
+    let findings = if left {
+        findings::of_kernel(kernel, &options.target)
+    } else {
+        findings
+    };
+    let mut decisions = Vec::new();
+    let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    let mut current = kernel.clone();
+    let mut staged = Vec::new();
+    let mut tiles = 0u64;
+    for (index, finding) in findings.iter().enumerate() {
+        let Some(staging) = decide(kernel, &findings, index, &block, options, tiles) else {
+            continue;
+        };
+        let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
+        let (after, outcome, created) = if enabled {
+            apply(
+                &current,
+                &findings,
+                index,
+                &staging,
+                block.as_ref().ok(),
+                options,
+                (&guards, &uniformity),
+            )
+        } else {
+            (None, String::new(), false)
+        };
+        let applied = after.is_some();
+        if let Some(after) = after {
+            original[index].after.sectors_per_request = after;
+            staged.push(index);
+        }
+        if created {
+            tiles += staging
+                .footprint
+                .as_ref()
+                .map_or(0, |footprint| footprint.bytes);
+            match &mut current.kind {
+                KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup } => {
+                    *workgroup += 1
+                }
+            }
+        }
+        let decision = Decision {
+            kind: Kind::StageShared,
+            target: finding.memory.root.describe(),
+            applied,
+            reason: format!("{}{outcome}", staging.reason),
+            params: parameters(finding, &staging),
+        };
+        let telling = Telling {
+            location,
+            remark: !staging.nothing_to_gain,
+            blocked: false,
+        };
+        let (decision, note) = steps::settle(decision, telling, options);
+        if let Some(note) = note {
+            note.emit();
+        }
+        decisions.push(decision);
+    }
+    let findings = if staged.is_empty() {
+        findings
+    } else {
+        findings::of_kernel(&current, &options.target)
+    };
+    Staged {
+        decisions,
+        original: (!staged.is_empty()).then_some(original),
+        kernel: (!staged.is_empty()).then_some(current),
+        staged,
+        findings,
+    }
+}
+
+/// The decision for `findings[index]` when it is a global access, with
+/// `tiles` bytes of shared memory already taken by staging.
+fn decide(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    block: &Result<Block, String>,
+    options: &Options,
+    tiles: u64,
+) -> Option<Staging> {
+    if findings[index].memory.space != MemorySpace::Global {
+        return None;
+    }
+    let available = u64::from(options.smem_budget)
+        .saturating_sub(shared_layout::shared_bytes(kernel))
+        .saturating_sub(tiles);
+    let group = neighbor_of(findings, index);
+    let reference = group.as_ref().map_or(index, |(_, members)| members[0]);
+    let finding = &findings[reference];
+    let candidate = Candidate {
+        access: &finding.access,
+        classification: finding.classification,
+        sectors_per_request: finding.sectors_per_request(),
+        written_by_kernel: sharers(findings, reference)
+            .any(|other| other.memory.kind == AccessKind::Store),
+    };
+    Some(match group {
+        Some((neighbor, _)) => {
+            staging::decide_neighbor(&candidate, &neighbor, block.clone(), available)
+        }
+        None => staging::decide(&candidate, block.clone(), available),
+    })
+}
+
+/// The Neighbor reference `findings[index]` belongs to (seed-003 §5.1.2: the
+/// global loads of its buffer with the same coefficients), with the indices
+/// of its loads, centre first; `None` when they do not form the radius-1 cross.
+fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usize>)> {
+    let finding = &findings[index];
+    let matrix = finding.matrix.as_ref().ok()?;
+    if finding.memory.kind != AccessKind::Load {
+        return None;
+    }
+    let members: Vec<usize> = (0..findings.len())
+        .filter(|&other| {
+            let candidate = &findings[other];
+            candidate.memory.kind == AccessKind::Load
+                && unsafe { mlirValueEqual(candidate.memory.root_value, finding.memory.root_value) }
+                && candidate.matrix.as_ref().is_ok_and(|other| {
+                    other.variables == matrix.variables && other.rows == matrix.rows
+                })
+        })
+        .collect();
+    let accesses: Vec<&Access> = members
+        .iter()
+        .map(|&member| &findings[member].access)
+        .collect();
+    let neighbor = analysis::neighbor::neighbor(&accesses)?;
+    let mut members = members;
+    let centre = members.remove(neighbor.centre);
+    members.insert(0, centre);
+    Some((neighbor, members))
+}
+
+/// Loops under an edge guard whose loads the rule stages (by `findings`, the
+/// kernel's accesses as they are), each with whether it left the guard
+/// (`stage_shared::guard`) so that its loads can be staged per tile, or why not.
+fn leave_guards(
+    kernel: &Kernel,
+    findings: &[Finding],
+    block: &Result<Block, String>,
+    options: &Options,
+    uniformity: &Uniformity,
+) -> Vec<LeftGuard> {
+    // An access directly in a loop under a guard (a store under a guard inside its loop keeps
+    // it there: `stage_shared::loop_store`).
+    let guarded_loop = |finding: &Finding| {
+        let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+        !finding.access.guard.is_empty()
+            && !finding.access.loops.is_empty()
+            && ir::operation_name(parent) == "scf.for"
+    };
+    if !findings.iter().any(guarded_loop) {
+        return Vec::new();
+    }
+    let mut tiles = 0u64;
+    let mut staged = Vec::new();
+    for index in 0..findings.len() {
+        let Some(staging) = decide(kernel, findings, index, block, options, tiles) else {
+            continue;
+        };
+        let finding = &findings[index];
+        // What `apply` will stage: a load the loop's guard may then leave unguarded.
+        let saves = || {
+            block
+                .as_ref()
+                .is_ok_and(|&block| copy_cost(finding, &staging, block, 1.0, options).is_ok())
+        };
+        if staging.stage
+            && saves()
+            && movable(kernel, findings, index, options).is_ok()
+            && loop_load::requirements(finding).is_ok()
+        {
+            tiles += staging
+                .footprint
+                .as_ref()
+                .map_or(0, |footprint| footprint.bytes);
+            staged.push(finding.memory.operation);
+        }
+    }
+    let mut loops: Vec<LeftGuard> = Vec::new();
+    for finding in findings {
+        let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+        if !guarded_loop(finding) || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr) {
+            continue;
+        }
+        let moved = guard::movable_guard(kernel, parent, &staged, uniformity)
+            .map(|guard| guard::leave_guard(parent, guard));
+        loops.push((parent, moved));
+    }
+    loops
+}
+
+/// Other accesses of the same buffer as `findings[index]`.
+fn sharers(findings: &[Finding], index: usize) -> impl Iterator<Item = &Finding> {
+    let root = findings[index].memory.root_value;
+    findings
+        .iter()
+        .enumerate()
+        .filter(move |&(other, finding)| {
+            other != index && unsafe { mlirValueEqual(finding.memory.root_value, root) }
+        })
+        .map(|(_, finding)| finding)
+}
+
+/// Applies a positive decision where supported; the cooperative copy's sectors
+/// per request (`staging::cooperative_copy`) when the IR changed (`Some(None)` when unknown), and the text
+/// appended to the reason.
+fn apply(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    staging: &Staging,
+    block: Option<&Block>,
+    options: &Options,
+    (guards, uniformity): (&[LeftGuard], &Uniformity),
+) -> (Option<Option<f64>>, String, bool) {
+    let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
+        return (None, String::new(), false);
+    };
+    if !staging.stage {
+        return (None, String::new(), false);
+    }
+    let finding = &findings[index];
+    let group = neighbor_of(findings, index);
+    let members = group
+        .as_ref()
+        .map_or_else(|| vec![index], |(_, members)| members.clone());
+    if let Some(why) = members
+        .iter()
+        .find_map(|&member| movable(kernel, findings, member, options).err())
+    {
+        return (None, format!("; not applied: {why}"), false);
+    }
+    let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
+    let guard = guards
+        .iter()
+        .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
+        .map(|(_, moved)| moved);
+    if let Some(Err(why)) = guard {
+        return (
+            None,
+            format!("; not applied: the loop cannot leave its edge guard: {why}"),
+            false,
+        );
+    }
+    let left = if guard.is_some() {
+        "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
+    } else {
+        ""
+    };
+    let extents = &footprint.extents;
+    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
+    let CopyCost {
+        after,
+        copied,
+        native,
+    } = match copy_cost(finding, staging, block, points, options) {
+        Ok(cost) => cost,
+        Err(why) => return (None, format!("; not applied: {why}"), false),
+    };
+    // A stencil load whose group already read the halo tile: its memref
+    // operand is the tile now.
+    let live = match finding.memory.kind {
+        AccessKind::Load => unsafe { mlirOperationGetOperand(finding.memory.operation, 0) },
+        AccessKind::Store => finding.memory.memref,
+    };
+    let result = match finding.memory.kind {
+        _ if !unsafe { mlirValueEqual(live, finding.memory.memref) } => {
+            Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
+        }
+        AccessKind::Load if group.is_some() => {
+            let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
+            halo::apply(kernel, &loads, block, extents, uniformity).map(|staged| staged.tile_type)
+        }
+        AccessKind::Load if !finding.access.loops.is_empty() => loop_load::apply(
+            kernel,
+            finding,
+            block,
+            (extents, footprint.iterations),
+            uniformity,
+        )
+        .map(|staged| staged.tile_type),
+        AccessKind::Load => single::apply_load(kernel, finding, block, extents, uniformity)
+            .map(|staged| staged.tile_type),
+        AccessKind::Store if !finding.access.loops.is_empty() => loop_store::apply_store(
+            kernel,
+            finding,
+            block,
+            (extents, footprint.iterations),
+            uniformity,
+        )
+        .map(|staged| staged.tile_type),
+        AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity)
+            .map(|staged| staged.tile_type),
+    };
+    let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
+    match result {
+        Err(why) => (None, format!("; not applied: {why}"), false),
+        Ok(tile_type) => {
+            let text = |sectors: Option<f64>| {
+                sectors.map_or_else(
+                    || "?".into(),
+                    |sectors| ((sectors * 100.0).round() / 100.0).to_string(),
+                )
+            };
+            (
+                Some(after),
+                format!(
+                    "; staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
+                    tile_type,
+                    text(staging.sectors_per_request),
+                    text(after),
+                    text(native),
+                    text(copied),
+                ),
+                created,
+            )
+        }
+    }
+}
+
+/// What the cooperative copy of one access costs in global sectors.
+struct CopyCost {
+    /// Sectors per request of the copy.
+    after: Option<f64>,
+    /// Global sectors per block and tile through the copy.
+    copied: Option<f64>,
+    /// Global sectors per block and tile of the access itself (`points` loads of a group).
+    native: Option<f64>,
+}
+
+/// The copy's cost for `finding` (with `points` loads sharing the tile), or why it saves too
+/// little to be made (`staging::saves_enough`).
+fn copy_cost(
+    finding: &Finding,
+    staging: &Staging,
+    block: Block,
+    points: f64,
+    options: &Options,
+) -> Result<CopyCost, String> {
+    let Some(footprint) = &staging.footprint else {
+        return Err("no footprint".into());
+    };
+    let copy = staging::cooperative_copy(&finding.access, &footprint.extents, block);
+    let metrics = warp_metrics(&copy, block, options.target.bank_model);
+    let after = metrics
+        .as_ref()
+        .ok()
+        .and_then(|metrics| metrics.sectors_per_request.clone().ok());
+    let copied = metrics
+        .ok()
+        .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
+    let native = staging
+        .sectors_per_request
+        .map(|sectors| points * staging::native_sectors_per_tile(sectors, footprint, block));
+    if let (Some(native), Some(copied)) = (native, copied) {
+        staging::saves_enough(native, copied)?;
+    }
+    Ok(CopyCost {
+        after,
+        copied,
+        native,
+    })
+}
+
+/// Why the access of `findings[index]` may not move to its cooperative copy,
+/// judged on every memory effect of the kernel (`effects::effects`: loads,
+/// stores, atomics, copies, calls), not only on the accesses the analysis
+/// models. A staged store's write reaches memory after the barrier (after its
+/// loops), so nothing that may run after it in the same thread may touch
+/// memory it may write. A staged load's read happens in the copy-in, by
+/// another thread, so nothing that may write its buffer may come before it,
+/// nor, for a load in a loop, anywhere in that loop (a later iteration would
+/// read from a tile filled before). A workgroup tile, or an argument that
+/// cannot alias (`effects::may_alias`), does not count; a call counts always.
+fn movable(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    options: &Options,
+) -> Result<(), String> {
+    let finding = &findings[index];
+    let operation = finding.memory.operation;
+    let touches = |effect: &Effect, writes_only: bool| match effect {
+        Effect::Read(root, space) | Effect::Write(root, space) => {
+            (!writes_only || matches!(effect, Effect::Write(..)))
+                && effects::may_alias(
+                    kernel,
+                    (root, *space),
+                    (&finding.memory.root, finding.memory.space),
+                    options.assume_noalias,
+                )
+        }
+        Effect::Unknown => true,
+        Effect::Barrier => false,
+    };
+    let all = effects::effects(kernel, kernel.operation);
+    let position = all
+        .iter()
+        .position(|(_, other)| other.ptr == operation.ptr)
+        .unwrap_or(all.len());
+    let outer = outermost_loop(operation);
+    // The effects that may run after the access in the same thread (`later`), or before it.
+    // Every other effect, whether it comes before the access, and whether it is in the same
+    // loop nest (so runs both before and after it, in other iterations).
+    let mut others = all
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, other))| other.ptr != operation.ptr)
+        .map(|(at, (effect, other))| {
+            let same_loop = outer.is_some_and(|outer| ir::encloses(outer, *other));
+            (effect, *other, at < position, same_loop)
+        });
+    let describe = |other: MlirOperation| {
+        format!(
+            "{} at {}",
+            ir::operation_name(other),
+            ir::location_text(unsafe { mlirOperationGetLocation(other) })
+        )
+    };
+    match finding.memory.kind {
+        AccessKind::Store if sharers(findings, index).next().is_some() => {
+            Err("the kernel accesses this buffer elsewhere too".into())
+        }
+        AccessKind::Store => match others.find(|(effect, _, before, same_loop)| {
+            (!before || *same_loop) && touches(effect, false)
+        }) {
+            Some((_, other, _, _)) => Err(format!(
+                "{} may access the buffer too, and the staged write would reach memory later",
+                describe(other)
+            )),
+            None => Ok(()),
+        },
+        AccessKind::Load => match others
+            .find(|(effect, _, before, same_loop)| (*before || *same_loop) && touches(effect, true))
+        {
+            Some((_, other, true, _)) => Err(format!(
+                "{} may write the buffer before the load, and the copy-in would read before it",
+                describe(other)
+            )),
+            Some((_, other, false, _)) => Err(format!(
+                "{} in the loop may write the buffer, and a later iteration could read it from \
+                 a tile filled before",
+                describe(other)
+            )),
+            None => Ok(()),
+        },
+    }
+}
+
+/// The outermost loop around `operation`, if any.
+fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
+    let mut outer = None;
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if matches!(
+            ir::operation_name(current).as_str(),
+            "scf.for" | "affine.for" | "scf.while" | "scf.parallel" | "affine.parallel"
+        ) {
+            outer = Some(current);
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    outer
+}
+
+/// The report's parameters of one decision.
+fn parameters(finding: &Finding, staging: &Staging) -> serde_json::Value {
+    serde_json::json!({
+        "location": finding.memory.location,
+        "map": finding.classification.map,
+        "rule": staging.rule,
+        "sectors_per_request": staging.sectors_per_request,
+        "ideal_sectors_per_request": staging.ideal_sectors_per_request,
+        "footprint": staging.footprint.as_ref().map(|footprint| &footprint.extents),
+        "footprint_bytes": staging.footprint.as_ref().map(|footprint| footprint.bytes),
+        "iterations_per_tile": staging.footprint.as_ref().map(|footprint| footprint.iterations),
+        "reuse": staging.footprint.as_ref().map(|footprint| footprint.reuse),
+    })
+}
