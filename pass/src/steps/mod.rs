@@ -21,7 +21,14 @@ use analysis::shared_layout::SharedLayout;
 use mlir_sys::MlirLocation;
 use serde::Serialize;
 
-use crate::{diagnostics, options, report::Decision, Options};
+use crate::{
+    diagnostics,
+    facts::{findings::Finding, kernels::Kernel},
+    options,
+    report::Decision,
+    steps::vectorize::widened::Widened,
+    Options,
+};
 
 /// A step of the pass, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +193,41 @@ pub fn settle(
         error,
     });
     (decision, note)
+}
+
+/// A step taken before staging: decides, applies and explains on `kernel` with its findings;
+/// false first when `strict` turned a decision into an error, true second when the IR changed.
+pub type EarlyStep = fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool);
+
+/// Decisions taken before staging (vector widths, memory spaces), explained after the
+/// kernel's own remark so each kernel's remarks start with it.
+#[derive(Default)]
+pub struct Early {
+    /// Their report entries.
+    pub decisions: Vec<Decision>,
+    /// Their remarks (or strict errors).
+    notes: Vec<Note>,
+    /// The accesses as written before vector widths changed them.
+    pub widened: Widened,
+}
+
+impl Early {
+    /// Settles `decision` (`steps::settle`), keeping its note for later; false when it is a
+    /// `strict` error.
+    pub fn settle(&mut self, decision: Decision, telling: Telling, options: &Options) -> bool {
+        let (decision, note) = settle(decision, telling, options);
+        self.decisions.push(decision);
+        let failed = note.as_ref().is_some_and(Note::is_error);
+        self.notes.extend(note);
+        !failed
+    }
+
+    /// Emits the recorded remarks and errors.
+    pub fn explain(&mut self) {
+        for note in self.notes.drain(..) {
+            note.emit();
+        }
+    }
 }
 
 #[cfg(test)]

@@ -33,7 +33,10 @@ use crate::{
     facts::effects::{self, Effect},
     facts::findings::Finding,
     facts::kernels::{Kernel, KernelKind},
-    ir, Options,
+    ir,
+    report::Decision,
+    steps::{Early, Kind, Step, Telling},
+    Options,
 };
 
 /// What happens to one argument.
@@ -261,4 +264,117 @@ pub fn describe(operation: MlirOperation) -> String {
         ir::operation_name(operation),
         ir::location_text(unsafe { mlirOperationGetLocation(operation) })
     )
+}
+/// Decides, applies and explains where each memref argument of `kernel` is read from
+/// (a [`steps::EarlyStep`]).
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
+    let enabled = Step::MemorySpace.enabled(options);
+    let (mut success, mut changed) = (true, false);
+    for argument in decide(kernel, findings, options) {
+        let telling = Telling {
+            location: unsafe { mlirValueGetLocation(argument.value) },
+            remark: true,
+            blocked: matches!(argument.outcome, Outcome::Blocked(_)),
+        };
+        let decision = placement_decision(kernel, &argument, enabled);
+        changed |= decision.applied;
+        success &= early.settle(decision, telling, options);
+    }
+    (success, changed)
+}
+
+/// Applies the read-only path to an argument: `ld.global.nc`, or why not.
+fn read_only(
+    kernel: &Kernel,
+    argument: &ArgumentDecision,
+    params: &mut serde_json::Value,
+) -> String {
+    match readonly::apply(kernel, argument.index) {
+        Ok(pointer) => {
+            params["llvm_pointer"] = serde_json::json!(pointer);
+            "ld.global.nc".into()
+        }
+        Err(why) => format!("read-only path not applied: {why}"),
+    }
+}
+
+/// Applies an argument's placement (when `enabled`); the report's decision for it.
+fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: bool) -> Decision {
+    let selection = &argument.selection;
+    let mut params = serde_json::json!({
+        "algorithm3": selection.algorithm,
+        "placement": selection.placement,
+        "instances": selection.instances.iter().map(|(space, rule)| {
+            serde_json::json!({ "space": space, "rule": rule })
+        }).collect::<Vec<_>>(),
+        "distinct_addresses": selection.distinct_addresses,
+        "constant_cycles": selection.constant_cycles,
+        "read_only_cycles": selection.read_only_cycles,
+        "costs_estimated": selection.costs_estimated,
+    });
+    let (kind, applied, reason) = match &argument.outcome {
+        Outcome::Apply(placement, safe) if !enabled => {
+            let (kind, path) = match placement {
+                Placement::Constant => (Kind::Constant, "ld.const"),
+                _ => (Kind::Readonly, "ld.global.nc"),
+            };
+            (
+                kind,
+                false,
+                format!("would read through {path}: {safe}; {}", selection.reason),
+            )
+        }
+        Outcome::Apply(Placement::Constant, safe) => {
+            match constant::apply(kernel, argument.index) {
+                Ok(symbol) => {
+                    params["symbol"] = serde_json::json!(symbol);
+                    (
+                        Kind::Constant,
+                        true,
+                        format!(
+                            "ld.const from @{symbol} (bound to {}): {safe}; {}",
+                            argument.target(),
+                            selection.reason
+                        ),
+                    )
+                }
+                Err(why) => {
+                    let fallback = read_only(kernel, argument, &mut params);
+                    (
+                        Kind::Constant,
+                        false,
+                        format!(
+                            "{safe}, but not in constant memory: {why}; {fallback}; {}",
+                            selection.reason
+                        ),
+                    )
+                }
+            }
+        }
+        Outcome::Apply(_, safe) => {
+            let applied = read_only(kernel, argument, &mut params);
+            (
+                Kind::Readonly,
+                applied.starts_with("ld.global.nc"),
+                format!("{applied}: {safe}; {}", selection.reason),
+            )
+        }
+        Outcome::Keep(why) | Outcome::Blocked(why) => (
+            Kind::Readonly,
+            false,
+            format!("{why}; {}", selection.reason),
+        ),
+    };
+    Decision {
+        kind,
+        target: argument.target(),
+        applied,
+        reason,
+        params,
+    }
 }

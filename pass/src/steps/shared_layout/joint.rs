@@ -81,7 +81,7 @@ pub fn decide(kernels: &[Kernel], options: &Options, reports: &mut [KernelReport
         // Before applying: a pad replaces every get_global, where the remarks go.
         let locations: Vec<MlirLocation> = users
             .iter()
-            .map(|user| crate::driver::buffer_location(&kernels[user.kernel], &user.buffer))
+            .map(|user| super::buffer_location(&kernels[user.kernel], &user.buffer))
             .collect();
         let outcome =
             choose(kernels, &every, *global, name, users).map(|(choice, shape, bytes)| {

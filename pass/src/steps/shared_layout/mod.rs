@@ -31,13 +31,20 @@ use analysis::{
     expression::Unknown,
     matrix::{Access, MemorySpace},
     metrics::Block,
-    shared_layout::{self, Allowed, BufferPlan},
+    shared_layout::{self, Allowed, BufferPlan, SharedLayout},
     subview::StaticSubview,
 };
 use mlir_sys::*;
 
 use crate::{
-    facts::accesses::Root, facts::findings::Finding, facts::kernels::Kernel, facts::views, ir,
+    diagnostics,
+    facts::accesses::Root,
+    facts::findings::Finding,
+    facts::kernels::Kernel,
+    facts::views,
+    ir,
+    report::{self, AccessReport, Decision},
+    steps::{self, Kind, Step, Telling},
     Options,
 };
 
@@ -216,4 +223,131 @@ pub fn shared_bytes(kernel: &Kernel) -> u64 {
         WalkResult::Advance
     });
     total
+}
+/// Decides, applies and explains the layout of every shared buffer of
+/// `kernel`; false when `strict` turned a decision into an error.
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    accesses: &mut [AccessReport],
+    decisions: &mut Vec<Decision>,
+) -> bool {
+    let enabled = Step::SharedLayout.enabled(options);
+    let mut success = true;
+    // A global other kernels use too is decided over all of them, after every kernel.
+    for buffer in decide(kernel, findings, options)
+        .into_iter()
+        .filter(|buffer| !buffer.joint)
+    {
+        let target = buffer.root.describe();
+        // Before applying: a pad replaces an allocation (and destroys the old one).
+        let location = buffer_location(kernel, &buffer);
+        let decision = match &buffer.outcome {
+            Err(reason) => Decision::skipped(Kind::Pad, &target, reason),
+            Ok(plan) if !enabled => layout_decision(&target, plan, Ok(())),
+            Ok(plan) => {
+                let applied = apply_layout(&buffer, plan, findings);
+                if applied.is_ok() {
+                    for (&index, cost) in buffer.accesses.iter().zip(&plan.after) {
+                        accesses[index].after.bank_conflict_degree = Some(cost.degree);
+                    }
+                }
+                layout_decision(&target, plan, applied)
+            }
+        };
+        let remaining = match &buffer.outcome {
+            Ok(plan) if decision.applied => plan.after.iter().any(|cost| cost.degree > 1.0),
+            _ => buffer
+                .accesses
+                .iter()
+                .any(|&index| findings[index].report_metrics().bank_conflict_degree != Some(1.0)),
+        };
+        if matches!(buffer.root, crate::facts::accesses::Root::Allocation(_)) {
+            diagnostics::emit(
+                location,
+                diagnostics::Severity::Warning,
+                "gpu-mem-opt: pad: a memref.alloc in workgroup memory becomes a per-thread malloc in MLIR's NVVM lowering, not a shared array; declare it as a workgroup attribution of the kernel",
+            );
+        }
+        let telling = Telling {
+            location,
+            remark: true,
+            blocked: remaining,
+        };
+        let (decision, note) = steps::settle(decision, telling, options);
+        if let Some(note) = note {
+            note.emit();
+            success &= !note.is_error();
+        }
+        decisions.push(decision);
+    }
+    success
+}
+
+/// Applies a buffer's plan; the error says why the IR was left unchanged.
+fn apply_layout(
+    buffer: &BufferDecision,
+    plan: &BufferPlan,
+    findings: &[Finding],
+) -> Result<(), String> {
+    let element_bytes = findings[buffer.accesses[0]]
+        .memory
+        .element_bytes
+        .unwrap_or(0);
+    let shape = ir::static_shape(unsafe { mlir_sys::mlirValueGetType(buffer.value) });
+    analysis::shared_layout::is_bijection_into_bounds(&plan.layout, &shape, element_bytes)?;
+    if plan.layout == SharedLayout::Unchanged {
+        return Ok(());
+    }
+    let users: Vec<&Finding> = buffer
+        .accesses
+        .iter()
+        .map(|&index| &findings[index])
+        .collect();
+    subview::fold(&users, &buffer.views)?;
+    match &plan.layout {
+        SharedLayout::Unchanged => Ok(()),
+        SharedLayout::Pad { .. } => match buffer.global {
+            Some(global) => pad::apply_global(global, &buffer.values, &plan.shape),
+            None => pad::apply(buffer.value, &plan.shape),
+        },
+        SharedLayout::Swizzle(swizzle) => swizzle::apply(swizzle, element_bytes, &users),
+    }
+}
+
+/// The report's decision for an applied (or failed) plan.
+fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>) -> Decision {
+    let (kind, params) = report::layout_decision(&plan.layout);
+    let mut params = params;
+    params["shape"] = serde_json::json!(plan.shape);
+    params["extra_bytes"] = serde_json::json!(plan.extra_bytes);
+    params["wavefronts_before"] =
+        serde_json::json!(plan.before.iter().map(|cost| cost.wavefronts).sum::<u64>());
+    params["wavefronts_after"] =
+        serde_json::json!(plan.after.iter().map(|cost| cost.wavefronts).sum::<u64>());
+    params["costed_for_interior_block"] = serde_json::json!(plan.interior);
+    let changes = !matches!(plan.layout, SharedLayout::Unchanged);
+    match applied {
+        Ok(()) => Decision {
+            kind,
+            target: target.into(),
+            applied: changes,
+            reason: plan.reason.clone(),
+            params,
+        },
+        Err(why) => Decision {
+            kind,
+            target: target.into(),
+            applied: false,
+            reason: format!("{}; not applied: {why}", plan.reason),
+            params,
+        },
+    }
+}
+
+/// Where a buffer's remark goes: its allocation, or the kernel for an attribution.
+pub fn buffer_location(kernel: &Kernel, buffer: &BufferDecision) -> MlirLocation {
+    let owner = ir::defining_operation(buffer.value).unwrap_or(kernel.operation);
+    unsafe { mlirOperationGetLocation(owner) }
 }

@@ -40,7 +40,7 @@ use crate::{
     facts::kernels::Kernel,
     ir,
     ir::builder::Builder,
-    steps::vectorize::{span, Group, Shape},
+    steps::vectorize::decide::{span, Group, Shape},
 };
 
 /// MLIR's marker for a dynamic position in `static_position` (`ShapedType::kDynamic`).

@@ -25,7 +25,7 @@ use crate::{
     facts::kernels::Kernel,
     ir,
     report::{AccessReport, Vectorized},
-    steps::vectorize::{Group, Shape},
+    steps::vectorize::decide::{Group, Shape},
     Options,
 };
 
