@@ -64,6 +64,21 @@ pub const SUPPORTED_SM: &[u32] = &[
     35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 120,
 ];
 
+/// The PTX ISA feature LLVM needs for `sm`: each SM version needs at least the
+/// PTX ISA that introduced it (PTX ISA manual, "Release Notes"); LLVM 22
+/// defaults to PTX 6.0 and refuses sm_90 without `+ptx80` (design.md).
+pub fn ptx_features(sm: u32) -> &'static str {
+    match sm {
+        0..=80 => "+ptx70",
+        81..=86 => "+ptx71",
+        87 => "+ptx74",
+        88..=89 => "+ptx78",
+        90..=99 => "+ptx80",
+        100..=119 => "+ptx86",
+        _ => "+ptx87",
+    }
+}
+
 /// How shared memory maps addresses to banks (Gao Table 4.1; see the module essay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BankModel {

@@ -12,7 +12,6 @@ use crate::{
     diagnostics,
     facts::findings::{self, Finding},
     facts::kernels::{self, Kernel},
-    ffi::GpuMemOptOptions,
     ir,
     report::{AccessReport, KernelReport, Report},
     steps::{memory_space, shared_layout, stage_shared, vectorize, Early, EarlyStep},
@@ -29,15 +28,8 @@ pub enum Mode {
 }
 
 /// Runs the pass on `root`; false when it must fail (errors were emitted).
-pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool {
+pub fn run(root: MlirOperation, options: &Options, mode: Mode) -> bool {
     let location = unsafe { mlirOperationGetLocation(root) };
-    let options = match Options::from_c(options) {
-        Ok(options) => options,
-        Err(error) => {
-            diagnostics::error(location, "options", &error.to_string());
-            return false;
-        }
-    };
     let kernels = kernels::find(root, options.block);
     if kernels.is_empty() {
         diagnostics::remark(
@@ -52,10 +44,10 @@ pub fn run(root: MlirOperation, options: &GpuMemOptOptions, mode: Mode) -> bool 
     let mut success = true;
     let (mut reports, current): (Vec<KernelReport>, Vec<Kernel>) = kernels
         .iter()
-        .map(|kernel| kernel_report(kernel, &options, mode, &mut success))
+        .map(|kernel| kernel_report(kernel, options, mode, &mut success))
         .unzip();
     if mode == Mode::Optimize {
-        success &= shared_layout::joint::decide(&current, &options, &mut reports);
+        success &= shared_layout::joint::decide(&current, options, &mut reports);
     }
     let report = Report {
         version: crate::report::SCHEMA_VERSION,

@@ -9,6 +9,7 @@
 use std::{
     ffi::c_void,
     panic::{catch_unwind, AssertUnwindSafe},
+    path::PathBuf,
 };
 
 use mlir_sys::{
@@ -16,7 +17,12 @@ use mlir_sys::{
     MlirStringRef,
 };
 
-use crate::{diagnostics::Severity, driver, ir, Options};
+use crate::{
+    diagnostics::Severity,
+    driver, ir,
+    options::{self, Switches},
+    Error, Options,
+};
 
 /// The options of the pass as the C++ glue hands them over.
 #[repr(C)]
@@ -69,7 +75,7 @@ pub unsafe extern "C" fn gpuMemOptValidateOptions(
     message: MlirStringCallback,
     user_data: *mut c_void,
 ) -> bool {
-    match Options::from_c(&*options) {
+    match validated(&*options) {
         Ok(_) => true,
         Err(error) => {
             if let Some(callback) = message {
@@ -90,7 +96,7 @@ pub unsafe extern "C" fn gpuMemOptRun(
     op: MlirOperation,
     options: *const GpuMemOptOptions,
 ) -> MlirLogicalResult {
-    guarded(op, || driver::run(op, &*options, driver::Mode::Optimize))
+    guarded(op, || run(op, &*options, driver::Mode::Optimize))
 }
 
 /// Runs the test pass that prints the access analysis as remarks.
@@ -102,9 +108,7 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
     op: MlirOperation,
     options: *const GpuMemOptOptions,
 ) -> MlirLogicalResult {
-    guarded(op, || {
-        driver::run(op, &*options, driver::Mode::TestAccessAnalysis)
-    })
+    guarded(op, || run(op, &*options, driver::Mode::TestAccessAnalysis))
 }
 
 /// `gpu-mem-opt-lower-readonly`: marks the recorded read-only pointers of lowered kernels.
@@ -119,7 +123,40 @@ pub unsafe extern "C" fn gpuMemOptLowerReadonly(op: MlirOperation) -> MlirLogica
 /// The PTX feature string LLVM needs to target SM version `sm`.
 #[no_mangle]
 pub extern "C" fn gpuMemOptPtxFeatures(sm: u32) -> MlirStringRef {
-    ir::string_ref_of(crate::pipeline::ptx_features(sm))
+    ir::string_ref_of(analysis::target::ptx_features(sm))
+}
+
+/// Validates the C options; the error names the option and what it accepts.
+fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
+    let report = unsafe { ir::string_ref(raw.report) };
+    Ok(Options {
+        target: options::target(raw.sm)?,
+        block: options::block(raw.block)?,
+        report: (!report.is_empty()).then(|| PathBuf::from(report)),
+        strict: raw.strict,
+        switches: Switches {
+            vectorize: raw.vectorize,
+            memory_space: raw.memory_space,
+            stage_shared: raw.stage_shared,
+            pad: raw.pad,
+            swizzle: raw.swizzle,
+        },
+        assume_noalias: raw.assume_noalias,
+        assume_alignment: options::assume_alignment(raw.assume_alignment)?,
+        smem_budget: options::smem_budget(raw.smem_budget)?,
+    })
+}
+
+/// Runs the pass in `mode` on `op` with the `raw` options; a bad option is an error at `op`.
+fn run(op: MlirOperation, raw: &GpuMemOptOptions, mode: driver::Mode) -> bool {
+    match validated(raw) {
+        Ok(options) => driver::run(op, &options, mode),
+        Err(error) => {
+            let location = unsafe { mlirOperationGetLocation(op) };
+            crate::diagnostics::error(location, "options", &error.to_string());
+            false
+        }
+    }
 }
 
 /// Runs `body`; a panic becomes an MLIR error at `op` instead of an abort.

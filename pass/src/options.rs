@@ -1,7 +1,7 @@
 //! The pass options, validated.
 //!
 //! MLIR parses the option text (`gpu-mem-opt{sm=90 block=32,8,1 ...}`) on the
-//! C++ side and hands a [`crate::ffi::GpuMemOptOptions`]; this module checks
+//! C++ side and hands a `GpuMemOptOptions` to `crate::ffi`, which checks
 //! the values and turns them into [`Options`]. Validation runs when the
 //! pipeline is parsed, so a bad value stops `mlir-opt` before any IR is read.
 //!
@@ -30,7 +30,7 @@ use std::path::PathBuf;
 
 use analysis::target::{Target, MAX_SHARED_MEMORY_PER_BLOCK_SM90, MAX_THREADS_PER_BLOCK};
 
-use crate::{ffi::GpuMemOptOptions, Error};
+use crate::Error;
 
 /// The largest alignment `assume-alignment` accepts: the CUDA allocation
 /// alignment (CUDA C++ Programming Guide, "Device Memory Accesses": 256 B).
@@ -72,35 +72,16 @@ pub struct Options {
     pub smem_budget: u32,
 }
 
-impl Options {
-    /// Validates the C options; the error names the option and what it accepts.
-    pub fn from_c(options: &GpuMemOptOptions) -> Result<Options, Error> {
-        let target = Target::from_sm(options.sm).map_err(|error| Error::Option {
-            option: "sm",
-            message: error.to_string(),
-        })?;
-        let report = unsafe { crate::ir::string_ref(options.report) };
-        Ok(Options {
-            target,
-            block: block(options.block)?,
-            report: (!report.is_empty()).then(|| PathBuf::from(report)),
-            strict: options.strict,
-            switches: Switches {
-                vectorize: options.vectorize,
-                memory_space: options.memory_space,
-                stage_shared: options.stage_shared,
-                pad: options.pad,
-                swizzle: options.swizzle,
-            },
-            assume_noalias: options.assume_noalias,
-            assume_alignment: assume_alignment(options.assume_alignment)?,
-            smem_budget: smem_budget(options.smem_budget)?,
-        })
-    }
+/// Checks `sm`: one of [`analysis::target::SUPPORTED_SM`].
+pub fn target(sm: u32) -> Result<Target, Error> {
+    Target::from_sm(sm).map_err(|error| Error::Option {
+        option: "sm",
+        message: error.to_string(),
+    })
 }
 
 /// Checks `block`: all zero means "from the IR"; otherwise 1 to 3 sizes.
-fn block(sizes: [u32; 3]) -> Result<Option<[u32; 3]>, Error> {
+pub fn block(sizes: [u32; 3]) -> Result<Option<[u32; 3]>, Error> {
     let error = |message: String| Error::Option {
         option: "block",
         message,
@@ -131,7 +112,7 @@ fn block(sizes: [u32; 3]) -> Result<Option<[u32; 3]>, Error> {
 }
 
 /// Checks `assume-alignment`: 0 or a power of two up to 256 bytes.
-fn assume_alignment(bytes: u32) -> Result<u32, Error> {
+pub fn assume_alignment(bytes: u32) -> Result<u32, Error> {
     if bytes == 0 || (bytes.is_power_of_two() && bytes <= MAX_ASSUMED_ALIGNMENT) {
         return Ok(bytes);
     }
@@ -142,7 +123,7 @@ fn assume_alignment(bytes: u32) -> Result<u32, Error> {
 }
 
 /// Checks `smem-budget` against the largest shared memory a block can have.
-fn smem_budget(bytes: u32) -> Result<u32, Error> {
+pub fn smem_budget(bytes: u32) -> Result<u32, Error> {
     if bytes > 0 && u64::from(bytes) <= MAX_SHARED_MEMORY_PER_BLOCK_SM90 {
         return Ok(bytes);
     }

@@ -136,26 +136,11 @@ pub fn run_pipeline(
 }
 
 /// The pipeline text that lowers GPU kernels to PTX for SM version `sm`: MLIR's
-/// `gpu-lower-to-nvvm-pipeline` (`cubin-format=isa`, the PTX features of [`ptx_features`])
+/// `gpu-lower-to-nvvm-pipeline` (`cubin-format=isa`, the PTX features of `analysis::target::ptx_features`)
 /// with `gpu-mem-opt-lower-readonly` after `convert-gpu-to-nvvm`, registered by the glue as
 /// `gpu-mem-opt-lower-to-ptx` (`memory_space::readonly` says why the step is needed).
 pub fn lower_to_ptx_pipeline(sm: u32) -> String {
     format!("gpu-mem-opt-lower-to-ptx{{sm={sm}}}")
-}
-
-/// The PTX ISA feature LLVM needs for `sm`: each SM version needs at least the
-/// PTX ISA that introduced it (PTX ISA manual, "Release Notes"); LLVM 22
-/// defaults to PTX 6.0 and refuses sm_90 without `+ptx80` (design.md).
-pub fn ptx_features(sm: u32) -> &'static str {
-    match sm {
-        0..=80 => "+ptx70",
-        81..=86 => "+ptx71",
-        87 => "+ptx74",
-        88..=89 => "+ptx78",
-        90..=99 => "+ptx80",
-        100..=119 => "+ptx86",
-        _ => "+ptx87",
-    }
 }
 
 /// `(gpu.binary name, PTX text)` for every object in every `gpu.binary` of `module`.

@@ -10,8 +10,6 @@ use analysis::{
     shared_layout::SharedLayout,
 };
 
-use crate::steps::Kind;
-
 /// Schema version of the report.
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -103,6 +101,46 @@ pub struct WarpMetrics {
     pub bank_conflict_degree: Option<f64>,
     /// Mean distinct addresses per warp request.
     pub distinct_addresses: Option<f64>,
+}
+
+/// A report decision's `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A vector width (`vectorize`).
+    Vectorize,
+    /// The read-only path of an argument (`memory-space`).
+    Readonly,
+    /// Constant memory for an argument (`memory-space`).
+    Constant,
+    /// Staging one global access (`stage-shared`).
+    StageShared,
+    /// Padding a shared buffer, or leaving it (`pad`).
+    Pad,
+    /// Swizzling a shared buffer (`swizzle`).
+    Swizzle,
+}
+
+impl Kind {
+    /// The name in remarks and the report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Vectorize => "vectorize",
+            Kind::Readonly => "readonly",
+            Kind::Constant => "constant",
+            Kind::StageShared => "stage-shared",
+            Kind::Pad => "pad",
+            Kind::Swizzle => "swizzle",
+        }
+    }
+
+    /// The kind of a shared buffer's layout decision.
+    pub fn of_layout(layout: &SharedLayout) -> Kind {
+        match layout {
+            SharedLayout::Swizzle(_) => Kind::Swizzle,
+            SharedLayout::Unchanged | SharedLayout::Pad { .. } => Kind::Pad,
+        }
+    }
 }
 
 /// One decision, applied or skipped, with its reason and parameters.

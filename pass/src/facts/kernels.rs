@@ -18,11 +18,7 @@ use melior::ir::{
 };
 use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
 
-use crate::ir;
-
-/// The attribute that counts the workgroup attributions of a `gpu.func` and of a
-/// `gpu.launch` alike (MLIR's `getNumWorkgroupAttributionsAttrName`; absent means 0).
-pub const WORKGROUP_ATTRIBUTIONS: &str = "workgroup_attributions";
+use crate::ir::{self, WORKGROUP_ATTRIBUTIONS};
 
 /// Where a kernel's block size came from, or why it is unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]

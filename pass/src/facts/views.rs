@@ -34,7 +34,7 @@ pub fn foreign_user(buffer: MlirValue) -> Option<String> {
             }
         } else if accesses::memory_operation(&name).is_some_and(|(position, _)| position == number)
         {
-            (through_view && !crate::steps::shared_layout::swizzle::supports(&name)).then(|| {
+            (through_view && !plain_indices(&name)).then(|| {
                 format!(
                     "{name} at {location} accesses a memref.subview through indices that are not plain operands, which gpu-mem-opt does not rewrite; the buffer is left as it is"
                 )
@@ -173,4 +173,12 @@ fn dropped_dimensions(
         .map(|((&outer, &inner), _)| outer * inner)
         .collect();
     (expected == result_strides).then_some(dropped)
+}
+/// Whether `name` is an access whose indices are plain operands after the memref (loads and
+/// stores of `memref` and `vector`), so a rewrite (a folded view, a swizzle) can change them.
+pub fn plain_indices(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.load" | "memref.store" | "vector.load" | "vector.store"
+    )
 }

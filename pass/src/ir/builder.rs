@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use analysis::expression::{IndexExpression, Variable};
 use mlir_sys::*;
 
-use crate::{facts::kernels::WORKGROUP_ATTRIBUTIONS, ir};
+use crate::ir::{self, WORKGROUP_ATTRIBUTIONS};
 
 /// Inserts new operations before `anchor`, at `anchor`'s location.
 pub struct Builder {

@@ -3,6 +3,10 @@
 
 pub mod builder;
 
+/// The attribute that counts the workgroup attributions of a `gpu.func` and of a
+/// `gpu.launch` alike (MLIR's `getNumWorkgroupAttributionsAttrName`; absent means 0).
+pub const WORKGROUP_ATTRIBUTIONS: &str = "workgroup_attributions";
+
 use std::ffi::c_void;
 
 use mlir_sys::*;

@@ -4,7 +4,7 @@
 //!
 //! A [`Step`] owns its switch (the option that turns it off), the words a
 //! disabled step records, and what `strict` says when one of its decisions is
-//! blocked. A [`Kind`] is a report decision's `kind`, typed: each belongs to one
+//! blocked. Each report decision's [`Kind`] belongs to one
 //! step (`readonly` and `constant` to the memory-space step, `pad` and
 //! `swizzle` to the shared-layout step). [`settle`] is the sequence every
 //! decision goes through, written once: a disabled step records the decision
@@ -17,15 +17,13 @@ pub mod shared_layout;
 pub mod stage_shared;
 pub mod vectorize;
 
-use analysis::shared_layout::SharedLayout;
 use mlir_sys::MlirLocation;
-use serde::Serialize;
 
 use crate::{
     diagnostics,
     facts::{findings::Finding, kernels::Kernel},
     options,
-    report::Decision,
+    report::{Decision, Kind},
     steps::vectorize::widened::Widened,
     Options,
 };
@@ -44,6 +42,16 @@ pub enum Step {
 }
 
 impl Step {
+    /// The step that takes decisions of `kind`.
+    pub fn of(kind: Kind) -> Step {
+        match kind {
+            Kind::Vectorize => Step::Vectorize,
+            Kind::Readonly | Kind::Constant => Step::MemorySpace,
+            Kind::StageShared => Step::StageShared,
+            Kind::Pad | Kind::Swizzle => Step::SharedLayout,
+        }
+    }
+
     /// Whether the options let the step change IR.
     pub fn enabled(self, options: &Options) -> bool {
         let switches = &options.switches;
@@ -72,56 +80,6 @@ impl Step {
             Step::MemorySpace => "strict: the read-only path is blocked",
             Step::StageShared => "strict: could not stage",
             Step::SharedLayout => "strict: bank conflicts remain or are unknown",
-        }
-    }
-}
-
-/// A report decision's `kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// A vector width (`vectorize`).
-    Vectorize,
-    /// The read-only path of an argument (`memory-space`).
-    Readonly,
-    /// Constant memory for an argument (`memory-space`).
-    Constant,
-    /// Staging one global access (`stage-shared`).
-    StageShared,
-    /// Padding a shared buffer, or leaving it (`pad`).
-    Pad,
-    /// Swizzling a shared buffer (`swizzle`).
-    Swizzle,
-}
-
-impl Kind {
-    /// The name in remarks and the report.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Vectorize => "vectorize",
-            Kind::Readonly => "readonly",
-            Kind::Constant => "constant",
-            Kind::StageShared => "stage-shared",
-            Kind::Pad => "pad",
-            Kind::Swizzle => "swizzle",
-        }
-    }
-
-    /// The step that takes decisions of this kind.
-    pub fn step(self) -> Step {
-        match self {
-            Kind::Vectorize => Step::Vectorize,
-            Kind::Readonly | Kind::Constant => Step::MemorySpace,
-            Kind::StageShared => Step::StageShared,
-            Kind::Pad | Kind::Swizzle => Step::SharedLayout,
-        }
-    }
-
-    /// The kind of a shared buffer's layout decision.
-    pub fn of_layout(layout: &SharedLayout) -> Kind {
-        match layout {
-            SharedLayout::Swizzle(_) => Kind::Swizzle,
-            SharedLayout::Unchanged | SharedLayout::Pad { .. } => Kind::Pad,
         }
     }
 }
@@ -174,7 +132,7 @@ pub fn settle(
     telling: Telling,
     options: &Options,
 ) -> (Decision, Option<Note>) {
-    let step = decision.kind.step();
+    let step = Step::of(decision.kind);
     if !step.enabled(options) {
         decision.applied = false;
         decision.reason = options::disabled(step.switched_off_by(), &decision.reason);

@@ -35,7 +35,8 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
     report::Decision,
-    steps::{Early, Kind, Step, Telling},
+    report::Kind,
+    steps::{Early, Step, Telling},
     Options,
 };
 

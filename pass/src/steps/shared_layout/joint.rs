@@ -23,9 +23,10 @@ use crate::{
     facts::findings::{self, Finding},
     facts::kernels::Kernel,
     ir,
+    report::Kind,
     report::{self, Decision, KernelReport},
     steps::shared_layout::{self as layout_step, global, BufferDecision},
-    steps::{self, Kind, Telling},
+    steps::{self, Telling},
     Options,
 };
 

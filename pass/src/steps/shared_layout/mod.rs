@@ -43,8 +43,9 @@ use crate::{
     facts::kernels::Kernel,
     facts::views,
     ir,
+    report::Kind,
     report::{self, AccessReport, Decision},
-    steps::{self, Kind, Step, Telling},
+    steps::{self, Step, Telling},
     Options,
 };
 
@@ -181,7 +182,7 @@ fn plan(
         && buffer
             .accesses
             .iter()
-            .all(|&index| swizzle::supports(&findings[index].memory.name));
+            .all(|&index| views::plain_indices(&findings[index].memory.name));
     // Both off: the step is off, and the plan says what it would have done (`crate::options`).
     let enabled = options.switches.pad || options.switches.swizzle;
     let allowed = Allowed {

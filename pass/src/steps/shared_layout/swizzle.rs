@@ -17,20 +17,12 @@ use analysis::{
 };
 use mlir_sys::*;
 
-use crate::{facts::findings::Finding, ir::builder::Builder};
+use crate::{facts::findings::Finding, facts::views, ir::builder::Builder};
 
 /// The variable standing for the row index in the swizzle expression.
 const ROW: &str = "row";
 /// The variable standing for the column index in the swizzle expression.
 const COLUMN: &str = "column";
-
-/// Whether `name` is an access whose indices `apply` can rewrite.
-pub fn supports(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.load" | "memref.store" | "vector.load" | "vector.store"
-    )
-}
 
 /// Rewrites the innermost index of each access in `findings` with `swizzle`.
 pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Result<(), String> {
@@ -41,7 +33,7 @@ pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Re
     );
     for finding in findings {
         let memory = &finding.memory;
-        if !supports(&memory.name) {
+        if !views::plain_indices(&memory.name) {
             return Err(format!(
                 "{} at {} has no plain index operands",
                 memory.name, memory.location

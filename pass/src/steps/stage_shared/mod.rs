@@ -64,9 +64,10 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     facts::uniform::Uniformity,
     ir,
+    report::Kind,
     report::{AccessReport, Decision},
     steps::shared_layout,
-    steps::{self, Kind, Telling},
+    steps::{self, Telling},
     Options,
 };
 

@@ -43,7 +43,8 @@ use crate::{
     },
     ir,
     report::Decision,
-    steps::{Early, Kind, Step, Telling},
+    report::Kind,
+    steps::{Early, Step, Telling},
     Options,
 };
 
