@@ -46,14 +46,8 @@
 //! the reason ends with `costed for an interior block: the edge guard on bid.x holds for every
 //! lane`. The layout is a bijection either way, so edge blocks still compute the same results.
 //!
-//! **Upstream.** [`upstream_swizzle`] reproduces `nvgpu-optimize-shared-memory`'s formula
-//! (`OptimizeSharedMemory.cpp`, 128-byte lines, 128-bit vectors) as a [`Swizzle`]: with `b`
-//! element bits and `D` the innermost size, `n = log2(128/b)`, `k = ⌊log2 D⌋`,
-//! `permuteEveryN = max(1, 128 / (D·b/8))`, `L = ⌊log2 permuteEveryN⌋`, it rewrites
-//! `column' = column XOR (((row >> L) & (2^(k−n) − 1)) << n)`, i.e. 16-byte chunks, `d = 2^L`,
-//! `m = 2^(k−n)`. It refuses rank < 2, rows of at most 16 bytes and buffers without both reads
-//! and writes; for `D` not a power of two the formula can index past the row, which is
-//! reported as invalid.
+//! Upstream's `nvgpu-optimize-shared-memory` formula and IREE's fixed padding, the baselines
+//! this planner is compared with, live with the tests (`tests/common/baselines.rs`).
 //!
 //! Cost of planning: one [`warp_metrics`] per access and candidate (about 30 pads and at most
 //! 3·log2(rows)·log2(chunks) swizzles), plus one exhaustive pass over the buffer's elements.
@@ -63,18 +57,12 @@ use std::fmt;
 
 use crate::expression::{IndexExpression, Loop, LoopId, Unknown, Variable};
 use crate::interior::{interior_access, InteriorAccess};
-use crate::matrix::{Access, AccessKind, MemorySpace, MemrefLayout};
+use crate::matrix::{Access, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
 use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90};
 
 /// Chunk sizes the swizzle search tries, in its preference order (widest first).
 pub const SWIZZLE_CHUNK_BYTES: [u32; 3] = [16, 8, 4];
-
-/// Shared-memory line upstream `nvgpu-optimize-shared-memory` assumes (`kSharedMemoryLineSizeBytes`).
-pub const UPSTREAM_LINE_BYTES: i64 = 128;
-
-/// Access width upstream `nvgpu-optimize-shared-memory` assumes (`kDefaultVectorSizeBits`).
-pub const UPSTREAM_VECTOR_BITS: i64 = 128;
 
 /// Largest buffer [`is_bijection_into_bounds`] enumerates: sm_90's per-block opt-in maximum.
 pub const MAX_CHECKED_BYTES: u64 = MAX_SHARED_MEMORY_PER_BLOCK_SM90;
@@ -650,140 +638,6 @@ pub fn is_bijection_into_bounds(
     }
 }
 
-/// What upstream `nvgpu-optimize-shared-memory` does to a buffer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UpstreamVerdict {
-    /// It rewrites the buffer and the result is a valid permutation.
-    Applied,
-    /// It leaves the buffer alone (silently, upstream).
-    Refused,
-    /// It rewrites the buffer, but the rewrite is wrong (leaves the row, aliases, splits a vector).
-    Invalid,
-}
-
-/// Upstream's formula on one buffer, and its cost on the same accesses.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Upstream {
-    /// What upstream does.
-    pub verdict: UpstreamVerdict,
-    /// Its swizzle, when the formula is defined for the shape.
-    pub swizzle: Option<Swizzle>,
-    /// Total wavefronts per block under the formula, when it is a valid permutation and the
-    /// metrics are known (given even when upstream refuses the buffer for its op kinds).
-    pub wavefronts: Option<u64>,
-    /// Why, with numbers.
-    pub reason: String,
-}
-
-/// Upstream's XOR formula for a buffer (see the module essay), or why it does not apply.
-pub fn upstream_formula(shape: &[i64], element_bytes: u32) -> Result<Swizzle, String> {
-    check_buffer(shape, element_bytes)?;
-    if shape.len() < 2 {
-        return Err("upstream needs at least 2 indices".into());
-    }
-    let bits = i64::from(element_bytes) * 8;
-    if bits > UPSTREAM_VECTOR_BITS || UPSTREAM_VECTOR_BITS % bits != 0 {
-        return Err(format!(
-            "{bits}-bit elements do not divide upstream's {UPSTREAM_VECTOR_BITS}-bit vectors"
-        ));
-    }
-    let columns = shape[shape.len() - 1];
-    let rows_per_line = (8 * UPSTREAM_LINE_BYTES / bits) / columns;
-    let thread_group = 1i64 << (7 - log2_floor(UPSTREAM_VECTOR_BITS / 8));
-    if rows_per_line >= thread_group {
-        return Err(format!(
-            "rows of {} B fit {rows_per_line} to a {UPSTREAM_LINE_BYTES}-byte line: upstream skips the buffer",
-            columns * i64::from(element_bytes)
-        ));
-    }
-    let permute_every = (UPSTREAM_LINE_BYTES / (columns * bits / 8)).max(1);
-    let low_bits = log2_floor(UPSTREAM_VECTOR_BITS / bits);
-    let column_bits = log2_floor(columns);
-    if column_bits < low_bits {
-        return Err(format!(
-            "a row of {columns} elements has fewer column bits than one 128-bit vector"
-        ));
-    }
-    Ok(Swizzle {
-        chunk_bytes: (UPSTREAM_VECTOR_BITS / 8) as u32,
-        row_divisor: 1 << log2_floor(permute_every),
-        modulus: 1 << (column_bits - low_bits),
-    })
-}
-
-/// What upstream `nvgpu-optimize-shared-memory` would do to this buffer, and its total
-/// wavefronts on the same accesses (counted with [`warp_metrics`], like [`plan`]).
-pub fn upstream_swizzle(
-    shape: &[i64],
-    element_bytes: u32,
-    accesses: &[Access],
-    block: Block,
-    model: BankModel,
-) -> Upstream {
-    let swizzle = match upstream_formula(shape, element_bytes) {
-        Ok(swizzle) => swizzle,
-        Err(reason) => {
-            return Upstream {
-                verdict: UpstreamVerdict::Refused,
-                swizzle: None,
-                wavefronts: None,
-                reason,
-            }
-        }
-    };
-    let has = |kind| accesses.iter().any(|access| access.kind == kind);
-    let refusal = if !has(AccessKind::Load) {
-        Some("the buffer has no reads: upstream skips it")
-    } else if !has(AccessKind::Store) {
-        Some("the buffer has no writes: upstream skips it")
-    } else {
-        None
-    };
-    let layout = SharedLayout::Swizzle(swizzle);
-    let invalid = is_bijection_into_bounds(&layout, shape, element_bytes)
-        .err()
-        .or_else(|| alignment_problem(&layout, shape, element_bytes, accesses));
-    let (verdict, reason) = match (refusal, &invalid) {
-        (Some(refused), Some(problem)) => (
-            UpstreamVerdict::Refused,
-            format!("{refused} (its {swizzle} would be invalid: {problem})"),
-        ),
-        (Some(refused), None) => (UpstreamVerdict::Refused, refused.to_string()),
-        (None, Some(problem)) => (
-            UpstreamVerdict::Invalid,
-            format!("upstream's {swizzle} is invalid: {problem}"),
-        ),
-        (None, None) => (
-            UpstreamVerdict::Applied,
-            format!("upstream applies {swizzle}"),
-        ),
-    };
-    let wavefronts = if invalid.is_none() {
-        costs(accesses, &layout, block, model)
-            .ok()
-            .map(|found| total(&found).0)
-    } else {
-        None
-    };
-    Upstream {
-        verdict,
-        swizzle: Some(swizzle),
-        wavefronts,
-        reason,
-    }
-}
-
-/// IREE's fixed `GPUReduceBankConflicts` padding of `padding_bits` bits as a layout (for
-/// comparison; IREE pipelines use 32, 64 or 128 bits).
-pub fn iree_padding(padding_bits: u32, element_bytes: u32) -> SharedLayout {
-    match padding_bits / (8 * element_bytes.max(1)) {
-        0 => SharedLayout::Unchanged,
-        elements => SharedLayout::Pad {
-            elements: i64::from(elements),
-        },
-    }
-}
-
 /// Cost of every access after `layout`, or the first unknown with its access number.
 fn costs(
     accesses: &[Access],
@@ -913,7 +767,7 @@ fn decision_reason(
 }
 
 /// Why `layout` would break a vector access's alignment or split it, if it would.
-fn alignment_problem(
+pub fn alignment_problem(
     layout: &SharedLayout,
     shape: &[i64],
     element_bytes: u32,
@@ -1058,36 +912,9 @@ fn advance(index: &mut [i64], shape: &[i64]) -> bool {
     false
 }
 
-/// `⌊log2 value⌋` for positive values (LLVM's `Log2_64`), 0 otherwise.
-fn log2_floor(value: i64) -> i64 {
-    if value <= 0 {
-        0
-    } else {
-        i64::from(63 - value.leading_zeros())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn upstream_formula_matches_the_worked_examples() {
-        // f16 rows of 64: chunk ^= row & 7 (CuTe Swizzle<3,3,3>).
-        let f16 = upstream_formula(&[32, 64], 2).unwrap();
-        assert_eq!((f16.chunk_bytes, f16.row_divisor, f16.modulus), (16, 1, 8));
-        // f32 rows of 16: chunk ^= (row / 2) % 4.
-        let f32 = upstream_formula(&[32, 16], 4).unwrap();
-        assert_eq!((f32.row_divisor, f32.modulus), (2, 4));
-        for row in 0..64 {
-            for column in 0..16 {
-                let upstream = column ^ ((row & 6) << 1);
-                assert_eq!(f32.column(row, column, 4), upstream);
-            }
-        }
-        assert!(upstream_formula(&[32, 4], 4).is_err());
-        assert!(upstream_formula(&[64], 4).is_err());
-    }
 
     #[test]
     fn candidates_respect_chunk_counts() {
@@ -1108,7 +935,12 @@ mod tests {
 
     #[test]
     fn bijection_check_finds_rows_left_behind() {
-        let upstream = SharedLayout::Swizzle(upstream_formula(&[32, 48], 2).unwrap());
+        // Upstream's swizzle of f16 rows of 48 (tests/common/baselines.rs): chunk ^= row mod 8.
+        let upstream = SharedLayout::Swizzle(Swizzle {
+            chunk_bytes: 16,
+            row_divisor: 1,
+            modulus: 8,
+        });
         let problem = is_bijection_into_bounds(&upstream, &[32, 48], 2).unwrap_err();
         assert!(problem.contains("outside the row of 48"), "{problem}");
         assert!(is_bijection_into_bounds(&SharedLayout::Pad { elements: 3 }, &[5, 7], 4).is_ok());

@@ -6,11 +6,12 @@
 mod common;
 
 use analysis::shared_layout::{
-    apply, candidate_layouts, iree_padding, is_bijection_into_bounds, plan, upstream_swizzle,
-    Allowed, BufferPlan, SharedLayout, Swizzle, UpstreamVerdict,
+    apply, candidate_layouts, is_bijection_into_bounds, plan, Allowed, BufferPlan, SharedLayout,
+    Swizzle,
 };
 use analysis::BankModel::Conventional;
 use analysis::{warp_metrics, Access, AccessKind, Block, Condition, Loop, Relation, Variable};
+use common::baselines::{iree_padding, upstream_formula, upstream_swizzle, UpstreamVerdict};
 use common::kernels::{
     f16_tile, gao_sm90_cases, guarded, inside, shape_of, shfl_both, transpose_32, GaoCase,
 };
@@ -612,4 +613,23 @@ proptest! {
         let moved = apply(&SharedLayout::Swizzle(swizzle), &access);
         prop_assert_eq!(moved.element_offset(&value), Ok(row * 256 + expected));
     }
+}
+
+/// Upstream's formula, checked on the worked examples of `OptimizeSharedMemory.cpp`.
+#[test]
+fn upstream_formula_matches_the_worked_examples() {
+    // f16 rows of 64: chunk ^= row & 7 (CuTe Swizzle<3,3,3>).
+    let f16 = upstream_formula(&[32, 64], 2).unwrap();
+    assert_eq!((f16.chunk_bytes, f16.row_divisor, f16.modulus), (16, 1, 8));
+    // f32 rows of 16: chunk ^= (row / 2) % 4.
+    let f32 = upstream_formula(&[32, 16], 4).unwrap();
+    assert_eq!((f32.row_divisor, f32.modulus), (2, 4));
+    for row in 0..64 {
+        for column in 0..16 {
+            let upstream = column ^ ((row & 6) << 1);
+            assert_eq!(f32.column(row, column, 4), upstream);
+        }
+    }
+    assert!(upstream_formula(&[32, 4], 4).is_err());
+    assert!(upstream_formula(&[64], 4).is_err());
 }

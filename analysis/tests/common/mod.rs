@@ -4,6 +4,7 @@
 // Each test crate uses a different subset of these helpers.
 #![allow(dead_code)]
 
+pub mod baselines;
 pub mod kernels;
 
 use analysis::request::wavefronts_for_geometry;

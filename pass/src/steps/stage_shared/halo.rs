@@ -25,7 +25,8 @@ use crate::{
     facts::kernels::Kernel,
     facts::uniform::Uniformity,
     ir::builder::Builder,
-    steps::stage_shared::loop_load::{copy_box, static_shape, CopyBox},
+    steps::stage_shared::copy::{copy_box, CopyBox},
+    steps::stage_shared::loop_load::static_shape,
     steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged},
 };
 

@@ -59,10 +59,10 @@ use crate::{
     facts::kernels::Kernel,
     facts::uniform::Uniformity,
     ir::builder::Builder,
+    steps::stage_shared::copy::{compare_equal, copy_box, CellCondition, CopyBox},
     steps::stage_shared::loop_load::{
-        compare_equal, copy_box, enclosing_loops, hoisted_origin, induction, iteration_offset,
-        non_negative, origin_at, origin_available, static_shape, tile_index, CellCondition,
-        CopyBox,
+        enclosing_loops, hoisted_origin, induction, iteration_offset, non_negative, origin_at,
+        origin_available, static_shape, tile_index,
     },
     steps::stage_shared::single::{
         both, compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type,

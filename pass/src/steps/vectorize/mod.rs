@@ -15,7 +15,7 @@
 //!   lowering assumes the element's alignment and splits it into scalar accesses.
 //!
 //! The width is `analysis::vector_width`'s (contiguity, proven alignment, 16 bytes). The
-//! alignment facts about a buffer's aligned pointer ([`base_alignment`]): the element size,
+//! alignment facts about a buffer's aligned pointer ([`alignment::base_alignment`]): the element size,
 //! `memref.assume_alignment` on the view chain, `alignment` of a `memref.alloc` or
 //! `memref.global`, `{llvm.align}` on a kernel argument, and option `assume-alignment` for kernel
 //! arguments. The option defaults to 0 (the element size only) because a memref argument's
@@ -29,6 +29,7 @@
 //! [`run`] is the step: decide ([`decide`]), merge ([`apply`]), carry each access's `after`
 //! metrics through ([`widened`]), and settle every decision.
 
+pub mod alignment;
 pub mod apply;
 pub mod decide;
 pub mod widened;

@@ -1,0 +1,195 @@
+//! The block's cooperative copy of a box between a global memref and a workgroup tile, shared
+//! by every staging: thread `L` (linear id) of `N` takes cells `L, L + N, …` of the box in
+//! row-major order, so consecutive lanes access consecutive addresses of the innermost
+//! dimension. Into the tile, global indices are clamped into the array (a partial or halo
+//! tile copies a valid element no thread reads); out of it, a condition on each cell's global
+//! indices may leave cells out (a store's edge guard). Cost: `⌈cells / N⌉` rounds of one load
+//! and one store per thread.
+
+use analysis::metrics::Block;
+use mlir_sys::*;
+
+use crate::{ir, ir::builder::Builder, steps::stage_shared::single::guarded_region};
+
+/// A box of a global memref to copy into a tile.
+pub(super) struct CopyBox<'a> {
+    /// The global memref.
+    pub memref: MlirValue,
+    /// Its element type.
+    pub element_type: MlirType,
+    /// The workgroup tile.
+    pub tile: MlirValue,
+    /// Global index of the box's first cell, per dimension (may lie outside the array).
+    pub origin: &'a [MlirValue],
+    /// Extents of the box (and the tile).
+    pub extents: &'a [i64],
+    /// The memref's static shape.
+    pub shape: &'a [i64],
+    /// Whether the copy goes out of the tile to the memref (a staged store's copy-out).
+    pub outward: bool,
+    /// Out of the tile: which cells to copy, from their global indices (the store's guard).
+    pub condition: Option<&'a CellCondition<'a>>,
+}
+
+/// Whether a cell is copied, from its global indices, built at the builder.
+pub(super) type CellCondition<'a> =
+    dyn Fn(&Builder, &[MlirValue]) -> Result<MlirValue, String> + 'a;
+
+impl<'a> CopyBox<'a> {
+    /// The box of `extents` at `origin` of `memref` (of `shape`, elements of
+    /// `element_type`), copied into `tile`.
+    pub(super) fn new(
+        memref: MlirValue,
+        element_type: MlirType,
+        tile: MlirValue,
+        origin: &'a [MlirValue],
+        extents: &'a [i64],
+        shape: &'a [i64],
+    ) -> CopyBox<'a> {
+        CopyBox {
+            memref,
+            element_type,
+            tile,
+            origin,
+            extents,
+            shape,
+            outward: false,
+            condition: None,
+        }
+    }
+
+    /// The same box copied the other way: from the tile out to the memref, the cells where
+    /// `condition` holds (every cell without one).
+    pub(super) fn outward(self, condition: Option<&'a CellCondition<'a>>) -> CopyBox<'a> {
+        CopyBox {
+            outward: true,
+            condition,
+            ..self
+        }
+    }
+}
+
+/// The block's cooperative copy of `source` into its tile (or out of it),
+/// before the builder's anchor: thread `L` (linear id) takes cells `L, L + N,
+/// …` in row-major order, so consecutive lanes access consecutive addresses.
+/// Into the tile, a cell whose global index falls outside the array copies the
+/// clamped, valid element instead, which no thread reads; out of it, every
+/// cell is one the store wrote (`staging::covers_box_once`), so in the array,
+/// unless the store's guard left it out: `condition` then says which to copy.
+/// The copy's global access.
+pub(super) fn copy_box(
+    inside: &Builder,
+    thread_ids: &[MlirValue],
+    block: Block,
+    source: &CopyBox,
+    location: MlirLocation,
+) -> Result<MlirOperation, String> {
+    let zero = inside.index_constant(0);
+    let scaled = |builder: &Builder, value: MlirValue, factor: i64| match factor {
+        1 => value,
+        _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
+    };
+    let extents = source.extents;
+    let linear = inside.linear_thread_id(thread_ids, [block.x, block.y, block.z], zero);
+    let cells: i64 = extents.iter().product();
+    let threads = block.threads() as i64;
+    let rounds = (cells + threads - 1) / threads;
+    let body = counted_loop(
+        inside,
+        zero,
+        inside.index_constant(rounds),
+        inside.index_constant(1),
+    );
+    let copy = Builder::before(body.terminator).located(location);
+    let round = scaled(&copy, body.induction, threads);
+    let number = copy.index_binary("arith.addi", linear, round);
+    let copy = match cells % threads {
+        0 => copy,
+        _ => {
+            let inside_box = compare_less(&copy, number, copy.index_constant(cells))?;
+            Builder::before(guarded_region(&copy, inside_box)).located(location)
+        }
+    };
+    let cell = copy.delinearize(number, extents);
+    // Clamped into the array: a partial or halo tile copies a valid element
+    // no thread reads, so the tile's store needs no guard on block ids.
+    let global: Vec<MlirValue> = source
+        .origin
+        .iter()
+        .zip(&cell)
+        .enumerate()
+        .map(|(dimension, (&origin, &cell))| {
+            let index = copy.index_binary("arith.addi", origin, cell);
+            if source.outward {
+                return index;
+            }
+            let index = copy.index_binary("arith.maxsi", index, zero);
+            let last = copy.index_constant(source.shape[dimension] - 1);
+            copy.index_binary("arith.minsi", index, last)
+        })
+        .collect();
+    let copy = match source.condition {
+        Some(condition) => {
+            let holds = condition(&copy, &global)?;
+            Builder::before(guarded_region(&copy, holds)).located(location)
+        }
+        None => copy,
+    };
+    let memref = (source.memref, global.as_slice());
+    let tile = (source.tile, cell.as_slice());
+    Ok(if source.outward {
+        copy.copy_element(tile, memref, source.element_type).1
+    } else {
+        copy.copy_element(memref, tile, source.element_type).0
+    })
+}
+
+/// The body of a counted `scf.for`.
+struct LoopBody {
+    /// Its induction variable.
+    induction: MlirValue,
+    /// Its `scf.yield`, before which the body goes.
+    terminator: MlirOperation,
+}
+
+/// Creates `scf.for %i = lower to upper step step { scf.yield }` before the builder's anchor.
+fn counted_loop(
+    builder: &Builder,
+    lower: MlirValue,
+    upper: MlirValue,
+    step: MlirValue,
+) -> LoopBody {
+    unsafe {
+        let location = mlirValueGetLocation(upper);
+        let index = mlirValueGetType(upper);
+        let region = mlirRegionCreate();
+        let body = mlirBlockCreate(1, &index, &location);
+        mlirRegionAppendOwnedBlock(region, body);
+        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+        let terminator = mlirOperationCreate(&mut yield_state);
+        mlirBlockAppendOwnedOperation(body, terminator);
+        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.for"), location);
+        let operands = [lower, upper, step];
+        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        builder.insert(mlirOperationCreate(&mut state));
+        LoopBody {
+            induction: mlirBlockGetArgument(body, 0),
+            terminator,
+        }
+    }
+}
+
+/// `left == right`.
+pub(super) fn compare_equal(
+    builder: &Builder,
+    left: MlirValue,
+    right: MlirValue,
+) -> Result<MlirValue, String> {
+    builder.compare(0, left, right)
+}
+
+/// `left < right`, unsigned (indices are non-negative).
+fn compare_less(builder: &Builder, left: MlirValue, right: MlirValue) -> Result<MlirValue, String> {
+    builder.compare(6, left, right)
+}
