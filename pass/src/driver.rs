@@ -12,6 +12,7 @@ use crate::{
     diagnostics,
     facts::findings::{self, Finding},
     facts::kernels::{self, Kernel},
+    facts::target::{self, CompiledFor},
     ir,
     report::{AccessReport, KernelReport, Report},
     steps::{memory_space, shared_layout, stage_shared, vectorize, Early, EarlyStep},
@@ -42,12 +43,31 @@ pub fn run(root: MlirOperation, options: &Options, mode: Mode) -> bool {
         );
     }
     let mut success = true;
-    let (mut reports, current): (Vec<KernelReport>, Vec<Kernel>) = kernels
-        .iter()
-        .map(|kernel| kernel_report(kernel, options, mode, &mut success))
-        .unzip();
+    let mut reports = Vec::with_capacity(kernels.len());
+    // The kernels the steps ran on, each with its options (its module's target), for the
+    // layouts of globals several kernels share.
+    let mut optimized: Vec<(usize, Kernel, Options)> = Vec::new();
+    for kernel in &kernels {
+        match kernel_options(kernel, options) {
+            Ok((kernel_options, source)) => {
+                let (report, current) =
+                    kernel_report(kernel, &kernel_options, (mode, source), &mut success);
+                optimized.push((reports.len(), current, kernel_options));
+                reports.push(report);
+            }
+            Err(why) => {
+                let location = unsafe { mlirOperationGetLocation(kernel.operation) };
+                let message = format!("'{}': left unchanged: {why}", kernel.name);
+                diagnostics::remark(location, "kernel", &message);
+                reports.push(KernelReport {
+                    unchanged: Some(why),
+                    ..kernel_entry(kernel)
+                });
+            }
+        }
+    }
     if mode == Mode::Optimize {
-        success &= shared_layout::joint::decide(&current, options, &mut reports);
+        success &= shared_globals(optimized, &mut reports);
     }
     let report = Report {
         version: crate::report::SCHEMA_VERSION,
@@ -63,12 +83,58 @@ pub fn run(root: MlirOperation, options: &Options, mode: Mode) -> bool {
     success
 }
 
+/// The options `kernel` is optimized with: `options`, with its module's `#nvvm.target` chip as
+/// the target where one is named (and that attribute's text); why it is left unchanged when
+/// it is compiled for another GPU, or for a chip the pass does not model.
+fn kernel_options(kernel: &Kernel, options: &Options) -> Result<(Options, Option<String>), String> {
+    match target::compiled_for(kernel) {
+        CompiledFor::Unstated => Ok((options.clone(), None)),
+        CompiledFor::Nvidia { sm, source } => {
+            let target = crate::options::target(sm)
+                .map_err(|error| format!("its module's {source} is not a chip the pass models: {error}"))?;
+            Ok((Options { target, ..options.clone() }, Some(source)))
+        }
+        CompiledFor::Other(what) => Err(format!(
+            "its module is compiled for {what}, not an NVIDIA GPU, and the pass's rewrites are NVIDIA's"
+        )),
+    }
+}
+
+/// Lays out the workgroup globals several kernels share, per target (kernels of one
+/// `gpu.module` share one); false when `strict` turned a decision into an error.
+fn shared_globals(optimized: Vec<(usize, Kernel, Options)>, reports: &mut [KernelReport]) -> bool {
+    let mut success = true;
+    let mut targets: Vec<u32> = optimized
+        .iter()
+        .map(|(_, _, options)| options.target.sm)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    for sm in targets {
+        let group: Vec<&(usize, Kernel, Options)> = optimized
+            .iter()
+            .filter(|(_, _, options)| options.target.sm == sm)
+            .collect();
+        let kernels: Vec<Kernel> = group.iter().map(|(_, kernel, _)| kernel.clone()).collect();
+        let mut own: Vec<KernelReport> = group
+            .iter()
+            .map(|(position, _, _)| std::mem::take(&mut reports[*position]))
+            .collect();
+        success &= shared_layout::joint::decide(&kernels, &group[0].2, &mut own);
+        for ((position, _, _), report) in group.iter().zip(own) {
+            reports[*position] = report;
+        }
+    }
+    success
+}
+
 /// Analyses one kernel's accesses, explains them, and reports them; also the kernel as it is
-/// afterwards (staging may have added attributions).
+/// afterwards (staging may have added attributions). `source`: the attribute that named its
+/// target, if one did.
 fn kernel_report(
     kernel: &Kernel,
     options: &Options,
-    mode: Mode,
+    (mode, source): (Mode, Option<String>),
     success: &mut bool,
 ) -> (KernelReport, Kernel) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
@@ -95,11 +161,15 @@ fn kernel_report(
     let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
     let findings = std::mem::take(&mut staged.findings);
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
+    let named = source.is_some();
+    let target = source
+        .map(|source| format!("; target sm_{} (from {source})", options.target.sm))
+        .unwrap_or_default();
     diagnostics::remark(
         location,
         "kernel",
         &format!(
-            "'{}': {}; {} memory accesses",
+            "'{}': {}; {} memory accesses{target}",
             kernel.name,
             kernel.block.describe(),
             findings.len()
@@ -122,14 +192,23 @@ fn kernel_report(
     }
     decisions.append(&mut early.decisions);
     let report = KernelReport {
+        accesses: early.widened.accesses(staged.accesses(accesses)),
+        decisions,
+        compiled_for: named.then(|| format!("sm_{}", options.target.sm)),
+        ..kernel_entry(kernel)
+    };
+    (report, kernel.clone())
+}
+
+/// The report entry of `kernel` before any analysis: its name and block size.
+fn kernel_entry(kernel: &Kernel) -> KernelReport {
+    KernelReport {
         name: kernel.name.clone(),
         block: kernel.block.sizes(),
         block_unknown_reason: match &kernel.block {
             kernels::BlockSize::Unknown(reason) => Some(reason.clone()),
             kernels::BlockSize::Known { .. } => None,
         },
-        accesses: early.widened.accesses(staged.accesses(accesses)),
-        decisions,
-    };
-    (report, kernel.clone())
+        ..KernelReport::default()
+    }
 }

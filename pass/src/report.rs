@@ -25,7 +25,7 @@ pub struct Report {
 }
 
 /// What the pass found and decided for one kernel.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct KernelReport {
     /// Symbol name, or `launch@<loc>`.
     pub name: String,
@@ -38,6 +38,12 @@ pub struct KernelReport {
     pub accesses: Vec<AccessReport>,
     /// Every decision, applied or not.
     pub decisions: Vec<Decision>,
+    /// The target it was optimized for (`sm_80`), where its module names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compiled_for: Option<String>,
+    /// Why the pass left the kernel unchanged (a module compiled for another GPU).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unchanged: Option<String>,
 }
 
 /// One memory access.

@@ -114,6 +114,44 @@ pub fn find(root: MlirOperation, block_option: Option<[u32; 3]>) -> Vec<Kernel> 
     kernels
 }
 
+/// The `gpu.launch_func`s in the IR around `kernel` (a `gpu.func` in a `gpu.module`) that
+/// launch it: host code that launches it where the pass can see.
+pub fn launched_from(kernel: &Kernel) -> Vec<MlirOperation> {
+    let module = unsafe { mlir_sys::mlirOperationGetParentOperation(kernel.operation) };
+    let name = |operation: MlirOperation| {
+        ir::attribute(operation, "sym_name")
+            .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
+    };
+    let (Some(module_name), Some(kernel_name)) = (name(module), name(kernel.operation)) else {
+        return Vec::new();
+    };
+    let mut top = module;
+    loop {
+        let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(top) };
+        if parent.ptr.is_null() {
+            break;
+        }
+        top = parent;
+    }
+    let mut sites = Vec::new();
+    unsafe { OperationRef::from_raw(top) }.walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        if ir::operation_name(raw) == "gpu.launch_func" {
+            let launched = ir::attribute(raw, "kernel").map(|symbol| unsafe {
+                (
+                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetRootReference(symbol)),
+                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(symbol)),
+                )
+            });
+            if launched.is_some_and(|(root, leaf)| root == module_name && leaf == kernel_name) {
+                sites.push(raw);
+            }
+        }
+        WalkResult::Advance
+    });
+    sites
+}
+
 /// `(kernel symbol, constant block sizes)` of every `gpu.launch_func` under `root`.
 fn launch_sites(root: &OperationRef) -> Vec<(String, Option<[u32; 3]>)> {
     let mut sites = Vec::new();

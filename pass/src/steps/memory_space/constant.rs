@@ -26,7 +26,7 @@ use mlir_sys::*;
 
 use crate::{
     facts::accesses,
-    facts::kernels::{Kernel, KernelKind},
+    facts::kernels::{self, Kernel, KernelKind},
     ir,
     ir::builder::Builder,
 };
@@ -54,16 +54,24 @@ pub fn global_bytes(memref_type: MlirType) -> Result<u64, String> {
         }
         let element = ir::type_bytes(mlirShapedTypeGetElementType(memref_type))
             .ok_or("its element type has no size")?;
-        Ok(
-            ir::static_shape(memref_type).iter().product::<i64>().max(0) as u64
-                * u64::from(element),
-        )
+        // Checked: a size that overflows is unknown, never a wrapped number.
+        ir::static_shape(memref_type)
+            .iter()
+            .try_fold(u64::from(element), |bytes, &size| {
+                bytes.checked_mul(u64::try_from(size).ok()?)
+            })
+            .ok_or_else(|| {
+                format!(
+                    "its size in bytes overflows ({})",
+                    ir::type_text(memref_type)
+                )
+            })
     }
 }
 
 /// Bytes of constant memory the `gpu.module` around `kernel` already uses.
 fn used_bytes(module: MlirOperation) -> u64 {
-    let mut total = 0;
+    let mut total: u64 = 0;
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
     let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
     while !operation.ptr.is_null() {
@@ -71,7 +79,7 @@ fn used_bytes(module: MlirOperation) -> u64 {
             if let Some(type_) = ir::attribute(operation, "type") {
                 let type_ = unsafe { mlirTypeAttrGetValue(type_) };
                 if accesses::memory_space(type_) == analysis::MemorySpace::Constant {
-                    total += global_bytes(type_).unwrap_or(0);
+                    total = global_bytes(type_).map_or(total, |bytes| total.saturating_add(bytes));
                 }
             }
         }
@@ -89,12 +97,25 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
     if ir::operation_name(module) != "gpu.module" {
         return Err("the kernel is not directly in a gpu.module".into());
     }
+    // The binding is a contract with the launcher; host code in this module launches without
+    // fulfilling it (MLIR's GPU dialect has no host-side copy into a device symbol).
+    if let Some(&site) = kernels::launched_from(kernel).first() {
+        return Err(format!(
+            "host code in this module launches the kernel (gpu.launch_func at {}) and would have \
+             to copy arg {index} into the constant symbol before each launch, which MLIR's GPU \
+             dialect cannot express",
+            ir::location_text(unsafe { mlirOperationGetLocation(site) })
+        ));
+    }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let argument = unsafe { mlirBlockGetArgument(entry, index as isize) };
     let argument_type = unsafe { mlirValueGetType(argument) };
     let bytes = global_bytes(argument_type)?;
     let used = used_bytes(module);
-    if used + bytes > CONSTANT_MEMORY_BYTES {
+    if used
+        .checked_add(bytes)
+        .is_none_or(|total| total > CONSTANT_MEMORY_BYTES)
+    {
         return Err(format!(
             "{bytes} B more would exceed the gpu.module's {CONSTANT_MEMORY_BYTES} B of constant \
              memory ({used} B used)"
