@@ -113,9 +113,11 @@ fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
     found
 }
 
-/// Whether kernel argument `index` carries `{llvm.noalias}`.
+/// Whether kernel argument `index` carries `{llvm.noalias}`, or every launch in the module
+/// passes it a buffer no other argument reaches (`facts::launches`).
 pub fn has_noalias(kernel: &Kernel, index: usize) -> bool {
     ir::argument_attribute(kernel.operation, index, "llvm.noalias").is_some()
+        || kernel.launches.argument(index).distinct.is_some()
 }
 
 /// Whether buffers with roots `first` and `second` (in spaces `first_space`, `second_space`)

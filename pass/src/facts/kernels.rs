@@ -18,7 +18,10 @@ use melior::ir::{
 };
 use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
 
-use crate::ir::{self, WORKGROUP_ATTRIBUTIONS};
+use crate::{
+    facts::launches::{self, LaunchFacts},
+    ir::{self, WORKGROUP_ATTRIBUTIONS},
+};
 
 /// Where a kernel's block size came from, or why it is unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +86,8 @@ pub struct Kernel {
     pub kind: KernelKind,
     /// The block size, or why it is unknown.
     pub block: BlockSize,
+    /// What the launch sites in the module prove about its arguments.
+    pub launches: LaunchFacts,
 }
 
 impl Kernel {
@@ -116,13 +121,13 @@ pub fn find(root: MlirOperation, block_option: Option<[u32; 3]>) -> Vec<Kernel> 
 
 /// The `gpu.launch_func`s in the IR around `kernel` (a `gpu.func` in a `gpu.module`) that
 /// launch it: host code that launches it where the pass can see.
-pub fn launched_from(kernel: &Kernel) -> Vec<MlirOperation> {
-    let module = unsafe { mlir_sys::mlirOperationGetParentOperation(kernel.operation) };
+pub fn launched_from(kernel: MlirOperation) -> Vec<MlirOperation> {
+    let module = unsafe { mlir_sys::mlirOperationGetParentOperation(kernel) };
     let name = |operation: MlirOperation| {
         ir::attribute(operation, "sym_name")
             .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
     };
-    let (Some(module_name), Some(kernel_name)) = (name(module), name(kernel.operation)) else {
+    let (Some(module_name), Some(kernel_name)) = (name(module), name(kernel)) else {
         return Vec::new();
     };
     let mut top = module;
@@ -239,6 +244,7 @@ fn function_kernel(
         name,
         kind: KernelKind::Function { inputs, workgroup },
         block,
+        launches: launches::of_kernel(operation, inputs),
     }
 }
 
@@ -262,6 +268,7 @@ fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Ke
         name: format!("launch@{}", ir::location_text(location)),
         kind: KernelKind::Launch { workgroup },
         block,
+        launches: LaunchFacts::default(),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod effects;
 pub mod extract;
 pub mod findings;
 pub mod kernels;
+pub mod launches;
 pub mod target;
 pub mod uniform;
 pub mod views;

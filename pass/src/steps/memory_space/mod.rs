@@ -160,8 +160,11 @@ fn placement(
         }
         _ => false,
     });
-    let safe = if effects::has_noalias(kernel, index) {
+    let launched = kernel.launches.argument(index).distinct;
+    let safe = if ir::argument_attribute(kernel.operation, index, "llvm.noalias").is_some() {
         "{llvm.noalias}".to_string()
+    } else if let Some(buffers) = launched {
+        format!("every launch in this module passes it a buffer of its own: {buffers}")
     } else if options.assume_noalias {
         "option assume-noalias".to_string()
     } else {

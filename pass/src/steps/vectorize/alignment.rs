@@ -75,6 +75,12 @@ pub fn base_alignment(kernel: &Kernel, memory: &MemoryAccess, options: &Options)
                 source: format!("option assume-alignment={}", options.assume_alignment),
             });
         }
+        if let Some((bytes, source)) = kernel.launches.argument(index).alignment {
+            best = best.best(BaseAlignment {
+                bytes,
+                source: format!("{source}, at every launch in this module"),
+            });
+        }
         if let Some(bytes) = ir::argument_attribute(kernel.operation, index, "llvm.align")
             .and_then(ir::integer)
             .filter(|&bytes| bytes > 0)

@@ -1,0 +1,223 @@
+//! What the launch sites in the module prove about a kernel's memref arguments (issue 16):
+//! that an argument's buffer is distinct from every other argument's, and how its aligned
+//! pointer is aligned.
+//!
+//! Model. Where host code in the module launches a `gpu.func` (`gpu.launch_func`), those are
+//! taken to be all its launches: the kernel's binary is embedded in the module and reached
+//! through them (a kernel with no launch site here may be launched from anywhere, and nothing
+//! is proven). Each memref operand of a launch is followed through `memref.cast` to its
+//! origin: a `gpu.alloc` (aligned to [`CUDA_ALLOCATION_ALIGNMENT`]), a `memref.alloc` or
+//! `memref.alloca` (aligned to its `alignment`, if any), or an argument of the host function
+//! marked `{llvm.noalias}` (aligned to its `{llvm.align}`, if any). Anything else (a view, a
+//! load, a call's result, an unmarked argument) is unknown. At one launch, argument `i` is
+//! distinct when every memref operand has a known origin and no other operand has the same
+//! one; a fact holds for the kernel when it holds at every launch, and the alignment is the
+//! smallest over the launches. Views are left out: a subview keeps the aligned pointer and
+//! moves the offset, which the kernel's identity-layout parameter cannot take.
+//! Cost: one walk of the module per kernel (`facts::kernels::launched_from`).
+
+use mlir_sys::*;
+
+use crate::{facts::kernels, ir};
+
+/// Alignment of every `cuMemAlloc` allocation, which `gpu.alloc` lowers to (CUDA C++
+/// Programming Guide, "Device Memory Accesses": at least 256 bytes).
+pub const CUDA_ALLOCATION_ALIGNMENT: u64 = 256;
+
+/// What the launches prove about one kernel argument.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgumentFacts {
+    /// Distinct from every other argument at every launch: its buffers (`gpu.alloc at f:6:9`).
+    pub distinct: Option<String>,
+    /// The aligned pointer's alignment in bytes at every launch, and where it comes from.
+    pub alignment: Option<(u64, String)>,
+}
+
+/// What the launches prove about each argument of a kernel (empty: nothing proven).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchFacts {
+    /// Per argument position.
+    arguments: Vec<ArgumentFacts>,
+}
+
+impl LaunchFacts {
+    /// The facts of argument `index` (none when nothing is proven).
+    pub fn argument(&self, index: usize) -> ArgumentFacts {
+        self.arguments.get(index).cloned().unwrap_or_default()
+    }
+}
+
+/// Where a launch operand's buffer comes from.
+#[derive(Clone, Debug)]
+enum Origin {
+    /// An allocation op, with its alignment (bytes) if known.
+    Allocation(MlirOperation, Option<u64>),
+    /// A `{llvm.noalias}` argument of the host function, with its `{llvm.align}` if any.
+    NoaliasArgument(MlirValue, Option<u64>),
+    /// Anything else.
+    Unknown,
+}
+
+impl Origin {
+    /// The same buffer as `other` (both known).
+    fn same(&self, other: &Origin) -> bool {
+        match (self, other) {
+            (Origin::Allocation(a, _), Origin::Allocation(b, _)) => a.ptr == b.ptr,
+            (Origin::NoaliasArgument(a, _), Origin::NoaliasArgument(b, _)) => a.ptr == b.ptr,
+            _ => false,
+        }
+    }
+
+    /// Where it comes from, in words.
+    fn describe(&self) -> String {
+        match self {
+            Origin::Allocation(operation, _) => describe(*operation),
+            Origin::NoaliasArgument(..) => "a {llvm.noalias} argument of the host function".into(),
+            Origin::Unknown => "an unknown buffer".into(),
+        }
+    }
+
+    /// Its alignment and the words that say where it comes from.
+    fn alignment(&self) -> Option<(u64, String)> {
+        match self {
+            Origin::Allocation(operation, Some(bytes)) => Some((*bytes, describe(*operation))),
+            Origin::NoaliasArgument(_, Some(bytes)) => Some((
+                *bytes,
+                format!("{{llvm.align = {bytes}}} on the host argument"),
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// What the launch sites of `kernel` (a `gpu.func` with `arguments` parameters) prove.
+pub fn of_kernel(kernel: MlirOperation, arguments: usize) -> LaunchFacts {
+    let sites = kernels::launched_from(kernel);
+    if sites.is_empty() {
+        return LaunchFacts::default();
+    }
+    let mut facts: Vec<ArgumentFacts> = Vec::new();
+    for (number, &site) in sites.iter().enumerate() {
+        let Some(origins) = operand_origins(site, arguments) else {
+            return LaunchFacts::default();
+        };
+        let all_known = origins
+            .iter()
+            .all(|origin| !matches!(origin, Some(Origin::Unknown)));
+        let here: Vec<ArgumentFacts> = origins
+            .iter()
+            .enumerate()
+            .map(|(index, origin)| {
+                let Some(origin) = origin else {
+                    return ArgumentFacts::default();
+                };
+                let alone = all_known
+                    && origins.iter().enumerate().all(|(other, theirs)| {
+                        other == index || !theirs.as_ref().is_some_and(|theirs| theirs.same(origin))
+                    });
+                ArgumentFacts {
+                    distinct: alone.then(|| origin.describe()),
+                    alignment: origin.alignment(),
+                }
+            })
+            .collect();
+        facts = if number == 0 {
+            here
+        } else {
+            facts
+                .into_iter()
+                .zip(here)
+                .map(|(all, one)| meet(all, one))
+                .collect()
+        };
+    }
+    LaunchFacts { arguments: facts }
+}
+
+/// What holds at both of two sets of launches.
+fn meet(all: ArgumentFacts, one: ArgumentFacts) -> ArgumentFacts {
+    ArgumentFacts {
+        distinct: match (all.distinct, one.distinct) {
+            (Some(all), Some(one)) if all.split(", ").any(|known| known == one) => Some(all),
+            (Some(all), Some(one)) => Some(format!("{all}, {one}")),
+            _ => None,
+        },
+        alignment: match (all.alignment, one.alignment) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            _ => None,
+        },
+    }
+}
+
+/// The origin of each kernel operand of the `gpu.launch_func` `site` (`None` for one that is
+/// not a memref), or `None` when the operands do not match the kernel's `arguments`.
+fn operand_origins(site: MlirOperation, arguments: usize) -> Option<Vec<Option<Origin>>> {
+    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+    // `kernelOperands` is the last segment but `asyncObject`.
+    let position = segments.len().checked_sub(2)?;
+    let first: i32 = segments[..position].iter().sum();
+    if usize::try_from(segments[position]).ok()? != arguments {
+        return None;
+    }
+    Some(
+        (0..arguments)
+            .map(|index| {
+                let operand =
+                    unsafe { mlirOperationGetOperand(site, (first as usize + index) as isize) };
+                unsafe { mlirTypeIsAMemRef(mlirValueGetType(operand)) }.then(|| origin(operand))
+            })
+            .collect(),
+    )
+}
+
+/// Where the buffer `value` (a memref in host code) comes from.
+fn origin(mut value: MlirValue) -> Origin {
+    loop {
+        let Some(owner) = ir::defining_operation(value) else {
+            return argument_origin(value);
+        };
+        let alignment = || {
+            ir::attribute(owner, "alignment")
+                .and_then(ir::integer)
+                .filter(|&bytes| bytes > 0)
+                .map(|bytes| bytes as u64)
+        };
+        match ir::operation_name(owner).as_str() {
+            "memref.cast" => value = unsafe { mlirOperationGetOperand(owner, 0) },
+            "gpu.alloc" => return Origin::Allocation(owner, Some(CUDA_ALLOCATION_ALIGNMENT)),
+            "memref.alloc" | "memref.alloca" => return Origin::Allocation(owner, alignment()),
+            _ => return Origin::Unknown,
+        }
+    }
+}
+
+/// The origin of a block argument: a `{llvm.noalias}` argument of a host function, or unknown.
+fn argument_origin(value: MlirValue) -> Origin {
+    let (function, index) = unsafe {
+        let block = mlirBlockArgumentGetOwner(value);
+        (
+            mlirBlockGetParentOperation(block),
+            mlirBlockArgumentGetArgNumber(value) as usize,
+        )
+    };
+    if function.ptr.is_null()
+        || ir::operation_name(function) != "func.func"
+        || ir::argument_attribute(function, index, "llvm.noalias").is_none()
+    {
+        return Origin::Unknown;
+    }
+    let align = ir::argument_attribute(function, index, "llvm.align")
+        .and_then(ir::integer)
+        .filter(|&bytes| bytes > 0)
+        .map(|bytes| bytes as u64);
+    Origin::NoaliasArgument(value, align)
+}
+
+/// `gpu.alloc at file:3:5`.
+fn describe(operation: MlirOperation) -> String {
+    format!(
+        "{} at {}",
+        ir::operation_name(operation),
+        ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+    )
+}
