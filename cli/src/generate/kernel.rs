@@ -18,6 +18,10 @@ pub enum Form {
     /// A `gpu.func` without it, launched by `gpu.launch_func` with constant
     /// sizes in a host `func.func` (the block size comes from the launch site).
     LaunchedFunction,
+    /// The same, launched with a buffer of its own for every memref parameter: the host
+    /// `gpu.alloc`s each and copies its data in (the pass's launch facts then prove the
+    /// arguments distinct and 256-byte aligned).
+    AllocatedLaunch,
     /// The body of a `gpu.launch` in a host `func.func`.
     Launch,
 }
@@ -292,7 +296,14 @@ impl Kernel {
     pub fn render(&self, form: Form) -> (String, Option<usize>) {
         match form {
             Form::Function => (self.render_function(true, ""), None),
-            Form::LaunchedFunction => (self.render_function(false, &self.host_launch_func()), None),
+            Form::LaunchedFunction => (
+                self.render_function(false, &self.host_launch_func(false)),
+                None,
+            ),
+            Form::AllocatedLaunch => (
+                self.render_function(false, &self.host_launch_func(true)),
+                None,
+            ),
             Form::Launch => {
                 let (text, line) = self.render_launch();
                 (text, Some(line))
@@ -320,16 +331,27 @@ impl Kernel {
         )
     }
 
-    /// A host `func.func` that launches the kernel with `gpu.launch_func`.
-    fn host_launch_func(&self) -> String {
+    /// A host `func.func` that launches the kernel with `gpu.launch_func`: with its own
+    /// arguments, or (`allocated`) with a `gpu.alloc` copy of each memref argument.
+    fn host_launch_func(&self, allocated: bool) -> String {
+        let mut copies = String::new();
         let arguments = self
             .parameters
             .iter()
-            .map(|parameter| format!("{} : {}", parameter.name, parameter.type_text))
+            .enumerate()
+            .map(|(position, parameter)| {
+                let type_text = &parameter.type_text;
+                if !allocated || !type_text.starts_with("memref<") {
+                    return format!("{} : {type_text}", parameter.name);
+                }
+                let device = format!("%device{position}");
+                copies.push_str(&device_copy(&device, &parameter.name, type_text));
+                format!("{device} : {type_text}")
+            })
             .collect::<Vec<_>>()
             .join(", ");
         format!(
-            "  func.func @host({}) {{\n{}    gpu.launch_func @kernels::@{KERNEL_NAME} \
+            "  func.func @host({}) {{\n{}{copies}    gpu.launch_func @kernels::@{KERNEL_NAME} \
              blocks in (%grid_x, %grid_y, %one) threads in (%block_x, %block_y, %block_z) \
              args({arguments})\n    return\n  }}\n",
             self.parameter_list(false),
@@ -414,4 +436,27 @@ impl Kernel {
             .map(|global| format!("{}{global}\n", " ".repeat(indent)))
             .collect()
     }
+}
+
+/// Host lines that allocate `device` on the GPU with the shape of `host` (a memref of
+/// `type_text`, its dynamic sizes read with `memref.dim`) and copy `host` into it.
+fn device_copy(device: &str, host: &str, type_text: &str) -> String {
+    let inner = &type_text["memref<".len()..type_text.len() - 1];
+    let mut lines = String::new();
+    let mut sizes = Vec::new();
+    for (dimension, size) in inner.split('x').enumerate() {
+        if size == "?" {
+            let index = format!("{device}_index{dimension}");
+            let dim = format!("{device}_size{dimension}");
+            lines.push_str(&format!(
+                "    {index} = arith.constant {dimension} : index\n    {dim} = memref.dim {host}, {index} : {type_text}\n"
+            ));
+            sizes.push(dim);
+        }
+    }
+    lines.push_str(&format!(
+        "    {device} = gpu.alloc ({}) : {type_text}\n    gpu.memcpy {device}, {host} : {type_text}, {type_text}\n",
+        sizes.join(", ")
+    ));
+    lines
 }

@@ -8,7 +8,9 @@
 //! `assume-noalias` half the time, `smem-budget` and `assume-alignment`
 //! sometimes changed. The kernel is written as a `gpu.func` with
 //! `known_block_size`, or without it and launched by a host
-//! `gpu.launch_func`, or as a `gpu.launch` body ([`Form`]). A generated
+//! `gpu.launch_func` (with the host's arguments, or with a `gpu.alloc` copy of
+//! each, which the pass's launch facts prove distinct and aligned), or as a
+//! `gpu.launch` body ([`Form`]). A generated
 //! kernel is in bounds and race-free by construction (see [`kernel`]), so
 //! the reference interpreter must run it, before and after the pass, with
 //! the same results.
@@ -125,6 +127,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Form::Function,
         Form::Function,
         Form::LaunchedFunction,
+        Form::AllocatedLaunch,
         Form::Launch,
     ]);
     let (text, launch_line) = kernel.render(form);
@@ -185,6 +188,7 @@ mod tests {
         assert!(cases
             .iter()
             .any(|case| case.text.contains("gpu.launch_func")));
+        assert!(cases.iter().any(|case| case.text.contains("gpu.alloc")));
         for case in cases.iter().filter(|case| case.launch_line.is_none()) {
             let signature = case
                 .text
