@@ -127,7 +127,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{vectorize: arg 1: 2 loads of 4 B stay scalar}}
       // expected-remark @below {{stage-shared: arg 1: no MAP id: stage: rule NV-C fallback: uncoalesced; 8 sectors/request}}
       %b0 = memref.load %odd[%j0] : memref<64xf32>
-      // expected-remark @below {{stage-shared: arg 1: no MAP id: stage: rule NV-C fallback: uncoalesced; 8 sectors/request}}
       %b1 = memref.load %odd[%j1] : memref<64xf32>
       %s0 = arith.addf %a0, %a1 : f32
       %s1 = arith.addf %a2, %a3 : f32

@@ -174,39 +174,31 @@ module attributes {gpu.container_module} {
         %v0 = memref.load %a[%r0, %q0] : memref<256x256xf32>
         %s0 = arith.addf %zero, %v0 : f32
         %r1 = arith.subi %x, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v1 = memref.load %a[%r1, %y] : memref<256x256xf32>
         %s1 = arith.addf %s0, %v1 : f32
         %r2 = arith.subi %x, %c1 : index
         %q2 = arith.addi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v2 = memref.load %a[%r2, %q2] : memref<256x256xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%x, %q3] : memref<256x256xf32>
         %s3 = arith.addf %s2, %v3 : f32
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v4 = memref.load %a[%x, %y] : memref<256x256xf32>
         %s4 = arith.addf %s3, %v4 : f32
         %q5 = arith.addi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v5 = memref.load %a[%x, %q5] : memref<256x256xf32>
         %s5 = arith.addf %s4, %v5 : f32
         %r6 = arith.addi %x, %c1 : index
         %q6 = arith.subi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         // expected-remark @below {{vectorize: arg 0}}
         %v6 = memref.load %a[%r6, %q6] : memref<256x256xf32>
         %s6 = arith.addf %s5, %v6 : f32
         %r7 = arith.addi %x, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v7 = memref.load %a[%r7, %y] : memref<256x256xf32>
         %s7 = arith.addf %s6, %v7 : f32
         %r8 = arith.addi %x, %c1 : index
         %q8 = arith.addi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         %v8 = memref.load %a[%r8, %q8] : memref<256x256xf32>
         %s8 = arith.addf %s7, %v8 : f32
         memref.store %s8, %out[%y, %x] : memref<256x256xf32>
@@ -331,20 +323,16 @@ module attributes {gpu.container_module} {
         %v0 = memref.load %a[%y, %x] : memref<256x256xf32>
         %s0 = arith.addf %zero, %v0 : f32
         %r1 = arith.subi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-508 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 10x34 (1360 B, reuse 3.76)}}
         %v1 = memref.load %a[%r1, %x] : memref<256x256xf32>
         %s1 = arith.addf %s0, %v1 : f32
         %r2 = arith.addi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-508 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 10x34 (1360 B, reuse 3.76)}}
         %v2 = memref.load %a[%r2, %x] : memref<256x256xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %x, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-508 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 10x34 (1360 B, reuse 3.76)}}
         // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%y, %q3] : memref<256x256xf32>
         %s3 = arith.addf %s2, %v3 : f32
         %q4 = arith.addi %x, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-508 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 10x34 (1360 B, reuse 3.76)}}
         %v4 = memref.load %a[%y, %q4] : memref<256x256xf32>
         %s4 = arith.addf %s3, %v4 : f32
         memref.store %s4, %out[%y, %x] : memref<256x256xf32>
@@ -387,20 +375,16 @@ module attributes {gpu.container_module} {
         %v0 = memref.load %a[%y, %d] : memref<256x520xf32>
         %s0 = arith.addf %zero, %v0 : f32
         %r1 = arith.subi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.875 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
         %v1 = memref.load %a[%r1, %d] : memref<256x520xf32>
         %s1 = arith.addf %s0, %v1 : f32
         %r2 = arith.addi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.875 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
         %v2 = memref.load %a[%r2, %d] : memref<256x520xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %d, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.875 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
         // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%y, %q3] : memref<256x520xf32>
         %s3 = arith.addf %s2, %v3 : f32
         %q4 = arith.addi %d, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.875 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
         %v4 = memref.load %a[%y, %q4] : memref<256x520xf32>
         %s4 = arith.addf %s3, %v4 : f32
         memref.store %s4, %out[%y, %x] : memref<256x256xf32>

@@ -22,7 +22,7 @@ use mlir_sys::MlirLocation;
 use crate::{
     diagnostics,
     facts::{findings::Finding, kernels::Kernel},
-    options,
+    ir, options,
     report::{Decision, Kind},
     steps::vectorize::widened::Widened,
     Options,
@@ -124,6 +124,51 @@ impl Note {
     }
 }
 
+/// Emits `notes`, one per decision: notes of one kind with the same message (the loads of
+/// one stencil, the fields of one record, each decided alike) become one, at the first
+/// location, naming the others.
+pub fn emit_grouped(notes: Vec<Note>) {
+    let mut groups: Vec<(Note, Vec<MlirLocation>)> = Vec::new();
+    for note in notes {
+        match groups.iter_mut().find(|(first, _)| {
+            first.kind == note.kind && first.error == note.error && first.message == note.message
+        }) {
+            Some((_, others)) => others.push(note.location),
+            None => groups.push((note, Vec::new())),
+        }
+    }
+    for (mut note, others) in groups {
+        if !others.is_empty() {
+            let first = ir::location_text(note.location);
+            let places: Vec<String> = others
+                .iter()
+                .map(|&location| same_file(&first, &ir::location_text(location)))
+                .collect();
+            let accesses = if others.len() == 1 {
+                "access"
+            } else {
+                "accesses"
+            };
+            note.message = format!(
+                "{}; the same for {} more {accesses}: {}",
+                note.message,
+                others.len(),
+                places.join(", ")
+            );
+        }
+        note.emit();
+    }
+}
+
+/// `other` (`file:line:col`) without its file where it is `first`'s.
+fn same_file(first: &str, other: &str) -> String {
+    let file = |text: &str| text.rsplitn(3, ':').nth(2).map(str::to_string);
+    match (file(first), file(other)) {
+        (Some(a), Some(b)) if a == b => other[b.len() + 1..].to_string(),
+        _ => other.to_string(),
+    }
+}
+
 /// Settles `decision` (of its kind's step) under `options`: a disabled step records it with
 /// the option's reason and says nothing; an enabled one returns its remark, or the `strict`
 /// error when it is blocked.
@@ -180,11 +225,9 @@ impl Early {
         !failed
     }
 
-    /// Emits the recorded remarks and errors.
+    /// Emits the recorded remarks and errors, one per decision ([`emit_grouped`]).
     pub fn explain(&mut self) {
-        for note in self.notes.drain(..) {
-            note.emit();
-        }
+        emit_grouped(std::mem::take(&mut self.notes));
     }
 }
 

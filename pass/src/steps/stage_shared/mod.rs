@@ -153,6 +153,7 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
         findings
     };
     let mut decisions = Vec::new();
+    let mut notes = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     let mut current = kernel.clone();
     let mut staged = Vec::new();
@@ -204,11 +205,10 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
             blocked: false,
         };
         let (decision, note) = steps::settle(decision, telling, options);
-        if let Some(note) = note {
-            note.emit();
-        }
+        notes.extend(note);
         decisions.push(decision);
     }
+    steps::emit_grouped(notes);
     let findings = if staged.is_empty() {
         findings
     } else {
