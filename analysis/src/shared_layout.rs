@@ -333,6 +333,35 @@ pub fn plan(
     allowed: Allowed,
     bytes_available: u64,
 ) -> Result<BufferPlan, Unknown> {
+    let buffer = (shape, element_bytes, accesses);
+    plan_with(buffer, block, model, (allowed, bytes_available), true)
+}
+
+/// [`plan`] for a buffer one kernel decides alone: one conflict-free already stays as it is
+/// without costing the candidates, which cannot beat it (`candidates` then holds
+/// `Unchanged` only; a joint decision over several kernels needs them all).
+pub fn plan_alone(
+    shape: &[i64],
+    element_bytes: u32,
+    accesses: &[Access],
+    block: Block,
+    model: BankModel,
+    allowed: Allowed,
+    bytes_available: u64,
+) -> Result<BufferPlan, Unknown> {
+    let buffer = (shape, element_bytes, accesses);
+    plan_with(buffer, block, model, (allowed, bytes_available), false)
+}
+
+/// [`plan`], costing every candidate, or (`every` false) none where the buffer is
+/// conflict-free already.
+fn plan_with(
+    (shape, element_bytes, accesses): (&[i64], u32, &[Access]),
+    block: Block,
+    model: BankModel,
+    (allowed, bytes_available): (Allowed, u64),
+    every: bool,
+) -> Result<BufferPlan, Unknown> {
     check_buffer(shape, element_bytes).map_err(Unknown::new)?;
     for (number, access) in accesses.iter().enumerate() {
         check_access(number, access, shape, element_bytes)?;
@@ -348,7 +377,31 @@ pub fn plan(
         rejected: None,
     }];
     let mut over_budget = vec![false];
-    for layout in candidate_layouts(shape, element_bytes, model, allowed) {
+    let (before_total, before_ideal) = total(&before);
+    let layouts = candidate_layouts(shape, element_bytes, model, allowed);
+    // Alone, the search stops once no candidate left can beat the best: each costs at least
+    // the ideal wavefronts, and ties go to the earlier candidate. Swizzles (no extra bytes)
+    // are costed first, then pads by growing size; the chosen layout and its reason are
+    // those of the full search.
+    let mut order: Vec<usize> = (0..layouts.len()).collect();
+    if !every {
+        order.sort_by_key(|&index| layouts[index].kind_rank() != 2);
+    }
+    let bound = |index: usize| {
+        let layout = &layouts[index];
+        (
+            before_ideal,
+            layout.extra_bytes(shape, element_bytes),
+            layout.kind_rank(),
+        )
+    };
+    let mut costed: Vec<Option<(CandidateCost, bool)>> = vec![None; layouts.len()];
+    let mut best = (before_total, 0, SharedLayout::Unchanged.kind_rank());
+    for (position, &index) in order.iter().enumerate() {
+        if !every && order[position..].iter().all(|&rest| best <= bound(rest)) {
+            break;
+        }
+        let layout = layouts[index];
         let extra_bytes = layout.extra_bytes(shape, element_bytes);
         let mut rejected = alignment_problem(&layout, shape, element_bytes, accesses);
         let mut after = None;
@@ -364,13 +417,25 @@ pub fn plan(
                 "needs +{extra_bytes} B, {bytes_available} B of shared memory left"
             ));
         }
-        over_budget.push(too_big);
-        candidates.push(CandidateCost {
+        let candidate = CandidateCost {
             layout,
             extra_bytes,
             costs: after,
             rejected,
-        });
+        };
+        if candidate.rejected.is_none() {
+            let key = (
+                candidate.wavefronts().unwrap_or(u64::MAX),
+                extra_bytes,
+                layout.kind_rank(),
+            );
+            best = best.min(key);
+        }
+        costed[index] = Some((candidate, too_big));
+    }
+    for (candidate, too_big) in costed.into_iter().flatten() {
+        over_budget.push(too_big);
+        candidates.push(candidate);
     }
     let key = |candidate: &CandidateCost| {
         (

@@ -6,8 +6,8 @@
 mod common;
 
 use analysis::shared_layout::{
-    apply, candidate_layouts, is_bijection_into_bounds, plan, Allowed, BufferPlan, SharedLayout,
-    Swizzle,
+    apply, candidate_layouts, is_bijection_into_bounds, plan, plan_alone, Allowed, BufferPlan,
+    SharedLayout, Swizzle,
 };
 use analysis::BankModel::Conventional;
 use analysis::{warp_metrics, Access, AccessKind, Block, Condition, Loop, Relation, Variable};
@@ -632,4 +632,52 @@ fn upstream_formula_matches_the_worked_examples() {
     }
     assert!(upstream_formula(&[32, 4], 4).is_err());
     assert!(upstream_formula(&[64], 4).is_err());
+}
+
+/// The signature `plan` and `plan_alone` share.
+type Planner = fn(
+    &[i64],
+    u32,
+    &[Access],
+    Block,
+    analysis::BankModel,
+    Allowed,
+    u64,
+) -> Result<BufferPlan, analysis::Unknown>;
+
+/// `plan_alone` stops costing once no candidate left can beat the best; on every §10.2 kernel,
+/// with every budget and kind allowed, it chooses what the full search chooses, with the same
+/// costs and reason.
+#[test]
+fn the_search_alone_chooses_what_the_full_search_chooses() {
+    let mut shorter = 0;
+    for case in gao_sm90_cases() {
+        let accesses = (case.kernel)(0);
+        let shape = shape_of(&accesses[0]);
+        let element_bytes = accesses[0].layout.element_bytes;
+        for allowed in [Allowed::ALL, PAD_ONLY] {
+            for budget in [0, 64, 256, AMPLE] {
+                let search = |planner: Planner| {
+                    planner(
+                        &shape,
+                        element_bytes,
+                        &accesses,
+                        case.block,
+                        Conventional,
+                        allowed,
+                        budget,
+                    )
+                    .expect("analysable")
+                };
+                let (full, alone) = (search(plan), search(plan_alone));
+                let label = format!("case {} {} budget {budget}", case.case, case.name);
+                assert_eq!(alone.layout, full.layout, "{label}");
+                assert_eq!(alone.after, full.after, "{label}");
+                assert_eq!(alone.reason, full.reason, "{label}");
+                assert!(alone.candidates.len() <= full.candidates.len(), "{label}");
+                shorter += usize::from(alone.candidates.len() < full.candidates.len());
+            }
+        }
+    }
+    assert!(shorter > 0, "the search alone never stopped early");
 }

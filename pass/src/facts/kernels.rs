@@ -119,37 +119,34 @@ pub fn find(root: MlirOperation, block_option: Option<[u32; 3]>) -> Vec<Kernel> 
     kernels
 }
 
-/// The `gpu.launch_func`s in the IR around `kernel` (a `gpu.func` in a `gpu.module`) that
-/// launch it: host code that launches it where the pass can see.
-pub fn launched_from(kernel: MlirOperation) -> Vec<MlirOperation> {
-    let module = unsafe { mlir_sys::mlirOperationGetParentOperation(kernel) };
-    let name = |operation: MlirOperation| {
-        ir::attribute(operation, "sym_name")
-            .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
-    };
-    let (Some(module_name), Some(kernel_name)) = (name(module), name(kernel)) else {
-        return Vec::new();
-    };
-    let mut top = module;
-    loop {
-        let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(top) };
-        if parent.ptr.is_null() {
-            break;
-        }
-        top = parent;
-    }
+/// One `gpu.launch_func` under the pass's root.
+pub struct LaunchSite {
+    /// The op.
+    pub operation: MlirOperation,
+    /// The launched kernel's `gpu.module` and function names.
+    kernel: (String, String),
+    /// Its constant block sizes, if constant.
+    block: Option<[u32; 3]>,
+}
+
+/// Every `gpu.launch_func` under `root` (one walk): what the pass may see of host code.
+fn launch_sites(root: &OperationRef) -> Vec<LaunchSite> {
     let mut sites = Vec::new();
-    unsafe { OperationRef::from_raw(top) }.walk(WalkOrder::PreOrder, |operation| {
+    root.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
         if ir::operation_name(raw) == "gpu.launch_func" {
-            let launched = ir::attribute(raw, "kernel").map(|symbol| unsafe {
-                (
-                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetRootReference(symbol)),
-                    ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(symbol)),
-                )
-            });
-            if launched.is_some_and(|(root, leaf)| root == module_name && leaf == kernel_name) {
-                sites.push(raw);
+            if let Some(symbol) = ir::attribute(raw, "kernel") {
+                let kernel = unsafe {
+                    (
+                        ir::string_ref(mlir_sys::mlirSymbolRefAttrGetRootReference(symbol)),
+                        ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(symbol)),
+                    )
+                };
+                sites.push(LaunchSite {
+                    operation: raw,
+                    kernel,
+                    block: constant_block_operands(raw),
+                });
             }
         }
         WalkResult::Advance
@@ -157,21 +154,20 @@ pub fn launched_from(kernel: MlirOperation) -> Vec<MlirOperation> {
     sites
 }
 
-/// `(kernel symbol, constant block sizes)` of every `gpu.launch_func` under `root`.
-fn launch_sites(root: &OperationRef) -> Vec<(String, Option<[u32; 3]>)> {
-    let mut sites = Vec::new();
-    root.walk(WalkOrder::PreOrder, |operation| {
-        let raw = operation.to_raw();
-        if ir::operation_name(raw) == "gpu.launch_func" {
-            if let Some(kernel) = ir::attribute(raw, "kernel") {
-                let leaf =
-                    unsafe { ir::string_ref(mlir_sys::mlirSymbolRefAttrGetLeafReference(kernel)) };
-                sites.push((leaf, constant_block_operands(raw)));
-            }
-        }
-        WalkResult::Advance
-    });
+/// The sites in `sites` that launch the `gpu.func` `function`.
+fn sites_of(sites: &[LaunchSite], function: MlirOperation) -> Vec<&LaunchSite> {
+    let name = |operation: MlirOperation| {
+        ir::attribute(operation, "sym_name")
+            .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
+    };
+    let module = unsafe { mlir_sys::mlirOperationGetParentOperation(function) };
+    let (Some(module), Some(function)) = (name(module), name(function)) else {
+        return Vec::new();
+    };
     sites
+        .iter()
+        .filter(|site| site.kernel.0 == module && site.kernel.1 == function)
+        .collect()
 }
 
 /// The three block-size operands of a `gpu.launch` or `gpu.launch_func`
@@ -191,9 +187,10 @@ fn constant_block_operands(operation: MlirOperation) -> Option<[u32; 3]> {
 /// A `gpu.func` kernel: block size from `known_block_size`, launch sites, the option.
 fn function_kernel(
     operation: MlirOperation,
-    launches: &[(String, Option<[u32; 3]>)],
+    launches: &[LaunchSite],
     block_option: Option<[u32; 3]>,
 ) -> Kernel {
+    let own = sites_of(launches, operation);
     let name = ir::attribute(operation, "sym_name")
         .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
         .unwrap_or_default();
@@ -211,11 +208,7 @@ fn function_kernel(
             let sizes: Vec<u32> = sizes.into_iter().map(|size| size as u32).collect();
             <[u32; 3]>::try_from(sizes).ok()
         });
-    let sites: Vec<Option<[u32; 3]>> = launches
-        .iter()
-        .filter(|(kernel, _)| *kernel == name)
-        .map(|(_, sizes)| *sizes)
-        .collect();
+    let sites: Vec<Option<[u32; 3]>> = own.iter().map(|site| site.block).collect();
     let block = if let Some(sizes) = known {
         BlockSize::Known {
             sizes,
@@ -244,7 +237,7 @@ fn function_kernel(
         name,
         kind: KernelKind::Function { inputs, workgroup },
         block,
-        launches: launches::of_kernel(operation, inputs),
+        launches: launches::of_kernel(&own, inputs),
     }
 }
 

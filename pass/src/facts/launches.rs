@@ -14,11 +14,12 @@
 //! one; a fact holds for the kernel when it holds at every launch, and the alignment is the
 //! smallest over the launches. Views are left out: a subview keeps the aligned pointer and
 //! moves the offset, which the kernel's identity-layout parameter cannot take.
-//! Cost: one walk of the module per kernel (`facts::kernels::launched_from`).
+//! The launches are those under the pass's root (`facts::kernels`, one walk for all kernels):
+//! run on a `gpu.module`, the pass sees none. Cost: linear in the launches' operands.
 
 use mlir_sys::*;
 
-use crate::{facts::kernels, ir};
+use crate::{facts::kernels::LaunchSite, ir};
 
 /// Alignment of every `cuMemAlloc` allocation, which `gpu.alloc` lowers to (CUDA C++
 /// Programming Guide, "Device Memory Accesses": at least 256 bytes).
@@ -34,10 +35,12 @@ pub struct ArgumentFacts {
 }
 
 /// What the launches prove about each argument of a kernel (empty: nothing proven).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct LaunchFacts {
     /// Per argument position.
     arguments: Vec<ArgumentFacts>,
+    /// The `gpu.launch_func`s that launch the kernel.
+    pub sites: Vec<MlirOperation>,
 }
 
 impl LaunchFacts {
@@ -90,16 +93,20 @@ impl Origin {
     }
 }
 
-/// What the launch sites of `kernel` (a `gpu.func` with `arguments` parameters) prove.
-pub fn of_kernel(kernel: MlirOperation, arguments: usize) -> LaunchFacts {
-    let sites = kernels::launched_from(kernel);
+/// What `sites`, the launches of a `gpu.func` with `arguments` parameters, prove.
+pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
+    let nothing = LaunchFacts {
+        arguments: Vec::new(),
+        sites: sites.iter().map(|site| site.operation).collect(),
+    };
     if sites.is_empty() {
-        return LaunchFacts::default();
+        return nothing;
     }
+    let sites: Vec<MlirOperation> = sites.iter().map(|site| site.operation).collect();
     let mut facts: Vec<ArgumentFacts> = Vec::new();
     for (number, &site) in sites.iter().enumerate() {
         let Some(origins) = operand_origins(site, arguments) else {
-            return LaunchFacts::default();
+            return nothing;
         };
         let all_known = origins
             .iter()
@@ -131,7 +138,10 @@ pub fn of_kernel(kernel: MlirOperation, arguments: usize) -> LaunchFacts {
                 .collect()
         };
     }
-    LaunchFacts { arguments: facts }
+    LaunchFacts {
+        arguments: facts,
+        sites,
+    }
 }
 
 /// What holds at both of two sets of launches.

@@ -26,7 +26,7 @@ use mlir_sys::*;
 
 use crate::{
     facts::accesses,
-    facts::kernels::{self, Kernel, KernelKind},
+    facts::kernels::{Kernel, KernelKind},
     ir,
     ir::builder::Builder,
 };
@@ -99,7 +99,7 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
     }
     // The binding is a contract with the launcher; host code in this module launches without
     // fulfilling it (MLIR's GPU dialect has no host-side copy into a device symbol).
-    if let Some(&site) = kernels::launched_from(kernel.operation).first() {
+    if let Some(&site) = kernel.launches.sites.first() {
         return Err(format!(
             "host code in this module launches the kernel (gpu.launch_func at {}) and would have \
              to copy arg {index} into the constant symbol before each launch, which MLIR's GPU \

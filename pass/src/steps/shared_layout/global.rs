@@ -97,9 +97,13 @@ pub fn shared_static_bytes(type_: MlirType) -> Option<u64> {
     if !static_ || accesses::memory_space(type_) != analysis::matrix::MemorySpace::Shared {
         return None;
     }
-    let elements: i64 = ir::static_shape(type_).iter().product();
     let bytes = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })?;
-    Some(elements.max(0) as u64 * u64::from(bytes))
+    // Checked: a size that overflows is unknown, never a wrapped number.
+    ir::static_shape(type_)
+        .iter()
+        .try_fold(u64::from(bytes), |total, &size| {
+            total.checked_mul(u64::try_from(size).ok()?)
+        })
 }
 
 /// The symbol a `memref.get_global` names.

@@ -52,11 +52,18 @@ fn accesses<'a>(user: &User, findings: &'a [Vec<Finding>]) -> Vec<&'a Finding> {
 /// remaining conflicts into an error.
 pub fn decide(kernels: &[Kernel], options: &Options, reports: &mut [KernelReport]) -> bool {
     let mut globals: Vec<(String, MlirOperation, Vec<User>)> = Vec::new();
+    // Only a kernel that reaches a workgroup global can share one: the others are not analysed.
     let every: Vec<Vec<Finding>> = kernels
         .iter()
-        .map(|kernel| findings::of_kernel(kernel, &options.target))
+        .map(|kernel| match global::kernel_bytes(kernel) {
+            0 => Vec::new(),
+            _ => findings::of_kernel(kernel, &options.target),
+        })
         .collect();
     for (position, kernel) in kernels.iter().enumerate() {
+        if every[position].is_empty() {
+            continue;
+        }
         let joint: Vec<BufferDecision> = layout_step::decide(kernel, &every[position], options)
             .into_iter()
             .filter(|buffer| buffer.joint)

@@ -189,7 +189,13 @@ fn plan(
         pad: options.switches.pad || !enabled,
         swizzle: (options.switches.swizzle || !enabled) && swizzlable,
     };
-    shared_layout::plan(
+    // A buffer other kernels share is decided over all of them, which weighs every candidate.
+    let planner = if buffer.joint {
+        shared_layout::plan
+    } else {
+        shared_layout::plan_alone
+    };
+    planner(
         &shape,
         element_bytes,
         &accesses,
