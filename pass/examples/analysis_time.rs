@@ -20,6 +20,10 @@
 //! ```
 //!
 //! `--pipeline gpu-mem-opt` times the optimizing pass instead (no per-access remarks).
+//! `--against TEXT` also times a second pipeline on the same module and prints the ratio (the
+//! pass against MLIR's own lowering: `--against 'gpu-lower-to-nvvm-pipeline{cubin-format=isa
+//! cubin-chip=sm_90 cubin-features=+ptx80}'`, issue 15's "at most 10%"); `--shape transpose`
+//! (or `stencil`, `tile`) generates one kernel shape only.
 
 use std::{fmt::Write as _, path::Path, time::Instant};
 
@@ -133,12 +137,12 @@ impl Shape {
 }
 
 /// A module of `kernels` kernels cycling through the shapes, and its number of accesses.
-fn module(kernels: usize) -> (String, usize) {
+fn module(kernels: usize, shapes: &[Shape]) -> (String, usize) {
     let mut text =
         String::from("module attributes {gpu.container_module} {\n  gpu.module @bench {\n");
     let mut accesses = 0;
     for index in 0..kernels {
-        let shape = Shape::ALL[index % Shape::ALL.len()];
+        let shape = shapes[index % shapes.len()];
         text.push_str(&shape.kernel(index));
         accesses += shape.accesses();
     }
@@ -151,6 +155,8 @@ struct Settings {
     sizes: Vec<usize>,
     repeat: usize,
     pipeline: String,
+    against: Option<String>,
+    shapes: Vec<Shape>,
 }
 
 fn settings() -> Settings {
@@ -158,6 +164,8 @@ fn settings() -> Settings {
         sizes: DEFAULT_SIZES.to_vec(),
         repeat: 3,
         pipeline: "gpu-mem-opt-test-access-analysis".into(),
+        against: None,
+        shapes: Shape::ALL.to_vec(),
     };
     let mut arguments = std::env::args().skip(1);
     while let Some(argument) = arguments.next() {
@@ -175,6 +183,15 @@ fn settings() -> Settings {
                     .collect()
             }
             "--pipeline" => settings.pipeline = value(),
+            "--against" => settings.against = Some(value()),
+            "--shape" => {
+                settings.shapes = vec![match value().as_str() {
+                    "transpose" => Shape::Transpose,
+                    "stencil" => Shape::Stencil,
+                    "tile" => Shape::SharedTile,
+                    other => panic!("--shape transpose|stencil|tile, not {other}"),
+                }]
+            }
             other => panic!("unknown argument {other}; see the example's documentation"),
         }
     }
@@ -203,28 +220,41 @@ fn time(path: &Path, pipeline_text: &str, repeat: usize) -> (f64, f64, usize) {
 fn main() {
     let settings = settings();
     println!(
-        "pipeline: {}; best of {} runs; {} kernel shapes (transpose 2, stencil-in-loop 4, shared tile 4 accesses)",
+        "pipeline: {}; best of {} runs; {} kernel shapes (of transpose 2, stencil-in-loop 4, shared tile 4 accesses)",
         settings.pipeline,
         settings.repeat,
-        Shape::ALL.len()
+        settings.shapes.len()
     );
+    if let Some(against) = &settings.against {
+        println!("against: {against}");
+    }
     println!();
-    println!("| kernels | accesses | MLIR bytes | remarks | parse ms | pass ms | µs per access |");
-    println!("|--------:|---------:|-----------:|--------:|---------:|--------:|--------------:|");
+    println!("| kernels | accesses | MLIR bytes | remarks | parse ms | pass ms | µs per access | against ms | ratio |");
+    println!("|--------:|---------:|-----------:|--------:|---------:|--------:|--------------:|-----------:|------:|");
     let path = std::env::temp_dir().join(format!(
         "gpu-mem-opt-analysis-time-{}.mlir",
         std::process::id()
     ));
     let mut rows = Vec::new();
     for &kernels in &settings.sizes {
-        let (text, accesses) = module(kernels);
+        let (text, accesses) = module(kernels, &settings.shapes);
         std::fs::write(&path, &text).expect("write the generated module");
         let (parse, pass, remarks) = time(&path, &settings.pipeline, settings.repeat);
         let per_access = pass * 1e6 / accesses as f64;
+        let against = settings
+            .against
+            .as_ref()
+            .map(|against| time(&path, against, settings.repeat).1);
+        let (against_ms, ratio) = against.map_or((String::new(), String::new()), |against| {
+            (
+                format!("{:.0}", against * 1e3),
+                format!("{:.0}%", pass / against * 100.0),
+            )
+        });
         let mut row = String::new();
         write!(
             row,
-            "| {kernels} | {accesses} | {} | {remarks} | {:.0} | {:.0} | {per_access:.1} |",
+            "| {kernels} | {accesses} | {} | {remarks} | {:.0} | {:.0} | {per_access:.1} | {against_ms} | {ratio} |",
             text.len(),
             parse * 1e3,
             pass * 1e3
