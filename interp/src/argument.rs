@@ -245,6 +245,7 @@ fn parse_buffer(spec: &str, memref: &MemRefType) -> Result<HostBuffer, String> {
             .static_sizes()
             .ok_or("the parameter has dynamic sizes: add :SHAPE")?,
     };
+    crate::memory::checked_length(&sizes, memref.element)?;
     Ok(HostBuffer::filled(memref.element, &sizes, fill))
 }
 

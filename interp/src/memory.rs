@@ -22,6 +22,32 @@ pub const MAX_RANK: usize = 8;
 /// Alignment of every buffer's base address, in bytes.
 const BASE_ALIGNMENT: u64 = 256;
 
+/// The most one buffer may take, in bytes of its elements (each held in 8 bytes here): what a
+/// kernel run on this project's 24 GiB machines can afford. A larger buffer is an error that
+/// names it, never an aborted allocation.
+pub const MAX_BUFFER_BYTES: u64 = 4 << 30;
+
+/// The elements of a buffer of `sizes` of `element`, or why the interpreter cannot hold it:
+/// a size that overflows, or more than [`MAX_BUFFER_BYTES`].
+pub fn checked_length(sizes: &[i64], element: ElementType) -> Result<usize, String> {
+    let elements = sizes.iter().try_fold(1u64, |count, &size| {
+        count.checked_mul(u64::try_from(size).ok()?)
+    });
+    let bytes = elements.and_then(|count| count.checked_mul(8));
+    match (elements, bytes) {
+        (Some(count), Some(bytes)) if bytes <= MAX_BUFFER_BYTES => Ok(count as usize),
+        _ => Err(format!(
+            "a buffer of {} {element:?} elements is more than the interpreter holds ({} GiB)",
+            sizes
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join("x"),
+            MAX_BUFFER_BYTES >> 30
+        )),
+    }
+}
+
 /// Index of a buffer in [`Memory`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct BufferId(pub(crate) u32);

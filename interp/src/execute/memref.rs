@@ -101,7 +101,8 @@ impl<'k> Executor<'k> {
             if sizes.iter().any(|&size| size < 0) {
                 return Err(executor.trap(operation, t, format!("negative size in {sizes:?}")));
             }
-            let length = sizes.iter().product::<i64>() as usize;
+            let length = crate::memory::checked_length(&sizes, ty.element)
+                .map_err(|why| executor.trap(operation, t, why))?;
             let owner = if per_block { u32::MAX } else { t };
             let buffer = executor.scoped_buffer(operation, owner, ty.element, ty.space, length);
             let descriptor = checked(operation, Descriptor::row_major(buffer, &sizes))?;

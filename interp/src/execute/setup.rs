@@ -206,7 +206,8 @@ impl Executor<'_> {
         let kernel = self.kernel;
         for (position, global) in kernel.globals.iter().enumerate() {
             let sizes = self.static_sizes(&global.ty, &format!("global '{}'", global.name))?;
-            let length = sizes.iter().product::<i64>() as usize;
+            let length = crate::memory::checked_length(&sizes, global.ty.element)
+                .map_err(|why| self.launch_error(format!("global '{}': {why}", global.name)))?;
             let bound = constants
                 .iter()
                 .find(|(id, _)| id.0 as usize == position)
@@ -232,7 +233,8 @@ impl Executor<'_> {
                     return Err(self.launch_error("an attribution is not a memref".into()));
                 };
                 let sizes = self.static_sizes(memref, "an attribution")?;
-                let length = sizes.iter().product::<i64>() as usize;
+                let length = crate::memory::checked_length(&sizes, memref.element)
+                    .map_err(|why| self.launch_error(format!("an attribution: {why}")))?;
                 let owners = if per_thread { self.threads } else { 1 };
                 let mut descriptors = Vec::with_capacity(owners);
                 for _ in 0..owners {
