@@ -370,7 +370,9 @@ fn explain(
             Some(bytes) if bytes > CONSTANT_MEMORY_BYTES => text.push_str(&format!(
                 "; not constant: {bytes} B exceed {CONSTANT_MEMORY_BYTES} B"
             )),
-            None => text.push_str("; not constant: the size is not static"),
+            None => text.push_str(
+                "; not constant: its size in bytes is unknown (dynamic, or too large to count)",
+            ),
             _ => {}
         }
     }

@@ -86,7 +86,7 @@
 // CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks texture
 // CHECK-LABEL: kernel: 't15_window'
 // CHECK: readonly: arg 1: ld.global.nc: {{.*}}Algorithm 3 picks shared: {{.*}}reused: byte
-// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}not constant: the size is not static
+// CHECK: readonly: arg 2: ld.global.nc: {{.*}}Algorithm 3 picks texture: {{.*}}not constant: its size in bytes is unknown (dynamic, or too large to count)
 // CHECK-LABEL: kernel: 't16_write_hazard'
 // CHECK: readonly: arg 0: written by memref.store {{.*}}Algorithm 3 picks global
 // CHECK-LABEL: kernel: 't17_singular'

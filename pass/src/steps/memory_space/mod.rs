@@ -199,10 +199,18 @@ fn buffer(
     options: &Options,
 ) -> Buffer {
     let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) });
+    // Checked: a size that overflows is unknown ("not constant: its size in bytes is unknown"),
+    // never a wrapped number that would fit constant memory.
     let bytes = (unsafe { mlirShapedTypeHasStaticShape(type_) })
-        .then(|| ir::static_shape(type_).iter().product::<i64>())
-        .zip(element)
-        .map(|(elements, element)| elements.max(0) as u64 * u64::from(element));
+        .then_some(element)
+        .flatten()
+        .and_then(|element| {
+            ir::static_shape(type_)
+                .iter()
+                .try_fold(u64::from(element), |total, &size| {
+                    total.checked_mul(u64::try_from(size).ok()?)
+                })
+        });
     let instances: Vec<Instance> = loads
         .iter()
         .map(|&position| {
