@@ -65,6 +65,13 @@ MlirLogicalResult gpuMemOptRun(MlirOperation op,
 MlirLogicalResult gpuMemOptTestAccessAnalysis(MlirOperation op,
                                               const GpuMemOptOptions *options);
 
+/** Runs the test pass `gpu-mem-opt-test-plan{step=…}`: gpu-mem-opt with the
+ *  remarks of `step` only (vectorize, memory-space, stage-shared or
+ *  shared-layout); an unknown step is an error at `op`. */
+MlirLogicalResult gpuMemOptTestPlan(MlirOperation op,
+                                    const GpuMemOptOptions *options,
+                                    MlirStringRef step);
+
 /** `gpu-mem-opt-lower-readonly`: marks the aligned pointers that gpu-mem-opt
  *  recorded (kernel attribute `gpu_mem_opt.readonly_pointers`) `noalias
  *  readonly` on every `llvm.func` under `op`. */
@@ -88,6 +95,7 @@ void gpuMemOptEmitDiagnostic(MlirLocation location, GpuMemOptSeverity severity,
                              MlirStringRef message);
 
 /** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
+ *  `gpu-mem-opt-test-plan`,
  *  `gpu-mem-opt-lower-readonly` and the pipelines `gpu-mem-opt-lower-to-ptx`
  *  and `gpu-mem-opt-to-ptx` with MLIR's pass registry; a second call (the
  *  plugin loaded into a driver that links them) does nothing. */

@@ -9,6 +9,7 @@
 //
 // Registered here: the pass `gpu-mem-opt`, the test pass
 // `gpu-mem-opt-test-access-analysis` (prints the access analysis as remarks),
+// the test pass `gpu-mem-opt-test-plan{step=…}` (one step's remarks only),
 // the lowering step `gpu-mem-opt-lower-readonly` (marks the pointers of
 // read-only arguments `noalias readonly` once kernels are `llvm.func`s, so
 // NVPTX emits `ld.global.nc`), the pipeline `gpu-mem-opt-lower-to-ptx` (MLIR's
@@ -196,6 +197,37 @@ public:
   }
 };
 
+/// `gpu-mem-opt-test-plan{step=…}`: the pass, showing one step's decisions only,
+/// so that a step's tests need not expect the other steps' remarks.
+class GpuMemOptTestPlanPass : public GpuMemOptPassBase<GpuMemOptTestPlanPass> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuMemOptTestPlanPass)
+
+  GpuMemOptTestPlanPass() = default;
+  GpuMemOptTestPlanPass(const GpuMemOptTestPlanPass &other)
+      : GpuMemOptPassBase<GpuMemOptTestPlanPass>(other) {}
+
+  StringRef getArgument() const final { return "gpu-mem-opt-test-plan"; }
+  StringRef getDescription() const final {
+    return "Test pass: run gpu-mem-opt and show the remarks of one step only";
+  }
+  void runOnOperation() final {
+    GpuMemOptOptions options = toC();
+    MlirStringRef name =
+        mlirStringRefCreate(step.getValue().data(), step.getValue().size());
+    if (mlirLogicalResultIsFailure(
+            gpuMemOptTestPlan(wrap(getOperation()), &options, name)))
+      signalPassFailure();
+  }
+
+private:
+  Option<std::string> step{
+      *this, "step",
+      llvm::cl::desc("The step whose remarks to show: vectorize, memory-space, "
+                     "stage-shared or shared-layout"),
+      llvm::cl::init("stage-shared")};
+};
+
 /// `gpu-mem-opt-lower-readonly`: the LLVM-level half of the `readonly`
 /// decision (pass/src/transform/readonly.rs), run after convert-gpu-to-nvvm.
 class GpuMemOptLowerReadonlyPass
@@ -291,6 +323,7 @@ extern "C" void gpuMemOptRegisterPasses(void) {
     return;
   PassRegistration<GpuMemOptPass>();
   PassRegistration<GpuMemOptTestAccessAnalysisPass>();
+  PassRegistration<GpuMemOptTestPlanPass>();
   PassRegistration<GpuMemOptLowerReadonlyPass>();
   registerPassPipeline(
       "gpu-mem-opt-lower-to-ptx",

@@ -165,16 +165,19 @@ fn kernel_report(
     let target = source
         .map(|source| format!("; target sm_{} (from {source})", options.target.sm))
         .unwrap_or_default();
-    diagnostics::remark(
-        location,
-        "kernel",
-        &format!(
-            "'{}': {}; {} memory accesses{target}",
-            kernel.name,
-            kernel.block.describe(),
-            findings.len()
-        ),
-    );
+    // The test pass shows one step's remarks only.
+    if options.remarks_of.is_none() {
+        diagnostics::remark(
+            location,
+            "kernel",
+            &format!(
+                "'{}': {}; {} memory accesses{target}",
+                kernel.name,
+                kernel.block.describe(),
+                findings.len()
+            ),
+        );
+    }
     if mode == Mode::TestAccessAnalysis {
         for finding in &findings {
             diagnostics::remark(

@@ -21,6 +21,7 @@ use crate::{
     diagnostics::Severity,
     driver, ir,
     options::{self, Switches},
+    steps::Step,
     Error, Options,
 };
 
@@ -111,6 +112,47 @@ pub unsafe extern "C" fn gpuMemOptTestAccessAnalysis(
     guarded(op, || run(op, &*options, driver::Mode::TestAccessAnalysis))
 }
 
+/// Runs the test pass `gpu-mem-opt-test-plan{step=…}`: the pass, with only `step`'s remarks.
+///
+/// # Safety
+/// `op` must be a valid operation, `options` a valid struct and `step` a valid string.
+#[no_mangle]
+pub unsafe extern "C" fn gpuMemOptTestPlan(
+    op: MlirOperation,
+    options: *const GpuMemOptOptions,
+    step: MlirStringRef,
+) -> MlirLogicalResult {
+    let name = ir::string_ref(step);
+    guarded(op, || match Step::from_name(&name) {
+        Some(step) => match validated(&*options) {
+            Ok(options) => {
+                let options = Options {
+                    remarks_of: Some(step.name()),
+                    ..options
+                };
+                driver::run(op, &options, driver::Mode::Optimize)
+            }
+            Err(error) => {
+                let location = mlirOperationGetLocation(op);
+                crate::diagnostics::error(location, "options", &error.to_string());
+                false
+            }
+        },
+        None => {
+            let location = mlirOperationGetLocation(op);
+            crate::diagnostics::error(
+                location,
+                "options",
+                &format!(
+                    "gpu-mem-opt-test-plan: unknown step '{name}' ({})",
+                    Step::names()
+                ),
+            );
+            false
+        }
+    })
+}
+
 /// `gpu-mem-opt-lower-readonly`: marks the recorded read-only pointers of lowered kernels.
 ///
 /// # Safety
@@ -144,6 +186,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         assume_noalias: raw.assume_noalias,
         assume_alignment: options::assume_alignment(raw.assume_alignment)?,
         smem_budget: options::smem_budget(raw.smem_budget)?,
+        remarks_of: None,
     })
 }
 

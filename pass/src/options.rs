@@ -70,6 +70,9 @@ pub struct Options {
     pub assume_alignment: u32,
     /// Shared memory per block, in bytes, for all buffers together.
     pub smem_budget: u32,
+    /// The one step whose remarks are shown (`steps::Step::name`; the test pass
+    /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
+    pub remarks_of: Option<&'static str>,
 }
 
 /// Checks `sm`: one of [`analysis::target::SUPPORTED_SM`].

@@ -42,6 +42,34 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step, in pipeline order.
+    pub const ALL: [Step; 4] = [
+        Step::Vectorize,
+        Step::MemorySpace,
+        Step::StageShared,
+        Step::SharedLayout,
+    ];
+
+    /// Its name: its option's, its folder's (`shared-layout` for `pad` and `swizzle`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Vectorize => "vectorize",
+            Step::MemorySpace => "memory-space",
+            Step::StageShared => "stage-shared",
+            Step::SharedLayout => "shared-layout",
+        }
+    }
+
+    /// The step called `name`.
+    pub fn from_name(name: &str) -> Option<Step> {
+        Step::ALL.into_iter().find(|step| step.name() == name)
+    }
+
+    /// Every step's name, for messages.
+    pub fn names() -> String {
+        Step::ALL.map(Step::name).join(", ")
+    }
+
     /// The step that takes decisions of `kind`.
     pub fn of(kind: Kind) -> Step {
         match kind {
@@ -185,7 +213,8 @@ pub fn settle(
     }
     let message = format!("{}: {}", decision.target, decision.reason);
     let error = options.strict && telling.blocked;
-    let note = (telling.remark || error).then(|| Note {
+    let shown = options.remarks_of.is_none_or(|name| name == step.name());
+    let note = (telling.remark && shown || error).then(|| Note {
         location: telling.location,
         kind: decision.kind,
         message: if error {
@@ -257,6 +286,7 @@ mod tests {
             assume_noalias: false,
             assume_alignment: 0,
             smem_budget: 49152,
+            remarks_of: None,
         }
     }
 
