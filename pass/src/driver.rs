@@ -28,8 +28,22 @@ pub enum Mode {
     TestAccessAnalysis,
 }
 
-/// Runs the pass on `root`; false when it must fail (errors were emitted).
+/// Runs the pass on `root` and writes the report where the options say; false when it must
+/// fail (errors were emitted).
 pub fn run(root: MlirOperation, options: &Options, mode: Mode) -> bool {
+    let (success, report) = optimize(root, options, mode);
+    if let Some(path) = &options.report {
+        if let Err(error) = report.write(path) {
+            let location = unsafe { mlirOperationGetLocation(root) };
+            diagnostics::error(location, "report", &error.to_string());
+            return false;
+        }
+    }
+    success
+}
+
+/// Runs the pass on `root`: whether it succeeded (no errors were emitted) and its report.
+pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Report) {
     let location = unsafe { mlirOperationGetLocation(root) };
     let kernels = kernels::find(root, options.block);
     if kernels.is_empty() {
@@ -74,13 +88,7 @@ pub fn run(root: MlirOperation, options: &Options, mode: Mode) -> bool {
         target: format!("sm_{}", options.target.sm),
         kernels: reports,
     };
-    if let Some(path) = &options.report {
-        if let Err(error) = report.write(path) {
-            diagnostics::error(location, "report", &error.to_string());
-            return false;
-        }
-    }
-    success
+    (success, report)
 }
 
 /// The options `kernel` is optimized with: `options`, with its module's `#nvvm.target` chip as

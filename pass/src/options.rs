@@ -75,6 +75,29 @@ pub struct Options {
     pub remarks_of: Option<&'static str>,
 }
 
+impl Default for Options {
+    /// The pass's defaults: `sm=90`, every step on, nothing assumed, 48 KiB of shared memory.
+    fn default() -> Options {
+        Options {
+            target: Target::from_sm(90).expect("sm_90 is a supported target"),
+            block: None,
+            report: None,
+            strict: false,
+            switches: Switches {
+                vectorize: true,
+                memory_space: true,
+                stage_shared: true,
+                pad: true,
+                swizzle: true,
+            },
+            assume_noalias: false,
+            assume_alignment: 0,
+            smem_budget: 48 * 1024,
+            remarks_of: None,
+        }
+    }
+}
+
 /// Checks `sm`: one of [`analysis::target::SUPPORTED_SM`].
 pub fn target(sm: u32) -> Result<Target, Error> {
     Target::from_sm(sm).map_err(|error| Error::Option {

@@ -25,7 +25,7 @@ use melior::{
     Context,
 };
 
-use crate::{ffi::gpuMemOptRegisterPasses, ir, Error};
+use crate::{driver, ffi::gpuMemOptRegisterPasses, ir, report::Report, Error, Options};
 
 /// Registers MLIR's passes and gpu-mem-opt's with the global registry, once.
 pub fn register() {
@@ -133,6 +133,39 @@ pub fn run_pipeline(
     manager
         .run(module)
         .map_err(|_| Error::Pipeline(diagnostics.take().join("\n")))
+}
+
+/// Runs gpu-mem-opt on `module` with `options` (remarks go to the context's diagnostics, the
+/// report to the caller, and to `options.report` too when set), then verifies the module.
+///
+/// ```no_run
+/// use gpu_mem_opt::{pipeline, Options};
+/// let context = pipeline::context();
+/// let diagnostics = pipeline::Diagnostics::capture(&context);
+/// let path = std::path::Path::new("examples/transpose.mlir");
+/// let mut module = pipeline::parse_file(&context, &diagnostics, path).unwrap();
+/// let report = pipeline::optimize(&mut module, &Options::default()).unwrap();
+/// for decision in &report.kernels[0].decisions {
+///     println!("{:?} {}: {}", decision.kind, decision.applied, decision.reason);
+/// }
+/// ```
+pub fn optimize(module: &mut Module, options: &Options) -> Result<Report, Error> {
+    let root = module.as_operation().to_raw();
+    let (success, report) = driver::optimize(root, options, driver::Mode::Optimize);
+    if let Some(path) = &options.report {
+        report.write(path)?;
+    }
+    if !success {
+        return Err(Error::Pipeline(
+            "gpu-mem-opt emitted errors (in the diagnostics; strict turns a blocked decision into one)".into(),
+        ));
+    }
+    if !module.as_operation().verify() {
+        return Err(Error::Pipeline(
+            "the module does not verify after gpu-mem-opt".into(),
+        ));
+    }
+    Ok(report)
 }
 
 /// The pipeline text that lowers GPU kernels to PTX for SM version `sm`: MLIR's

@@ -93,3 +93,33 @@ fn missing_file() {
         "{error}"
     );
 }
+
+/// `pipeline::optimize` returns the report as typed data: the naive transpose's store is
+/// staged, and a second module in the same process gets its own report.
+#[test]
+fn optimize_returns_the_typed_report() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    for _ in 0..2 {
+        let mut module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+        let options = gpu_mem_opt::Options {
+            assume_noalias: true,
+            ..gpu_mem_opt::Options::default()
+        };
+        let report = pipeline::optimize(&mut module, &options).unwrap();
+        assert_eq!(report.target, "sm_90");
+        let kernel = &report.kernels[0];
+        assert_eq!(kernel.name, "transpose");
+        assert!(
+            kernel.decisions.iter().any(|decision| {
+                decision.kind == gpu_mem_opt::report::Kind::StageShared && decision.applied
+            }),
+            "{:?}",
+            kernel.decisions
+        );
+        assert!(diagnostics
+            .take()
+            .iter()
+            .any(|line| line.contains("stage-shared: arg 1")));
+    }
+}
