@@ -21,7 +21,14 @@
 //!   [`class_counts`]; nested loops convolve their histograms, so the work is bounded by `Q`
 //!   per warp, not by trip counts.
 //! * Loops whose variables occur in a guard or a floor division, remainder or XOR are enumerated
-//!   iteration by iteration (at most [`MAX_ENUMERATED_ITERATIONS`] in all).
+//!   iteration by iteration (at most [`MAX_ENUMERATED_ITERATIONS`] in all), over one period
+//!   where they have one (Gao §4.3.2, [`loop_period`]): when the variable `k = lower + s·i`
+//!   occurs only linearly in the address, in `(a·k + …) mod m` and `⌊(a·k + …) / d⌋` parts of
+//!   the address, and in `mod` parts of the guard, iteration `i + P` (`P` the lcm of
+//!   `m / gcd(a·s, m)` and `d / gcd(a·s, d)`) is iteration `i` with every lane's address moved
+//!   by the same bytes and the same guard outcomes; the iterations past the first period enter
+//!   as a shift histogram, like the loops that only shift. The tile read `tile[tid.x][k mod 32]`
+//!   of a 1,024-iteration loop is walked over 32 iterations, exactly.
 //! * The unknown shift is some multiple of `g = gcd` of its coefficients. Each residue class
 //!   of that shift modulo `Q` is evaluated; a metric that differs between classes depends on
 //!   the unknown values and is reported unknown with the reason (`A[n + tid.x]` has known bank
@@ -122,21 +129,42 @@ pub fn warp_metrics(
         classes: (0..period).step_by(free_step as usize).collect(),
         period,
     };
-    let combinations = iterations(access, &enumerated)?;
+    let walks: Vec<Walk> = enumerated
+        .iter()
+        .map(|&depth| Walk::of(access, &parts, depth))
+        .collect::<Result<_, _>>()?;
+    let combinations = iterations(&walks)?;
     let uniform: Vec<Vec<Option<Result<bool, Unknown>>>> = combinations
         .iter()
-        .map(|iteration| uniform_guard(access, &enumerated, iteration))
+        .map(|(iteration, _)| uniform_guard(access, &enumerated, iteration))
         .collect();
+    // The shifts each combination is issued with: the other loops', and its own repeats'.
+    let repeated: Vec<Shifts> = combinations
+        .iter()
+        .map(|(_, repeats)| {
+            let mut histogram = shifts.histogram.clone();
+            for &(count, shift) in repeats.iter().filter(|(count, _)| *count > 1) {
+                let increment = shift.rem_euclid(i128::from(period)) as i64;
+                histogram = convolve(&histogram, &walk_histogram(count, increment, period))?;
+            }
+            Ok(Shifts {
+                histogram,
+                classes: shifts.classes.clone(),
+                period,
+            })
+        })
+        .collect::<Result<_, Unknown>>()?;
     let mut tally = Tally::new(shifts.classes.len());
     for warp in block.warps() {
-        for (iteration, uniform) in combinations.iter().zip(&uniform) {
+        for (((iteration, _), uniform), shifts) in combinations.iter().zip(&uniform).zip(&repeated)
+        {
             let at = Iteration {
                 enumerated: &enumerated,
                 values: iteration,
                 uniform,
             };
             if let Some(addresses) = lane_addresses(access, &parts, &warp, &at)? {
-                tally.add(&addresses, &shifts, access.access_bytes(), model);
+                tally.add(&addresses, shifts, access.access_bytes(), model);
             }
         }
     }
@@ -456,30 +484,154 @@ fn convolve(left: &[u64], right: &[u64]) -> Result<Vec<u64>, Unknown> {
     Ok(result)
 }
 
-/// Every combination of values of the enumerated loops, outermost first.
-fn iterations(access: &Access, enumerated: &[usize]) -> Result<Vec<Vec<i64>>, Unknown> {
-    let mut combinations = vec![Vec::new()];
-    for &depth in enumerated {
+/// How an enumerated loop is walked: its values (over one period where it has one), and for
+/// each how many iterations it stands for and the bytes every lane's address moves by from
+/// one of them to the next.
+struct Walk {
+    /// The values walked.
+    values: Vec<i64>,
+    /// Per value: the iterations it stands for (1 when the loop is walked whole).
+    repeats: Vec<u64>,
+    /// The address shift from one period to the next, in bytes (0 when walked whole).
+    shift: i128,
+}
+
+impl Walk {
+    /// The walk of the loop at `depth` of `access`: over one period of [`loop_period`] when it is
+    /// shorter than the loop, else every iteration.
+    fn of(access: &Access, parts: &AddressParts, depth: usize) -> Result<Walk, Unknown> {
         let enclosing = enclosing_loop(access, depth)?;
         let trips = enclosing.trip_count().unwrap_or(0);
-        if (combinations.len() as u64).saturating_mul(trips) > MAX_ENUMERATED_ITERATIONS {
-            return Err(Unknown::new(format!(
-                "more than {MAX_ENUMERATED_ITERATIONS} iterations of loops in guards or quasi-affine indices"
-            )));
-        }
-        let values = (0..trips)
+        let (walked, shift) = match loop_period(access, parts, depth) {
+            Some((period, shift)) if period < trips => (period, shift),
+            _ => (trips, 0),
+        };
+        let values = (0..walked)
             .map(|iteration| {
                 enclosing
                     .value(iteration)
                     .ok_or_else(|| Unknown::new(format!("loop{depth} overflows")))
             })
             .collect::<Result<Vec<i64>, Unknown>>()?;
+        // Iteration `i` stands for `i, i + P, …` below the trip count.
+        let repeats = (0..walked)
+            .map(|iteration| (trips - iteration).div_ceil(walked.max(1)))
+            .collect();
+        Ok(Walk {
+            values,
+            repeats,
+            shift,
+        })
+    }
+}
+
+/// The period in iterations of the loop at `depth` and the bytes every lane's address moves by
+/// over one period, when its variable occurs only linearly in the address, in `mod` and floor
+/// division parts of the address with a linear inner expression, and in `mod` parts of the
+/// guard (see the module essay); `None` otherwise.
+fn loop_period(access: &Access, parts: &AddressParts, depth: usize) -> Option<(u64, i128)> {
+    let step = access.loops.get(depth)?.step?;
+    let variable = Variable::Loop(LoopId(depth));
+    // `(period, Some(advance per period))` of a `mod` (no advance) or floor-division part.
+    let part = |expression: &IndexExpression, floor_allowed: bool| -> Option<(u64, i64, i64)> {
+        let (inner, divisor, floor) = match expression {
+            IndexExpression::Modulo(inner, modulus) => (inner, *modulus, false),
+            IndexExpression::FloorDivide(inner, divisor) if floor_allowed => {
+                (inner, *divisor, true)
+            }
+            _ => return None,
+        };
+        let form = inner.linear().ok()?;
+        if divisor <= 0
+            || form
+                .quasi_affine
+                .iter()
+                .any(|(nested, _)| nested.variables().contains(&variable))
+        {
+            return None;
+        }
+        let advance = form
+            .variables
+            .get(&variable)
+            .copied()
+            .unwrap_or(0)
+            .checked_mul(step)?;
+        let period = divisor / advance.gcd(&divisor);
+        Some((period as u64, if floor { advance } else { 0 }, divisor))
+    };
+    let mut period = 1u64;
+    let mut floors = Vec::new();
+    for (expression, coefficient) in &parts.quasi_affine {
+        if !expression.variables().contains(&variable) {
+            continue;
+        }
+        let (own, advance, divisor) = part(expression, true)?;
+        period = period.lcm(&own);
+        if advance != 0 {
+            floors.push((*coefficient, advance, divisor));
+        }
+    }
+    for condition in &access.guard {
+        for side in [&condition.left, &condition.right] {
+            let form = side.linear().ok()?;
+            if form.variables.contains_key(&variable) {
+                return None;
+            }
+            for (expression, _) in form.quasi_affine {
+                if expression.variables().contains(&variable) {
+                    period = period.lcm(&part(expression, false)?.0);
+                }
+            }
+        }
+    }
+    let periods = i128::from(i64::try_from(period).ok()?);
+    let linear = i128::from(parts.loops.get(&depth).copied().unwrap_or(0));
+    let mut shift = linear.checked_mul(i128::from(step))?.checked_mul(periods)?;
+    for (coefficient, advance, divisor) in floors {
+        let steps = i128::from(advance).checked_mul(periods)? / i128::from(divisor);
+        shift = shift.checked_add(i128::from(coefficient).checked_mul(steps)?)?;
+    }
+    Some((period, shift))
+}
+
+/// How often each residue modulo `length` occurs among `0, increment, …, (count − 1)·increment`.
+fn walk_histogram(count: u64, increment: i64, length: u64) -> Vec<u64> {
+    let mut histogram = vec![0u64; length as usize];
+    let classes = period(increment, length);
+    for (class, occurrences) in class_counts(count, classes).into_iter().enumerate() {
+        let residue = (class as i128 * i128::from(increment)).rem_euclid(i128::from(length));
+        histogram[residue as usize] += occurrences;
+    }
+    histogram
+}
+
+/// One combination of walked values of the enumerated loops, outermost first, with the
+/// `(iterations it stands for, shift per period)` of every loop.
+type Combination = (Vec<i64>, Vec<(u64, i128)>);
+
+/// Every combination of the walked values of the enumerated loops.
+fn iterations(walks: &[Walk]) -> Result<Vec<Combination>, Unknown> {
+    let mut combinations = vec![(Vec::new(), Vec::new())];
+    for walk in walks {
+        if (combinations.len() as u64).saturating_mul(walk.values.len() as u64)
+            > MAX_ENUMERATED_ITERATIONS
+        {
+            return Err(Unknown::new(format!(
+                "more than {MAX_ENUMERATED_ITERATIONS} iterations of loops in guards or quasi-affine indices"
+            )));
+        }
         combinations = combinations
             .iter()
-            .flat_map(|prefix| {
-                values
+            .flat_map(|(prefix, repeats)| {
+                walk.values
                     .iter()
-                    .map(move |&value| [prefix.as_slice(), &[value]].concat())
+                    .zip(&walk.repeats)
+                    .map(move |(&value, &count)| {
+                        (
+                            [prefix.as_slice(), &[value]].concat(),
+                            [repeats.as_slice(), &[(count, walk.shift)]].concat(),
+                        )
+                    })
             })
             .collect();
     }

@@ -161,6 +161,38 @@ proptest! {
         assert_matches_brute_force(&access, Block::new(block.0, block.1, 1), model);
     }
 
+    /// Loops far longer than a period (Gao §4.3.2): the loop variable in a remainder and a floor
+    /// division of the address and in a remainder of the guard; walked over one period, the
+    /// metrics equal brute force over every iteration.
+    #[test]
+    fn long_loops_walked_by_period(
+        lanes in -3i64..40,
+        loop_scale in -3i64..5,
+        divisor in 1i64..40,
+        modulus in 1i64..40,
+        guard_modulus in 1i64..12,
+        guard_residue in 0i64..12,
+        trips in 60i64..400,
+        step in 1i64..4,
+        element_bytes in prop::sample::select(vec![1u32, 2, 4, 8]),
+        block in (1u32..70, 1u32..3),
+        model in model(),
+    ) {
+        let index = tx() * lanes
+            + (tx() + iv(0) * loop_scale).modulo(modulus) * 7
+            + (iv(0) * loop_scale + tx()).floor_divide(divisor) * 5
+            + 4096;
+        let mut access = shared(&[1 << 20], vec![index]);
+        access.layout.element_bytes = element_bytes;
+        access.loops = vec![Loop::constant(0, trips * step, step)];
+        access.guard = vec![Condition::new(
+            iv(0).modulo(guard_modulus),
+            Relation::Less,
+            guard_residue % guard_modulus + 1,
+        )];
+        assert_matches_brute_force(&access, Block::new(block.0, block.1, 1), model);
+    }
+
     /// A metric called known is the same for every value of the symbol, and a metric called
     /// unknown does differ for some value (one full period of values is enough).
     #[test]
