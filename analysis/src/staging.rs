@@ -113,6 +113,9 @@ pub struct Staging {
     pub rule: &'static str,
     /// The reason, with the MAP id, the rule and the numbers.
     pub reason: String,
+    /// In plain words, when not staged: why (`coalesced already (4 sectors/request)`); empty
+    /// when staged, where what changed says it.
+    pub summary: String,
     /// The footprint, when computable.
     pub footprint: Option<Footprint>,
     /// Measured sectors per request, when known.
@@ -354,12 +357,15 @@ fn decide_reference(
         stage: false,
         rule: "blocked",
         reason: String::new(),
+        summary: String::new(),
         footprint: None,
         sectors_per_request: sectors,
         ideal_sectors_per_request: ideal,
         nothing_to_gain: false,
     };
     let blocked = |mut staging: Staging, why: String| {
+        let plain = why.split("; rule ").next().unwrap_or(&why);
+        staging.summary = format!("not staged: {plain}");
         staging.reason = format!("{map}: not staged: {why}");
         staging
     };
@@ -407,29 +413,43 @@ fn decide_reference(
             "NV-C",
             format!("uncoalesced neighbor, warp stride {stride} (the database shows 1.10-2.58 for MAP-510)"),
         ),
-        (Some(_), _) => (
-            false,
-            "NV-C",
-            format!("neighbor on a coalesced eMAP, warp stride {stride}: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509)"),
-        ),
+        (Some(_), _) => {
+            staging.summary = format!(
+                "not staged: the stencil's loads are coalesced ({sectors} sectors/request), and L1 serves their shifted reads"
+            );
+            (
+                false,
+                "NV-C",
+                format!("neighbor on a coalesced eMAP, warp stride {stride}: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509)"),
+            )
+        }
         (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block)) => (
             true,
             "NV-C",
             "a loop walks elements other threads also read (iMAP Row/Column/Block: stage)".to_string(),
         ),
-        (None, Some(IntraThread::Single)) if !uncoalesced => (
-            false,
-            "NV-C",
-            format!("coalesced single access, warp stride {stride} (the database shows 0.76-0.99 for 108/109/114)"),
-        ),
-        (None, Some(IntraThread::Single)) if !large => (
-            false,
-            "NV-C",
-            format!(
-                "uncoalesced, but the array has {} elements < 512x512 (the database shows 1.00-1.05)",
+        (None, Some(IntraThread::Single)) if !uncoalesced => {
+            staging.summary = format!("not staged: coalesced already ({sectors} sectors/request)");
+            (
+                false,
+                "NV-C",
+                format!("coalesced single access, warp stride {stride} (the database shows 0.76-0.99 for 108/109/114)"),
+            )
+        }
+        (None, Some(IntraThread::Single)) if !large => {
+            staging.summary = format!(
+                "not staged: uncoalesced ({sectors} sectors/request), but an array of {} elements is too small for a tile to pay (below 512x512)",
                 elements.unwrap_or(0)
-            ),
-        ),
+            );
+            (
+                false,
+                "NV-C",
+                format!(
+                    "uncoalesced, but the array has {} elements < 512x512 (the database shows 1.00-1.05)",
+                    elements.unwrap_or(0)
+                ),
+            )
+        }
         (None, Some(IntraThread::Single)) => {
             (true, "NV-C", "uncoalesced single access, N >= 512".into())
         }
@@ -439,11 +459,16 @@ fn decide_reference(
             "NV-C fallback",
             "a loop re-reads elements other threads read".into(),
         ),
-        (None, None) => (
-            false,
-            "NV-C fallback",
-            "coalesced, and no loop re-reads it (reuse alone does not pay on a cached GPU)".into(),
-        ),
+        (None, None) => {
+            staging.summary = format!(
+                "not staged: coalesced ({sectors} sectors/request), and no loop re-reads it"
+            );
+            (
+                false,
+                "NV-C fallback",
+                "coalesced, and no loop re-reads it (reuse alone does not pay on a cached GPU)".into(),
+            )
+        }
     };
     staging.rule = rule;
     let reused_by_loop = looped && footprint.reuse > 1.0;

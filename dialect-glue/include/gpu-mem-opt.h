@@ -50,6 +50,9 @@ typedef struct GpuMemOptOptions {
   uint32_t assume_alignment;
   /** Shared-memory budget per block in bytes (option `smem-budget`). */
   uint32_t smem_budget;
+  /** What remarks say (option `remarks`): "summary" (what changed and the
+   *  gain) or "detailed" (also MAP ids, rules and cycle costs). */
+  MlirStringRef remarks;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

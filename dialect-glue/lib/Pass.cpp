@@ -89,6 +89,8 @@ public:
     options.assume_noalias = assumeNoalias;
     options.assume_alignment = assumeAlignment;
     options.smem_budget = smemBudget;
+    options.remarks = mlirStringRefCreate(remarks.getValue().data(),
+                                          remarks.getValue().size());
     return options;
   }
 
@@ -157,6 +159,12 @@ protected:
       *this, "smem-budget",
       llvm::cl::desc("Shared memory per block, in bytes, for all buffers"),
       llvm::cl::init(48 * 1024)};
+  typename Base::template Option<std::string> remarks{
+      *this, "remarks",
+      llvm::cl::desc("What remarks say: summary (what changed and the gain) "
+                     "or detailed (also MAP ids, rules and cycle costs; the "
+                     "report always has the whole reason)"),
+      llvm::cl::init("summary")};
 };
 
 /// `gpu-mem-opt`: analyse, decide, rewrite, explain.

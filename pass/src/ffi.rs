@@ -53,6 +53,8 @@ pub struct GpuMemOptOptions {
     pub assume_alignment: u32,
     /// `smem-budget`.
     pub smem_budget: u32,
+    /// `remarks`: `summary` or `detailed`.
+    pub remarks: MlirStringRef,
 }
 
 unsafe extern "C" {
@@ -187,6 +189,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         assume_alignment: options::assume_alignment(raw.assume_alignment)?,
         smem_budget: options::smem_budget(raw.smem_budget)?,
         remarks_of: None,
+        detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })
 }
 

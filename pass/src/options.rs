@@ -15,6 +15,7 @@
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
+//! | `remarks` | summary | `summary` (what changed and the gain) or `detailed` (the whole reason) |
 //!
 //! **Switches.** One rule for every step a switch turns off (`vectorize`, `memory-space`,
 //! `stage-shared`, and `pad` with `swizzle` together, which turn off the shared-layout step):
@@ -73,6 +74,9 @@ pub struct Options {
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
+    /// Option `remarks=detailed`: remarks carry the whole reason (MAP ids, rules, cycle
+    /// costs), not only what changed and the gain.
+    pub detailed_remarks: bool,
 }
 
 impl Default for Options {
@@ -94,7 +98,20 @@ impl Default for Options {
             assume_alignment: 0,
             smem_budget: 48 * 1024,
             remarks_of: None,
+            detailed_remarks: false,
         }
+    }
+}
+
+/// Checks `remarks`: `summary` (or empty, the default) or `detailed`.
+pub fn detailed_remarks(text: &str) -> Result<bool, Error> {
+    match text {
+        "" | "summary" => Ok(false),
+        "detailed" => Ok(true),
+        other => Err(Error::Option {
+            option: "remarks",
+            message: format!("'{other}' is not one of summary, detailed"),
+        }),
     }
 }
 

@@ -162,6 +162,10 @@ pub struct Decision {
     pub reason: String,
     /// Decision parameters (e.g. `{"pad": 1, "extra_bytes": 128}`).
     pub params: serde_json::Value,
+    /// What changed and the gain, or why nothing did, in plain words (the remark's text unless
+    /// `remarks=detailed`); empty where `reason` says it plainly already.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub summary: String,
 }
 
 impl Decision {
@@ -173,6 +177,7 @@ impl Decision {
             applied: false,
             reason: reason.into(),
             params: serde_json::Value::Null,
+            summary: String::new(),
         }
     }
 }

@@ -7,7 +7,7 @@
 // unknown, with the reason.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt-test-access-analysis %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPACE
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true report=%t.json remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
 module attributes {gpu.container_module} {

@@ -6,7 +6,7 @@
 // when pad and swizzle are both off; one of them alone only narrows its candidates.
 
 // All on: every step changes the kernel and says so.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel switches --grid 32,128,1
 
 // All off: the IR is exactly the input, only the kernel remark is left, strict does
@@ -14,7 +14,7 @@
 // lines, which the driver would report as missing).
 // RUN: sed 's#// expected-.*##' %s > %t.plain.mlir
 // RUN: gpu-mem-opt-opt %t.plain.mlir -o %t.input.mlir
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false stage-shared=false pad=false swizzle=false strict=true report=%t.off.json' %t.plain.mlir -o %t.off.mlir 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false stage-shared=false pad=false swizzle=false strict=true report=%t.off.json remarks=detailed' %t.plain.mlir -o %t.off.mlir 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: diff %t.input.mlir %t.off.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.off.json
 // OFF: remark: gpu-mem-opt: kernel: 'switches'
@@ -24,19 +24,19 @@
 // in vectorize-advice.mlir's report with every step on, none with vectorize and
 // memory-space off).
 // RUN: sed 's#// expected-.*##' %S/../Transforms/vectorize-advice.mlir > %t.advice.mlir
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.advice-on.json' %t.advice.mlir -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.advice-on.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ADVICE-ON < %t.advice-on.json
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false report=%t.advice-off.json' %t.advice.mlir -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false report=%t.advice-off.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ADVICE-OFF --implicit-check-not=unblock < %t.advice-off.json
 // ADVICE-ON: "reason": "{{.*}}; unblock:
 // ADVICE-OFF: "reason": "option vectorize=false; 3 loads of 4 B stay scalar: {{.*}} overlap"
 
 // One switch off at a time: that step's remarks are gone, the others' stay.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-VECTORIZE --implicit-check-not=vectorize:
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-MEMORY-SPACE --implicit-check-not=readonly:
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-STAGE --implicit-check-not=stage-shared:
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false swizzle=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-LAYOUT --implicit-check-not=swizzle: --implicit-check-not=pad:
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-PAD
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-VECTORIZE --implicit-check-not=vectorize:
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-MEMORY-SPACE --implicit-check-not=readonly:
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-STAGE --implicit-check-not=stage-shared:
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false swizzle=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-LAYOUT --implicit-check-not=swizzle: --implicit-check-not=pad:
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-PAD
 // NO-VECTORIZE: stage-shared: arg 2
 // NO-VECTORIZE: readonly: arg 0
 // NO-VECTORIZE: swizzle: workgroup 0
@@ -78,7 +78,7 @@
 
 // With staging on, its tile is the layout step's target; pad and swizzle both off turn
 // that step off, and strict ignores the conflicts left (72 wavefronts, degree 4.50).
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false pad=false swizzle=false strict=true report=%t.layout.json' %s -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false pad=false swizzle=false strict=true report=%t.layout.json remarks=detailed' %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=LAYOUT < %t.layout.json
 // LAYOUT: "kind": "swizzle",
 // LAYOUT-NEXT: "target": "workgroup 0",

@@ -3,24 +3,24 @@
 // expect the others' (test/Transforms/stage-uniform.mlir uses it). The IR is
 // what gpu-mem-opt makes of it. An unknown step is an error naming the steps.
 
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=shared-layout})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUT
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=shared-layout remarks=detailed})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUT
 // LAYOUT-NOT: kernel:
 // LAYOUT-NOT: stage-shared:
 // LAYOUT-NOT: readonly:
 // LAYOUT: remark: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks
 // LAYOUT-NOT: remark
 
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=stage-shared})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGE
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=stage-shared remarks=detailed})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGE
 // STAGE-NOT: swizzle:
 // STAGE: remark: gpu-mem-opt: stage-shared: arg 1: MAP-110: stage
 // STAGE-NOT: remark
 
 // The IR is the pass's.
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=vectorize})' %s 2>/dev/null > %t.plan.mlir
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null > %t.pass.mlir
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=vectorize remarks=detailed})' %s 2>/dev/null > %t.plan.mlir
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null > %t.pass.mlir
 // RUN: diff %t.plan.mlir %t.pass.mlir
 
-// RUN: not gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=banana})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=banana remarks=detailed})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: gpu-mem-opt: options: gpu-mem-opt-test-plan: unknown step 'banana' (vectorize, memory-space, stage-shared, shared-layout)
 
 module attributes {gpu.container_module} {

@@ -3,8 +3,8 @@
 // size used to wrap to 0, which fit the 64 KiB bank). The read-only path
 // still serves it.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // REMARK: readonly: arg 0: {{.*}}; not constant: its size in bytes is unknown (dynamic, or too large to count)
 
 // CHECK-NOT: memref.global

@@ -8,18 +8,18 @@
 // carries gpu_mem_opt.constant_bindings = {argN = @symbol}, so a launcher (and
 // the interpreter, which `gpu-mem-opt diff` runs) copies the argument in first.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics=only-expected -o /dev/null
 // The PTX checks leave staging out: stage-shared also copies the input into a
 // tile, which is its decision and its test's (test/Transforms/stage-shared.mlir).
 // RUN: gpu-mem-opt ptx %s --options stage-shared=false -o %t.ptx 2>/dev/null
 // Constant memory is where uniform reads belong: the constant cache broadcasts one address to
 // the warp, so stage-shared must not also copy the moved data into a shared tile (it did, while
 // it took the memory_space_cast back to a generic memref for global memory).
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGE
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGE
 // STAGE-NOT: stage-shared: global @__gmo_const
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel convolution --grid 4,1,1
 // RUN: gpu-mem-opt diff %s --kernel broadcast_scale --grid 2,1,1

@@ -23,7 +23,7 @@
 //   and for written data: T13's H (random read-write is global, never texture:
 //   the larger_sads contradiction), T16's Y.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true' %S/../Analysis/jang-kernels.mlir -o /dev/null 2>&1 | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='assume-noalias=true remarks=detailed' %S/../Analysis/jang-kernels.mlir -o /dev/null 2>&1 | FileCheck %s
 // The kernels moved to constant memory give identical results in the interpreter:
 // RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t1_matmul --grid 4,4,1 --options assume-noalias=true
 // RUN: gpu-mem-opt diff %S/../Analysis/jang-kernels.mlir --kernel t2_constant_broadcast --grid 2,1,1 --options assume-noalias=true

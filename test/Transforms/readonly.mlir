@@ -8,18 +8,18 @@
 // what would unblock them. Every transformed kernel runs before and after in
 // the reference interpreter with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false remarks=detailed' %s -verify-diagnostics=only-expected -o /dev/null
 // RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: gpu-mem-opt ptx %s --options assume-noalias=true -o %t-noalias.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=NOALIAS --input-file=%t-noalias.ptx
-// RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel gather --grid 1,1,1 --arg random:1 --arg iota --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel grid_stride --grid 2,1,1
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDE
 // STRIDE: readonly: arg 0: {{.*}}(coalesced, not reused; {{.*}}no element is read twice in a block: each thread and iteration reads its own (the offset's coefficients are a mixed radix
 // RUN: gpu-mem-opt diff %s --kernel noalias_output --grid 2,1,1
 // RUN: gpu-mem-opt diff %s --kernel saxpy_noalias --grid 2,1,1 --arg 2.5 --arg random:2 --arg random:3 --arg zeros

@@ -7,9 +7,9 @@
 // not count. Likewise a staged store waits only for later accesses that may
 // touch its memory. Every memory effect counts, atomics and calls included. Every kernel runs before and after with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s -verify-diagnostics -o /dev/null
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt diff %s --kernel after_scratch --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel after_clear --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel after_clear_noalias --grid 4,4,1

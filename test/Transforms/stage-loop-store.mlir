@@ -8,8 +8,8 @@
 // transposeCoalesced. Only the stage-shared, pad and swizzle remarks are
 // checked here. Every kernel runs before and after with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel transpose_rows --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel transpose_nest --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1

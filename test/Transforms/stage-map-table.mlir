@@ -4,8 +4,8 @@
 // to gain the report's decision), and every kernel runs before and after with
 // identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel map204 --grid 8,32,1
 // RUN: gpu-mem-opt diff %s --kernel map205 --grid 8,32,1
 // RUN: gpu-mem-opt diff %s --kernel map302 --grid 8,32,1
@@ -15,7 +15,7 @@
 // RUN: gpu-mem-opt diff %s --kernel map114 --grid 32,128,1
 // RUN: gpu-mem-opt diff %s --kernel map508 --grid 8,32,1
 // RUN: gpu-mem-opt diff %s --kernel map514 --grid 8,32,1
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "name": "map108",
 // REPORT: "target": "arg 0",

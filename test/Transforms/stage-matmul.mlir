@@ -8,15 +8,15 @@
 // Every kernel runs before and after in the interpreter with identical
 // results, on sizes that are and are not multiples of the tiles.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel matmul --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_partial_k --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges --grid 3,4,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel matmul_gather --grid 3,4,1 --arg random:1 --arg random:2 --arg zeros --arg 'iota'
 // The bench kernel (2048^3) gets the same tiles.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %S/../../bench/kernels/matmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/matmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
 // BENCH: stage-shared: arg 0: MAP-205: stage: {{.*}}global sectors per block and tile 512 -> 64
 // BENCH: stage-shared: arg 1: MAP-302: stage: {{.*}}global sectors per block and tile 512 -> 64
 // BENCH: swizzle: workgroup 0

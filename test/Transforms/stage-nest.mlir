@@ -7,12 +7,12 @@
 // Only the stage-shared and pad remarks are checked here (other steps have
 // their own tests). Both kernels run before and after with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='memory-space=false vectorize=false remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel window --grid 4,4,1
 // RUN: gpu-mem-opt diff %s --kernel long_rows --grid 4,4,1
 // The bench kernel (2048x2048 frames) gets the same tiles.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %S/../../bench/kernels/sad.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/sad.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
 // BENCH: stage-shared: arg 0: MAP-401: stage: {{.*}}global sectors per block and tile 512 -> 8
 // BENCH: stage-shared: arg 1: MAP-408: stage: {{.*}}global sectors per block and tile 2944 -> 83
 

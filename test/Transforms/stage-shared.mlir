@@ -6,10 +6,10 @@
 // after in the reference interpreter and must give bit-identical results;
 // transpose_edges has sizes that are not multiples of the tile.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel transpose --grid 32,128,1
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "kind": "stage-shared",
 // REPORT-NEXT: "target": "arg 0",
@@ -37,7 +37,7 @@
 // MEASURED: memref.store (shared):
 // MEASURED: memref.store (global): requests 8, sectors_per_request 4,
 // Switched off, the step is skipped: no tile, no stage-shared remark.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false remarks=detailed' %s 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF-NOT: gpu-mem-opt: stage-shared
 // OFF-NOT: gpu.barrier
 

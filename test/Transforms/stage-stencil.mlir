@@ -5,18 +5,18 @@
 // 7-point stencil), where a cached GPU serves the shifted reads from L1.
 // Every kernel runs before and after with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt diff %s --kernel jacobi2d --grid 8,32,1
 // RUN: gpu-mem-opt diff %s --kernel jacobi3d --grid 1,8,1
 // RUN: gpu-mem-opt diff %s --kernel stencil_transposed --grid 32,128,1
 // RUN: gpu-mem-opt diff %s --kernel stencil_transposed_edges --grid 32,75,1
 // The bench stencils get the same decisions.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %S/../../bench/kernels/jacobi2d.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH2
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/jacobi2d.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH2
 // The five loads are one decision: one remark, naming the four others.
 // BENCH2: stage-shared: arg 0: MAP-508 (5-point neighbor): not staged: rule NV-C{{.*}}; the same for 4 more accesses: {{[0-9]+:[0-9]+, [0-9]+:[0-9]+, [0-9]+:[0-9]+, [0-9]+:[0-9]+$}}
 // BENCH2-NOT: stage-shared
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %S/../../bench/kernels/jacobi3d.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH3
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/jacobi3d.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH3
 // BENCH3: stage-shared: arg 0: no MAP id (7-point neighbor): not staged: rule NV-C{{.*}}; the same for 6 more accesses
 // BENCH3-NOT: stage-shared
 

@@ -13,11 +13,11 @@
 // Every kernel runs before and after with identical results, with the
 // default options.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
 // Only stage-shared's remarks are expected (the test pass shows that step's alone).
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=stage-shared})' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=stage-shared remarks=detailed})' %s -verify-diagnostics -o /dev/null
 // The remarks name the loop and the value its bound depends on, with locations.
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // REMARK: stage-uniform.mlir:{{[0-9]+}}:14: remark: gpu-mem-opt: stage-shared: arg 0: {{.*}}; not applied: the tile's refill would put a barrier where not every thread reaches it: scf.for at {{.*}}stage-uniform.mlir:{{[0-9]+}}:14 runs a different number of iterations in different threads of a block: its upper bound depends on the thread id x ({{.*}}stage-uniform.mlir:{{[0-9]+}}:13)
 // REMARK: its upper bound depends on memref.load at {{.*}}stage-uniform.mlir:{{[0-9]+}}:12 whose index depends on the thread id x
 // REMARK: its upper bound depends on memref.load at {{.*}}stage-uniform.mlir:{{[0-9]+}}:12 of arg 1, which memref.store at {{.*}}stage-uniform.mlir:{{[0-9]+}}:9 may write

@@ -211,7 +211,12 @@ pub fn settle(
         decision.reason = options::disabled(step.switched_off_by(), &decision.reason);
         return (decision, None);
     }
-    let message = format!("{}: {}", decision.target, decision.reason);
+    let said = if options.detailed_remarks || decision.summary.is_empty() {
+        &decision.reason
+    } else {
+        &decision.summary
+    };
+    let message = format!("{}: {said}", decision.target);
     let error = options.strict && telling.blocked;
     let shown = options.remarks_of.is_none_or(|name| name == step.name());
     let note = (telling.remark && shown || error).then(|| Note {
@@ -287,6 +292,7 @@ mod tests {
             assume_alignment: 0,
             smem_budget: 49152,
             remarks_of: None,
+            detailed_remarks: true,
         }
     }
 
@@ -298,6 +304,7 @@ mod tests {
             applied: true,
             reason: "found; unblock: say so".into(),
             params: serde_json::Value::Null,
+            summary: String::new(),
         };
         let location = MlirLocation {
             ptr: std::ptr::null(),

@@ -329,17 +329,13 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
         "read_only_cycles": selection.read_only_cycles,
         "costs_estimated": selection.costs_estimated,
     });
-    let (kind, applied, reason) = match &argument.outcome {
+    let (kind, applied, summary) = match &argument.outcome {
         Outcome::Apply(placement, safe) if !enabled => {
             let (kind, path) = match placement {
                 Placement::Constant => (Kind::Constant, "ld.const"),
                 _ => (Kind::Readonly, "ld.global.nc"),
             };
-            (
-                kind,
-                false,
-                format!("would read through {path}: {safe}; {}", selection.reason),
-            )
+            (kind, false, format!("would read through {path}: {safe}"))
         }
         Outcome::Apply(Placement::Constant, safe) => {
             match constant::apply(kernel, argument.index) {
@@ -349,9 +345,8 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                         Kind::Constant,
                         true,
                         format!(
-                            "ld.const from @{symbol} (bound to {}): {safe}; {}",
-                            argument.target(),
-                            selection.reason
+                            "ld.const from @{symbol} (bound to {}): {safe}",
+                            argument.target()
                         ),
                     )
                 }
@@ -360,10 +355,7 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                     (
                         Kind::Constant,
                         false,
-                        format!(
-                            "{safe}, but not in constant memory: {why}; {fallback}; {}",
-                            selection.reason
-                        ),
+                        format!("{safe}, but not in constant memory: {why}; {fallback}"),
                     )
                 }
             }
@@ -373,20 +365,18 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
             (
                 Kind::Readonly,
                 applied.starts_with("ld.global.nc"),
-                format!("{applied}: {safe}; {}", selection.reason),
+                format!("{applied}: {safe}"),
             )
         }
-        Outcome::Keep(why) | Outcome::Blocked(why) => (
-            Kind::Readonly,
-            false,
-            format!("{why}; {}", selection.reason),
-        ),
+        Outcome::Keep(why) | Outcome::Blocked(why) => (Kind::Readonly, false, why.clone()),
     };
+    // The remark says what happens in plain words; Algorithm 3's numbers go to the report.
     Decision {
         kind,
         target: argument.target(),
         applied,
-        reason,
+        reason: format!("{summary}; {}", selection.reason),
         params,
+        summary,
     }
 }

@@ -291,6 +291,7 @@ fn decision(
         applied,
         reason,
         params,
+        summary: String::new(),
     }
 }
 

@@ -342,6 +342,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
             applied: changes,
             reason: plan.reason.clone(),
             params,
+            summary: String::new(),
         },
         Err(why) => Decision {
             kind,
@@ -349,6 +350,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
             applied: false,
             reason: format!("{}; not applied: {why}", plan.reason),
             params,
+            summary: String::new(),
         },
     }
 }

@@ -192,12 +192,23 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
                 }
             }
         }
+        // In plain words: what was staged and the gain, or why not; the rule and MAP id are
+        // the reason's (the report, or `remarks=detailed`).
+        let summary = match (
+            outcome.strip_prefix("; staged through "),
+            outcome.strip_prefix("; not applied: "),
+        ) {
+            (Some(staged), _) => format!("staged through {staged}"),
+            (_, Some(why)) => format!("not staged: {why}"),
+            _ => staging.summary.clone(),
+        };
         let decision = Decision {
             kind: Kind::StageShared,
             target: finding.memory.root.describe(),
             applied,
             reason: format!("{}{outcome}", staging.reason),
             params: parameters(finding, &staging),
+            summary,
         };
         let telling = Telling {
             location,

@@ -131,6 +131,7 @@ pub fn run(
             applied,
             reason,
             params,
+            summary: String::new(),
         };
         let telling = Telling {
             location,
