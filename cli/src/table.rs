@@ -64,7 +64,8 @@ pub fn render(report: &Value) -> String {
                 },
                 text(&decision["kind"]),
                 text(&decision["target"]),
-                text(&decision["reason"])
+                // The plain words where the decision has them; the whole reason is in the JSON.
+                text(decision.get("summary").unwrap_or(&decision["reason"]))
             ));
         }
     }
