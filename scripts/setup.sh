@@ -37,3 +37,9 @@ if [ -z "$ptxas" ]; then
 fi
 mkdir -p build/bin
 ln -sf "$(cd "$(dirname "$ptxas")" && pwd)/ptxas" build/bin/ptxas
+
+# PyYAML and Pygments for LLVM's opt-viewer (`gpu-mem-opt report --html`), in the same venv.
+if ! $venv/bin/python3 -c "import yaml, pygments" 2>/dev/null; then
+  echo "setup: installing pyyaml and pygments (opt-viewer) into $venv"
+  $venv/bin/pip install -q pyyaml pygments
+fi

@@ -102,3 +102,82 @@ pub fn report(file: &Path, options: &str) -> Result<(), Error> {
     print!("{}", crate::table::render(&report));
     Ok(())
 }
+
+/// LLVM's `opt-viewer.py`, from `llvm-22-tools` (`$LLVM_BIN/../share/opt-viewer`).
+fn opt_viewer() -> Result<std::path::PathBuf, Error> {
+    let bin = std::env::var("LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
+    let viewer = Path::new(&bin).join("../share/opt-viewer/opt-viewer.py");
+    if viewer.exists() {
+        Ok(viewer)
+    } else {
+        Err(Error::Pipeline(format!(
+            "{} not found: install llvm-22-tools (make setup does) or set LLVM_BIN",
+            viewer.display()
+        )))
+    }
+}
+
+/// `gpu-mem-opt report --html DIR`: the pass on `file` in the driver `gpu-mem-opt-opt` (beside
+/// this program), its remarks collected by MLIR's remark engine as YAML (`DIR/remarks.yaml`)
+/// and rendered by LLVM's opt-viewer as HTML, the source with every decision inline
+/// (`DIR/index.html`); the table as `report` prints it too.
+pub fn report_html(file: &Path, options: &str, directory: &Path) -> Result<(), Error> {
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| Error::Io { path, source }
+    };
+    std::fs::create_dir_all(directory).map_err(io(directory))?;
+    let yaml = directory.join("remarks.yaml");
+    let json = directory.join("report.json");
+    let program = std::env::current_exe().map_err(io(Path::new("gpu-mem-opt")))?;
+    let driver = program.with_file_name("gpu-mem-opt-opt");
+    let status = std::process::Command::new(&driver)
+        .arg("-p")
+        .arg(format!(
+            "builtin.module(gpu-mem-opt{{{options} report={}}})",
+            json.display()
+        ))
+        .arg("--remarks-filter=gpu-mem-opt")
+        .arg("--remark-format=yaml")
+        .arg(format!("--remarks-output-file={}", yaml.display()))
+        .arg(file)
+        .arg("-o")
+        .arg("/dev/null")
+        .status()
+        .map_err(io(&driver))?;
+    if !status.success() {
+        return Err(Error::Pipeline(format!(
+            "{} failed ({status}) on {}",
+            driver.display(),
+            file.display()
+        )));
+    }
+    let viewer = opt_viewer()?;
+    // The venv `make setup` made beside the build (PyYAML and Pygments), else the system's.
+    let venv = program.with_file_name("../venv/bin/python3");
+    let python = if venv.exists() {
+        venv
+    } else {
+        "python3".into()
+    };
+    let status = std::process::Command::new(&python)
+        .arg(&viewer)
+        .arg(&yaml)
+        .arg("-o")
+        .arg(directory)
+        .arg("--source-dir")
+        .arg(".")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(io(&viewer))?;
+    if !status.success() {
+        return Err(Error::Pipeline(format!(
+            "{} failed ({status}) on {}",
+            viewer.display(),
+            yaml.display()
+        )));
+    }
+    report(&json, "")?;
+    println!("HTML: {}", directory.join("index.html").display());
+    Ok(())
+}

@@ -79,6 +79,10 @@ enum Command {
         /// Pass options when FILE is MLIR.
         #[arg(long, default_value = "")]
         options: String,
+        /// Also write the remarks as HTML to DIR, the source with each decision inline (LLVM's
+        /// opt-viewer on the remarks' YAML, DIR/remarks.yaml); FILE must be MLIR.
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
     },
     /// Run a kernel on the reference interpreter.
     Interp {
@@ -178,7 +182,14 @@ fn main() -> ExitCode {
             no_opt,
             options,
         } => commands::ptx(&file, &output, sm, no_opt, &options),
-        Command::Report { file, options } => commands::report(&file, &options),
+        Command::Report {
+            file,
+            options,
+            html,
+        } => match html {
+            Some(directory) => commands::report_html(&file, &options, &directory),
+            None => commands::report(&file, &options),
+        },
         Command::Interp {
             launch,
             print_arg,

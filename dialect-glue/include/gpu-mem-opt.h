@@ -97,6 +97,20 @@ typedef enum GpuMemOptSeverity {
 void gpuMemOptEmitDiagnostic(MlirLocation location, GpuMemOptSeverity severity,
                              MlirStringRef message);
 
+/** What an optimization remark reports (MLIR 22's remark kinds). */
+typedef enum GpuMemOptRemarkKind {
+  GpuMemOptRemarkPassed = 0,
+  GpuMemOptRemarkMissed = 1,
+  GpuMemOptRemarkAnalysis = 2,
+} GpuMemOptRemarkKind;
+
+/** Emits the remark `gpu-mem-opt: <name>: <message>` at `location` as a
+ *  diagnostic, and, where the context's remark engine is on (mlir-opt's
+ *  `--remarks-filter=gpu-mem-opt --remark-format=yaml ...`), as an
+ *  optimization remark of `kind`, category `gpu-mem-opt`, name `name`. */
+void gpuMemOptEmitRemark(MlirLocation location, GpuMemOptRemarkKind kind,
+                         MlirStringRef name, MlirStringRef message);
+
 /** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
  *  `gpu-mem-opt-test-plan`,
  *  `gpu-mem-opt-lower-readonly` and the pipelines `gpu-mem-opt-lower-to-ptx`

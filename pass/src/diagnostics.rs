@@ -7,7 +7,10 @@
 
 use mlir_sys::MlirLocation;
 
-use crate::{ffi::gpuMemOptEmitDiagnostic, ir};
+use crate::{
+    ffi::{gpuMemOptEmitDiagnostic, gpuMemOptEmitRemark},
+    ir,
+};
 
 /// Severity of a diagnostic (mirrors `GpuMemOptSeverity`).
 #[repr(C)]
@@ -23,18 +26,38 @@ pub enum Severity {
     Note = 3,
 }
 
+/// What a remark reports, for MLIR's remark engine (mirrors `GpuMemOptRemarkKind`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// A decision applied.
+    Passed = 0,
+    /// A decision not applied.
+    Missed = 1,
+    /// A finding.
+    Analysis = 2,
+}
+
 /// Emits `message` with `severity` at `location`.
 pub fn emit(location: MlirLocation, severity: Severity, message: &str) {
     unsafe { gpuMemOptEmitDiagnostic(location, severity, ir::string_ref_of(message)) }
 }
 
-/// Emits the remark `gpu-mem-opt: <kind>: <message>`.
+/// Emits the remark `gpu-mem-opt: <kind>: <message>`, a finding.
 pub fn remark(location: MlirLocation, kind: &str, message: &str) {
-    emit(
-        location,
-        Severity::Remark,
-        &format!("gpu-mem-opt: {kind}: {message}"),
-    );
+    remark_of(location, RemarkKind::Analysis, kind, message);
+}
+
+/// Emits the remark `gpu-mem-opt: <name>: <message>` as a remark of `kind`.
+pub fn remark_of(location: MlirLocation, kind: RemarkKind, name: &str, message: &str) {
+    unsafe {
+        gpuMemOptEmitRemark(
+            location,
+            kind,
+            ir::string_ref_of(name),
+            ir::string_ref_of(message),
+        )
+    }
 }
 
 /// Emits the error `gpu-mem-opt: <kind>: <message>`.

@@ -18,7 +18,7 @@ use mlir_sys::{
 };
 
 use crate::{
-    diagnostics::Severity,
+    diagnostics::{RemarkKind, Severity},
     driver, ir,
     options::{self, Switches},
     steps::Step,
@@ -62,6 +62,14 @@ unsafe extern "C" {
     pub fn gpuMemOptEmitDiagnostic(
         location: MlirLocation,
         severity: Severity,
+        message: MlirStringRef,
+    );
+    /// Emits the remark `gpu-mem-opt: <name>: <message>`, and an optimization remark of
+    /// `kind` where the context's remark engine is on.
+    pub fn gpuMemOptEmitRemark(
+        location: MlirLocation,
+        kind: RemarkKind,
+        name: MlirStringRef,
         message: MlirStringRef,
     );
     /// Registers gpu-mem-opt's passes and pipeline with MLIR.

@@ -20,7 +20,7 @@ pub mod vectorize;
 use mlir_sys::MlirLocation;
 
 use crate::{
-    diagnostics,
+    diagnostics::{self, RemarkKind},
     facts::{findings::Finding, kernels::Kernel},
     ir, options,
     report::{Decision, Kind},
@@ -133,16 +133,23 @@ pub struct Note {
     message: String,
     /// Whether it is a `strict` error.
     error: bool,
+    /// Whether its decision changed the IR (a passed remark, else missed).
+    applied: bool,
 }
 
 impl Note {
     /// Emits it.
     pub fn emit(&self) {
         let kind = self.kind.name();
+        let outcome = if self.applied {
+            RemarkKind::Passed
+        } else {
+            RemarkKind::Missed
+        };
         if self.error {
             diagnostics::error(self.location, kind, &self.message);
         } else {
-            diagnostics::remark(self.location, kind, &self.message);
+            diagnostics::remark_of(self.location, outcome, kind, &self.message);
         }
     }
 
@@ -228,6 +235,7 @@ pub fn settle(
             message
         },
         error,
+        applied: decision.applied,
     });
     (decision, note)
 }
