@@ -56,7 +56,7 @@ pub use ir::{
 };
 pub use memory::MAX_RANK;
 pub use ops::{
-    Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary, IntegerPredicate, Op,
-    ReductionKind, ShuffleMode, Transfer, TransferAxis,
+    AtomicKind, Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
+    IntegerPredicate, Op, ReductionKind, ShuffleMode, Transfer, TransferAxis,
 };
 pub use trace::{AccessKind, AccessTrace, Trace, WarpRequest};

@@ -288,6 +288,17 @@ pub enum ShuffleMode {
     Idx,
 }
 
+/// How `memref.atomic_rmw` combines the element with the value (MLIR's `AtomicRMWKind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicKind {
+    /// A float operation: `addf`, `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`.
+    Float(FloatBinary),
+    /// An integer operation: `addi`, `muli`, `andi`, `ori`, `xori`, `maxs`, `maxu`, `mins`, `minu`.
+    Integer(IntegerBinary),
+    /// `assign`: the value replaces the element.
+    Assign,
+}
+
 /// A supported MLIR operation with its attributes and regions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
@@ -316,6 +327,9 @@ pub enum Op {
     Load,
     /// `memref.store`: `[value, memref, indices...]`.
     Store,
+    /// `memref.atomic_rmw`: `[value, memref, indices...]`; the element becomes `old ∘ value`,
+    /// the result is `old`.
+    AtomicRmw(AtomicKind),
     /// `memref.alloc`: `[dynamic sizes...]` (symbol operands dropped); result memref.
     Alloc,
     /// `memref.alloca`: as `Alloc`.
@@ -477,6 +491,7 @@ impl Op {
             Op::Cast(cast) => cast_name(*cast),
             Op::Load => "memref.load",
             Op::Store => "memref.store",
+            Op::AtomicRmw(_) => "memref.atomic_rmw",
             Op::Alloc => "memref.alloc",
             Op::Alloca => "memref.alloca",
             Op::Dealloc => "memref.dealloc",

@@ -93,9 +93,12 @@ fn access_kind(op: &Op) -> Option<AccessKind> {
         Op::Load | Op::AffineLoad(_) | Op::VectorLoad | Op::TransferRead(_) => {
             Some(AccessKind::Load)
         }
-        Op::Store | Op::AffineStore(_) | Op::VectorStore | Op::TransferWrite(_) => {
-            Some(AccessKind::Store)
-        }
+        // An atomic read-modify-write is counted with the stores: it writes.
+        Op::Store
+        | Op::AffineStore(_)
+        | Op::VectorStore
+        | Op::TransferWrite(_)
+        | Op::AtomicRmw(_) => Some(AccessKind::Store),
         _ => None,
     }
 }

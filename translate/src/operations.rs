@@ -11,7 +11,7 @@
 //! Cost. Constant per op plus the size of its attributes.
 
 use interp::{
-    Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
+    AtomicKind, Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
     IntegerPredicate, Op, ReductionKind, ShuffleMode, Transfer, TransferAxis, Type, ValueId,
 };
 use mlir_sys::*;
@@ -52,6 +52,7 @@ pub(crate) fn translate(
             reassociation: reassociation(operation)?,
         },
         "memref.get_global" => Op::GetGlobal(translator.global(operation)?),
+        "memref.atomic_rmw" => Op::AtomicRmw(atomic_kind(operation)?),
         "vector.transfer_read" | "vector.transfer_write" => transfer(operation, name)?,
         "vector.extract" => Op::Extract(position(operation)?),
         "vector.insert" => Op::Insert(position(operation)?),
@@ -403,6 +404,38 @@ fn reduction_kind(operation: MlirOperation) -> Result<ReductionKind, String> {
         Add, Mul, MinUI, MinSI, MaxUI, MaxSI, And, Or, XOr, MinNumF, MaxNumF, MinimumF, MaximumF,
     ];
     enumerated(operation, "kind", &names, &values)
+}
+
+/// The `kind` of `memref.atomic_rmw`, by MLIR 22's `AtomicRMWKind` numbers.
+fn atomic_kind(operation: MlirOperation) -> Result<AtomicKind, String> {
+    use AtomicKind::{Assign, Float, Integer};
+    use FloatBinary::*;
+    use IntegerBinary::*;
+    let kinds = [
+        Float(AddF),
+        Integer(AddI),
+        Integer(AndI),
+        Assign,
+        Float(MaximumF),
+        Float(MaxNumF),
+        Integer(MaxSI),
+        Integer(MaxUI),
+        Float(MinimumF),
+        Float(MinNumF),
+        Integer(MinSI),
+        Integer(MinUI),
+        Float(MulF),
+        Integer(MulI),
+        Integer(OrI),
+        Integer(XOrI),
+    ];
+    let number = ir::attribute(operation, "kind")
+        .and_then(ir::integer)
+        .ok_or("no 'kind' attribute")?;
+    usize::try_from(number)
+        .ok()
+        .and_then(|number| kinds.get(number).copied())
+        .ok_or_else(|| format!("atomic kind {number}"))
 }
 
 /// The `dimension` of a GPU id op.

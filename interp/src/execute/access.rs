@@ -14,9 +14,11 @@
 
 use crate::affine::AffineMap;
 use crate::error::Error;
+use crate::float::{self, from_f64, to_f64};
+use crate::integer;
 use crate::ir::{MemorySpace, Operation, ValueId};
 use crate::memory::{BufferId, Descriptor, MAX_RANK};
-use crate::ops::{Op, Transfer, TransferAxis};
+use crate::ops::{AtomicKind, Op, Transfer, TransferAxis};
 
 use super::values::{malformed, result};
 use super::Executor;
@@ -94,7 +96,7 @@ fn parts(operation: &Operation) -> Result<(Option<ValueId>, ValueId, Indices<'_>
     let operands = &operation.operands;
     let stores = matches!(
         operation.op,
-        Op::Store | Op::AffineStore(_) | Op::VectorStore
+        Op::Store | Op::AffineStore(_) | Op::VectorStore | Op::AtomicRmw(_)
     );
     let first = usize::from(stores);
     if operands.len() <= first {
@@ -302,6 +304,57 @@ impl Executor<'_> {
         }
         if let Some(&place) = places.first() {
             let footprint = self.footprint(place, extent);
+            self.record(operation, &footprint, lanes, &addresses);
+        }
+        Ok(())
+    }
+
+    /// `memref.atomic_rmw`: lane by lane in lane order, the element becomes `old ∘ value` and the
+    /// lane gets `old` (a defined order, so `diff` compares histogram-like kernels exactly).
+    pub(super) fn atomic_rmw(
+        &mut self,
+        operation: &Operation,
+        kind: AtomicKind,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let (Some(value), memref, indices) = parts(operation)? else {
+            return Err(malformed(operation, "missing value operand"));
+        };
+        let element = self.element(value);
+        let result = result(operation)?;
+        let mut olds = Vec::with_capacity(lanes.len());
+        let mut addresses = Vec::with_capacity(lanes.len());
+        let mut footprint = None;
+        let mut point = Vec::with_capacity(MAX_RANK);
+        for &t in lanes {
+            self.indices(operation, &indices, t, &mut point)?;
+            let place = self.locate(operation, self.descriptor_of(memref, t), &point, 1, t)?;
+            if self.memory.buffer(place.buffer).read_only {
+                return Err(self.trap(operation, t, "atomic on read-only memory"));
+            }
+            let operand = self.element_at(value, t, 0);
+            let old = self.memory.buffer(place.buffer).data[place.start];
+            let new = match kind {
+                AtomicKind::Assign => operand,
+                AtomicKind::Float(op) => from_f64(
+                    float::binary(op, to_f64(old, element), to_f64(operand, element)),
+                    element,
+                ),
+                AtomicKind::Integer(op) => integer::binary(op, old, operand, element.bit_width())
+                    .map_err(|why| self.trap(operation, t, why))?,
+            };
+            let buffer = self.memory.buffer_mut(place.buffer);
+            buffer.data[place.start] = new;
+            olds.push(old);
+            addresses.push(buffer.address(place.start));
+            footprint.get_or_insert_with(|| self.footprint(place, 1));
+        }
+        let mut next = olds.into_iter();
+        self.define(operation, result, lanes, |_, _, out| {
+            out[0] = next.next().unwrap_or_default();
+            Ok(())
+        })?;
+        if let Some(footprint) = footprint {
             self.record(operation, &footprint, lanes, &addresses);
         }
         Ok(())

@@ -235,6 +235,7 @@ impl<'k> Executor<'k> {
             Op::Cast(cast) => self.cast(operation, *cast, lanes),
             Op::Load | Op::AffineLoad(_) | Op::VectorLoad => self.load(operation, lanes),
             Op::Store | Op::AffineStore(_) | Op::VectorStore => self.store(operation, lanes),
+            Op::AtomicRmw(kind) => self.atomic_rmw(operation, *kind, lanes),
             Op::TransferRead(transfer) => self.transfer_read(operation, *transfer, lanes),
             Op::TransferWrite(transfer) => self.transfer_write(operation, *transfer, lanes),
             Op::Alloc | Op::Alloca => self.allocate(operation, lanes),
