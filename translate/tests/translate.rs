@@ -67,7 +67,7 @@ fn unsupported_ops_are_named_at_their_location() {
         "gpu.global_id",
         "scf.parallel (with reductions)",
         "scf.execute_region",
-        "memref.atomic_rmw",
+        "memref.generic_atomic_rmw",
         "memref.get_global (@res has an initial value that is not a dense constant)",
         "gpu.printf",
         "cf.br",

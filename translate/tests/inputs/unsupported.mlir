@@ -36,7 +36,11 @@ module attributes {gpu.container_module} {
         scf.yield %c1 : index
       }
       %f1 = arith.constant 1.0 : f32
-      %x = memref.atomic_rmw addf %f1, %a[%c0] : (f32, memref<8xf32>) -> f32
+      %x = memref.generic_atomic_rmw %a[%c0] : memref<8xf32> {
+      ^bb0(%current: f32):
+        %sum = arith.addf %current, %f1 : f32
+        memref.atomic_yield %sum : f32
+      }
       %r = memref.get_global @res : memref<4xi32>
       %u = memref.get_global @uninit : memref<4xf32>
       gpu.printf "hello %d\n", %n : index
