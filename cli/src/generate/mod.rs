@@ -27,6 +27,8 @@ use random::Random;
 /// The families, for picks and counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Family {
+    /// [`families::atomics`].
+    Atomics,
     /// [`families::gather`].
     Gather,
     /// [`families::tile`].
@@ -45,7 +47,8 @@ pub enum Family {
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 7] = [
+    const ALL: [Family; 8] = [
+        Family::Atomics,
         Family::Gather,
         Family::Tile,
         Family::Reduction,
@@ -58,6 +61,7 @@ impl Family {
     /// The family's name in summaries.
     pub fn name(self) -> &'static str {
         match self {
+            Family::Atomics => "atomics",
             Family::Gather => "gather",
             Family::Tile => "tile",
             Family::Reduction => "reduction",
@@ -113,6 +117,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     let family = random.pick(&Family::ALL);
     let element = random.pick(&Element::ALL);
     let kernel = match family {
+        Family::Atomics => families::atomics(&mut random, element),
         Family::Gather => families::gather(&mut random, element),
         Family::Tile => families::tile(&mut random, element),
         Family::Reduction => families::reduction(&mut random, element),

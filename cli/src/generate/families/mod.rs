@@ -1,6 +1,8 @@
 //! The kernel families of the fuzzer, one function each, chosen so that every
 //! transform of the pass has kernels it applies to and kernels it must refuse:
 //!
+//! * [`atomics`]: histograms with `memref.atomic_rmw` (`addi`, `addf`, `maxs`,
+//!   `maximumf`) into the output or into shared bins first (the pass must leave them alone);
 //! * [`gather`]: loads at random affine indices of the thread and block ids
 //!   (coefficients -1 to 32), some through a `memref.subview` at a constant or
 //!   per-block offset, stored at the thread's element or its transpose, or
@@ -37,6 +39,7 @@
 //! element is written by one thread (blocks with a z extent write one plane
 //! per z).
 
+mod atomics;
 mod gather;
 mod reduction;
 mod rows;
@@ -45,6 +48,7 @@ mod tile;
 mod trips;
 mod vector;
 
+pub use atomics::atomics;
 pub use gather::gather;
 pub use reduction::reduction;
 pub use rows::rows;
