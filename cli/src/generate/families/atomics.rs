@@ -71,13 +71,19 @@ pub fn atomics(random: &mut Random, element: Element) -> Kernel {
             let owns = body.below(&thread, bins);
             let zero = body.zero(element);
             body.when(&owns, |body| {
-                body.store(&zero, &local.name, &local.type_text, &[thread.clone()])
+                body.store(
+                    &zero,
+                    &local.name,
+                    &local.type_text,
+                    std::slice::from_ref(&thread),
+                )
             });
             body.line("gpu.barrier");
             atomic(body, &local.name, &local.type_text, &bin, &one);
             body.line("gpu.barrier");
             body.when(&owns, |body| {
-                let counted = body.load(&local.name, &local.type_text, &[thread.clone()]);
+                let counted =
+                    body.load(&local.name, &local.type_text, std::slice::from_ref(&thread));
                 atomic(body, &output.name, &output.type_text, &thread, &counted);
             });
         }
