@@ -4,10 +4,14 @@
  * items of `pass/src/ffi.rs`: what Rust exports (the pass entry points, option
  * validation) and what the C++ glue exports to Rust (diagnostics, registration).
  *
- * A DSL compiler that embeds gpu-mem-opt links `libgpu_mem_opt.a` (or the
- * plugin) and calls `gpuMemOptRegisterPasses()` once, then names the pass in
- * a pipeline: `builtin.module(gpu-mem-opt{sm=90 block=32,8,1})`; or fills a
- * `GpuMemOptOptions` and calls `gpuMemOptRun` on an operation directly.
+ * A DSL compiler that embeds gpu-mem-opt links `target/release/libgpu_mem_opt.a`,
+ * `build/lib/libMLIR-C.a`, `-lMLIR -lLLVM` (from /usr/lib/llvm-22/lib) and the
+ * C++ standard library, then calls `gpuMemOptRegisterPasses()` once and names
+ * the pass in a pipeline: `builtin.module(gpu-mem-opt{sm=90 block=32,8,1})`; or
+ * fills a `GpuMemOptOptions` and calls `gpuMemOptRun` on an operation directly,
+ * or `gpuMemOptRunWithReport` to get the report's JSON back. Remarks and errors
+ * go through MLIR's diagnostic engine: attach a handler to the context
+ * (`mlirContextAttachDiagnosticHandler`) to receive them.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -63,6 +67,13 @@ bool gpuMemOptValidateOptions(const GpuMemOptOptions *options,
 /** Runs gpu-mem-opt on `op` and everything nested in it. */
 MlirLogicalResult gpuMemOptRun(MlirOperation op,
                                const GpuMemOptOptions *options);
+
+/** Runs gpu-mem-opt on `op` like `gpuMemOptRun` and hands the report (JSON,
+ *  schema version 1, as option `report` writes it) to `report`, in pieces. */
+MlirLogicalResult gpuMemOptRunWithReport(MlirOperation op,
+                                         const GpuMemOptOptions *options,
+                                         MlirStringCallback report,
+                                         void *userData);
 
 /** Runs the test pass that prints what the access analysis found. */
 MlirLogicalResult gpuMemOptTestAccessAnalysis(MlirOperation op,

@@ -110,6 +110,34 @@ pub unsafe extern "C" fn gpuMemOptRun(
     guarded(op, || run(op, &*options, driver::Mode::Optimize))
 }
 
+/// Runs gpu-mem-opt on `op` and hands the report's JSON to `report`.
+///
+/// # Safety
+/// `op` must be a valid operation, `options` a valid struct and `report` a valid callback.
+#[no_mangle]
+pub unsafe extern "C" fn gpuMemOptRunWithReport(
+    op: MlirOperation,
+    options: *const GpuMemOptOptions,
+    report: MlirStringCallback,
+    user_data: *mut c_void,
+) -> MlirLogicalResult {
+    guarded(op, || match validated(&*options) {
+        Ok(options) => {
+            let (success, written) = driver::optimize(op, &options, driver::Mode::Optimize);
+            let text = serde_json::to_string_pretty(&written).unwrap_or_default();
+            if let Some(callback) = report {
+                callback(ir::string_ref_of(&text), user_data);
+            }
+            success
+        }
+        Err(error) => {
+            let location = mlirOperationGetLocation(op);
+            crate::diagnostics::error(location, "options", &error.to_string());
+            false
+        }
+    })
+}
+
 /// Runs the test pass that prints the access analysis as remarks.
 ///
 /// # Safety

@@ -123,3 +123,51 @@ fn optimize_returns_the_typed_report() {
             .any(|line| line.contains("stage-shared: arg 1")));
     }
 }
+
+/// The C entry `gpuMemOptRunWithReport` hands the report's JSON to its callback, as a C or C++
+/// DSL compiler would call it.
+#[test]
+fn the_c_entry_hands_back_the_report() {
+    use gpu_mem_opt::ffi::{gpuMemOptRunWithReport, GpuMemOptOptions};
+    use mlir_sys::MlirStringRef;
+    unsafe extern "C" fn collect(piece: MlirStringRef, data: *mut std::ffi::c_void) {
+        let text = unsafe { &mut *(data as *mut String) };
+        let bytes = unsafe { std::slice::from_raw_parts(piece.data as *const u8, piece.length) };
+        text.push_str(std::str::from_utf8(bytes).unwrap());
+    }
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+    let empty = MlirStringRef {
+        data: std::ptr::null(),
+        length: 0,
+    };
+    let options = GpuMemOptOptions {
+        sm: 90,
+        block: [0; 3],
+        report: empty,
+        strict: false,
+        vectorize: true,
+        memory_space: true,
+        stage_shared: true,
+        pad: true,
+        swizzle: true,
+        assume_noalias: false,
+        assume_alignment: 0,
+        smem_budget: 48 * 1024,
+        remarks: empty,
+    };
+    let mut text = String::new();
+    let result = unsafe {
+        gpuMemOptRunWithReport(
+            module.as_operation().to_raw(),
+            &options,
+            Some(collect),
+            &mut text as *mut String as *mut std::ffi::c_void,
+        )
+    };
+    assert_eq!(result.value, 1);
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["kernels"][0]["name"], "transpose");
+}
