@@ -14,6 +14,13 @@
 //! vectorizable neighbours `a[2i]`, `a[2i + 1]` are no window), the group is a *window*: Fang's Block iMAP over
 //! unrolled loads (MAP-4xx; seed-003 §5.1.4, "7×7 unrolled loads").
 //!
+//! When `O` instead runs along the innermost dimension only, over consecutive
+//! offsets, at least 3 of them and more bytes than one 16-byte access holds,
+//! the group is a *record*: the fields of an array of structures that every
+//! thread reads (a 9-field lattice cell, `cell[x][0..9]`). Together they fill
+//! one contiguous box, which one coalesced copy moves (issue 17); a record
+//! that fits one 16-byte access is `vectorize`'s.
+//!
 //! **Facts for the decision** (`staging::decide_neighbor`): the halo box is
 //! the centre's per-block footprint widened by the span of the offsets in
 //! every dimension (2 for the cross); its reuse is
@@ -33,9 +40,19 @@ pub struct Neighbor {
     pub points: usize,
     /// `max − min` of the offsets in each dimension.
     pub spans: Vec<i64>,
-    /// Whether the offsets fill a rectangle (a window, iMAP Block) rather
-    /// than the radius-1 cross.
-    pub window: bool,
+    /// What the offsets form.
+    pub form: Form,
+}
+
+/// What the offsets of a group form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The von-Neumann cross of radius 1 (a stencil).
+    Cross,
+    /// A full rectangle (a window, iMAP Block).
+    Window,
+    /// Consecutive offsets along the innermost dimension (the fields of a record).
+    Record,
 }
 
 /// Whether `group` (loads of one memref) is a Neighbor reference (see the
@@ -95,14 +112,25 @@ pub fn neighbor(group: &[&Access]) -> Option<Neighbor> {
                 <= 1
         })
     };
-    let centre = if window {
-        matrices.iter().position(middle).or_else(|| {
-            matrices
-                .iter()
-                .position(|candidate| &candidate.offsets == offsets[0])
-        })?
+    // Along the innermost dimension only, consecutive, and more than a 16-byte access holds.
+    let innermost = rank.saturating_sub(1);
+    let record_bytes = offsets.len() as u64 * u64::from(group[0].access_bytes());
+    let record = rank > 0
+        && offsets.len() >= 3
+        && (0..innermost).all(|dimension| spans[dimension] == 0)
+        && spans[innermost] + 1 == offsets.len() as i64
+        && record_bytes > u64::from(crate::target::MAX_ACCESS_BYTES);
+    let first = |candidate: &AccessMatrix| &candidate.offsets == offsets[0];
+    let (centre, form) = if window {
+        let centre = matrices.iter().position(middle);
+        (
+            centre.or_else(|| matrices.iter().position(first))?,
+            Form::Window,
+        )
     } else if cross {
-        matrices.iter().position(within_one)?
+        (matrices.iter().position(within_one)?, Form::Cross)
+    } else if record {
+        (matrices.iter().position(first)?, Form::Record)
     } else {
         return None;
     };
@@ -110,7 +138,7 @@ pub fn neighbor(group: &[&Access]) -> Option<Neighbor> {
         centre,
         points: offsets.len(),
         spans,
-        window,
+        form,
     })
 }
 
@@ -152,9 +180,35 @@ mod tests {
                 centre: 5,
                 points: 5,
                 spans: vec![2, 2],
-                window: false,
+                form: Form::Cross,
             })
         );
+    }
+
+    /// The 9 fields of a 36-byte record, `cell[y][x·9 + f]`: a record centred on field 0; 4
+    /// fields of 4 bytes fit one 16-byte access (vectorize's), and fields with a gap are no record.
+    #[test]
+    fn consecutive_fields_over_16_bytes_are_a_record() {
+        let fields = |count: i64, gap: i64| -> Vec<Access> {
+            (0..count).map(|field| load(0, field * gap)).collect()
+        };
+        let nine = fields(9, 1);
+        let group: Vec<&Access> = nine.iter().collect();
+        assert_eq!(
+            neighbor(&group),
+            Some(Neighbor {
+                centre: 0,
+                points: 9,
+                spans: vec![0, 8],
+                form: Form::Record,
+            })
+        );
+        let four = fields(4, 1);
+        let group: Vec<&Access> = four.iter().collect();
+        assert_eq!(neighbor(&group), None);
+        let gaps = fields(9, 2);
+        let group: Vec<&Access> = gaps.iter().collect();
+        assert_eq!(neighbor(&group), None);
     }
 
     #[test]

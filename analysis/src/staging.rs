@@ -43,7 +43,7 @@ use crate::{
     expression::{IndexExpression, Loop, LoopId, Unknown, Variable},
     matrix::{Access, AccessKind, Condition, Relation},
     metrics::Block,
-    neighbor::Neighbor,
+    neighbor::{Form, Neighbor},
     pattern::{Classification, IntraThread},
 };
 
@@ -332,8 +332,9 @@ fn decide_reference(
     let access = candidate.access;
     let ideal = ideal_sectors_per_request(access.access_bytes());
     let sectors = candidate.sectors_per_request.as_ref().ok().copied();
-    let shape = neighbor.map(|neighbor| match neighbor.window {
-        true => format!(
+    let shape = neighbor.map(|neighbor| match neighbor.form {
+        Form::Record => format!("{}-field record", neighbor.points),
+        Form::Window => format!(
             "{} window",
             neighbor
                 .spans
@@ -342,12 +343,19 @@ fn decide_reference(
                 .collect::<Vec<_>>()
                 .join("x")
         ),
-        false => format!("{}-point neighbor", neighbor.points),
+        Form::Cross => format!("{}-point neighbor", neighbor.points),
     });
     let map = match (candidate.classification.map, neighbor, shape) {
+        (_, Some(neighbor), Some(shape)) if neighbor.form == Form::Record => {
+            format!("no MAP id ({shape})")
+        }
         (Some(map), None, _) => format!("MAP-{}", map.number()),
         (Some(map), Some(neighbor), Some(shape)) => {
-            let intra_thread = if neighbor.window { 400 } else { 500 };
+            let intra_thread = if neighbor.form == Form::Window {
+                400
+            } else {
+                500
+            };
             format!("MAP-{} ({shape})", intra_thread + u32::from(map.emap))
         }
         (None, _, Some(shape)) => format!("no MAP id ({shape})"),
@@ -403,7 +411,15 @@ fn decide_reference(
     let looped = footprint.iterations > 1;
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
     let (stage, rule, why) = match (neighbor, intra_thread) {
-        (Some(neighbor), _) if neighbor.window => (
+        (Some(neighbor), _) if neighbor.form == Form::Record && uncoalesced => (
+            true,
+            "NV-C",
+            format!(
+                "the {} fields of a record every thread reads fill one contiguous box (iMAP Block: stage)",
+                neighbor.points
+            ),
+        ),
+        (Some(neighbor), _) if neighbor.form == Form::Window => (
             true,
             "NV-C",
             format!("a window of {} loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408)", neighbor.points),
