@@ -19,3 +19,10 @@ grep -E '^\.(version|target)' $out/transpose.ptx
 echo "global loads:  $(grep -cE 'ld\.global' $out/transpose.ptx)   global stores: $(grep -cE 'st\.global' $out/transpose.ptx)"
 echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/transpose.ptx | sort | uniq -c
 build/bin/ptxas -arch=sm_90 -v $out/transpose.ptx -o $out/transpose.cubin 2>&1 | grep -E 'registers|Compiling' | sed 's/^ptxas info *: /ptxas: /'
+
+program=examples/transpose_program.mlir
+echo
+echo "== The same kernel in a whole program ($program): the host's gpu.allocs prove what the launcher knows =="
+build/bin/gpu-mem-opt opt $program -o $out/program.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: (readonly|stage-shared)' | sed 's/^.*remark: gpu-mem-opt: /  /'
+build/bin/gpu-mem-opt ptx $program -o $out/program.ptx 2>/dev/null
+echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/program.ptx | sort | uniq -c
