@@ -118,9 +118,11 @@ typedef enum GpuMemOptRemarkKind {
 /** Emits the remark `gpu-mem-opt: <name>: <message>` at `location` as a
  *  diagnostic, and, where the context's remark engine is on (mlir-opt's
  *  `--remarks-filter=gpu-mem-opt --remark-format=yaml ...`), as an
- *  optimization remark of `kind`, category `gpu-mem-opt`, name `name`. */
+ *  optimization remark of `kind`, category `gpu-mem-opt`, name `name`, about
+ *  the kernel `function` (empty: none). */
 void gpuMemOptEmitRemark(MlirLocation location, GpuMemOptRemarkKind kind,
-                         MlirStringRef name, MlirStringRef message);
+                         MlirStringRef name, MlirStringRef function,
+                         MlirStringRef message);
 
 /** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
  *  `gpu-mem-opt-test-plan`,

@@ -42,14 +42,16 @@ extern "C" void gpuMemOptEmitDiagnostic(MlirLocation location,
 
 extern "C" void gpuMemOptEmitRemark(MlirLocation location,
                                     GpuMemOptRemarkKind kind,
-                                    MlirStringRef name, MlirStringRef message) {
+                                    MlirStringRef name, MlirStringRef function,
+                                    MlirStringRef message) {
   mlir::Location loc = unwrap(location);
   llvm::StringRef title = unwrap(name);
   llvm::StringRef text = unwrap(message);
   mlir::emitRemark(loc) << "gpu-mem-opt: " << title << ": " << text;
   auto options = mlir::remark::RemarkOpts::name(title)
                      .category("gpu-mem-opt")
-                     .subCategory(title);
+                     .subCategory(title)
+                     .function(unwrap(function));
   switch (kind) {
   case GpuMemOptRemarkPassed:
     mlir::remark::passed(loc, options) << text;

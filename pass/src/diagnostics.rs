@@ -45,16 +45,23 @@ pub fn emit(location: MlirLocation, severity: Severity, message: &str) {
 
 /// Emits the remark `gpu-mem-opt: <kind>: <message>`, a finding.
 pub fn remark(location: MlirLocation, kind: &str, message: &str) {
-    remark_of(location, RemarkKind::Analysis, kind, message);
+    remark_of(location, (RemarkKind::Analysis, ""), kind, message);
 }
 
-/// Emits the remark `gpu-mem-opt: <name>: <message>` as a remark of `kind`.
-pub fn remark_of(location: MlirLocation, kind: RemarkKind, name: &str, message: &str) {
+/// Emits the remark `gpu-mem-opt: <name>: <message>` as a remark of `kind` about the kernel
+/// `function` (empty: none).
+pub fn remark_of(
+    location: MlirLocation,
+    (kind, function): (RemarkKind, &str),
+    name: &str,
+    message: &str,
+) {
     unsafe {
         gpuMemOptEmitRemark(
             location,
             kind,
             ir::string_ref_of(name),
+            ir::string_ref_of(function),
             ir::string_ref_of(message),
         )
     }

@@ -9,7 +9,7 @@
 use mlir_sys::{mlirOperationGetLocation, MlirOperation};
 
 use crate::{
-    diagnostics,
+    diagnostics::{self, RemarkKind},
     facts::findings::{self, Finding},
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
@@ -72,7 +72,12 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
             Err(why) => {
                 let location = unsafe { mlirOperationGetLocation(kernel.operation) };
                 let message = format!("'{}': left unchanged: {why}", kernel.name);
-                diagnostics::remark(location, "kernel", &message);
+                diagnostics::remark_of(
+                    location,
+                    (RemarkKind::Missed, &kernel.name),
+                    "kernel",
+                    &message,
+                );
                 reports.push(KernelReport {
                     unchanged: Some(why),
                     ..kernel_entry(kernel)
@@ -175,8 +180,9 @@ fn kernel_report(
         .unwrap_or_default();
     // The test pass shows one step's remarks only.
     if options.remarks_of.is_none() {
-        diagnostics::remark(
+        diagnostics::remark_of(
             location,
+            (RemarkKind::Analysis, &kernel.name),
             "kernel",
             &format!(
                 "'{}': {}; {} memory accesses{target}",

@@ -70,6 +70,7 @@ unsafe extern "C" {
         location: MlirLocation,
         kind: RemarkKind,
         name: MlirStringRef,
+        function: MlirStringRef,
         message: MlirStringRef,
     );
     /// Registers gpu-mem-opt's passes and pipeline with MLIR.

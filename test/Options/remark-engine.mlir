@@ -15,6 +15,7 @@
 // CHECK-NEXT: DebugLoc: { File: {{.*}}remark-engine.mlir
 // The location may wrap onto the next line, depending on the path's length.
 // CHECK: Column: 7 }
+// CHECK-NEXT: Function: transpose
 // CHECK: Remark: 'arg 1: staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 256 -> 32'
 // CHECK: --- !Analysis
 // CHECK-NEXT: Pass: 'gpu-mem-opt:kernel'

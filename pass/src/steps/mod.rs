@@ -114,9 +114,11 @@ impl Step {
 
 /// How the driver tells a decision: where, whether it is worth a remark, whether it is blocked.
 #[derive(Clone, Copy)]
-pub struct Telling {
+pub struct Telling<'k> {
     /// Where its remark goes.
     pub location: MlirLocation,
+    /// The kernel it is about (the remark's function for MLIR's remark engine).
+    pub kernel: &'k str,
     /// Whether it gets a remark (a decision with nothing to gain gets the report entry only).
     pub remark: bool,
     /// Whether it is blocked: under `strict`, an error.
@@ -127,6 +129,8 @@ pub struct Telling {
 pub struct Note {
     /// Where.
     location: MlirLocation,
+    /// The kernel it is about.
+    kernel: String,
     /// The decision kind, which leads the message.
     kind: Kind,
     /// The message.
@@ -149,7 +153,7 @@ impl Note {
         if self.error {
             diagnostics::error(self.location, kind, &self.message);
         } else {
-            diagnostics::remark_of(self.location, outcome, kind, &self.message);
+            diagnostics::remark_of(self.location, (outcome, &self.kernel), kind, &self.message);
         }
     }
 
@@ -228,6 +232,7 @@ pub fn settle(
     let shown = options.remarks_of.is_none_or(|name| name == step.name());
     let note = (telling.remark && shown || error).then(|| Note {
         location: telling.location,
+        kernel: telling.kernel.to_string(),
         kind: decision.kind,
         message: if error {
             format!("{message}; {}", step.strict())
@@ -305,7 +310,7 @@ mod tests {
     }
 
     /// A decision of `kind` and how it is told (`remark`, `blocked`); nothing is emitted here.
-    fn decision(kind: Kind, remark: bool, blocked: bool) -> (Decision, Telling) {
+    fn decision(kind: Kind, remark: bool, blocked: bool) -> (Decision, Telling<'static>) {
         let decision = Decision {
             kind,
             target: "arg 0".into(),
@@ -321,6 +326,7 @@ mod tests {
             decision,
             Telling {
                 location,
+                kernel: "k",
                 remark,
                 blocked,
             },

@@ -289,6 +289,7 @@ pub fn run(
     let (mut success, mut changed) = (true, false);
     for argument in decide(kernel, findings, options) {
         let telling = Telling {
+            kernel: &kernel.name,
             location: unsafe { mlirValueGetLocation(argument.value) },
             remark: true,
             blocked: matches!(argument.outcome, Outcome::Blocked(_)),

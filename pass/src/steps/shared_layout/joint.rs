@@ -218,6 +218,7 @@ fn explain(
         None => conflicted,
     };
     let telling = Telling {
+        kernel: &kernels[user.kernel].name,
         location,
         remark: true,
         blocked: remaining,

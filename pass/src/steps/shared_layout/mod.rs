@@ -278,6 +278,7 @@ pub fn run(
             );
         }
         let telling = Telling {
+            kernel: &kernel.name,
             location,
             remark: true,
             blocked: remaining,

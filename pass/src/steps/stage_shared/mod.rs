@@ -211,6 +211,7 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
             summary,
         };
         let telling = Telling {
+            kernel: &kernel.name,
             location,
             remark: !staging.nothing_to_gain,
             blocked: false,

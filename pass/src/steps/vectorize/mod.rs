@@ -134,6 +134,7 @@ pub fn run(
             summary: String::new(),
         };
         let telling = Telling {
+            kernel: &kernel.name,
             location,
             remark: true,
             blocked: group.outcome.is_err(),
