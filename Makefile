@@ -43,3 +43,8 @@ NVCC ?= $(shell find build/venv -name nvcc -type f 2>/dev/null | head -n 1)
 bench: build
 	build/bin/gpu-mem-opt-runner suite build bench/suite.json --out build/bench $(if $(NVCC),--nvcc $(NVCC))
 	$(if $(NVCC),build/bin/gpu-mem-opt-runner calibrate build bench/calibration/calibration.cu --out build/bench --nvcc $(NVCC) --ptxas build/bin/ptxas)
+
+# The pass on every kernel file under several option sets; any crash is a finding (issue 17).
+.PHONY: robustness
+robustness: build
+	scripts/robustness.sh
