@@ -197,6 +197,7 @@ fn print_argument(
 ) -> Result<(), String> {
     let written = match arguments.get(index) {
         Some(Argument::Buffer(buffer)) => buffer.write_elements(out),
+        Some(Argument::Same(of)) => return print_argument(out, arguments, *of),
         Some(Argument::Scalar(scalar)) => {
             writeln!(
                 out,

@@ -64,6 +64,9 @@ pub enum Argument {
     Scalar(Scalar),
     /// A memref parameter's buffer.
     Buffer(HostBuffer),
+    /// The buffer of an earlier argument again (spec `same:N`): two parameters, one memory, as
+    /// an in-place launch passes `out` = `in`.
+    Same(usize),
 }
 
 /// The bit pattern of `value` in `element`: floats rounded to nearest even, integers truncated.
@@ -254,7 +257,13 @@ impl Argument {
     pub fn parse(spec: &str, ty: &Type) -> Result<Argument, Error> {
         let parsed = match ty {
             Type::Scalar(element) => Scalar::parse(spec, *element).map(Argument::Scalar),
-            Type::MemRef(memref) => parse_buffer(spec, memref).map(Argument::Buffer),
+            Type::MemRef(memref) => match spec.strip_prefix("same:") {
+                Some(index) => index
+                    .parse()
+                    .map(Argument::Same)
+                    .map_err(|_| format!("'{index}' is not an argument number (same:N)")),
+                None => parse_buffer(spec, memref).map(Argument::Buffer),
+            },
             Type::Vector(..) => Err("vector parameters are not supported".into()),
         };
         parsed.map_err(|reason| Error::Spec {

@@ -270,7 +270,7 @@ impl MemRef {
         };
         match Value::parse(&self.fill, &interpreter::Type::MemRef(memref)) {
             Ok(Value::Buffer(buffer)) => Ok(buffer),
-            Ok(Value::Scalar(_)) => Err(Error::Invalid(format!(
+            Ok(Value::Scalar(_) | Value::Same(_)) => Err(Error::Invalid(format!(
                 "fill '{}' is not a buffer fill",
                 self.fill
             ))),

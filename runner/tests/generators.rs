@@ -32,7 +32,7 @@ fn interpreter_buffer(memref: &MemRef) -> interpreter::HostBuffer {
     });
     match Argument::parse(&memref.fill, &ty).unwrap() {
         Argument::Buffer(buffer) => buffer,
-        Argument::Scalar(_) => unreachable!(),
+        Argument::Scalar(_) | Argument::Same(_) => unreachable!(),
     }
 }
 

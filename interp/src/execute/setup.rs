@@ -151,8 +151,16 @@ impl Executor<'_> {
         &mut self,
         arguments: &mut [Argument],
     ) -> Result<Vec<Bound>, Error> {
-        let mut buffers = Vec::new();
+        let mut buffers: Vec<Bound> = Vec::new();
         let kernel = self.kernel;
+        // The shapes and elements of the buffer arguments, for the arguments that repeat one.
+        let buffer_shapes: Vec<Option<(Vec<i64>, crate::ir::ElementType)>> = arguments
+            .iter()
+            .map(|argument| match argument {
+                Argument::Buffer(host) => Some((host.shape.clone(), host.element)),
+                _ => None,
+            })
+            .collect();
         for (index, (&parameter, argument)) in kernel
             .parameters()
             .iter()
@@ -182,9 +190,32 @@ impl Executor<'_> {
                     });
                     self.fill_descriptors(parameter, |_| descriptor);
                 }
+                (Type::MemRef(memref), Argument::Same(of)) => {
+                    let of = *of;
+                    let earlier = buffers.iter().find(|bound| bound.index == of);
+                    let descriptor = match (earlier, &buffer_shapes.get(of)) {
+                        (Some(bound), Some(Some((shape, element))))
+                            if bound.positions.is_none()
+                                && *element == memref.element
+                                && memref.accepts(shape)
+                                && kernel.layout(index).is_none() =>
+                        {
+                            Descriptor::row_major(bound.buffer, shape).ok_or_else(|| {
+                                mismatch("rank above the supported maximum".into())
+                            })?
+                        }
+                        _ => {
+                            return Err(mismatch(format!(
+                                "same:{of} needs an earlier row-major buffer argument of this type"
+                            )))
+                        }
+                    };
+                    self.fill_descriptors(parameter, |_| descriptor);
+                }
                 (ty, argument) => {
                     let given = match argument {
                         Argument::Scalar(scalar) => format!("a {:?} scalar", scalar.element),
+                        Argument::Same(of) => format!("argument {of}'s buffer again"),
                         Argument::Buffer(host) => format!(
                             "a {:?} buffer of shape {:?} with {} elements",
                             host.element,

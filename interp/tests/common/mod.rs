@@ -258,6 +258,7 @@ pub fn buffer(arguments: &[Argument], index: usize) -> &HostBuffer {
     match &arguments[index] {
         Argument::Buffer(buffer) => buffer,
         Argument::Scalar(_) => panic!("argument {index} is a scalar"),
+        Argument::Same(other) => buffer(arguments, *other),
     }
 }
 
