@@ -469,8 +469,16 @@ pub enum Op {
     Barrier,
     /// `gpu.shuffle`: `[value, offset, width]`; results `[value, valid]`.
     Shuffle(ShuffleMode),
-    /// `gpu.return` / `gpu.terminator`.
+    /// `gpu.return` / `gpu.terminator` / `func.return`.
     Return,
+    /// `func.call`: `[arguments...]`; the callee's body, whose block arguments are its
+    /// parameters and which ends in `func.return`.
+    Call {
+        /// The callee's symbol name, for messages.
+        callee: String,
+        /// The callee's body, translated for this call site.
+        body: Block,
+    },
     /// Any other op, by its MLIR name: running a kernel that contains one is an error.
     Unsupported(String),
 }
@@ -533,6 +541,7 @@ impl Op {
             Op::Barrier => "gpu.barrier",
             Op::Shuffle(_) => "gpu.shuffle",
             Op::Return => "gpu.return",
+            Op::Call { .. } => "func.call",
             Op::Unsupported(name) => name,
         }
     }
@@ -540,7 +549,10 @@ impl Op {
     /// The blocks of the op's regions, in order.
     pub fn blocks(&self) -> Vec<&Block> {
         match self {
-            Op::For { body, .. } | Op::Parallel { body } | Op::AffineFor { body, .. } => vec![body],
+            Op::For { body, .. }
+            | Op::Parallel { body }
+            | Op::AffineFor { body, .. }
+            | Op::Call { body, .. } => vec![body],
             Op::If { then, otherwise }
             | Op::AffineIf {
                 then, otherwise, ..

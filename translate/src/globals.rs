@@ -37,6 +37,7 @@ impl Translator {
             return known.clone();
         }
         let registered = definition(self.kernel, &symbol)
+            .filter(|&found| ir::operation_name(found) == "memref.global")
             .ok_or_else(|| format!("no memref.global @{symbol}"))
             .and_then(|definition| global(definition, &symbol))
             .map(|global| self.builder.global(global));
@@ -73,8 +74,8 @@ impl Translator {
     }
 }
 
-/// The `memref.global` named `symbol` in the symbol tables around `from`, nearest first.
-fn definition(from: MlirOperation, symbol: &str) -> Option<MlirOperation> {
+/// The op named `symbol` in the symbol tables around `from`, nearest first.
+pub(crate) fn definition(from: MlirOperation, symbol: &str) -> Option<MlirOperation> {
     let mut scope = unsafe { mlirOperationGetParentOperation(from) };
     while !scope.ptr.is_null() {
         let table = unsafe { mlirSymbolTableCreate(scope) };
@@ -82,7 +83,7 @@ fn definition(from: MlirOperation, symbol: &str) -> Option<MlirOperation> {
             let found = unsafe { mlirSymbolTableLookup(table, ir::string_ref_of(symbol)) };
             unsafe { mlirSymbolTableDestroy(table) };
             if !found.ptr.is_null() {
-                return (ir::operation_name(found) == "memref.global").then_some(found);
+                return Some(found);
             }
         }
         scope = unsafe { mlirOperationGetParentOperation(scope) };

@@ -10,14 +10,14 @@
 //! an interpreter value and every op to an [`interp::Op`] (module `operations`; ops with
 //! regions in `regions`), reading attributes (`attributes`), affine maps and integer sets
 //! (`affine`) and types (`types`); `memref.global`s come from the enclosing symbol tables
-//! (`globals`); the kernel's entry — parameters, attributions, `gpu.launch` ids and
+//! (`globals`); a `func.call`'s callee is inlined per call site (`calls`); the kernel's entry — parameters, attributions, `gpu.launch` ids and
 //! captures — is in `launch`. The supported set is the interpreter's: `arith`, `math` basics,
 //! `index`, `memref` (load, store, alloc, alloca, dealloc, dim, subview, cast,
 //! memory_space_cast, assume_alignment, reinterpret_cast, expand/collapse_shape, get_global),
 //! `vector` (load, store, transfer_read/write, broadcast, splat, extract, insert, reduction),
 //! `scf` (for, if, while, parallel without reductions, yield, condition, reduce), `affine`
 //! (for, if, apply, load, store, min, max, yield) and `gpu` (ids, dims, lane_id, barrier,
-//! shuffle, return, terminator).
+//! shuffle, return, terminator), and `func.call` of a `func.func` with one block.
 //!
 //! Failure. Translation never panics. An op outside the set, or one using a feature or type
 //! the interpreter lacks, becomes [`interp::Op::Unsupported`] at its location, naming it and
@@ -29,6 +29,7 @@
 
 mod affine;
 mod attributes;
+mod calls;
 mod globals;
 mod launch;
 mod operations;

@@ -175,7 +175,7 @@ fn other_plain(name: &str) -> Option<Op> {
         "vector.splat" => Op::Splat,
         "gpu.lane_id" => Op::LaneId,
         "gpu.barrier" => Op::Barrier,
-        "gpu.return" | "gpu.terminator" => Op::Return,
+        "gpu.return" | "gpu.terminator" | "func.return" => Op::Return,
         "scf.yield" | "affine.yield" => Op::Yield,
         "scf.condition" => Op::Condition,
         _ => return None,

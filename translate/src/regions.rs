@@ -43,6 +43,7 @@ pub(crate) fn translate(
             body: translator.region(operation, 0)?,
         }),
         "affine.for" => affine_for(translator, operation),
+        "func.call" => translator.call(operation),
         "affine.if" => {
             let condition = ir::attribute(operation, "condition")
                 .and_then(affine::set_attribute)

@@ -37,6 +37,8 @@ pub(crate) struct Translator {
     values: HashMap<usize, ValueId>,
     /// Globals by symbol name: their id, or why they cannot be used.
     pub(crate) globals: HashMap<String, Result<GlobalId, String>>,
+    /// The callees being inlined, outermost first (a call to one of them is recursion).
+    pub(crate) calls: Vec<String>,
 }
 
 /// The interpreter type of `value`'s type, and the printed MLIR type when there is none.
@@ -56,6 +58,7 @@ impl Translator {
             kernel,
             values: HashMap::new(),
             globals: HashMap::new(),
+            calls: Vec::new(),
         }
     }
 

@@ -113,6 +113,18 @@ impl<'k> Executor<'k> {
         Ok(())
     }
 
+    /// `func.call`: the arguments become the body's parameters, the returned values the results.
+    pub(super) fn run_call(
+        &mut self,
+        operation: &'k Operation,
+        body: &'k Block,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        self.copy_values(operation, &operation.operands, &body.arguments, lanes)?;
+        let returned = self.run_block(body, lanes)?;
+        self.copy_values(operation, returned, &operation.results, lanes)
+    }
+
     /// `scf.if`.
     pub(super) fn run_if(
         &mut self,

@@ -270,6 +270,7 @@ impl<'k> Executor<'k> {
             Op::If { then, otherwise } => self.run_if(operation, then, otherwise, lanes),
             Op::While { before, after } => self.run_while(operation, before, after, lanes),
             Op::Parallel { body } => self.run_parallel(operation, body, lanes),
+            Op::Call { body, .. } => self.run_call(operation, body, lanes),
             Op::AffineFor {
                 lower,
                 upper,
