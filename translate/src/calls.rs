@@ -18,17 +18,16 @@ use mlir_sys::*;
 
 use gpu_mem_opt::ir;
 
-use crate::globals::definition;
 use crate::translator::Translator;
 
 impl Translator {
     /// `func.call`: the callee's body as an [`Op::Call`], or why it cannot be inlined.
     pub(crate) fn call(&mut self, operation: MlirOperation) -> Result<Op, String> {
-        let callee = ir::attribute(operation, "callee")
+        let reference = ir::attribute(operation, "callee")
             .filter(|&name| unsafe { mlirAttributeIsASymbolRef(name) })
-            .map(|name| unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(name)) })
             .ok_or("no callee symbol")?;
-        let function = definition(self.kernel, &callee)
+        let callee = unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(reference)) };
+        let function = ir::lookup_symbol(self.kernel, reference)
             .filter(|&found| ir::operation_name(found) == "func.func")
             .ok_or_else(|| format!("no func.func @{callee}"))?;
         let region = unsafe { mlirOperationGetRegion(function, 0) };

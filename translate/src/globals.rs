@@ -24,19 +24,19 @@ use crate::types;
 impl Translator {
     /// The global `memref.get_global` `operation` names, registered on first use.
     pub(crate) fn global(&mut self, operation: MlirOperation) -> Result<GlobalId, String> {
-        let symbol = ir::attribute(operation, "name")
+        let reference = ir::attribute(operation, "name")
             .filter(|&name| unsafe { mlirAttributeIsASymbolRef(name) })
-            .map(|name| unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(name)) })
             .ok_or("no symbol name")?;
-        self.global_named(symbol)
+        self.global_named(reference)
     }
 
-    /// The global named `symbol`, registered on first use.
-    fn global_named(&mut self, symbol: String) -> Result<GlobalId, String> {
+    /// The global the symbol reference `reference` names, registered on first use.
+    fn global_named(&mut self, reference: MlirAttribute) -> Result<GlobalId, String> {
+        let symbol = unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(reference)) };
         if let Some(known) = self.globals.get(&symbol) {
             return known.clone();
         }
-        let registered = definition(self.kernel, &symbol)
+        let registered = ir::lookup_symbol(self.kernel, reference)
             .filter(|&found| ir::operation_name(found) == "memref.global")
             .ok_or_else(|| format!("no memref.global @{symbol}"))
             .and_then(|definition| global(definition, &symbol))
@@ -65,30 +65,11 @@ impl Translator {
             if unsafe { !mlirAttributeIsASymbolRef(named.attribute) } {
                 return Err(format!("{BINDINGS}: {name} is not bound to a symbol"));
             }
-            let symbol =
-                unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(named.attribute)) };
-            let global = self.global_named(symbol)?;
+            let global = self.global_named(named.attribute)?;
             self.builder.bind_constant(parameter, global);
         }
         Ok(())
     }
-}
-
-/// The op named `symbol` in the symbol tables around `from`, nearest first.
-pub(crate) fn definition(from: MlirOperation, symbol: &str) -> Option<MlirOperation> {
-    let mut scope = unsafe { mlirOperationGetParentOperation(from) };
-    while !scope.ptr.is_null() {
-        let table = unsafe { mlirSymbolTableCreate(scope) };
-        if !table.ptr.is_null() {
-            let found = unsafe { mlirSymbolTableLookup(table, ir::string_ref_of(symbol)) };
-            unsafe { mlirSymbolTableDestroy(table) };
-            if !found.ptr.is_null() {
-                return Some(found);
-            }
-        }
-        scope = unsafe { mlirOperationGetParentOperation(scope) };
-    }
-    None
 }
 
 /// The interpreter form of the `memref.global` `definition`.

@@ -5,8 +5,10 @@
 //! through memref operands. The loads of [`accesses::memory_operation`] read their memref, its
 //! stores write it; view-like ops and `memref.dim` touch nothing; any other operation with a
 //! memref operand (`memref.atomic_rmw`, `memref.copy`, a call, a cast to a pointer) is taken to
-//! read and write it. Calls (`func.call`, `llvm.call`) and LLVM memory operations may touch any
-//! memory through pointers the analysis cannot see: [`Effect::Unknown`]. `gpu.barrier` makes
+//! read and write it. A `func.call` whose callee's body is visible and touches memory only
+//! through its memref parameters is just that (plus a barrier when the callee reaches one);
+//! other calls (`llvm.call`, a declaration, recursion, a callee that gets a global) and LLVM
+//! memory operations may touch any memory the analysis cannot see: [`Effect::Unknown`]. `gpu.barrier` makes
 //! other threads' writes visible, so nothing may be moved across it; nor across a fence
 //! (`nvvm.fence.*`, `nvvm.memory.barrier`), which orders this thread's accesses for others. Operations with regions
 //! are the union of their nested operations.
@@ -53,7 +55,7 @@ const INERT: &[&str] = &[
 ];
 
 /// Operations that may touch memory the analysis cannot name.
-const OPAQUE: &[&str] = &["func.call", "func.call_indirect", "llvm.call", "gpu.printf"];
+const OPAQUE: &[&str] = &["func.call_indirect", "llvm.call", "gpu.printf"];
 
 /// The effects of `operation` and everything nested in it, each with the op that has it.
 pub fn effects(kernel: &Kernel, operation: MlirOperation) -> Vec<(Effect, MlirOperation)> {
@@ -72,23 +74,24 @@ pub fn effects(kernel: &Kernel, operation: MlirOperation) -> Vec<(Effect, MlirOp
 /// The effects of `operation` itself, not of its regions.
 fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
     let name = ir::operation_name(operation);
-    if name == "gpu.barrier"
-        || name.starts_with("nvvm.barrier")
-        || name.starts_with("nvvm.fence")
-        || name == "nvvm.memory.barrier"
-    {
+    if is_barrier(&name) {
         return vec![Effect::Barrier];
     }
-    if OPAQUE.contains(&name.as_str())
-        || (name.starts_with("llvm.") && (name.contains("store") || name.contains("mem")))
-    {
+    if opaque(&name) {
         return vec![Effect::Unknown];
     }
     if INERT.contains(&name.as_str()) || accesses::is_view(&name) {
         return Vec::new();
     }
-    let memory = accesses::memory_operation(&name);
     let mut found = Vec::new();
+    if name == "func.call" {
+        match callee_barrier(operation, &mut Vec::new()) {
+            None => return vec![Effect::Unknown],
+            Some(true) => found.push(Effect::Barrier),
+            Some(false) => {}
+        }
+    }
+    let memory = accesses::memory_operation(&name);
     for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
         let operand = unsafe { mlirOperationGetOperand(operation, position) };
         let type_ = unsafe { mlirValueGetType(operand) };
@@ -111,6 +114,57 @@ fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
         }
     }
     found
+}
+
+/// Whether an op named `name` orders memory between threads (a barrier or a fence).
+fn is_barrier(name: &str) -> bool {
+    name == "gpu.barrier"
+        || name.starts_with("nvvm.barrier")
+        || name.starts_with("nvvm.fence")
+        || name == "nvvm.memory.barrier"
+}
+
+/// Whether an op named `name` may touch memory the analysis cannot name.
+fn opaque(name: &str) -> bool {
+    OPAQUE.contains(&name)
+        || (name.starts_with("llvm.") && (name.contains("store") || name.contains("mem")))
+}
+
+/// For a `func.call` whose callee's body is visible and touches memory only through its memref
+/// parameters (it gets no global, returns no memref, calls only such functions, recursion
+/// excluded), whether it may reach a barrier; `None` otherwise. `calling`: the callees open.
+fn callee_barrier(call: MlirOperation, calling: &mut Vec<MlirOperation>) -> Option<bool> {
+    let returns_memref = (0..unsafe { mlirOperationGetNumResults(call) }).any(|position| unsafe {
+        mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(call, position)))
+    });
+    let callee = ir::attribute(call, "callee")
+        .and_then(|symbol| ir::lookup_symbol(call, symbol))
+        .filter(|&callee| ir::operation_name(callee) == "func.func")?;
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0)) };
+    if returns_memref || body.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
+        return None;
+    }
+    calling.push(callee);
+    let mut barrier = Some(false);
+    let reference = unsafe { OperationRef::from_raw(callee) };
+    reference.walk(WalkOrder::PreOrder, |nested| {
+        let raw = nested.to_raw();
+        let name = ir::operation_name(raw);
+        let reaches = match name.as_str() {
+            "func.call" => callee_barrier(raw, calling),
+            "memref.get_global" => None,
+            _ if opaque(&name) => None,
+            _ => Some(is_barrier(&name)),
+        };
+        barrier = barrier.zip(reaches).map(|(seen, now)| seen || now);
+        if barrier.is_some() {
+            WalkResult::Advance
+        } else {
+            WalkResult::Interrupt
+        }
+    });
+    calling.pop();
+    barrier
 }
 
 /// Whether kernel argument `index` carries `{llvm.noalias}`, or every launch in the module
