@@ -108,8 +108,10 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     // long launch where a second core is free).
     let (ran_before, ran_after) = std::thread::scope(|scope| {
         let (kernel, block, arguments) = (&before.translated, before.block, &mut before_arguments);
-        let before_run = scope.spawn(move || run_translated(kernel, launch.grid, block, arguments));
-        let ran_after = run(&after, launch.grid, &mut after_arguments);
+        let limit = launch.memory_limit;
+        let before_run =
+            scope.spawn(move || run_translated(kernel, launch.grid, block, arguments, limit));
+        let ran_after = run(&after, launch.grid, &mut after_arguments, limit);
         (before_run.join(), ran_after)
     });
     ran_before

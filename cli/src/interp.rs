@@ -42,6 +42,23 @@ pub struct Launch {
     pub block: Option<[u32; 3]>,
     /// One argument spec per parameter.
     pub arguments: Vec<String>,
+    /// The most bytes one launch's buffers may hold in the interpreter.
+    pub memory_limit: u64,
+}
+
+/// Parses a byte count: `N`, or `N` with `K`, `M` or `G` (powers of 1024), such as `512M`.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    const UNITS: [(char, u32); 3] = [('K', 10), ('M', 20), ('G', 30)];
+    let upper = text.trim().to_ascii_uppercase();
+    let (digits, shift) = UNITS
+        .iter()
+        .find_map(|&(unit, shift)| upper.strip_suffix(unit).map(|digits| (digits, shift)))
+        .unwrap_or((upper.as_str(), 0));
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|count| count.checked_mul(1 << shift))
+        .ok_or_else(|| format!("'{text}' is not a size in bytes (N, NK, NM or NG)"))
 }
 
 /// What `interp` prints after the run.
@@ -133,8 +150,15 @@ pub fn run(
     prepared: &Prepared,
     grid: [u32; 3],
     arguments: &mut [Argument],
+    memory_limit: u64,
 ) -> Result<Trace, String> {
-    run_translated(&prepared.translated, grid, prepared.block, arguments)
+    run_translated(
+        &prepared.translated,
+        grid,
+        prepared.block,
+        arguments,
+        memory_limit,
+    )
 }
 
 /// Runs a translated kernel with blocks of `block` threads (plain data: any thread may).
@@ -143,9 +167,11 @@ pub fn run_translated(
     grid: [u32; 3],
     block: [u32; 3],
     arguments: &mut [Argument],
+    memory_limit: u64,
 ) -> Result<Trace, String> {
     let options = Options {
         bank_model: target()?.bank_model,
+        memory_limit,
         ..Options::default()
     };
     interpreter::run(kernel, grid, block, arguments, &options).map_err(|error| error.to_string())
@@ -171,7 +197,7 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
     let module = parse(&context, &launch.file)?;
     let prepared = prepare(&module, &launch.kernel, launch.block)?;
     let mut arguments = arguments(&prepared.translated, &launch.arguments)?;
-    let trace = run(&prepared, launch.grid, &mut arguments)?;
+    let trace = run(&prepared, launch.grid, &mut arguments, launch.memory_limit)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     for &index in &outputs.print {
         print_argument(&mut out, &arguments, index)?;

@@ -153,6 +153,10 @@ struct LaunchArgs {
     /// optional :SHAPE such as :64x64), or a literal (scalars).
     #[arg(long = "arg", value_name = "SPEC")]
     arguments: Vec<String>,
+    /// The most memory one launch's buffers may take in the interpreter (8 bytes per element;
+    /// N, NK, NM or NG); going over is an error naming the buffer.
+    #[arg(long, value_name = "SIZE", value_parser = interp::parse_size, default_value = "8G")]
+    memory_limit: u64,
 }
 
 impl From<LaunchArgs> for interp::Launch {
@@ -163,6 +167,7 @@ impl From<LaunchArgs> for interp::Launch {
             grid: args.grid,
             block: args.block,
             arguments: args.arguments,
+            memory_limit: args.memory_limit,
         }
     }
 }

@@ -49,7 +49,7 @@ pub use affine::{AffineExpr, AffineMap, Constraint, IntegerSet};
 pub use argument::{decode, encode, format_element, Argument, Fill, HostBuffer, Scalar};
 pub use builder::KernelBuilder;
 pub use error::Error;
-pub use execute::{run, Options, MAX_BLOCK_THREADS};
+pub use execute::{run, Options, DEFAULT_MEMORY_LIMIT, MAX_BLOCK_THREADS};
 pub use ir::{
     Block, Dimension, ElementType, Global, GlobalId, Kernel, Layout, MemRefType, MemorySpace,
     Operation, Type, ValueId,

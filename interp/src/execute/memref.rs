@@ -57,17 +57,18 @@ impl<'k> Executor<'k> {
         element: ElementType,
         space: MemorySpace,
         length: usize,
-    ) -> BufferId {
+    ) -> Result<BufferId, String> {
         let key = (operation as *const Operation, owner);
         match self.allocations.get(&key) {
             Some(&buffer) => {
                 self.memory.zero(buffer, length);
-                buffer
+                Ok(buffer)
             }
             None => {
+                self.hold(length, "this allocation")?;
                 let buffer = self.memory.allocate(element, space, vec![0; length], false);
                 self.allocations.insert(key, buffer);
-                buffer
+                Ok(buffer)
             }
         }
     }
@@ -104,7 +105,9 @@ impl<'k> Executor<'k> {
             let length = crate::memory::checked_length(&sizes, ty.element)
                 .map_err(|why| executor.trap(operation, t, why))?;
             let owner = if per_block { u32::MAX } else { t };
-            let buffer = executor.scoped_buffer(operation, owner, ty.element, ty.space, length);
+            let buffer = executor
+                .scoped_buffer(operation, owner, ty.element, ty.space, length)
+                .map_err(|why| executor.trap(operation, t, why))?;
             let descriptor = checked(operation, Descriptor::row_major(buffer, &sizes))?;
             if per_block {
                 shared = Some(descriptor);

@@ -59,7 +59,14 @@ pub struct Options {
     pub iteration_limit: u64,
     /// Shared-memory bank mapping for the bank-conflict metric.
     pub bank_model: BankModel,
+    /// The most bytes all of a launch's buffers may hold here (arguments, globals, attributions,
+    /// allocations; 8 bytes per element): more is an error naming what went over, never an abort.
+    pub memory_limit: u64,
 }
+
+/// The default [`Options::memory_limit`]: 8 GiB, so that `diff`'s two launches at once fit a
+/// third of this project's 24 GiB machines (`/work/.library/env`) beside the pass and traces.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 8 << 30;
 
 impl Default for Options {
     fn default() -> Options {
@@ -67,6 +74,7 @@ impl Default for Options {
             keep_requests: false,
             iteration_limit: 1 << 32,
             bank_model: BankModel::Conventional,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
         }
     }
 }
@@ -90,7 +98,9 @@ pub fn run(
     }
     let constants = setup::constant_data(kernel, arguments)?;
     let mut executor = Executor::new(kernel, grid, block, options);
-    let bound = executor.bind_arguments(arguments);
+    let bound = executor
+        .hold_arguments(arguments)
+        .and_then(|()| executor.bind_arguments(arguments));
     let outcome = match &bound {
         Ok(_) => executor
             .setup_memory(&constants)
@@ -151,6 +161,9 @@ pub(crate) struct Executor<'k> {
     threads: usize,
     iteration_limit: u64,
     iterations: u64,
+    memory_limit: u64,
+    /// Bytes the launch's buffers hold so far (see [`Options::memory_limit`]).
+    held: u64,
     slots: Vec<Slot>,
     /// The bit width of every value's elements, by [`crate::ValueId`].
     widths: Vec<u32>,
@@ -180,6 +193,8 @@ impl<'k> Executor<'k> {
             threads,
             iteration_limit: options.iteration_limit,
             iterations: 0,
+            memory_limit: options.memory_limit,
+            held: 0,
             slots: kernel
                 .value_types
                 .iter()

@@ -82,6 +82,35 @@ impl Executor<'_> {
     }
 
     /// A launch error about the kernel.
+    /// Counts `elements` more elements against the memory limit, or says what went over.
+    pub(super) fn hold(&mut self, elements: usize, what: &str) -> Result<(), String> {
+        let held = (elements as u64)
+            .checked_mul(8)
+            .and_then(|bytes| bytes.checked_add(self.held))
+            .filter(|&held| held <= self.memory_limit)
+            .ok_or_else(|| {
+                format!(
+                    "{what} would take the interpreter's buffers over its memory limit of {} MiB \
+                     ({} MiB held; option --memory-limit)",
+                    self.memory_limit >> 20,
+                    self.held >> 20
+                )
+            })?;
+        self.held = held;
+        Ok(())
+    }
+
+    /// Counts the argument buffers against the memory limit (an argument passed again is one).
+    pub(super) fn hold_arguments(&mut self, arguments: &[Argument]) -> Result<(), Error> {
+        for (index, argument) in arguments.iter().enumerate() {
+            if let Argument::Buffer(host) = argument {
+                self.hold(host.data.len(), &format!("argument {index}"))
+                    .map_err(|why| self.launch_error(why))?;
+            }
+        }
+        Ok(())
+    }
+
     fn launch_error(&self, reason: String) -> Error {
         Error::Launch {
             kernel: self.kernel.name.clone(),
@@ -237,8 +266,10 @@ impl Executor<'_> {
         let kernel = self.kernel;
         for (position, global) in kernel.globals.iter().enumerate() {
             let sizes = self.static_sizes(&global.ty, &format!("global '{}'", global.name))?;
+            let what = format!("global '{}'", global.name);
             let length = crate::memory::checked_length(&sizes, global.ty.element)
-                .map_err(|why| self.launch_error(format!("global '{}': {why}", global.name)))?;
+                .and_then(|length| self.hold(length, &what).map(|()| length))
+                .map_err(|why| self.launch_error(format!("{what}: {why}")))?;
             let bound = constants
                 .iter()
                 .find(|(id, _)| id.0 as usize == position)
@@ -264,9 +295,14 @@ impl Executor<'_> {
                     return Err(self.launch_error("an attribution is not a memref".into()));
                 };
                 let sizes = self.static_sizes(memref, "an attribution")?;
-                let length = crate::memory::checked_length(&sizes, memref.element)
-                    .map_err(|why| self.launch_error(format!("an attribution: {why}")))?;
                 let owners = if per_thread { self.threads } else { 1 };
+                let length = crate::memory::checked_length(&sizes, memref.element)
+                    .and_then(|length| {
+                        let what = "an attribution (one per thread for private ones)";
+                        self.hold(length.saturating_mul(owners), what)
+                            .map(|()| length)
+                    })
+                    .map_err(|why| self.launch_error(format!("an attribution: {why}")))?;
                 let mut descriptors = Vec::with_capacity(owners);
                 for _ in 0..owners {
                     let buffer =
