@@ -194,6 +194,16 @@ mod tests {
             .iter()
             .any(|case| case.text.contains("gpu.launch_func")));
         assert!(cases.iter().any(|case| case.text.contains("gpu.alloc")));
+        // Empty inputs: a static extent of 0, or a dynamic one given as 0 at the launch.
+        let empty = |case: &&super::Case| {
+            case.text.contains("memref<0x")
+                || case.text.contains("x0x")
+                || case
+                    .arguments
+                    .iter()
+                    .any(|spec| spec.contains(":0x") || spec.contains("x0"))
+        };
+        assert!(cases.iter().any(|case| empty(&case)));
         for case in cases.iter().filter(|case| case.launch_line.is_none()) {
             let signature = case
                 .text

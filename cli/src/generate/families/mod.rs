@@ -33,7 +33,7 @@
 //!   stores before them (vectorize).
 //!
 //! Inputs are at random of dynamic sizes (`memref<?x?xT>`), cut short behind
-//! edge-guarded loads, or widened to rows of 512 or 1024 elements (where rule
+//! edge-guarded loads (to nothing at all: an empty input, issue 17), or widened to rows of 512 or 1024 elements (where rule
 //! NV-C stages). Every index is an [`Affine`] whose bounds size the memref it
 //! reads, so the original kernel is in bounds by construction; every output
 //! element is written by one thread (blocks with a z extent write one plane
@@ -149,16 +149,18 @@ fn load(body: &mut Body, buffer: &Buffer, indices: &[Affine]) -> String {
 }
 
 /// `extents` as they are, or at random one of them cut short (the loads then
-/// need an edge guard), or the last one widened to a large array (Fang's rule
-/// stages uncoalesced accesses only into arrays of at least 512 elements a row).
+/// need an edge guard) or to nothing (an empty input, every load guarded off),
+/// or the last one widened to a large array (Fang's rule stages uncoalesced
+/// accesses only into arrays of at least 512 elements a row).
 fn resize(random: &mut Random, mut extents: Vec<i64>) -> Vec<i64> {
     let dimension = random.range(0, extents.len() as i64 - 1) as usize;
     let last = extents.len() - 1;
-    match random.range(0, 9) {
+    match random.range(0, 10) {
         0..=2 if extents[dimension] >= 2 => {
             extents[dimension] -= random.range(1, extents[dimension] / 2)
         }
         3..=5 => extents[last] = extents[last].max(random.pick(&LARGE_ROWS)),
+        10 => extents[dimension] = 0,
         _ => {}
     }
     extents
