@@ -39,6 +39,9 @@
 //! hardware interleaves it per thread), and access widths that are not one instruction.
 //! Loops with unknown bounds leave the per-request averages known when they only shift
 //! addresses, but the request count unknown.
+//! A guard the same for every lane but over unknown values (`k < len[bid.x]`) keeps or drops
+//! whole requests: it is taken to hold, the counts and averages become unknown, and the
+//! conflict degree stays known where every request has the same (average = worst request).
 //!
 //! Cost: O(warps · enumerated iterations · Q · lanes) request evaluations, with Q = 32 on
 //! sm_90 (256 on Kepler 4-byte mode).
@@ -120,7 +123,7 @@ pub fn warp_metrics(
 ) -> Result<AccessMetrics, Unknown> {
     check_supported(access, block)?;
     let parts = AddressParts::of(access)?;
-    let enumerated = enumerated_loops(access, &parts)?;
+    let (enumerated, opaque_guards) = enumerated_loops(access, &parts)?;
     let period = shift_period(model);
     let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, period)?;
     let free_step = parts.free_gcd().gcd(&period);
@@ -136,7 +139,7 @@ pub fn warp_metrics(
     let combinations = iterations(&walks)?;
     let uniform: Vec<Vec<Option<Result<bool, Unknown>>>> = combinations
         .iter()
-        .map(|(iteration, _)| uniform_guard(access, &enumerated, iteration))
+        .map(|(iteration, _)| uniform_guard(access, &enumerated, iteration, &opaque_guards))
         .collect();
     // The shifts each combination is issued with: the other loops', and its own repeats'.
     let repeated: Vec<Shifts> = combinations
@@ -168,7 +171,41 @@ pub fn warp_metrics(
             }
         }
     }
-    Ok(tally.summarize(&parts, &unknown_trips))
+    let metrics = tally.summarize(&parts, &unknown_trips);
+    Ok(match opaque_guards.first() {
+        None => metrics,
+        Some(&(condition, ref variable)) => {
+            only_uniform_requests(metrics, &format!("guard {condition} depends on {variable}"))
+        }
+    })
+}
+
+/// The metrics when a lane-uniform guard over unknown values (`why`) was taken to hold: it
+/// keeps or drops whole requests, so counts are unknown, and an average is known only where
+/// every request has the same value (the conflict degree equals the worst request's).
+fn only_uniform_requests(metrics: AccessMetrics, why: &str) -> AccessMetrics {
+    let unknown = |metric: &str| {
+        Unknown::new(format!(
+            "{metric} is unknown: {why}, whose value is unknown, so which requests run is unknown"
+        ))
+    };
+    let uniform_degree = match (
+        &metrics.bank_conflict_degree,
+        &metrics.worst_bank_conflict_degree,
+    ) {
+        (Ok(average), Ok(worst)) if average == worst => Ok(*average),
+        _ => Err(unknown("the bank-conflict degree")),
+    };
+    AccessMetrics {
+        requests: Err(unknown("the request count")),
+        sectors_per_request: Err(unknown("sectors per request")),
+        bank_conflict_degree: uniform_degree,
+        distinct_addresses: Err(unknown("distinct addresses per request")),
+        bank_conflicts: Err(unknown("the number of bank conflicts")),
+        wavefronts: Err(unknown("the number of wavefronts")),
+        ideal_wavefronts: Err(unknown("the number of ideal wavefronts")),
+        worst_bank_conflict_degree: metrics.worst_bank_conflict_degree,
+    }
 }
 
 /// The address shifts a request is issued with: how often each residue modulo `period`
@@ -400,13 +437,33 @@ fn enclosing_loop(access: &Access, depth: usize) -> Result<&Loop, Unknown> {
         .ok_or_else(|| Unknown::new(format!("loop{depth} is not an enclosing loop")))
 }
 
-/// Depths of the loops to enumerate: those in guards and quasi-affine parts, all constant-bound.
-fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>, Unknown> {
-    let mut mentioned: Vec<(&str, BTreeSet<Variable>)> = access
-        .guard
-        .iter()
-        .map(|condition| ("the guard", condition.variables()))
-        .collect();
+/// Lane-uniform guard conditions over unknown values, taken to hold: position and that value.
+type OpaqueGuards = Vec<(usize, String)>;
+
+/// Depths of the loops to enumerate (those in guards and quasi-affine parts, all
+/// constant-bound), and the guard conditions that are the same for every lane but depend on an
+/// unknown value (by position, with that value): those are taken to hold, as whole requests.
+fn enumerated_loops(
+    access: &Access,
+    parts: &AddressParts,
+) -> Result<(Vec<usize>, OpaqueGuards), Unknown> {
+    let known = |variable: &Variable| match variable {
+        Variable::Loop(LoopId(depth)) => access
+            .loops
+            .get(*depth)
+            .is_some_and(|enclosing| enclosing.trip_count().is_some()),
+        other => other.is_thread(),
+    };
+    let mut opaque_guards = Vec::new();
+    let mut mentioned: Vec<(&str, BTreeSet<Variable>)> = Vec::new();
+    for (position, condition) in access.guard.iter().enumerate() {
+        let variables = condition.variables();
+        let lane_uniform = !variables.iter().any(Variable::is_thread);
+        match variables.iter().find(|variable| !known(variable)) {
+            Some(unknown) if lane_uniform => opaque_guards.push((position, unknown.to_string())),
+            _ => mentioned.push(("the guard", variables)),
+        }
+    }
     mentioned.extend(
         parts
             .quasi_affine
@@ -431,7 +488,7 @@ fn enumerated_loops(access: &Access, parts: &AddressParts) -> Result<Vec<usize>,
             }
         }
     }
-    Ok(depths.into_iter().collect())
+    Ok((depths.into_iter().collect(), opaque_guards))
 }
 
 /// How often each address shift modulo `shift_period` occurs over the loops that only shift, and the loops with unknown trip counts.
@@ -670,17 +727,23 @@ fn variable_value(
 }
 
 /// Per guard condition of `access`: its outcome in `iteration` when no thread id occurs in
-/// it (the same for every lane, so evaluated once), else `None`.
+/// it (the same for every lane, so evaluated once; taken to hold for the `opaque` ones, over
+/// unknown values), else `None`.
 fn uniform_guard(
     access: &Access,
     enumerated: &[usize],
     iteration: &[i64],
+    opaque: &OpaqueGuards,
 ) -> Vec<Option<Result<bool, Unknown>>> {
     let value = |variable: &Variable| variable_value(variable, None, enumerated, iteration);
     access
         .guard
         .iter()
-        .map(|condition| {
+        .enumerate()
+        .map(|(position, condition)| {
+            if opaque.iter().any(|(opaque, _)| *opaque == position) {
+                return Some(Ok(true));
+            }
             let uniform = !condition.variables().iter().any(Variable::is_thread);
             uniform.then(|| condition.holds(&value))
         })

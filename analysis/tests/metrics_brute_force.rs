@@ -367,3 +367,32 @@ fn huge_trip_counts_use_classes_not_iterations() {
         Ok(f64::from(every_offset) / 64.0)
     );
 }
+
+/// A guard that is the same for every lane but depends on an unknown value (`k < n`, a row
+/// length read per block) keeps or drops whole requests: taken to hold, the request count is
+/// unknown, and the conflict degree is known exactly when every request has the same one (the
+/// column read of a 32x32 tile: 32 in every request; with only lanes `tx <= k` active it ranges
+/// from 1 to 32).
+#[test]
+fn lane_uniform_guards_over_unknown_values_keep_uniform_degrees() {
+    let block = Block::new(32, 1, 1);
+    let guarded = |index: IndexExpression, lanes: Option<Condition>| {
+        let mut access = shared(&[4096], vec![index]);
+        access.loops = vec![Loop::constant(0, 32, 1)];
+        access.guard = vec![Condition::new(iv(0), Relation::Less, symbol())];
+        access.guard.extend(lanes);
+        warp_metrics(&access, block, BankModel::Conventional).unwrap()
+    };
+    let column = guarded(tx() * 32 + iv(0), None);
+    assert_eq!(column.bank_conflict_degree, Ok(32.0));
+    assert_eq!(column.worst_bank_conflict_degree, Ok(32.0));
+    let reason = column.requests.unwrap_err().reason;
+    assert!(reason.contains("guard 0 depends on n"), "{reason}");
+    assert!(column.sectors_per_request.is_err());
+    let varying = guarded(
+        tx() * 32,
+        Some(Condition::new(tx(), Relation::Less, iv(0) + 1)),
+    );
+    assert!(varying.bank_conflict_degree.is_err());
+    assert!(varying.worst_bank_conflict_degree.unwrap() > 1.0);
+}
