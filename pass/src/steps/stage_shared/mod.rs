@@ -432,36 +432,35 @@ fn apply(
         AccessKind::Load => unsafe { mlirOperationGetOperand(finding.memory.operation, 0) },
         AccessKind::Store => finding.memory.memref,
     };
-    let result = match finding.memory.kind {
-        _ if !unsafe { mlirValueEqual(live, finding.memory.memref) } => {
-            Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
-        }
-        AccessKind::Load if group.is_some() => {
-            let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
-            halo::apply(kernel, &loads, block, extents, uniformity).map(|staged| staged.tile_type)
-        }
-        AccessKind::Load if !finding.access.loops.is_empty() => loop_load::apply(
-            kernel,
-            finding,
-            block,
-            (extents, footprint.iterations),
-            uniformity,
-        )
-        .map(|staged| staged.tile_type),
-        AccessKind::Load => single::apply_load(kernel, finding, block, extents, uniformity)
-            .map(|staged| staged.tile_type),
-        AccessKind::Store if !finding.access.loops.is_empty() => loop_store::apply_store(
-            kernel,
-            finding,
-            block,
-            (extents, footprint.iterations),
-            uniformity,
-        )
-        .map(|staged| staged.tile_type),
-        AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity)
-            .map(|staged| staged.tile_type),
-    };
     let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
+    let result = if !created {
+        Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
+    } else {
+        let staged = match finding.memory.kind {
+            AccessKind::Load if group.is_some() => {
+                let loads: Vec<&Finding> =
+                    members.iter().map(|&member| &findings[member]).collect();
+                halo::apply(kernel, &loads, block, extents, uniformity)
+            }
+            AccessKind::Load if !finding.access.loops.is_empty() => loop_load::apply(
+                kernel,
+                finding,
+                block,
+                (extents, footprint.iterations),
+                uniformity,
+            ),
+            AccessKind::Load => single::apply_load(kernel, finding, block, extents, uniformity),
+            AccessKind::Store if !finding.access.loops.is_empty() => loop_store::apply_store(
+                kernel,
+                finding,
+                block,
+                (extents, footprint.iterations),
+                uniformity,
+            ),
+            AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity),
+        };
+        staged.map(|staged| staged.tile_type)
+    };
     match result {
         Err(why) => (None, format!("; not applied: {why}"), false),
         Ok(tile_type) => {
