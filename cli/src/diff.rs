@@ -1,4 +1,11 @@
-//! `gpu-mem-opt diff`: the differential harness. The kernel runs as parsed and as
+//! `gpu-mem-opt diff`: the differential harness.
+//!
+//! With `--entry NAME` the whole program runs before and after (host code included, see
+//! `interp --entry`): every launch must be of the same kernel and leave every memref argument
+//! bit-identical, the printed output must be the same line for line, and the entry's own
+//! memref arguments must agree: "identical: L launches (B buffers after them), N lines of
+//! output, A arguments".
+//! The kernel runs as parsed and as
 //! `gpu-mem-opt{options}` leaves it, on the same arguments (default `random:N+1` for memref
 //! parameter N; scalars must be given with `--arg`), and every memref argument must be
 //! bit-identical afterwards: "identical: N arguments, M elements", else the first differing
@@ -13,9 +20,9 @@
 use std::path::Path;
 
 use gpu_mem_opt::pipeline::{self, Diagnostics};
-use interpreter::{Argument, HostBuffer, Type};
+use interpreter::{Argument, HostBuffer, Trace, Type};
 
-use crate::interp::{arguments, parse, prepare, run, run_translated, Launch};
+use crate::interp::{arguments, parse, prepare, program, run_translated, Launch};
 
 /// How an error of the pass run begins.
 pub const PASS_FAILED_PREFIX: &str = "gpu-mem-opt failed:";
@@ -95,29 +102,48 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     if let Other::Pass(options) = other {
         optimize(&context, &mut after_module, options)?;
     }
-    let before = prepare(&before_module, &launch.kernel, launch.block).map_err(before_error)?;
-    let after = prepare(&after_module, &launch.kernel, Some(before.block)).map_err(after_error)?;
+    let (before, after, block, grid) = match &launch.entry {
+        Some(entry) => (
+            program(&before_module, entry).map_err(before_error)?,
+            program(&after_module, entry).map_err(after_error)?,
+            [1; 3],
+            [1; 3],
+        ),
+        None => {
+            let before =
+                prepare(&before_module, &launch.kernel, launch.block).map_err(before_error)?;
+            let after = prepare(&after_module, &launch.kernel, Some(before.block))
+                .map_err(after_error)?;
+            (before.translated, after.translated, before.block, launch.grid)
+        }
+    };
     let specs = if launch.arguments.is_empty() {
-        default_specs(&before.translated)?
+        default_specs(&before)?
     } else {
         launch.arguments.clone()
     };
-    let mut before_arguments = arguments(&before.translated, &specs).map_err(before_error)?;
-    let mut after_arguments = arguments(&after.translated, &specs).map_err(after_error)?;
+    let mut before_arguments = arguments(&before, &specs).map_err(before_error)?;
+    let mut after_arguments = arguments(&after, &specs).map_err(after_error)?;
     // The two runs are independent: run them on two threads (half the wall time of a
     // long launch where a second core is free).
     let (ran_before, ran_after) = std::thread::scope(|scope| {
-        let (kernel, block, arguments) = (&before.translated, before.block, &mut before_arguments);
+        let (kernel, arguments) = (&before, &mut before_arguments);
         let limit = launch.memory_limit;
         let before_run =
-            scope.spawn(move || run_translated(kernel, launch.grid, block, arguments, limit));
-        let ran_after = run(&after, launch.grid, &mut after_arguments, limit);
+            scope.spawn(move || run_translated(kernel, grid, block, arguments, limit));
+        let ran_after = run_translated(&after, grid, block, &mut after_arguments, limit);
         (before_run.join(), ran_after)
     });
-    ran_before
+    let before_trace = ran_before
         .map_err(|_| before_error("the interpreter panicked".to_string()))?
         .map_err(before_error)?;
-    ran_after.map_err(after_error)?;
+    let after_trace = ran_after.map_err(after_error)?;
+    // A program's launches come first: a launch that left different data is the cause of
+    // whatever differs later.
+    if let Some(difference) = program_difference(&before_trace, &after_trace, &sides) {
+        println!("{difference}");
+        return Err(String::new());
+    }
     let (mut buffers, mut elements) = (0, 0);
     for (index, pair) in before_arguments.iter().zip(&after_arguments).enumerate() {
         if let (Argument::Buffer(before), Argument::Buffer(after)) = pair {
@@ -129,8 +155,74 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
             elements += before.data.len();
         }
     }
-    println!("identical: {buffers} arguments, {elements} elements");
+    if launch.entry.is_none() {
+        println!("identical: {buffers} arguments, {elements} elements");
+        return Ok(());
+    }
+    let launched = after_trace.launches.len();
+    let compared: usize = after_trace
+        .launches
+        .iter()
+        .map(|launched| launched.digests.iter().flatten().count())
+        .sum();
+    let lines = after_trace.output.lines().count();
+    let plural = |count: usize, one: &str, many: &str| {
+        format!("{count} {}", if count == 1 { one } else { many })
+    };
+    println!(
+        "identical: {} ({} after {}), {} of output, {}",
+        plural(launched, "launch", "launches"),
+        plural(compared, "buffer", "buffers"),
+        if launched == 1 { "it" } else { "them" },
+        plural(lines, "line", "lines"),
+        plural(buffers, "argument", "arguments"),
+    );
     Ok(())
+}
+
+/// Where two runs of a program first differ: a launch missing or of another kernel, a
+/// buffer some launch left different, or a line of output; `None` when they agree.
+fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<String> {
+    let (first, second) = (&sides.before, &sides.after);
+    for (number, pair) in before.launches.iter().zip(&after.launches).enumerate() {
+        let (one, other) = pair;
+        if one.kernel != other.kernel || one.grid != other.grid || one.block != other.block {
+            return Some(format!(
+                "launch {number} {DIFFERS_TEXT} its kernel: {first} @{} {:?} {:?}, {second} @{} \
+                 {:?} {:?}",
+                one.kernel, one.grid, one.block, other.kernel, other.grid, other.block
+            ));
+        }
+        let buffer = one.digests.iter().zip(&other.digests).position(|(a, b)| a != b);
+        if let Some(buffer) = buffer.or((one.digests.len() != other.digests.len()).then_some(0)) {
+            return Some(format!(
+                "launch {number} (@{}) {DIFFERS_TEXT} argument {buffer}: its elements after \
+                 the launch are not bit-identical",
+                one.kernel
+            ));
+        }
+    }
+    if before.launches.len() != after.launches.len() {
+        return Some(format!(
+            "the launches {DIFFERS_TEXT} their count: {first} {}, {second} {}",
+            before.launches.len(),
+            after.launches.len()
+        ));
+    }
+    let mut lines = before.output.lines().zip(after.output.lines()).enumerate();
+    if let Some((number, (one, other))) = lines.find(|(_, (one, other))| one != other) {
+        return Some(format!(
+            "output line {} {DIFFERS_TEXT}: {first} '{one}', {second} '{other}'",
+            number + 1
+        ));
+    }
+    (before.output != after.output).then(|| {
+        format!(
+            "the output {DIFFERS_TEXT} its length: {first} {} lines, {second} {}",
+            before.output.lines().count(),
+            after.output.lines().count()
+        )
+    })
 }
 
 /// Runs `gpu-mem-opt{options}` on `module` (remarks dropped, other diagnostics printed).

@@ -3,9 +3,11 @@
 //! `fuzz --seed S --count N [--first I] [--keep DIR] [--options '...']`
 //! generates cases I..I+N of seed S ([`crate::generate`]) and runs each as a
 //! child process `gpu-mem-opt diff CASE --kernel fuzz --grid ... --arg ...
-//! --options '... report=JSON'`: the pass runs (MLIR's pass manager verifies
-//! the IR it leaves), then the kernel runs on the reference interpreter
-//! before and after, and every output must be bit-identical. A child per
+//! --options '... report=JSON'` (for a kernel launched by host code with
+//! `gpu.launch_func`, `diff CASE --entry host`: the whole program): the pass
+//! runs (MLIR's pass manager verifies the IR it leaves), then the kernel runs
+//! on the reference interpreter before and after, and every output must be
+//! bit-identical. A child per
 //! case isolates crashes: a signal, an abort or a caught panic of the pass
 //! is a finding like any other. Each case is classified by the child's exit
 //! status and the prefixes `diff` gives its errors ([`crate::diff`]):
@@ -210,15 +212,17 @@ fn run_case(executable: &Path, scratch: &Path, case: &Case) -> Result<CaseResult
 /// The `gpu-mem-opt` arguments that run `diff` on `case` stored in `file`.
 fn diff_arguments(file: &Path, case: &Case, options: &str) -> Vec<String> {
     let [x, y, z] = case.grid;
-    let mut arguments = vec![
-        "diff".to_string(),
-        file.display().to_string(),
-        "--kernel".into(),
-        case.kernel_name(&file.display().to_string()),
-        "--grid".into(),
-        format!("{x},{y},{z}"),
-        format!("--options={options}"),
-    ];
+    let mut arguments = vec!["diff".to_string(), file.display().to_string()];
+    match case.entry {
+        Some(entry) => arguments.extend(["--entry".into(), entry.to_string()]),
+        None => arguments.extend([
+            "--kernel".into(),
+            case.kernel_name(&file.display().to_string()),
+            "--grid".into(),
+            format!("{x},{y},{z}"),
+        ]),
+    }
+    arguments.push(format!("--options={options}"));
     for spec in &case.arguments {
         arguments.push(format!("--arg={spec}"));
     }

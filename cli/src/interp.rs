@@ -34,8 +34,10 @@ const SM: u32 = 90;
 pub struct Launch {
     /// The MLIR file.
     pub file: PathBuf,
-    /// The kernel's name.
+    /// The kernel's name (empty with `entry`).
     pub kernel: String,
+    /// A whole program's entry function, run instead of a kernel.
+    pub entry: Option<String>,
     /// Blocks in x, y, z.
     pub grid: [u32; 3],
     /// Threads per block, if given.
@@ -191,8 +193,46 @@ pub fn parse<'c>(
     pipeline::parse_file(context, &diagnostics, file).map_err(|error| error.to_string())
 }
 
+/// The program whose entry is `entry` in `module`, translated.
+pub fn program(module: &melior::ir::Module, entry: &str) -> Result<interpreter::Kernel, String> {
+    translate::program(module.as_operation().to_raw(), entry).map_err(|error| error.to_string())
+}
+
+/// `gpu-mem-opt interp --entry`: runs a whole program, prints what it printed, then what
+/// `outputs` asks for (its own arguments; each launch's trace).
+fn interp_program(launch: &Launch, entry: &str, outputs: &Outputs) -> Result<(), String> {
+    if outputs.check_static || outputs.counters.is_some() {
+        return Err("--check-static and --counters measure one kernel: give --kernel".into());
+    }
+    let context = pipeline::context();
+    let module = parse(&context, &launch.file)?;
+    let translated = program(&module, entry)?;
+    let mut arguments = arguments(&translated, &launch.arguments)?;
+    let trace = run_translated(&translated, [1; 3], [1; 3], &mut arguments, launch.memory_limit)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = out.write_all(trace.output.as_bytes());
+    written.map_err(|error| error.to_string())?;
+    for &index in &outputs.print {
+        print_argument(&mut out, &arguments, index)?;
+    }
+    if outputs.trace {
+        for (number, launched) in trace.launches.iter().enumerate() {
+            let header = format!(
+                "launch {number} @{}: grid {:?}, block {:?}",
+                launched.kernel, launched.grid, launched.block
+            );
+            writeln!(out, "{header}").map_err(|error| error.to_string())?;
+            print_trace(&mut out, &launched.trace).map_err(|error| error.to_string())?;
+        }
+    }
+    out.flush().map_err(|error| error.to_string())
+}
+
 /// `gpu-mem-opt interp`.
 pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
+    if let Some(entry) = &launch.entry {
+        return interp_program(launch, entry, outputs);
+    }
     let context = pipeline::context();
     let module = parse(&context, &launch.file)?;
     let prepared = prepare(&module, &launch.kernel, launch.block)?;

@@ -141,11 +141,16 @@ struct LaunchArgs {
     /// Input MLIR file.
     file: PathBuf,
     /// The kernel: a gpu.func symbol, or launch@FILE:LINE:COL for a gpu.launch.
-    #[arg(long)]
-    kernel: String,
-    /// Blocks in the grid.
-    #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
-    grid: [u32; 3],
+    #[arg(long, required_unless_present = "entry")]
+    kernel: Option<String>,
+    /// Run a whole program instead: the host func.func NAME (e.g. main), its gpu.alloc,
+    /// gpu.memcpy, gpu.launch_func and runner-utils printers included; what it prints goes
+    /// to standard output.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["kernel", "grid", "block"])]
+    entry: Option<String>,
+    /// Blocks in the grid (required with --kernel).
+    #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3, required_unless_present = "entry")]
+    grid: Option<[u32; 3]>,
     /// Threads per block (default: the kernel's known_block_size).
     #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
     block: Option<[u32; 3]>,
@@ -164,8 +169,9 @@ impl From<LaunchArgs> for interp::Launch {
     fn from(args: LaunchArgs) -> interp::Launch {
         interp::Launch {
             file: args.file,
-            kernel: args.kernel,
-            grid: args.grid,
+            kernel: args.kernel.unwrap_or_default(),
+            entry: args.entry,
+            grid: args.grid.unwrap_or([1; 3]),
             block: args.block,
             arguments: args.arguments,
             memory_limit: args.memory_limit,

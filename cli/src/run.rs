@@ -165,7 +165,13 @@ fn runner_command() -> String {
 /// `gpu-mem-opt run`.
 pub fn run(args: RunArgs) -> Result<(), String> {
     let launch = &args.launch;
-    if launch.kernel.contains('@') {
+    if launch.entry.is_some() {
+        return Err("run launches one kernel: give --kernel (the interpreter runs whole \
+                    programs: interp --entry)"
+            .into());
+    }
+    let kernel = launch.kernel.as_deref().unwrap_or_default();
+    if kernel.contains('@') {
         return Err("run takes a gpu.func kernel (outline gpu.launch bodies first)".into());
     }
     let context = pipeline::context();
@@ -174,7 +180,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         let pass = format!("gpu-mem-opt{{sm={} {}}}", args.sm, args.options);
         run_pipeline(&context, &mut module, &pass)?;
     }
-    let prepared = prepare(&module, &launch.kernel, launch.block)?;
+    let prepared = prepare(&module, kernel, launch.block)?;
     let parsed = arguments(&prepared.translated, &launch.arguments)?;
     let memrefs: Vec<usize> = (0..parsed.len())
         .filter(|&index| matches!(parsed[index], Argument::Buffer(_)))
@@ -205,12 +211,12 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         &mut module,
         &pipeline::lower_to_ptx_pipeline(args.sm),
     )?;
-    let ptx = ptx_with_entry(&module, &launch.kernel)?;
+    let ptx = ptx_with_entry(&module, kernel)?;
     let description = Description {
         version: launch_description::VERSION,
-        ptx: format!("{}.ptx", launch.kernel).into(),
-        kernel: launch.kernel.clone(),
-        grid: launch.grid,
+        ptx: format!("{kernel}.ptx").into(),
+        kernel: kernel.to_string(),
+        grid: launch.grid.unwrap_or([1; 3]),
         block: prepared.block,
         shared_bytes: 0,
         convention: Convention::MemrefDescriptor,

@@ -34,6 +34,7 @@ impl KernelBuilder {
                 globals: Vec::new(),
                 layouts: Vec::new(),
                 constant_bindings: Vec::new(),
+                launched: Vec::new(),
             },
             open: Vec::new(),
         }
@@ -136,6 +137,12 @@ impl KernelBuilder {
             .operations
             .push(operation);
         results
+    }
+
+    /// Adds a kernel this one launches; its index for [`Op::Launch`].
+    pub fn launched(&mut self, kernel: Kernel) -> usize {
+        self.kernel.launched.push(kernel);
+        self.kernel.launched.len() - 1
     }
 
     /// The finished kernel.

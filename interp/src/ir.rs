@@ -271,6 +271,9 @@ pub struct Kernel {
     /// data into the global before the launch (gpu-mem-opt's `constant` decision, attribute
     /// `gpu_mem_opt.constant_bindings`).
     pub constant_bindings: Vec<(usize, GlobalId)>,
+    /// The kernels this one launches (host code: a program's entry function), by
+    /// [`crate::Op::Launch`]'s index; empty for a kernel.
+    pub launched: Vec<Kernel>,
 }
 
 impl Kernel {

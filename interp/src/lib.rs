@@ -57,6 +57,6 @@ pub use ir::{
 pub use memory::MAX_RANK;
 pub use ops::{
     AtomicKind, Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
-    IntegerPredicate, Op, ReductionKind, ShuffleMode, Transfer, TransferAxis,
+    IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Transfer, TransferAxis,
 };
-pub use trace::{AccessKind, AccessTrace, Trace, WarpRequest};
+pub use trace::{AccessKind, AccessTrace, Launch, Trace, WarpRequest};

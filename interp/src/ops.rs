@@ -479,8 +479,62 @@ pub enum Op {
         /// The callee's body, translated for this call site.
         body: Block,
     },
+    /// Host code's `gpu.launch_func` or `gpu.launch`: `[grid x, y, z, block x, y, z,
+    /// arguments...]`; runs [`crate::Kernel::launched`]`[kernel]` on that grid, its memref
+    /// arguments being the host's buffers (see `execute::host`).
+    Launch {
+        /// The launched kernel's index in [`crate::Kernel::launched`].
+        kernel: usize,
+    },
+    /// `gpu.memcpy` and `memref.copy`: `[target, source]`, two memrefs of one shape.
+    Copy,
+    /// `gpu.memset`: `[target, value]`.
+    Fill,
+    /// `gpu.wait`, `gpu.host_register`, `gpu.host_unregister`: nothing to do, as host code's
+    /// launches run one at a time.
+    Wait,
+    /// A call of one of MLIR's runner-utils printers (a `func.func` declaration): `[value]` or
+    /// nothing, writing to the program's output.
+    Print(Printer),
     /// Any other op, by its MLIR name: running a kernel that contains one is an error.
     Unsupported(String),
+}
+
+/// MLIR's runner-utils printers (`mlir/ExecutionEngine/{C,}RunnerUtils.h`), as host code
+/// declares and calls them; each prints what the C++ runtime prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Printer {
+    /// `printMemrefF32`, `printMemrefI32`, ... (operand: the memref, cast to unranked).
+    Memref,
+    /// `printF32`, `printF64`, `printI64`, `printU64` (operand: the scalar).
+    Scalar {
+        /// `printU64`: the bits as unsigned.
+        unsigned: bool,
+    },
+    /// `printNewline`: `\n`.
+    Newline,
+    /// `printComma`: `, `.
+    Comma,
+    /// `printOpen`: `( `.
+    Open,
+    /// `printClose`: ` )`.
+    Close,
+}
+
+impl Printer {
+    /// The printer a runner-utils function of this name is, if it is one.
+    pub fn named(name: &str) -> Option<Printer> {
+        Some(match name {
+            "printNewline" => Printer::Newline,
+            "printComma" => Printer::Comma,
+            "printOpen" => Printer::Open,
+            "printClose" => Printer::Close,
+            "printF32" | "printF64" | "printI64" => Printer::Scalar { unsigned: false },
+            "printU64" => Printer::Scalar { unsigned: true },
+            _ if name.starts_with("printMemref") => Printer::Memref,
+            _ => return None,
+        })
+    }
 }
 
 impl Op {
@@ -541,7 +595,11 @@ impl Op {
             Op::Barrier => "gpu.barrier",
             Op::Shuffle(_) => "gpu.shuffle",
             Op::Return => "gpu.return",
-            Op::Call { .. } => "func.call",
+            Op::Call { .. } | Op::Print(_) => "func.call",
+            Op::Launch { .. } => "gpu.launch_func",
+            Op::Copy => "gpu.memcpy",
+            Op::Fill => "gpu.memset",
+            Op::Wait => "gpu.wait",
             Op::Unsupported(name) => name,
         }
     }

@@ -76,6 +76,25 @@ pub struct AccessTrace {
 pub struct Trace {
     /// Every memory op of the kernel, in pre-order.
     pub accesses: Vec<AccessTrace>,
+    /// What host code printed (runner-utils printers); empty for a kernel.
+    pub output: String,
+    /// The kernels host code launched, in order; empty for a kernel.
+    pub launches: Vec<Launch>,
+}
+
+/// One launch made by host code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Launch {
+    /// The launched kernel.
+    pub kernel: String,
+    /// Grid size in blocks.
+    pub grid: [u32; 3],
+    /// Block size in threads.
+    pub block: [u32; 3],
+    /// FNV-1a of each argument's elements after the launch (`None` for a scalar).
+    pub digests: Vec<Option<u64>>,
+    /// The launch's own trace.
+    pub trace: Trace,
 }
 
 impl Trace {
@@ -235,6 +254,8 @@ impl Recorder {
         }
         Trace {
             accesses: self.accesses,
+            output: String::new(),
+            launches: Vec::new(),
         }
     }
 }

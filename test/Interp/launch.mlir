@@ -2,14 +2,17 @@
 // block arguments, its block size from the constant operands (32x1x1); the captured
 // constant %scale is copied in, the captured memrefs become its two arguments.
 // out[t] = 3 * in[t] with iota input: 0 3 6 ... 93.
-// RUN: gpu-mem-opt interp %s --kernel launch@%s:19:5 --grid 1,1,1 --arg iota --arg zeros --print-arg 1 | tr '\n' ' ' | FileCheck %s
+// RUN: gpu-mem-opt interp %s --kernel launch@%s:22:5 --grid 1,1,1 --arg iota --arg zeros --print-arg 1 | tr '\n' ' ' | FileCheck %s
 // CHECK: 0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45 48 51 54 57 60 63 66 69 72 75 78 81 84 87 90 93 {{$}}
 
-// RUN: gpu-mem-opt interp %s --kernel launch@%s:19:5 --grid 1,1,1 --arg iota --arg zeros --check-static | FileCheck %s --check-prefix=STATIC
+// RUN: gpu-mem-opt interp %s --kernel launch@%s:22:5 --grid 1,1,1 --arg iota --arg zeros --check-static | FileCheck %s --check-prefix=STATIC
 // STATIC: static check: 4 metrics agree, 0 differ
 
-// RUN: gpu-mem-opt diff %s --kernel launch@%s:19:5 --grid 1,1,1 | FileCheck %s --check-prefix=DIFF
+// RUN: gpu-mem-opt diff %s --kernel launch@%s:22:5 --grid 1,1,1 | FileCheck %s --check-prefix=DIFF
 // DIFF: identical: 2 arguments, 64 elements
+
+// The host function as a whole program runs the same launch (issue 20).
+// RUN: gpu-mem-opt interp %s --entry host --arg iota --arg zeros --print-arg 1 | tr '\n' ' ' | FileCheck %s
 
 module attributes {gpu.container_module} {
   func.func @host(%in: memref<32xi32>, %out: memref<32xi32>) {
@@ -45,5 +48,5 @@ module attributes {gpu.container_module} {
 // order, not in the order the body first uses them: in @swapped the body reads %in first, yet
 // %out (parameter 0) is argument 0. (A rewrite that moves a use, such as a tile copy hoisted
 // before a loop, keeps the launch's arguments.)
-// RUN: gpu-mem-opt interp %s --kernel launch@%s:33:5 --grid 1,1,1 --arg zeros --arg iota --print-arg 0 | tr '\n' ' ' | FileCheck %s --check-prefix=SWAPPED
+// RUN: gpu-mem-opt interp %s --kernel launch@%s:36:5 --grid 1,1,1 --arg zeros --arg iota --print-arg 0 | tr '\n' ' ' | FileCheck %s --check-prefix=SWAPPED
 // SWAPPED: 0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45 48 51 54 57 60 63 66 69 72 75 78 81 84 87 90 93 {{$}}

@@ -6,6 +6,9 @@
 // RUN: gpu-mem-opt ptx %S/../../examples/transpose_program.mlir -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s < %t.ptx
 // RUN: gpu-mem-opt diff %S/../../examples/transpose_program.mlir --kernel transpose --grid 32,128,1
+// The whole program, host code included (issue 20):
+// RUN: gpu-mem-opt diff %S/../../examples/transpose_program.mlir --entry transpose | FileCheck %s --check-prefix=PROGRAM
+// PROGRAM: identical: 1 launch (2 buffers after it), 0 lines of output, 2 arguments
 // CHECK: .target sm_90
 // CHECK-DAG: ld.global.nc.b32
 // CHECK-DAG: st.shared.b32

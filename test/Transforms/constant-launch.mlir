@@ -10,6 +10,8 @@
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel scale --grid 8,1,1
+// RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=PROGRAM
+// PROGRAM: identical: 1 launch (2 buffers after it), 0 lines of output, 2 arguments
 
 // CHECK-NOT: memref.global
 // CHECK-NOT: constant_bindings

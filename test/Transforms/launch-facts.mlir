@@ -14,6 +14,10 @@
 // RUN: gpu-mem-opt diff %s --kernel transpose_twice --grid 32,128,1
 // RUN: gpu-mem-opt diff %s --kernel float4_sums --grid 8,1,1
 // RUN: gpu-mem-opt diff %s --kernel float4_given --grid 8,1,1
+// Whole programs (issue 20): every launch of each host function leaves identical buffers.
+// RUN: gpu-mem-opt diff %s --entry distinct
+// RUN: gpu-mem-opt diff %s --entry given
+// RUN: gpu-mem-opt diff %s --entry in_place
 
 // CHECK-LABEL: gpu.func @transpose(
 // CHECK-SAME: {llvm.readonly}

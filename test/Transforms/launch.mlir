@@ -7,8 +7,11 @@
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -split-input-file -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -split-input-file 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt diff %s --kernel launch@%s:28:5 --grid 2,8,1
-// RUN: gpu-mem-opt diff %s --kernel launch@%s:64:5 --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel launch@%s:31:5 --grid 2,8,1
+// RUN: gpu-mem-opt diff %s --kernel launch@%s:67:5 --grid 1,1,1
+// The host functions as whole programs (issue 20): each launch leaves identical buffers.
+// RUN: gpu-mem-opt diff %s --entry row_walk
+// RUN: gpu-mem-opt diff %s --entry transpose
 
 /// MAP-204 (a[x][k] in a loop over k: lanes a row of 64 floats apart, 32 sectors
 /// per request) as a launch body, block 32x8: staged through a 32x32 tile, which

@@ -84,7 +84,7 @@ impl Translator {
     }
 
     /// Translates a `gpu.func` kernel with `inputs` parameters and `workgroup` attributions.
-    fn function(&mut self, inputs: usize, workgroup: usize) -> Result<(), String> {
+    pub(crate) fn function(&mut self, inputs: usize, workgroup: usize) -> Result<(), String> {
         let block = entry(self.kernel)?;
         let values = arguments(block);
         let split =
@@ -128,15 +128,7 @@ impl Translator {
         self.attributions(&attributions[..workgroup], &attributions[workgroup..])?;
         let mut parameters = 0;
         for value in captures(self.kernel) {
-            let constant = unsafe { mlirValueIsAOpResult(value) }
-                .then(|| unsafe { mlirOpResultGetOwner(value) })
-                .filter(|&owner| {
-                    matches!(
-                        ir::operation_name(owner).as_str(),
-                        "arith.constant" | "index.constant"
-                    )
-                });
-            match constant {
+            match constant_owner(value) {
                 Some(owner) => self.operation(owner),
                 None => {
                     self.parameter(value, parameters)?;
@@ -155,6 +147,27 @@ impl Translator {
             KernelKind::Launch { workgroup } => self.launch(workgroup),
         }
     }
+}
+
+/// The `arith.constant` or `index.constant` defining `value`, if one does (a launch body
+/// copies it instead of taking it as a parameter).
+fn constant_owner(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value) }
+        .then(|| unsafe { mlirOpResultGetOwner(value) })
+        .filter(|&owner| {
+            matches!(
+                ir::operation_name(owner).as_str(),
+                "arith.constant" | "index.constant"
+            )
+        })
+}
+
+/// The values `launch` takes as parameters, in order: its captures that are not constants.
+pub(crate) fn parameter_captures(launch: MlirOperation) -> Vec<MlirValue> {
+    captures(launch)
+        .into_iter()
+        .filter(|&value| constant_owner(value).is_none())
+        .collect()
 }
 
 /// Whether `value` is defined outside `launch` (neither in its body nor a body argument).

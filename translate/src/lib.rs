@@ -31,6 +31,7 @@ mod affine;
 mod attributes;
 mod calls;
 mod globals;
+mod host;
 mod launch;
 mod operations;
 mod regions;
@@ -38,6 +39,8 @@ mod translator;
 mod types;
 
 use gpu_mem_opt::{facts::kernels, ir};
+
+pub use host::program;
 use mlir_sys::{mlirOperationGetLocation, MlirOperation};
 
 /// Why a kernel could not be found or translated.
@@ -49,6 +52,14 @@ pub enum Error {
         /// The name asked for.
         name: String,
         /// The kernels there are, comma-separated.
+        available: String,
+    },
+    /// No host function has the name.
+    #[error("no func.func named '{name}' at the top of the module (functions: {available})")]
+    NoEntry {
+        /// The name asked for.
+        name: String,
+        /// The functions there are, comma-separated.
         available: String,
     },
     /// The kernel's entry cannot be represented.

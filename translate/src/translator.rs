@@ -39,6 +39,8 @@ pub(crate) struct Translator {
     pub(crate) globals: HashMap<String, Result<GlobalId, String>>,
     /// The callees being inlined, outermost first (a call to one of them is recursion).
     pub(crate) calls: Vec<String>,
+    /// A program's host state; default (no module) for a kernel.
+    pub(crate) host: crate::host::Host,
 }
 
 /// The interpreter type of `value`'s type, and the printed MLIR type when there is none.
@@ -59,6 +61,7 @@ impl Translator {
             values: HashMap::new(),
             globals: HashMap::new(),
             calls: Vec::new(),
+            host: crate::host::Host::default(),
         }
     }
 
@@ -118,6 +121,9 @@ impl Translator {
     /// Translates one op and appends it to the innermost open block.
     pub(crate) fn operation(&mut self, operation: MlirOperation) {
         let name = ir::operation_name(operation);
+        if self.host_operation(operation, &name) {
+            return;
+        }
         let location = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
         let mut outside = false;
         let operands: Vec<ValueId> = (0..unsafe { mlirOperationGetNumOperands(operation) })

@@ -28,6 +28,8 @@ pub enum Form {
 
 /// The generated function's name.
 pub const KERNEL_NAME: &str = "fuzz";
+/// The host function of the `gpu.launch_func` forms.
+pub const HOST_NAME: &str = "host";
 
 /// The column of `gpu.launch` in a kernel written as a launch.
 pub const LAUNCH_COLUMN: usize = 5;
@@ -351,7 +353,7 @@ impl Kernel {
             .collect::<Vec<_>>()
             .join(", ");
         format!(
-            "  func.func @host({}) {{\n{}{copies}    gpu.launch_func @kernels::@{KERNEL_NAME} \
+            "  func.func @{HOST_NAME}({}) {{\n{}{copies}    gpu.launch_func @kernels::@{KERNEL_NAME} \
              blocks in (%grid_x, %grid_y, %one) threads in (%block_x, %block_y, %block_z) \
              args({arguments})\n    return\n  }}\n",
             self.parameter_list(false),

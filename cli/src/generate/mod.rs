@@ -21,7 +21,7 @@ mod kernel;
 pub mod random;
 
 use body::Element;
-use kernel::{Form, KERNEL_NAME, LAUNCH_COLUMN};
+use kernel::{Form, HOST_NAME, KERNEL_NAME, LAUNCH_COLUMN};
 use random::Random;
 
 /// The families, for picks and counts.
@@ -87,6 +87,9 @@ pub struct Case {
     pub arguments: Vec<String>,
     /// The pass options.
     pub options: String,
+    /// The host function that launches the kernel with the kernel's own parameters (the
+    /// `gpu.launch_func` forms): `diff --entry` runs the whole program.
+    pub entry: Option<&'static str>,
 }
 
 impl Case {
@@ -148,6 +151,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         grid: [kernel.ids.grid[0], kernel.ids.grid[1], 1],
         arguments,
         options,
+        entry: matches!(form, Form::LaunchedFunction | Form::AllocatedLaunch).then_some(HOST_NAME),
     }
 }
 
@@ -194,6 +198,14 @@ mod tests {
             .iter()
             .any(|case| case.text.contains("gpu.launch_func")));
         assert!(cases.iter().any(|case| case.text.contains("gpu.alloc")));
+        // Host-launched kernels are diffed as whole programs from their host function.
+        for case in &cases {
+            let launched = case.text.contains("gpu.launch_func");
+            assert_eq!(case.entry.is_some(), launched, "{}", case.text);
+            if let Some(entry) = case.entry {
+                assert!(case.text.contains(&format!("func.func @{entry}(")));
+            }
+        }
         // Empty inputs: a static extent of 0, or a dynamic one given as 0 at the launch.
         let empty = |case: &&super::Case| {
             case.text.contains("memref<0x")

@@ -29,6 +29,7 @@ mod access;
 mod arith;
 mod control;
 mod gpu;
+mod host;
 mod memref;
 mod setup;
 mod values;
@@ -43,7 +44,7 @@ use crate::error::Error;
 use crate::ir::{Kernel, Operation};
 use crate::memory::{BufferId, Memory};
 use crate::ops::Op;
-use crate::trace::{Recorder, Trace};
+use crate::trace::{Launch, Recorder, Trace};
 
 use values::{malformed, Slot};
 
@@ -62,6 +63,10 @@ pub struct Options {
     /// The most bytes all of a launch's buffers may hold here (arguments, globals, attributions,
     /// allocations; 8 bytes per element): more is an error naming what went over, never an abort.
     pub memory_limit: u64,
+    /// Copy each constant-bound argument into its global before the launch, as gpu-mem-opt's
+    /// contract asks of a launcher; off for launches from a program's host code, which must
+    /// do that copy themselves.
+    pub bind_constants: bool,
 }
 
 /// The default [`Options::memory_limit`]: 8 GiB, so that `diff`'s two launches at once fit a
@@ -75,6 +80,7 @@ impl Default for Options {
             iteration_limit: 1 << 32,
             bank_model: BankModel::Conventional,
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            bind_constants: true,
         }
     }
 }
@@ -96,7 +102,11 @@ pub fn run(
             given: arguments.len(),
         });
     }
-    let constants = setup::constant_data(kernel, arguments)?;
+    let constants = if options.bind_constants {
+        setup::constant_data(kernel, arguments)?
+    } else {
+        Vec::new()
+    };
     let mut executor = Executor::new(kernel, grid, block, options);
     let bound = executor
         .hold_arguments(arguments)
@@ -112,7 +122,18 @@ pub fn run(
             bound.give_back(&mut executor, host);
         }
     }
-    outcome.map(|()| executor.recorder.finish())
+    outcome?;
+    let Executor {
+        recorder,
+        output,
+        launches,
+        ..
+    } = executor;
+    Ok(Trace {
+        output,
+        launches,
+        ..recorder.finish()
+    })
 }
 
 /// Rejects empty grids and blocks and blocks over [`MAX_BLOCK_THREADS`].
@@ -175,6 +196,12 @@ pub(crate) struct Executor<'k> {
     globals: Vec<(BufferId, Vec<i64>)>,
     /// Buffers of `memref.alloc`/`alloca` by op and thread (`u32::MAX` for a workgroup one).
     allocations: HashMap<(*const Operation, u32), BufferId>,
+    /// How the launch runs (for the launches host code makes).
+    options: Options,
+    /// What host code printed.
+    output: String,
+    /// The launches host code made, in order.
+    launches: Vec<Launch>,
 }
 
 impl<'k> Executor<'k> {
@@ -210,6 +237,9 @@ impl<'k> Executor<'k> {
             block_buffers: Vec::new(),
             globals: Vec::new(),
             allocations: HashMap::new(),
+            options: options.clone(),
+            output: String::new(),
+            launches: Vec::new(),
         }
     }
 
@@ -254,7 +284,7 @@ impl<'k> Executor<'k> {
             Op::TransferRead(transfer) => self.transfer_read(operation, *transfer, lanes),
             Op::TransferWrite(transfer) => self.transfer_write(operation, *transfer, lanes),
             Op::Alloc | Op::Alloca => self.allocate(operation, lanes),
-            Op::Dealloc => Ok(()),
+            Op::Dealloc | Op::Wait => Ok(()),
             Op::Dim => self.dimension(operation, lanes),
             Op::Subview {
                 offsets,
@@ -308,6 +338,10 @@ impl<'k> Executor<'k> {
             Op::Yield | Op::Condition | Op::Return => {
                 Err(malformed(operation, "terminator in the middle of a block"))
             }
+            Op::Launch { kernel } => self.launch(operation, *kernel, lanes),
+            Op::Copy => self.copy(operation, lanes),
+            Op::Fill => self.fill(operation, lanes),
+            Op::Print(printer) => self.print(operation, *printer, lanes),
             Op::Unsupported(name) => Err(Error::Unsupported {
                 op: name.clone(),
                 location: operation.location.clone(),
