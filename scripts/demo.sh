@@ -26,3 +26,5 @@ echo "== The same kernel in a whole program ($program): the host's gpu.allocs pr
 build/bin/gpu-mem-opt opt $program -o $out/program.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: (readonly|stage-shared)' | sed 's/^.*remark: gpu-mem-opt: /  /'
 build/bin/gpu-mem-opt ptx $program -o $out/program.ptx 2>/dev/null
 echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/program.ptx | sort | uniq -c
+echo "the whole program on the reference interpreter, host code included, before and after the pass:"
+build/bin/gpu-mem-opt diff $program --entry transpose | sed 's/^/  /'

@@ -112,9 +112,14 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
         None => {
             let before =
                 prepare(&before_module, &launch.kernel, launch.block).map_err(before_error)?;
-            let after = prepare(&after_module, &launch.kernel, Some(before.block))
-                .map_err(after_error)?;
-            (before.translated, after.translated, before.block, launch.grid)
+            let after =
+                prepare(&after_module, &launch.kernel, Some(before.block)).map_err(after_error)?;
+            (
+                before.translated,
+                after.translated,
+                before.block,
+                launch.grid,
+            )
         }
     };
     let specs = if launch.arguments.is_empty() {
@@ -129,8 +134,7 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     let (ran_before, ran_after) = std::thread::scope(|scope| {
         let (kernel, arguments) = (&before, &mut before_arguments);
         let limit = launch.memory_limit;
-        let before_run =
-            scope.spawn(move || run_translated(kernel, grid, block, arguments, limit));
+        let before_run = scope.spawn(move || run_translated(kernel, grid, block, arguments, limit));
         let ran_after = run_translated(&after, grid, block, &mut after_arguments, limit);
         (before_run.join(), ran_after)
     });
@@ -193,7 +197,11 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
                 one.kernel, one.grid, one.block, other.kernel, other.grid, other.block
             ));
         }
-        let buffer = one.digests.iter().zip(&other.digests).position(|(a, b)| a != b);
+        let buffer = one
+            .digests
+            .iter()
+            .zip(&other.digests)
+            .position(|(a, b)| a != b);
         if let Some(buffer) = buffer.or((one.digests.len() != other.digests.len()).then_some(0)) {
             return Some(format!(
                 "launch {number} (@{}) {DIFFERS_TEXT} argument {buffer}: its elements after \

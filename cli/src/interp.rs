@@ -208,7 +208,13 @@ fn interp_program(launch: &Launch, entry: &str, outputs: &Outputs) -> Result<(),
     let module = parse(&context, &launch.file)?;
     let translated = program(&module, entry)?;
     let mut arguments = arguments(&translated, &launch.arguments)?;
-    let trace = run_translated(&translated, [1; 3], [1; 3], &mut arguments, launch.memory_limit)?;
+    let trace = run_translated(
+        &translated,
+        [1; 3],
+        [1; 3],
+        &mut arguments,
+        launch.memory_limit,
+    )?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = out.write_all(trace.output.as_bytes());
     written.map_err(|error| error.to_string())?;

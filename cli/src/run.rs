@@ -166,9 +166,11 @@ fn runner_command() -> String {
 pub fn run(args: RunArgs) -> Result<(), String> {
     let launch = &args.launch;
     if launch.entry.is_some() {
-        return Err("run launches one kernel: give --kernel (the interpreter runs whole \
+        return Err(
+            "run launches one kernel: give --kernel (the interpreter runs whole \
                     programs: interp --entry)"
-            .into());
+                .into(),
+        );
     }
     let kernel = launch.kernel.as_deref().unwrap_or_default();
     if kernel.contains('@') {

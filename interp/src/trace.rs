@@ -72,7 +72,7 @@ pub struct AccessTrace {
 }
 
 /// The trace of one launch.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trace {
     /// Every memory op of the kernel, in pre-order.
     pub accesses: Vec<AccessTrace>,

@@ -88,7 +88,9 @@ fn top_level_functions(module: MlirOperation) -> Vec<(String, MlirOperation)> {
                 .is_null()
         };
         match ir::operation_name(operation).as_str() {
-            "func.func" if has_body => found.extend(symbol_name(operation).map(|name| (name, operation))),
+            "func.func" if has_body => {
+                found.extend(symbol_name(operation).map(|name| (name, operation)))
+            }
             "builtin.module" => found.extend(top_level_functions(operation)),
             _ => {}
         }
@@ -219,7 +221,11 @@ impl Translator {
             }
             "gpu.dealloc" => (Op::Dealloc, operands),
             "gpu.memcpy" | "gpu.memset" => {
-                let op = if name == "gpu.memcpy" { Op::Copy } else { Op::Fill };
+                let op = if name == "gpu.memcpy" {
+                    Op::Copy
+                } else {
+                    Op::Fill
+                };
                 (op, operands)
             }
             "memref.copy" => {

@@ -67,9 +67,8 @@ impl Executor<'_> {
         let mut sizes = [0u32; 6];
         for (size, &value) in sizes.iter_mut().zip(&operation.operands) {
             let given = self.signed(value, t);
-            *size = u32::try_from(given).map_err(|_| {
-                self.trap(operation, t, format!("a grid or block size of {given}"))
-            })?;
+            *size = u32::try_from(given)
+                .map_err(|_| self.trap(operation, t, format!("a grid or block size of {given}")))?;
         }
         let grid = [sizes[0], sizes[1], sizes[2]];
         let block = [sizes[3], sizes[4], sizes[5]];
@@ -162,7 +161,12 @@ impl Executor<'_> {
     }
 
     /// The elements of `view`, row-major.
-    fn read_view(&self, operation: &Operation, t: u32, view: &Descriptor) -> Result<Vec<u64>, Error> {
+    fn read_view(
+        &self,
+        operation: &Operation,
+        t: u32,
+        view: &Descriptor,
+    ) -> Result<Vec<u64>, Error> {
         let data = &self.memory.buffer(view.buffer).data;
         let positions = self.view_positions(operation, t, view)?;
         Ok(positions.iter().map(|&position| data[position]).collect())
@@ -198,7 +202,10 @@ impl Executor<'_> {
                 self.out_of_bounds(
                     operation,
                     t,
-                    format!("a view with sizes {:?} reaches outside its buffer", view.sizes()),
+                    format!(
+                        "a view with sizes {:?} reaches outside its buffer",
+                        view.sizes()
+                    ),
                 )
             })
     }
@@ -344,7 +351,12 @@ fn number(bits: u64, element: ElementType) -> String {
 /// scientific notation below 1e-4 or from 1e6 on.
 fn general(value: f64) -> String {
     if value.is_nan() {
-        return if value.is_sign_negative() { "-nan" } else { "nan" }.into();
+        return if value.is_sign_negative() {
+            "-nan"
+        } else {
+            "nan"
+        }
+        .into();
     }
     if value.is_infinite() {
         return if value < 0.0 { "-inf" } else { "inf" }.into();
@@ -375,10 +387,9 @@ fn trimmed(text: &str) -> &str {
 /// FNV-1a of a buffer's bit patterns: what a launch left in an argument, compared by `diff`.
 fn digest(data: &[u64]) -> u64 {
     data.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &value| {
-        value
-            .to_le_bytes()
-            .iter()
-            .fold(hash, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
+        value.to_le_bytes().iter().fold(hash, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+        })
     })
 }
 

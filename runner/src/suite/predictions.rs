@@ -163,6 +163,7 @@ mod tests {
                 .into_iter()
                 .map(|(space, kind, totals)| access(space, kind, totals))
                 .collect(),
+            ..Trace::default()
         };
         let prediction = Prediction::of(&trace);
         assert_eq!(
