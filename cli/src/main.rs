@@ -28,6 +28,7 @@ mod generate;
 mod interp;
 mod run;
 mod table;
+mod wrap;
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -83,6 +84,21 @@ enum Command {
         /// opt-viewer on the remarks' YAML, DIR/remarks.yaml); FILE must be MLIR.
         #[arg(long, value_name = "DIR")]
         html: Option<PathBuf>,
+    },
+    /// Print FILE with a host function @main that launches the kernel from gpu.alloc'd copies
+    /// of its arguments (for the pass's launch facts, and `diff --entry main`).
+    Wrap {
+        /// Input MLIR file (a module with gpu.container_module).
+        file: PathBuf,
+        /// The gpu.func kernel.
+        #[arg(long)]
+        kernel: String,
+        /// Blocks in the grid.
+        #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
+        grid: [u32; 3],
+        /// Threads per block (default: the kernel's known_block_size).
+        #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
+        block: Option<[u32; 3]>,
     },
     /// Run a kernel on the reference interpreter.
     Interp {
@@ -202,6 +218,14 @@ fn main() -> ExitCode {
             Some(directory) => commands::report_html(&file, &options, &directory),
             None => commands::report(&file, &options),
         },
+        Command::Wrap {
+            file,
+            kernel,
+            grid,
+            block,
+        } => {
+            return finish(wrap::wrap(&file, &kernel, grid, block).map(|text| print!("{text}")));
+        }
         Command::Interp {
             launch,
             print_arg,

@@ -152,7 +152,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: constant_bindings
     // CHECK-SAME: {llvm.noalias, llvm.readonly}
     // expected-remark @+2 {{kernel: 'second_table'}}
-    // expected-remark @+1 {{constant: arg 0: read-only, not aliased by a write ({llvm.noalias}), but not in constant memory: 40960 B more would exceed the gpu.module's 65536 B of constant memory}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias}), but not in constant memory: 40960 B more would exceed the gpu.module's 65536 B of constant memory}}
     gpu.func @second_table(%table: memref<10240xf32> {llvm.noalias}, %out: memref<64xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c9 = arith.constant 9 : index

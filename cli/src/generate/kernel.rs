@@ -442,7 +442,7 @@ impl Kernel {
 
 /// Host lines that allocate `device` on the GPU with the shape of `host` (a memref of
 /// `type_text`, its dynamic sizes read with `memref.dim`) and copy `host` into it.
-fn device_copy(device: &str, host: &str, type_text: &str) -> String {
+pub(crate) fn device_copy(device: &str, host: &str, type_text: &str) -> String {
     let inner = &type_text["memref<".len()..type_text.len() - 1];
     let mut lines = String::new();
     let mut sizes = Vec::new();

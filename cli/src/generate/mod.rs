@@ -17,7 +17,7 @@
 
 mod body;
 mod families;
-mod kernel;
+pub(crate) mod kernel;
 pub mod random;
 
 use body::Element;

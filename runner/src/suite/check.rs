@@ -17,6 +17,11 @@
 //! --against`) on the grid's corner ([`KernelEntry::corner`]: as many blocks as the check
 //! size has): the full-size buffers, the first blocks' work.
 //!
+//! [`verify_program`] runs each kernel as a whole program too: wrapped in host code that
+//! allocates its buffers and launches it (`gpu-mem-opt wrap`), optimized with the default
+//! options, before and after (`diff --entry main`), so the launch facts the pass proves from
+//! host code are checked on every suite kernel.
+//!
 //! Cost. Per variant, one interpreter run at the check size and two on the bench size's
 //! corner (buffers of the bench size: up to a few hundred MiB of interpreter memory).
 
@@ -25,7 +30,7 @@ use std::path::Path;
 use crate::error::{Error, Result};
 use crate::files;
 
-use super::build::{interpret, launch_arguments};
+use super::build::{dims, interpret, launch_arguments};
 use super::tools::{self, Tools};
 use super::variants::{self, Produced, Variant};
 use super::{KernelEntry, Manifest, Size};
@@ -93,6 +98,16 @@ pub fn verify_corner(
         ],
     );
     command.args(launch_arguments(kernel, kernel.corner()));
+    let [x, y, z] = kernel.corner();
+    Ok(diff_failure(command)?.map(|why| {
+        format!(
+            "differs from naive at the bench size on the interpreter's first {x}x{y}x{z} blocks: {why}"
+        )
+    }))
+}
+
+/// Runs a `gpu-mem-opt diff` command: `None` when it says identical, else its last line.
+fn diff_failure(mut command: std::process::Command) -> Result<Option<String>> {
     let line = tools::describe(&command);
     let finished = command.output().map_err(|error| Error::Tool {
         command: line,
@@ -108,10 +123,47 @@ pub fn verify_corner(
         .chain(failed.lines())
         .rfind(|line| !line.trim().is_empty())
         .unwrap_or("no message");
-    let [x, y, z] = kernel.corner();
-    Ok(Some(format!(
-        "differs from naive at the bench size on the interpreter's first {x}x{y}x{z} blocks: {why}"
-    )))
+    Ok(Some(why.to_string()))
+}
+
+/// Why the check-size kernel is wrong as a whole program: wrapped in host code that
+/// `gpu.alloc`s its buffers and launches it (`gpu-mem-opt wrap`), then optimized with the
+/// **default** options (the pass proves from the launch site what the manifest's options
+/// assume) and run before and after (`gpu-mem-opt diff --entry main`); `None` when identical.
+pub fn verify_program(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    source: &Path,
+    work: &Path,
+) -> Result<Option<String>> {
+    let mut wrap = tools::command(
+        &tools.gpu_mem_opt,
+        [
+            "wrap".as_ref(),
+            source.as_os_str(),
+            "--kernel".as_ref(),
+            kernel.kernel.as_ref(),
+        ],
+    );
+    wrap.args(["--grid".to_string(), dims(kernel.grid(Size::Check))]);
+    if let Some(block) = kernel.block {
+        wrap.args(["--block".to_string(), dims(block)]);
+    }
+    let program = work.join("program.mlir");
+    files::write(&program, tools::output(&mut wrap, None)?)?;
+    let mut diff = tools::command(
+        &tools.gpu_mem_opt,
+        [
+            "diff".as_ref(),
+            program.as_os_str(),
+            "--entry".as_ref(),
+            "main".as_ref(),
+        ],
+    );
+    for argument in &kernel.arguments {
+        diff.args(["--arg", argument.spec.as_str()]);
+    }
+    Ok(diff_failure(diff)?.map(|why| format!("differs as a whole program: {why}")))
 }
 
 /// Checks the kernels called `names` (all when empty); returns one summary line per kernel,
@@ -167,6 +219,11 @@ pub fn check(manifest: &Path, work: &Path, tools: &Tools, names: &[String]) -> R
                     failures.push(format!("{} {}: {wrong}", kernel.name, variant.name()))
                 }
             }
+        }
+        let check_directory = check_source.parent().unwrap_or(work);
+        match verify_program(tools, kernel, &check_source, check_directory)? {
+            None => same.push("whole program"),
+            Some(wrong) => failures.push(format!("{} whole program: {wrong}", kernel.name)),
         }
         let values = naive.lines().count();
         let [x, y, z] = kernel.corner();

@@ -351,14 +351,20 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                         ),
                     )
                 }
-                Err(why) => {
-                    let fallback = read_only(kernel, argument, &mut params);
-                    (
+                // Refused constant memory falls back to the read-only path: when that applies,
+                // the decision is the read-only one (applied), saying why not constant.
+                Err(why) => match read_only(kernel, argument, &mut params) {
+                    path if path.starts_with("ld.global.nc") => (
+                        Kind::Readonly,
+                        true,
+                        format!("{path}: {safe}, but not in constant memory: {why}"),
+                    ),
+                    fallback => (
                         Kind::Constant,
                         false,
                         format!("{safe}, but not in constant memory: {why}; {fallback}"),
-                    )
-                }
+                    ),
+                },
             }
         }
         Outcome::Apply(_, safe) => {
