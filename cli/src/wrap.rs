@@ -19,7 +19,7 @@
 use std::path::Path;
 
 use gpu_mem_opt::{facts::kernels::KernelKind, ir, pipeline};
-use melior::ir::{attribute::StringAttribute, operation::OperationLike, OperationRef};
+use melior::ir::{attribute::StringAttribute, operation::OperationLike, BlockLike, OperationRef};
 
 use crate::generate::kernel::device_copy;
 use crate::interp::parse;
@@ -61,8 +61,16 @@ pub fn wrap(
         .ok_or("the kernel's gpu.module has no name")?;
     let text =
         std::fs::read_to_string(file).map_err(|error| format!("{}: {error}", file.display()))?;
-    if text.contains(&format!("func.func @{ENTRY}(")) {
-        return Err(format!("the module already has a @{ENTRY}"));
+    let mut operation = module.body().first_operation();
+    while let Some(current) = operation {
+        let name = current.attribute("sym_name").ok();
+        if name
+            .and_then(|name| StringAttribute::try_from(name).ok())
+            .is_some_and(|name| name.value() == ENTRY)
+        {
+            return Err(format!("the module already has a @{ENTRY}"));
+        }
+        operation = current.next_in_block();
     }
     let end = text
         .rfind('}')
