@@ -4,7 +4,8 @@
 // integration tests check a program's output.
 // RUN: gpu-mem-opt interp %s --entry main | FileCheck %s
 
-/// scale: each thread of a 3x2 block doubles its element and adds the scalar argument.
+/// scale: each thread of a 3x2 block doubles its element and adds the scalar argument; the
+/// host helper @fill wrote 0, 0.5, ..., 2.5 before the two launches (+0.25, then +0).
 // CHECK:      Unranked Memref base@ = {{0x[0-9a-f]+}} rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1] data =
 // CHECK-NEXT: {{\[}}{{\[}}0.5, 2.5, 4.5],
 // CHECK-NEXT:  [6.5, 8.5, 10.5]]
@@ -46,23 +47,33 @@ module attributes {gpu.container_module} {
   func.func private @printComma()
   func.func private @printNewline()
 
-  func.func @main() {
+  /// A host helper, called from main: element k (row-major) becomes k * step.
+  func.func @fill(%buffer: memref<2x3xf32>, %step: f32) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
-    %host = memref.alloc() : memref<2x3xf32>
     scf.for %i = %c0 to %c2 step %c1 {
       scf.for %j = %c0 to %c3 step %c1 {
         %row = arith.muli %i, %c3 : index
         %k = arith.addi %row, %j : index
         %ki = arith.index_cast %k : index to i32
         %kf = arith.sitofp %ki : i32 to f32
-        %half = arith.constant 0.5 : f32
-        %v = arith.mulf %kf, %half : f32
-        memref.store %v, %host[%i, %j] : memref<2x3xf32>
+        %v = arith.mulf %kf, %step : f32
+        memref.store %v, %buffer[%i, %j] : memref<2x3xf32>
       }
     }
+    return
+  }
+
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %host = memref.alloc() : memref<2x3xf32>
+    %half = arith.constant 0.5 : f32
+    call @fill(%host, %half) : (memref<2x3xf32>, f32) -> ()
     %device = gpu.alloc () : memref<2x3xf32>
     gpu.memcpy %device, %host : memref<2x3xf32>, memref<2x3xf32>
     %zero = arith.constant 0.0 : f32
