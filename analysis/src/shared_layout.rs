@@ -9,8 +9,9 @@
 //!
 //! **Cost.** The total shared-memory wavefronts of one block: every request of every warp, every
 //! loop iteration (trip counts included), every access of the buffer. Ties go to fewer extra
-//! bytes, then to the simpler kind (`Unchanged < Pad < Swizzle`), then to the earlier candidate
-//! in the enumeration order below.
+//! bytes, then to the simpler kind (`Unchanged < Pad < Swizzle`), then to the swizzle of the
+//! usual one-bank-line form ([`preferred_swizzle`], costed first: where it is conflict-free
+//! the search stops there), then to the earlier candidate in the enumeration order below.
 //!
 //! **Candidates** (all of them bijections into the new buffer by construction;
 //! [`is_bijection_into_bounds`] checks the chosen one exhaustively before it is returned):
@@ -379,24 +380,33 @@ fn plan_with(
     let mut over_budget = vec![false];
     let (before_total, before_ideal) = total(&before);
     let layouts = candidate_layouts(shape, element_bytes, model, allowed);
+    let widest = accesses
+        .iter()
+        .map(Access::access_bytes)
+        .max()
+        .unwrap_or(element_bytes);
+    let preferred = preferred_swizzle(shape, element_bytes, widest, model)
+        .map(SharedLayout::Swizzle)
+        .filter(|layout| layouts.contains(layout));
+    let rank = |layout: &SharedLayout| (layout.kind_rank(), Some(*layout) != preferred);
     // Alone, the search stops once no candidate left can beat the best: each costs at least
-    // the ideal wavefronts, and ties go to the earlier candidate. Swizzles (no extra bytes)
-    // are costed first, then pads by growing size; the chosen layout and its reason are
-    // those of the full search.
+    // the ideal wavefronts. The preferred swizzle is costed first, then the other swizzles (no
+    // extra bytes), then pads by growing size; the chosen layout and its reason are those of
+    // the full search.
     let mut order: Vec<usize> = (0..layouts.len()).collect();
     if !every {
-        order.sort_by_key(|&index| layouts[index].kind_rank() != 2);
+        order.sort_by_key(|&index| (layouts[index].kind_rank() != 2, rank(&layouts[index]).1));
     }
     let bound = |index: usize| {
         let layout = &layouts[index];
         (
             before_ideal,
             layout.extra_bytes(shape, element_bytes),
-            layout.kind_rank(),
+            rank(layout),
         )
     };
     let mut costed: Vec<Option<(CandidateCost, bool)>> = vec![None; layouts.len()];
-    let mut best = (before_total, 0, SharedLayout::Unchanged.kind_rank());
+    let mut best = (before_total, 0, rank(&SharedLayout::Unchanged));
     for (position, &index) in order.iter().enumerate() {
         if !every && order[position..].iter().all(|&rest| best <= bound(rest)) {
             break;
@@ -427,7 +437,7 @@ fn plan_with(
             let key = (
                 candidate.wavefronts().unwrap_or(u64::MAX),
                 extra_bytes,
-                layout.kind_rank(),
+                rank(&layout),
             );
             best = best.min(key);
         }
@@ -441,7 +451,7 @@ fn plan_with(
         (
             candidate.wavefronts().unwrap_or(u64::MAX),
             candidate.extra_bytes,
-            candidate.layout.kind_rank(),
+            rank(&candidate.layout),
         )
     };
     let chosen = (0..candidates.len())
@@ -591,6 +601,43 @@ pub fn candidate_layouts(
         }
     }
     layouts
+}
+
+/// The swizzle of the usual one-bank-line form for a buffer of `shape` and `element_bytes`
+/// whose widest access moves `widest` bytes: chunks as wide as the widest access (at least one
+/// element and 4 bytes), rows sharing one selector value filling one bank line (`d = line
+/// bytes / row bytes`, rounded down to a power of two, at least 1), and as many selector
+/// values as a line holds chunks (capped by the chunks per row). It is the form CUTLASS-style
+/// layouts use and what the transposes' tiles need; the search costs it first and prefers it
+/// on ties.
+pub fn preferred_swizzle(
+    shape: &[i64],
+    element_bytes: u32,
+    widest: u32,
+    model: BankModel,
+) -> Option<Swizzle> {
+    let [.., rows, columns] = shape else {
+        return None;
+    };
+    let geometry = model.geometry();
+    let line = i64::from(geometry.banks * geometry.layer_bytes);
+    let chunk_bytes = widest.max(element_bytes).max(4);
+    let row_bytes = columns.checked_mul(i64::from(element_bytes))?;
+    if !SWIZZLE_CHUNK_BYTES.contains(&chunk_bytes)
+        || row_bytes <= 0
+        || row_bytes % i64::from(chunk_bytes) != 0
+    {
+        return None;
+    }
+    let chunks = row_bytes / i64::from(chunk_bytes);
+    let modulus = (chunks & chunks.wrapping_neg()).min(line / i64::from(chunk_bytes));
+    let lines = (line / row_bytes).max(1);
+    let row_divisor = 1i64 << (63 - lines.leading_zeros());
+    (modulus >= 2 && row_divisor < *rows).then_some(Swizzle {
+        chunk_bytes,
+        row_divisor,
+        modulus,
+    })
 }
 
 /// `access` on the buffer after `layout`: a pad keeps the indices and widens the innermost
@@ -996,6 +1043,34 @@ mod tests {
             .count();
         assert_eq!(pads, 31);
         assert!(candidate_layouts(&[64], 4, BankModel::Conventional, Allowed::ALL).is_empty());
+    }
+
+    #[test]
+    fn preferred_swizzle_fills_one_bank_line() {
+        let preferred = |shape: &[i64], element: u32, widest: u32| {
+            preferred_swizzle(shape, element, widest, BankModel::Conventional)
+                .map(|swizzle| (swizzle.chunk_bytes, swizzle.row_divisor, swizzle.modulus))
+        };
+        // A staged 32x8 f32 tile: rows of 32 B, four to a 128-byte line, 8 chunks a row.
+        assert_eq!(preferred(&[32, 8], 4, 4), Some((4, 4, 8)));
+        // The classic 32x32 f32 transpose tile: column ^= row mod 32.
+        assert_eq!(preferred(&[32, 32], 4, 4), Some((4, 1, 32)));
+        // 16-byte vector accesses of f16 rows of 64: 8 chunks of 16 B, one row per line.
+        assert_eq!(preferred(&[64, 64], 2, 16), Some((16, 1, 8)));
+        // Rows of 40 B: three fit a line, rounded down to two rows per selector value.
+        assert_eq!(preferred(&[16, 10], 4, 4), Some((4, 2, 2)));
+        // Nothing to swizzle: one chunk a row, or a single row group.
+        assert_eq!(preferred(&[8, 1], 4, 4), None);
+        assert_eq!(preferred(&[4, 8], 4, 4), None);
+        // Every preferred swizzle is one of the search's candidates.
+        for (shape, element) in [([32, 8], 4), ([32, 32], 4), ([64, 64], 2), ([16, 10], 4)] {
+            let layouts = candidate_layouts(&shape, element, BankModel::Conventional, Allowed::ALL);
+            let swizzle = preferred_swizzle(&shape, element, element, BankModel::Conventional);
+            assert!(
+                layouts.contains(&SharedLayout::Swizzle(swizzle.unwrap())),
+                "{shape:?}"
+            );
+        }
     }
 
     #[test]
