@@ -14,6 +14,7 @@
 // RUN: gpu-mem-opt diff %s --kernel matmul_partial_k --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges --grid 3,4,1 --options 'swizzle=false'
+// RUN: gpu-mem-opt diff %s --kernel matmul_edges_constants_inside --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_gather --grid 3,4,1 --arg random:1 --arg random:2 --arg zeros --arg 'iota'
 // The bench kernel (2048^3) gets the same tiles.
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/matmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
@@ -171,6 +172,61 @@ module attributes {gpu.container_module} {
           // expected-remark @below {{vectorize: arg 0}}
           %x = memref.load %a[%i, %k] : memref<50x40xf32>
           // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.875 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2.88 -> 5.75, global sectors per block and tile 736 -> 92; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
+          %y = memref.load %b[%k, %j] : memref<40x35xf32>
+          %p = arith.mulf %x, %y : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        memref.store %sum, %c[%i, %j] : memref<50x35xf32>
+      }
+      gpu.return
+    }
+
+    /// matmul_edges as a DSL emits it (examples/arraylang): the sum's 0.0, its
+    /// bounds and step are constants defined under the guard, where the sum is.
+    /// Constants move out with the loop, so the loop leaves the guard and both
+    /// loads are staged as in matmul_edges (before: "the loop's bounds or
+    /// initial values are computed under the guard").
+    // CHECK-LABEL: gpu.func @matmul_edges_constants_inside(
+    // CHECK-SAME: workgroup(
+    // CHECK: arith.constant 0.000000e+00 : f32
+    // CHECK: %[[SUM:.*]] = scf.for
+    // CHECK: gpu.barrier
+    // CHECK: scf.yield
+    // CHECK: scf.if
+    // CHECK-NEXT: memref.store %[[SUM]]
+
+    // expected-remark @below {{kernel: 'matmul_edges_constants_inside'}}
+    // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{readonly: arg 1}}
+    // expected-remark @below {{swizzle: workgroup 0}}
+    // expected-remark @below {{pad: workgroup 1: unchanged: conflict-free already}}
+    gpu.func @matmul_edges_constants_inside(%a: memref<50x40xf32>, %b: memref<40x35xf32>, %c: memref<50x35xf32>) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c16 = arith.constant 16 : index
+      %rows_c = arith.constant 50 : index
+      %columns_c = arith.constant 35 : index
+      %i0 = arith.muli %by, %c16 : index
+      %i = arith.addi %i0, %ty : index
+      %j0 = arith.muli %bx, %c16 : index
+      %j = arith.addi %j0, %tx : index
+      %in_rows = arith.cmpi ult, %i, %rows_c : index
+      %in_columns = arith.cmpi ult, %j, %columns_c : index
+      %inside = arith.andi %in_rows, %in_columns : i1
+      scf.if %inside {
+        %zero = arith.constant 0.0 : f32
+        %c0 = arith.constant 0 : index
+        %depth = arith.constant 40 : index
+        %c1 = arith.constant 1 : index
+        %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
+          // expected-remark @below {{stage-shared: arg 0: MAP-205: stage:}}
+          // expected-remark @below {{vectorize: arg 0}}
+          %x = memref.load %a[%i, %k] : memref<50x40xf32>
+          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage:}}
           %y = memref.load %b[%k, %j] : memref<40x35xf32>
           %p = arith.mulf %x, %y : f32
           %s = arith.addf %acc, %p : f32

@@ -12,7 +12,9 @@
 //! row-per-thread `if (i < M) { for k: C[i][k] = … }`), the other operations are arithmetic that cannot
 //! trap (no integer division or remainder), the body has no nested regions,
 //! and every value the loop uses from outside is defined in the kernel's
-//! entry block, so it dominates the guard. The loop's results are only used
+//! entry block, so it dominates the guard, or is a constant defined under the
+//! guard, which moves out with the loop (a DSL emits a sum's `0.0` and bounds
+//! where it emits the sum). The loop's results are only used
 //! under the guard, which keeps the store of the sum; threads outside compute
 //! a sum nobody stores.
 //!
@@ -61,8 +63,10 @@ pub fn movable_guard(
         return Err("the loop is in the guard's else region".into());
     }
     let from_entry = |operation: MlirOperation, from: isize| {
-        (from..unsafe { mlirOperationGetNumOperands(operation) })
-            .all(|index| defined_in(unsafe { mlirOperationGetOperand(operation, index) }, entry))
+        (from..unsafe { mlirOperationGetNumOperands(operation) }).all(|index| {
+            let value = unsafe { mlirOperationGetOperand(operation, index) };
+            defined_in(value, entry) || hoistable(value, then_block).is_some()
+        })
     };
     if !from_entry(the_loop, 0) {
         return Err("the loop's bounds or initial values are computed under the guard".into());
@@ -76,7 +80,7 @@ pub fn movable_guard(
         let name = ir::operation_name(operation);
         let inside = |index: isize| {
             let value = unsafe { mlirOperationGetOperand(operation, index) };
-            defined_in(value, body) || defined_in(value, entry)
+            defined_in(value, body) || defined_in(value, entry) || hoistable(value, then_block).is_some()
         };
         if unsafe { mlirOperationGetNumRegions(operation) } != 0 {
             return Err(format!("the loop body holds {name}, which has regions"));
@@ -103,9 +107,44 @@ pub fn movable_guard(
     Ok(guard)
 }
 
+/// The constant op (`arith.constant`, `index.constant`: no operands, no
+/// effects) defining `value` directly in `block`, which may move before the guard.
+fn hoistable(value: MlirValue, block: MlirBlock) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value) }
+        .then(|| unsafe { mlirOpResultGetOwner(value) })
+        .filter(|&owner| unsafe { mlirOperationGetBlock(owner).ptr } == block.ptr)
+        .filter(|&owner| {
+            matches!(
+                ir::operation_name(owner).as_str(),
+                "arith.constant" | "index.constant"
+            )
+        })
+}
+
+/// Moves the constants `the_loop` uses from `guard`'s then-block before the guard.
+fn hoist_constants(the_loop: MlirOperation, guard: MlirOperation) {
+    let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
+    let mut users = vec![the_loop];
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
+    while !operation.ptr.is_null() {
+        users.push(operation);
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    for user in users {
+        for index in 0..unsafe { mlirOperationGetNumOperands(user) } {
+            let value = unsafe { mlirOperationGetOperand(user, index) };
+            if let Some(constant) = hoistable(value, then_block) {
+                unsafe { mlirOperationMoveBefore(constant, guard) }
+            }
+        }
+    }
+}
+
 /// Moves `the_loop` out of `guard`, just before it, each store in its body
 /// under the guard's condition (see the module essay).
 pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
+    hoist_constants(the_loop, guard);
     unsafe { mlirOperationMoveBefore(the_loop, guard) }
     let condition = unsafe { mlirOperationGetOperand(guard, 0) };
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };

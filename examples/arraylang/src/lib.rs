@@ -1,0 +1,210 @@
+//! arraylang: a tiny array language that uses gpu-mem-opt the way a DSL compiler would
+//! (issue 19).
+//!
+//! [`compile`] takes a program's text through the whole path: parse and check it
+//! ([`syntax`]), emit `gpu`/`memref` MLIR with the host code that allocates and launches
+//! ([`emit`]), parse that with melior, optimize it with [`gpu_mem_opt::pipeline::optimize`]
+//! (default options: the launch sites prove what the kernels need), lower it to PTX with
+//! [`gpu_mem_opt::pipeline::lower_to_ptx_pipeline`], and run the whole program before and
+//! after the pass on gpu-mem-opt's reference interpreter ([`translate::program`],
+//! [`interp::run`]). [`Compiled::check`] compares both runs with a plain CPU evaluation
+//! ([`cpu`]), bit for bit. Without a GPU, the interpreter stands in for it; the PTX is what a
+//! GPU would run (`gpu-mem-opt-runner` launches PTX where one is present).
+//!
+//! ```no_run
+//! let compiled = arraylang::compile("array A[64, 64] = random 1\narray B[64, 64]\nB[i, j] = A[j, i]\n", 90).unwrap();
+//! compiled.check().unwrap();
+//! for line in compiled.decisions() {
+//!     println!("{line}");
+//! }
+//! ```
+
+pub mod cpu;
+pub mod emit;
+pub mod syntax;
+
+use gpu_mem_opt::{
+    pipeline::{self, Diagnostics},
+    report::Report,
+    Options,
+};
+use interp::{Argument, HostBuffer};
+use melior::ir::Module;
+
+/// Why a program could not be compiled or run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The program's text is wrong.
+    #[error("{0}")]
+    Syntax(#[from] syntax::SyntaxError),
+    /// MLIR rejected the emitted module, or a pipeline failed.
+    #[error("MLIR: {0}")]
+    Mlir(String),
+    /// The interpreter could not run the program.
+    #[error("interpreter: {0}")]
+    Run(String),
+    /// A result differs from the CPU evaluation.
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// A compiled program and what happened to it.
+pub struct Compiled {
+    /// The checked program.
+    pub program: syntax::Program,
+    /// The MLIR as emitted.
+    pub mlir: String,
+    /// The MLIR after gpu-mem-opt.
+    pub optimized: String,
+    /// gpu-mem-opt's report.
+    pub report: Report,
+    /// The PTX of the optimized kernels.
+    pub ptx: String,
+    /// The arrays' initial values (row-major, declaration order).
+    pub initial: Vec<Vec<f32>>,
+    /// The arrays after the program ran on the interpreter, before the pass.
+    pub before: Vec<Vec<f32>>,
+    /// The arrays after the optimized program ran on the interpreter.
+    pub after: Vec<Vec<f32>>,
+}
+
+/// Compiles `text` for SM version `sm` and runs it before and after gpu-mem-opt.
+pub fn compile(text: &str, sm: u32) -> Result<Compiled, Error> {
+    let program = syntax::parse(text)?;
+    let mlir = emit::module(&program);
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let mut module = Module::parse(&context, &mlir)
+        .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
+    let arguments = initial_arguments(&program, &module)?;
+    let initial = arguments.iter().map(values).collect();
+    let before = run(&module, arguments.clone())?;
+    let options = Options {
+        target: gpu_mem_opt::options::target(sm).map_err(|error| Error::Mlir(error.to_string()))?,
+        ..Options::default()
+    };
+    let report = pipeline::optimize(&mut module, &options).map_err(|error| {
+        Error::Mlir(format!("{error}\n{}", diagnostics.take().join("\n")))
+    })?;
+    diagnostics.take();
+    let optimized = module.as_operation().to_string();
+    let after = run(&module, arguments)?;
+    let mut lowered = Module::parse(&context, &optimized)
+        .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
+    pipeline::run_pipeline(&context, &diagnostics, &mut lowered, &pipeline::lower_to_ptx_pipeline(sm))
+        .map_err(|error| Error::Mlir(error.to_string()))?;
+    let ptx = pipeline::ptx_of(&lowered)
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
+    Ok(Compiled {
+        program,
+        mlir,
+        optimized,
+        report,
+        ptx,
+        initial,
+        before,
+        after,
+    })
+}
+
+/// One argument per array of `@main`: its random values or zeros.
+fn initial_arguments(program: &syntax::Program, module: &Module) -> Result<Vec<Argument>, Error> {
+    let translated = translate::program(module.as_operation().to_raw(), "main")
+        .map_err(|error| Error::Run(error.to_string()))?;
+    program
+        .arrays
+        .iter()
+        .zip(translated.parameters())
+        .map(|(array, &parameter)| {
+            let spec = array.seed.map_or("zeros".to_string(), |seed| format!("random:{seed}"));
+            Argument::parse(&spec, translated.value_type(parameter))
+                .map_err(|error| Error::Run(error.to_string()))
+        })
+        .collect()
+}
+
+/// The `f32` elements of a buffer argument.
+fn values(argument: &Argument) -> Vec<f32> {
+    match argument {
+        Argument::Buffer(HostBuffer { data, .. }) => {
+            data.iter().map(|&bits| f32::from_bits(bits as u32)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Runs `@main` of `module` on `arguments`; the arrays afterwards.
+fn run(module: &Module, mut arguments: Vec<Argument>) -> Result<Vec<Vec<f32>>, Error> {
+    let translated = translate::program(module.as_operation().to_raw(), "main")
+        .map_err(|error| Error::Run(error.to_string()))?;
+    interp::run(&translated, [1; 3], [1; 3], &mut arguments, &interp::Options::default())
+        .map_err(|error| Error::Run(error.to_string()))?;
+    Ok(arguments.iter().map(values).collect())
+}
+
+impl Compiled {
+    /// The CPU evaluation of the program from the same initial values.
+    pub fn expected(&self) -> Vec<Vec<f32>> {
+        let mut arrays = self.initial.clone();
+        cpu::evaluate(&self.program, &mut arrays);
+        arrays
+    }
+
+    /// `Ok` when both interpreter runs equal the CPU evaluation bit for bit, else the first
+    /// differing element.
+    pub fn check(&self) -> Result<(), Error> {
+        let expected = self.expected();
+        for (run, arrays) in [("before gpu-mem-opt", &self.before), ("after gpu-mem-opt", &self.after)] {
+            for (index, (got, want)) in arrays.iter().zip(&expected).enumerate() {
+                let columns = self.program.arrays[index].shape[1] as usize;
+                if let Some(position) = got.iter().zip(want).position(|(a, b)| a.to_bits() != b.to_bits()) {
+                    return Err(Error::Mismatch(format!(
+                        "{run}: {}[{}, {}] is {} on the interpreter, {} on the CPU",
+                        self.program.arrays[index].name,
+                        position / columns,
+                        position % columns,
+                        got[position],
+                        want[position]
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One line per decision gpu-mem-opt made: the statement's kernel, applied or not, what.
+    pub fn decisions(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for kernel in &self.report.kernels {
+            for decision in &kernel.decisions {
+                let what = if decision.summary.is_empty() {
+                    &decision.reason
+                } else {
+                    &decision.summary
+                };
+                let mark = if decision.applied { "applied" } else { "skipped" };
+                lines.push(format!(
+                    "{} {mark} {} on {}: {what}",
+                    kernel.name,
+                    decision.kind.name(),
+                    decision.target
+                ));
+            }
+        }
+        lines
+    }
+
+    /// Counts of the PTX memory instructions (`ld.global.nc.v4.f32 3`, …), sorted.
+    pub fn memory_instructions(&self) -> Vec<(String, usize)> {
+        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+        for word in self.ptx.split(|character: char| character.is_whitespace() || character == ';') {
+            let memory = ["ld.global", "st.global", "ld.shared", "st.shared", "ld.const"];
+            if memory.iter().any(|prefix| word.starts_with(prefix)) {
+                *counts.entry(word.to_string()).or_default() += 1;
+            }
+        }
+        counts.into_iter().collect()
+    }
+}
