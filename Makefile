@@ -1,6 +1,6 @@
 # gpu-mem-opt. The README's two commands, `make demo` and `make test`, are all
 # a new user needs: they install what is missing, build, and run.
-.PHONY: all setup build test test-rust test-lit lint demo clean
+.PHONY: all setup build test test-rust test-lit lint demo dsl clean
 
 all: build
 
@@ -25,6 +25,10 @@ test-lit:
 
 demo: build
 	@scripts/demo.sh
+
+# The DSL example (examples/arraylang): compile, optimize, lower and check four programs.
+dsl: build
+	cargo run --release --locked -p arraylang -- examples/arraylang/programs/*.arr
 
 clean:
 	rm -rf build target

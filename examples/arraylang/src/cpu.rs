@@ -22,7 +22,12 @@ pub fn evaluate(program: &Program, arrays: &mut [Vec<f32>]) {
 }
 
 /// The value at `(i, j, k)`, or `None` when a read falls outside its array.
-fn value(program: &Program, arrays: &[Vec<f32>], expression: &Expression, at: [i64; 3]) -> Option<f32> {
+fn value(
+    program: &Program,
+    arrays: &[Vec<f32>],
+    expression: &Expression,
+    at: [i64; 3],
+) -> Option<f32> {
     let index = |index: &Index| {
         let base = match index.variable {
             Variable::I => at[0],
@@ -33,7 +38,7 @@ fn value(program: &Program, arrays: &[Vec<f32>], expression: &Expression, at: [i
     };
     Some(match expression {
         Expression::Number(number) => *number,
-        Expression::Read { array, indices } => {
+        Expression::Read { array, indices, .. } => {
             let [rows, columns] = program.arrays[*array].shape;
             let [row, column] = [index(&indices[0]), index(&indices[1])];
             if !(0..rows).contains(&row) || !(0..columns).contains(&column) {

@@ -29,7 +29,9 @@ fn array_type(program: &Program, index: usize) -> String {
 pub fn arrays_of(program: &Program, statement: &Statement) -> Vec<usize> {
     let mut used = vec![statement.target];
     collect_reads(&statement.value, &mut used);
-    let mut sorted: Vec<usize> = (0..program.arrays.len()).filter(|index| used.contains(index)).collect();
+    let mut sorted: Vec<usize> = (0..program.arrays.len())
+        .filter(|index| used.contains(index))
+        .collect();
     sorted.dedup();
     sorted
 }
@@ -49,13 +51,22 @@ fn collect_reads(expression: &Expression, found: &mut Vec<usize>) {
 /// The grid of statement `statement`: enough blocks to cover its target.
 pub fn grid(program: &Program, statement: &Statement) -> [i64; 2] {
     let [rows, columns] = program.arrays[statement.target].shape;
-    [(columns + BLOCK[0] - 1) / BLOCK[0], (rows + BLOCK[1] - 1) / BLOCK[1]]
+    [
+        (columns + BLOCK[0] - 1) / BLOCK[0],
+        (rows + BLOCK[1] - 1) / BLOCK[1],
+    ]
 }
 
 /// SSA text under construction for one kernel.
 struct Body {
     lines: Vec<String>,
     next: usize,
+    /// The source file's name, for locations.
+    source: String,
+    /// The line of the statement being emitted.
+    line: usize,
+    /// The location ops are given now.
+    location: String,
     /// The SSA names of the arrays, by array index.
     arrays: Vec<Option<String>>,
 }
@@ -64,8 +75,14 @@ impl Body {
     fn define(&mut self, text: &str) -> String {
         let name = format!("%v{}", self.next);
         self.next += 1;
-        self.lines.push(format!("{name} = {text}"));
+        self.lines
+            .push(format!("{name} = {text} {}", self.location));
         name
+    }
+
+    /// Locates the ops defined from now on at `column` of the statement's line.
+    fn at(&mut self, column: usize) {
+        self.location = location(&self.source, self.line, column);
     }
 
     fn index_constant(&mut self, value: i64) -> String {
@@ -86,17 +103,30 @@ impl Body {
         self.define(&format!("arith.addi {base}, {offset} : index"))
     }
 
-    fn value(&mut self, program: &Program, expression: &Expression, variables: &[String; 3]) -> String {
+    fn value(
+        &mut self,
+        program: &Program,
+        expression: &Expression,
+        variables: &[String; 3],
+    ) -> String {
         match expression {
             // The exact bits, as MLIR accepts a float constant in hexadecimal.
             Expression::Number(value) => {
                 self.define(&format!("arith.constant {:#010x} : f32", value.to_bits()))
             }
-            Expression::Read { array, indices } => {
+            Expression::Read {
+                array,
+                indices,
+                column: at,
+            } => {
+                let statement = self.location.clone();
+                self.at(*at);
                 let [row, column] = indices.map(|index| self.index(index, variables));
                 let memref = self.arrays[*array].clone().unwrap_or_default();
                 let ty = array_type(program, *array);
-                self.define(&format!("memref.load {memref}[{row}, {column}] : {ty}"))
+                let loaded = self.define(&format!("memref.load {memref}[{row}, {column}] : {ty}"));
+                self.location = statement;
+                loaded
             }
             Expression::Binary(operator, left, right) => {
                 let left = self.value(program, left, variables);
@@ -122,19 +152,37 @@ impl Body {
                 let inner = [variables[0].clone(), variables[1].clone(), k];
                 let term = self.value(program, body, &inner);
                 let next = self.define(&format!("arith.addf {total}, {term} : f32"));
-                self.lines.push(format!("scf.yield {next} : f32"));
-                self.lines.push("}".into());
+                self.lines
+                    .push(format!("scf.yield {next} : f32 {}", self.location));
+                self.lines.push(format!("}} {}", self.location));
                 result
             }
         }
     }
 
     /// The conjunction of the bounds every read and the target need, as an `i1`.
-    fn guard(&mut self, program: &Program, statement: &Statement, variables: &[String; 3]) -> String {
+    fn guard(
+        &mut self,
+        program: &Program,
+        statement: &Statement,
+        variables: &[String; 3],
+    ) -> String {
         let mut bounds: Vec<(Index, i64)> = Vec::new();
         let [rows, columns] = program.arrays[statement.target].shape;
-        bounds.push((Index { variable: Variable::I, offset: 0 }, rows));
-        bounds.push((Index { variable: Variable::J, offset: 0 }, columns));
+        bounds.push((
+            Index {
+                variable: Variable::I,
+                offset: 0,
+            },
+            rows,
+        ));
+        bounds.push((
+            Index {
+                variable: Variable::J,
+                offset: 0,
+            },
+            columns,
+        ));
         collect_bounds(program, &statement.value, &mut bounds);
         let mut conjunction: Option<String> = None;
         for (index, size) in bounds {
@@ -162,7 +210,7 @@ impl Body {
 fn collect_bounds(program: &Program, expression: &Expression, found: &mut Vec<(Index, i64)>) {
     match expression {
         Expression::Number(_) => {}
-        Expression::Read { array, indices } => {
+        Expression::Read { array, indices, .. } => {
             for (index, size) in indices.iter().zip(program.arrays[*array].shape) {
                 let needed = (*index, size);
                 if index.variable != Variable::K && !found.contains(&needed) {
@@ -178,13 +226,21 @@ fn collect_bounds(program: &Program, expression: &Expression, found: &mut Vec<(I
     }
 }
 
-/// The kernel of statement `number`.
-fn kernel(program: &Program, number: usize) -> String {
+/// `loc("source":line:column)`.
+fn location(source: &str, line: usize, column: usize) -> String {
+    format!("loc({source:?}:{line}:{column})")
+}
+
+/// The kernel of statement `number`, its ops located in `source`.
+fn kernel(program: &Program, number: usize, source: &str) -> String {
     let statement = &program.statements[number];
     let used = arrays_of(program, statement);
     let mut body = Body {
         lines: Vec::new(),
         next: 0,
+        source: source.to_string(),
+        line: statement.line,
+        location: location(source, statement.line, 1),
         arrays: vec![None; program.arrays.len()],
     };
     let parameters: Vec<String> = used
@@ -210,11 +266,12 @@ fn kernel(program: &Program, number: usize) -> String {
     let value = body.value(program, &statement.value, &variables);
     let target = body.arrays[statement.target].clone().unwrap_or_default();
     body.lines.push(format!(
-        "memref.store {value}, {target}[{i}, {j}] : {}",
-        array_type(program, statement.target)
+        "memref.store {value}, {target}[{i}, {j}] : {} {}",
+        array_type(program, statement.target),
+        body.location
     ));
-    body.lines.push("}".into());
-    body.lines.push("gpu.return".into());
+    body.lines.push(format!("}} {}", body.location));
+    body.lines.push(format!("gpu.return {}", body.location));
     let mut text = format!(
         "    // line {}\n    gpu.func @s{number}({}) kernel\n        attributes {{known_block_size = array<i32: {}, {}, 1>}} {{\n",
         statement.line,
@@ -224,7 +281,7 @@ fn kernel(program: &Program, number: usize) -> String {
     );
     let mut depth = 3;
     for line in body.lines {
-        if line == "}" {
+        if line.starts_with('}') {
             depth -= 1;
         }
         let _ = writeln!(text, "{}{line}", "  ".repeat(depth));
@@ -232,14 +289,21 @@ fn kernel(program: &Program, number: usize) -> String {
             depth += 1;
         }
     }
-    text.push_str("    }\n");
+    text.push_str(&format!("    }} {}\n", body.location));
     text
 }
 
-/// The host function `@main`.
-fn host(program: &Program) -> String {
+/// The host function `@main`: each array's ops at its declaration, each launch at its
+/// statement.
+fn host(program: &Program, source: &str) -> String {
     let parameters: Vec<String> = (0..program.arrays.len())
-        .map(|array| format!("%{}: {}", program.arrays[array].name, array_type(program, array)))
+        .map(|array| {
+            format!(
+                "%{}: {}",
+                program.arrays[array].name,
+                array_type(program, array)
+            )
+        })
         .collect();
     let mut text = format!("  func.func @main({}) {{\n", parameters.join(", "));
     let _ = writeln!(text, "    %one = arith.constant 1 : index");
@@ -248,38 +312,57 @@ fn host(program: &Program) -> String {
     for (array, declared) in program.arrays.iter().enumerate() {
         let ty = array_type(program, array);
         let name = &declared.name;
-        let _ = writeln!(text, "    %device_{name} = gpu.alloc () : {ty}");
-        let _ = writeln!(text, "    gpu.memcpy %device_{name}, %{name} : {ty}, {ty}");
+        let at = location(source, declared.line, 1);
+        let _ = writeln!(text, "    %device_{name} = gpu.alloc () : {ty} {at}");
+        let _ = writeln!(
+            text,
+            "    gpu.memcpy %device_{name}, %{name} : {ty}, {ty} {at}"
+        );
     }
     for (number, statement) in program.statements.iter().enumerate() {
         let [x, y] = grid(program, statement);
         let arguments: Vec<String> = arrays_of(program, statement)
             .iter()
-            .map(|&array| format!("%device_{} : {}", program.arrays[array].name, array_type(program, array)))
+            .map(|&array| {
+                format!(
+                    "%device_{} : {}",
+                    program.arrays[array].name,
+                    array_type(program, array)
+                )
+            })
             .collect();
+        let at = location(source, statement.line, 1);
         let _ = writeln!(text, "    %grid_x{number} = arith.constant {x} : index");
         let _ = writeln!(text, "    %grid_y{number} = arith.constant {y} : index");
         let _ = writeln!(
             text,
-            "    gpu.launch_func @kernels::@s{number} blocks in (%grid_x{number}, %grid_y{number}, %one) threads in (%block_x, %block_y, %one)\n        args({})",
+            "    gpu.launch_func @kernels::@s{number} blocks in (%grid_x{number}, %grid_y{number}, %one) threads in (%block_x, %block_y, %one)\n        args({}) {at}",
             arguments.join(", ")
         );
     }
     for (array, declared) in program.arrays.iter().enumerate() {
         let ty = array_type(program, array);
         let name = &declared.name;
-        let _ = writeln!(text, "    gpu.memcpy %{name}, %device_{name} : {ty}, {ty}");
-        let _ = writeln!(text, "    gpu.dealloc %device_{name} : {ty}");
+        let at = location(source, declared.line, 1);
+        let _ = writeln!(
+            text,
+            "    gpu.memcpy %{name}, %device_{name} : {ty}, {ty} {at}"
+        );
+        let _ = writeln!(text, "    gpu.dealloc %device_{name} : {ty} {at}");
     }
     text.push_str("    return\n  }\n");
     text
 }
 
-/// The whole module: the kernels and the host function.
-pub fn module(program: &Program) -> String {
-    let kernels: String = (0..program.statements.len()).map(|number| kernel(program, number)).collect();
+/// The whole module: the kernels and the host function, every op located in `source` (the
+/// program's file name) at the statement or declaration it comes from, so gpu-mem-opt's
+/// remarks point into the program.
+pub fn module(program: &Program, source: &str) -> String {
+    let kernels: String = (0..program.statements.len())
+        .map(|number| kernel(program, number, source))
+        .collect();
     format!(
         "module attributes {{gpu.container_module}} {{\n  gpu.module @kernels {{\n{kernels}  }}\n{}}}\n",
-        host(program)
+        host(program, source)
     )
 }

@@ -12,7 +12,8 @@
 //! GPU would run (`gpu-mem-opt-runner` launches PTX where one is present).
 //!
 //! ```no_run
-//! let compiled = arraylang::compile("array A[64, 64] = random 1\narray B[64, 64]\nB[i, j] = A[j, i]\n", 90).unwrap();
+//! let text = "array A[64, 64] = random 1\narray B[64, 64]\nB[i, j] = A[j, i]\n";
+//! let compiled = arraylang::compile("transpose.arr", text, 90).unwrap();
 //! compiled.check().unwrap();
 //! for line in compiled.decisions() {
 //!     println!("{line}");
@@ -68,14 +69,15 @@ pub struct Compiled {
     pub after: Vec<Vec<f32>>,
 }
 
-/// Compiles `text` for SM version `sm` and runs it before and after gpu-mem-opt.
-pub fn compile(text: &str, sm: u32) -> Result<Compiled, Error> {
+/// Compiles `text` (the program in file `source`, for locations) for SM version `sm` and
+/// runs it before and after gpu-mem-opt.
+pub fn compile(source: &str, text: &str, sm: u32) -> Result<Compiled, Error> {
     let program = syntax::parse(text)?;
-    let mlir = emit::module(&program);
+    let mlir = emit::module(&program, source);
     let context = pipeline::context();
     let diagnostics = Diagnostics::capture(&context);
-    let mut module = Module::parse(&context, &mlir)
-        .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
+    let mut module =
+        Module::parse(&context, &mlir).ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
     let arguments = initial_arguments(&program, &module)?;
     let initial = arguments.iter().map(values).collect();
     let before = run(&module, arguments.clone())?;
@@ -83,16 +85,20 @@ pub fn compile(text: &str, sm: u32) -> Result<Compiled, Error> {
         target: gpu_mem_opt::options::target(sm).map_err(|error| Error::Mlir(error.to_string()))?,
         ..Options::default()
     };
-    let report = pipeline::optimize(&mut module, &options).map_err(|error| {
-        Error::Mlir(format!("{error}\n{}", diagnostics.take().join("\n")))
-    })?;
+    let report = pipeline::optimize(&mut module, &options)
+        .map_err(|error| Error::Mlir(format!("{error}\n{}", diagnostics.take().join("\n"))))?;
     diagnostics.take();
     let optimized = module.as_operation().to_string();
     let after = run(&module, arguments)?;
     let mut lowered = Module::parse(&context, &optimized)
         .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
-    pipeline::run_pipeline(&context, &diagnostics, &mut lowered, &pipeline::lower_to_ptx_pipeline(sm))
-        .map_err(|error| Error::Mlir(error.to_string()))?;
+    pipeline::run_pipeline(
+        &context,
+        &diagnostics,
+        &mut lowered,
+        &pipeline::lower_to_ptx_pipeline(sm),
+    )
+    .map_err(|error| Error::Mlir(error.to_string()))?;
     let ptx = pipeline::ptx_of(&lowered)
         .into_iter()
         .map(|(_, text)| text)
@@ -118,7 +124,9 @@ fn initial_arguments(program: &syntax::Program, module: &Module) -> Result<Vec<A
         .iter()
         .zip(translated.parameters())
         .map(|(array, &parameter)| {
-            let spec = array.seed.map_or("zeros".to_string(), |seed| format!("random:{seed}"));
+            let spec = array
+                .seed
+                .map_or("zeros".to_string(), |seed| format!("random:{seed}"));
             Argument::parse(&spec, translated.value_type(parameter))
                 .map_err(|error| Error::Run(error.to_string()))
         })
@@ -128,9 +136,10 @@ fn initial_arguments(program: &syntax::Program, module: &Module) -> Result<Vec<A
 /// The `f32` elements of a buffer argument.
 fn values(argument: &Argument) -> Vec<f32> {
     match argument {
-        Argument::Buffer(HostBuffer { data, .. }) => {
-            data.iter().map(|&bits| f32::from_bits(bits as u32)).collect()
-        }
+        Argument::Buffer(HostBuffer { data, .. }) => data
+            .iter()
+            .map(|&bits| f32::from_bits(bits as u32))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -139,8 +148,14 @@ fn values(argument: &Argument) -> Vec<f32> {
 fn run(module: &Module, mut arguments: Vec<Argument>) -> Result<Vec<Vec<f32>>, Error> {
     let translated = translate::program(module.as_operation().to_raw(), "main")
         .map_err(|error| Error::Run(error.to_string()))?;
-    interp::run(&translated, [1; 3], [1; 3], &mut arguments, &interp::Options::default())
-        .map_err(|error| Error::Run(error.to_string()))?;
+    interp::run(
+        &translated,
+        [1; 3],
+        [1; 3],
+        &mut arguments,
+        &interp::Options::default(),
+    )
+    .map_err(|error| Error::Run(error.to_string()))?;
     Ok(arguments.iter().map(values).collect())
 }
 
@@ -156,10 +171,17 @@ impl Compiled {
     /// differing element.
     pub fn check(&self) -> Result<(), Error> {
         let expected = self.expected();
-        for (run, arrays) in [("before gpu-mem-opt", &self.before), ("after gpu-mem-opt", &self.after)] {
+        for (run, arrays) in [
+            ("before gpu-mem-opt", &self.before),
+            ("after gpu-mem-opt", &self.after),
+        ] {
             for (index, (got, want)) in arrays.iter().zip(&expected).enumerate() {
                 let columns = self.program.arrays[index].shape[1] as usize;
-                if let Some(position) = got.iter().zip(want).position(|(a, b)| a.to_bits() != b.to_bits()) {
+                if let Some(position) = got
+                    .iter()
+                    .zip(want)
+                    .position(|(a, b)| a.to_bits() != b.to_bits())
+                {
                     return Err(Error::Mismatch(format!(
                         "{run}: {}[{}, {}] is {} on the interpreter, {} on the CPU",
                         self.program.arrays[index].name,
@@ -174,9 +196,10 @@ impl Compiled {
         Ok(())
     }
 
-    /// One line per decision gpu-mem-opt made: the statement's kernel, applied or not, what.
+    /// One line per decision gpu-mem-opt made: the statement's kernel, applied or not, what,
+    /// and where in the program (decisions alike for several accesses share a line).
     pub fn decisions(&self) -> Vec<String> {
-        let mut lines = Vec::new();
+        let mut lines: Vec<(String, Vec<String>)> = Vec::new();
         for kernel in &self.report.kernels {
             for decision in &kernel.decisions {
                 let what = if decision.summary.is_empty() {
@@ -184,23 +207,70 @@ impl Compiled {
                 } else {
                     &decision.summary
                 };
-                let mark = if decision.applied { "applied" } else { "skipped" };
-                lines.push(format!(
+                let mark = if decision.applied {
+                    "applied"
+                } else {
+                    "skipped"
+                };
+                let line = format!(
                     "{} {mark} {} on {}: {what}",
                     kernel.name,
                     decision.kind.name(),
-                    decision.target
-                ));
+                    self.target_name(&kernel.name, &decision.target)
+                );
+                let at = decision.params["location"].as_str().map(str::to_string);
+                match lines.iter_mut().find(|(known, _)| *known == line) {
+                    Some((_, places)) => places.extend(at),
+                    None => lines.push((line, at.into_iter().collect())),
+                }
             }
         }
         lines
+            .into_iter()
+            .map(|(line, places)| match places.as_slice() {
+                [] => line,
+                [one] => format!("{line} [{one}]"),
+                many => format!("{line} [{} accesses: {}]", many.len(), many.join(", ")),
+            })
+            .collect()
+    }
+
+    /// `arg N (NAME)`: a decision's target with the array a statement's kernel argument is.
+    fn target_name(&self, kernel: &str, target: &str) -> String {
+        let array = kernel
+            .strip_prefix('s')
+            .and_then(|number| number.parse::<usize>().ok())
+            .and_then(|number| self.program.statements.get(number))
+            .zip(
+                target
+                    .strip_prefix("arg ")
+                    .and_then(|index| index.parse::<usize>().ok()),
+            )
+            .and_then(|(statement, index)| {
+                emit::arrays_of(&self.program, statement)
+                    .get(index)
+                    .copied()
+            });
+        match array {
+            Some(array) => format!("{target} ({})", self.program.arrays[array].name),
+            None => target.to_string(),
+        }
     }
 
     /// Counts of the PTX memory instructions (`ld.global.nc.v4.f32 3`, …), sorted.
     pub fn memory_instructions(&self) -> Vec<(String, usize)> {
         let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
-        for word in self.ptx.split(|character: char| character.is_whitespace() || character == ';') {
-            let memory = ["ld.global", "st.global", "ld.shared", "st.shared", "ld.const"];
+        for word in self
+            .ptx
+            .split(|character: char| character.is_whitespace() || character == ';')
+        {
+            let memory = [
+                "ld.global",
+                "st.global",
+                "ld.shared",
+                "st.shared",
+                "ld.const",
+            ];
             if memory.iter().any(|prefix| word.starts_with(prefix)) {
                 *counts.entry(word.to_string()).or_default() += 1;
             }

@@ -58,8 +58,16 @@ fn usage(problem: &str) -> ExitCode {
 /// Compiles, reports and checks one program.
 fn one(file: &Path, sm: u32, emit: Option<&Path>) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|error| error.to_string())?;
-    let compiled = arraylang::compile(&text, sm).map_err(|error| error.to_string())?;
-    println!("== {} ({} statements)", file.display(), compiled.program.statements.len());
+    let source = file.display().to_string();
+    let compiled = arraylang::compile(&source, &text, sm).map_err(|error| match error {
+        arraylang::Error::Syntax(syntax) => format!("{}: error: {}", source, syntax),
+        other => other.to_string(),
+    })?;
+    println!(
+        "== {} ({} statements)",
+        file.display(),
+        compiled.program.statements.len()
+    );
     for line in compiled.decisions() {
         println!("  {line}");
     }
@@ -70,11 +78,19 @@ fn one(file: &Path, sm: u32, emit: Option<&Path>) -> Result<(), String> {
         .collect();
     println!("  PTX (sm_{sm}): {}", instructions.join(", "));
     if let Some(directory) = emit {
-        let stem = file.file_stem().and_then(|stem| stem.to_str()).unwrap_or("program");
+        let stem = file
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or("program");
         std::fs::create_dir_all(directory).map_err(|error| error.to_string())?;
-        for (suffix, content) in [("mlir", &compiled.mlir), ("opt.mlir", &compiled.optimized), ("ptx", &compiled.ptx)] {
+        for (suffix, content) in [
+            ("mlir", &compiled.mlir),
+            ("opt.mlir", &compiled.optimized),
+            ("ptx", &compiled.ptx),
+        ] {
             let path = directory.join(format!("{stem}.{suffix}"));
-            std::fs::write(&path, content).map_err(|error| format!("{}: {error}", path.display()))?;
+            std::fs::write(&path, content)
+                .map_err(|error| format!("{}: {error}", path.display()))?;
         }
     }
     compiled.check().map_err(|error| error.to_string())?;

@@ -71,6 +71,8 @@ pub enum Expression {
         array: usize,
         /// Row and column indices.
         indices: [Index; 2],
+        /// The read's column in its line (1-based), for locations.
+        column: usize,
     },
     /// A binary operation: `+`, `-`, `*` or `/`.
     Binary(char, Box<Expression>, Box<Expression>),
@@ -92,6 +94,8 @@ pub struct Array {
     pub shape: [i64; 2],
     /// The seed of its random initial values; zeros when `None`.
     pub seed: Option<u64>,
+    /// The declaration's line.
+    pub line: usize,
 }
 
 /// `target[i, j] = value`.
@@ -190,7 +194,9 @@ impl Line<'_> {
     }
 
     fn column(&self) -> usize {
-        self.tokens.get(self.next).map_or(self.end, |(_, column)| *column)
+        self.tokens
+            .get(self.next)
+            .map_or(self.end, |(_, column)| *column)
     }
 
     fn peek(&self) -> Option<&Token> {
@@ -310,7 +316,12 @@ impl Line<'_> {
         }
         self.symbol('(')?;
         let (index, index_column) = self.index()?;
-        if index != (Index { variable: Variable::K, offset: 0 }) {
+        if index
+            != (Index {
+                variable: Variable::K,
+                offset: 0,
+            })
+        {
             return Err(self.error(index_column, "a sum runs over k"));
         }
         self.symbol(',')?;
@@ -318,7 +329,8 @@ impl Line<'_> {
         let body = self.expression()?;
         let extent = self.extent.take().filter(|&extent| extent >= 0);
         self.symbol(')')?;
-        let extent = extent.ok_or_else(|| self.error(column, "the sum's body reads nothing at k"))?;
+        let extent =
+            extent.ok_or_else(|| self.error(column, "the sum's body reads nothing at k"))?;
         Ok(Expression::Sum {
             extent,
             body: Box::new(body),
@@ -328,7 +340,10 @@ impl Line<'_> {
     fn read(&mut self, name: &str, column: usize) -> Result<Expression, SyntaxError> {
         let array = self.array(name, column)?;
         if Some(array) == self.target {
-            return Err(self.error(column, format!("'{name}' is read and written by one statement")));
+            return Err(self.error(
+                column,
+                format!("'{name}' is read and written by one statement"),
+            ));
         }
         self.symbol('[')?;
         let (row, row_column) = self.index()?;
@@ -336,7 +351,10 @@ impl Line<'_> {
         let (column_index, column_column) = self.index()?;
         self.symbol(']')?;
         let shape = self.program.arrays[array].shape;
-        for ((index, at), size) in [(row, row_column), (column_index, column_column)].iter().zip(shape) {
+        for ((index, at), size) in [(row, row_column), (column_index, column_column)]
+            .iter()
+            .zip(shape)
+        {
             if index.variable != Variable::K {
                 continue;
             }
@@ -352,7 +370,9 @@ impl Line<'_> {
                 Some(extent) if extent + index.offset > size => {
                     return Err(self.error(
                         *at,
-                        format!("k runs to {extent}, outside '{name}' ({size} along this dimension)"),
+                        format!(
+                            "k runs to {extent}, outside '{name}' ({size} along this dimension)"
+                        ),
                     ))
                 }
                 Some(_) => {}
@@ -361,6 +381,7 @@ impl Line<'_> {
         Ok(Expression::Read {
             array,
             indices: [row, column_index],
+            column,
         })
     }
 }
@@ -425,6 +446,7 @@ fn declaration(line: &mut Line) -> Result<Array, SyntaxError> {
         name,
         shape: [rows, columns],
         seed,
+        line: line.line,
     })
 }
 

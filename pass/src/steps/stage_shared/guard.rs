@@ -80,7 +80,9 @@ pub fn movable_guard(
         let name = ir::operation_name(operation);
         let inside = |index: isize| {
             let value = unsafe { mlirOperationGetOperand(operation, index) };
-            defined_in(value, body) || defined_in(value, entry) || hoistable(value, then_block).is_some()
+            defined_in(value, body)
+                || defined_in(value, entry)
+                || hoistable(value, then_block).is_some()
         };
         if unsafe { mlirOperationGetNumRegions(operation) } != 0 {
             return Err(format!("the loop body holds {name}, which has regions"));
