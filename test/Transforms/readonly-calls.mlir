@@ -10,6 +10,10 @@
 // column-reading helper receives the tile; the tile's read is in the callee,
 // which gpu-mem-opt does not rewrite, so the 32-way conflicted tile is not
 // padded (its type is the callee's parameter type), and the remark says so.
+// load_through: x is read only inside a loader helper (a callee's loads of its
+// parameter are reads of the argument, its stores writes: facts/effects.rs
+// parameter_effects), so x reads through ld.global.nc; before, the call made x
+// "read and written" and the argument got no decision and no remark at all.
 // Every kernel runs before and after with identical results.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>%t.remarks | FileCheck %s
@@ -17,6 +21,7 @@
 // RUN: gpu-mem-opt diff %s --kernel saxpy --grid 32,1,1
 // RUN: gpu-mem-opt diff %s --kernel transpose --grid 32,32,1
 // RUN: gpu-mem-opt diff %s --kernel weigh --grid 32,1,1
+// RUN: gpu-mem-opt diff %s --kernel load_through --grid 32,1,1
 
 // CHECK-LABEL: gpu.func @saxpy(
 // CHECK-SAME: %arg0: memref<4096xf32> {llvm.noalias, llvm.readonly}, %arg1: memref<4096xf32> {llvm.noalias, llvm.readonly}
@@ -26,10 +31,13 @@
 // CHECK-LABEL: gpu.func @weigh(
 // CHECK-NOT: llvm.readonly
 // CHECK: gpu.return
+// CHECK-LABEL: gpu.func @load_through(
+// CHECK-SAME: %arg0: memref<4096xf32> {llvm.noalias, llvm.readonly}, %arg1: memref<4096xf32> {llvm.noalias})
 
 // REMARK: readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias})
-// REMARK: pad: workgroup 0: used by func.call at {{.*}}calls.mlir:[[@LINE+43]]:12, which gpu-mem-opt does not rewrite; the buffer is left as it is
-// REMARK: readonly: arg 0: read-only, but func.call at {{.*}}calls.mlir:[[@LINE+65]]:12 may write any memory
+// REMARK: pad: workgroup 0: used by func.call at {{.*}}calls.mlir:[[@LINE+44]]:12, which gpu-mem-opt does not rewrite; the buffer is left as it is
+// REMARK: readonly: arg 0: read-only, but func.call at {{.*}}calls.mlir:[[@LINE+66]]:12 may write any memory
+// REMARK: readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias})
 
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -96,6 +104,24 @@ module attributes {gpu.container_module} {
       %xv = memref.load %x[%i] : memref<4096xf32>
       %r = func.call @weighted(%xv, %lane) : (f32, index) -> f32
       memref.store %r, %out[%i] : memref<4096xf32>
+      gpu.return
+    }
+
+    /// A loader helper: reads its parameter, so the call reads x.
+    func.func @element(%buffer: memref<4096xf32>, %i: index) -> f32 {
+      %v = memref.load %buffer[%i] : memref<4096xf32>
+      return %v : f32
+    }
+    gpu.func @load_through(%x: memref<4096xf32> {llvm.noalias}, %out: memref<4096xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c128 = arith.constant 128 : index
+      %base = arith.muli %bx, %c128 : index
+      %i = arith.addi %base, %tx : index
+      %v = func.call @element(%x, %i) : (memref<4096xf32>, index) -> f32
+      %twice = arith.addf %v, %v : f32
+      memref.store %twice, %out[%i] : memref<4096xf32>
       gpu.return
     }
   }

@@ -6,7 +6,9 @@
 //! stores write it; view-like ops and `memref.dim` touch nothing; any other operation with a
 //! memref operand (`memref.atomic_rmw`, `memref.copy`, a call, a cast to a pointer) is taken to
 //! read and write it. A `func.call` whose callee's body is visible and touches memory only
-//! through its memref parameters is just that (plus a barrier when the callee reaches one);
+//! through its memref parameters is just that (plus a barrier when the callee reaches one):
+//! it reads the arguments whose parameters the callee (or a callee of it) loads from, and
+//! writes those it stores to ([`parameter_effects`]; a loader behind a helper is a read);
 //! other calls (`llvm.call`, a declaration, recursion, a callee that gets a global) and LLVM
 //! memory operations may touch any memory the analysis cannot see: [`Effect::Unknown`]. `gpu.barrier` makes
 //! other threads' writes visible, so nothing may be moved across it; nor across a fence
@@ -84,12 +86,14 @@ fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
         return Vec::new();
     }
     let mut found = Vec::new();
+    let mut through_parameters = None;
     if name == "func.call" {
         match callee_barrier(operation, &mut Vec::new()) {
             None => return vec![Effect::Unknown],
             Some(true) => found.push(Effect::Barrier),
             Some(false) => {}
         }
+        through_parameters = parameter_effects(operation, &mut Vec::new());
     }
     let memory = accesses::memory_operation(&name);
     for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
@@ -100,6 +104,16 @@ fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
         }
         let root = accesses::root(kernel, operand);
         let space = accesses::memory_space(type_);
+        if let Some(uses) = &through_parameters {
+            let (reads, writes) = uses.get(position as usize).copied().unwrap_or((true, true));
+            if reads {
+                found.push(Effect::Read(root.clone(), space));
+            }
+            if writes {
+                found.push(Effect::Write(root, space));
+            }
+            continue;
+        }
         match memory {
             Some((memref, AccessKind::Load)) if memref == position as usize => {
                 found.push(Effect::Read(root, space))
@@ -165,6 +179,74 @@ fn callee_barrier(call: MlirOperation, calling: &mut Vec<MlirOperation>) -> Opti
     });
     calling.pop();
     barrier
+}
+
+/// For a visible `call` (see [`callee_barrier`]), whether its callee may read and may write
+/// the memory of each operand: `(reads, writes)` by operand position, non-memref operands
+/// `(false, false)`. A memref the callee passes on to an op other than a load, a store, a view
+/// or a visible call is read and written. `None` when the callee is not visible.
+fn parameter_effects(
+    call: MlirOperation,
+    calling: &mut Vec<MlirOperation>,
+) -> Option<Vec<(bool, bool)>> {
+    let callee = ir::attribute(call, "callee")
+        .and_then(|symbol| ir::lookup_symbol(call, symbol))
+        .filter(|&callee| ir::operation_name(callee) == "func.func")?;
+    let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0)) };
+    if entry.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
+        return None;
+    }
+    let operands = unsafe { mlirOperationGetNumOperands(call) } as usize;
+    let mut uses = vec![(false, false); operands];
+    // The callee's parameter a memref value views, if it views one.
+    let parameter = |value: MlirValue| {
+        if unsafe { !mlirTypeIsAMemRef(mlirValueGetType(value)) } {
+            return None;
+        }
+        let root = accesses::root_value(value);
+        (unsafe { mlirValueIsABlockArgument(root) }
+            && unsafe { mlirBlockArgumentGetOwner(root) }.ptr == entry.ptr)
+            .then(|| unsafe { mlirBlockArgumentGetArgNumber(root) } as usize)
+    };
+    calling.push(callee);
+    let mut visible = true;
+    let reference = unsafe { OperationRef::from_raw(callee) };
+    reference.walk(WalkOrder::PreOrder, |nested| {
+        let raw = nested.to_raw();
+        let name = ir::operation_name(raw);
+        if INERT.contains(&name.as_str()) || accesses::is_view(&name) {
+            return WalkResult::Advance;
+        }
+        let memory = accesses::memory_operation(&name);
+        let inner = if name == "func.call" {
+            match parameter_effects(raw, calling) {
+                Some(inner) => Some(inner),
+                None => {
+                    visible = false;
+                    return WalkResult::Interrupt;
+                }
+            }
+        } else {
+            None
+        };
+        for position in 0..unsafe { mlirOperationGetNumOperands(raw) } as usize {
+            let operand = unsafe { mlirOperationGetOperand(raw, position as isize) };
+            let Some(index) = parameter(operand).filter(|&index| index < operands) else {
+                continue;
+            };
+            let (reads, writes) = match (&inner, memory) {
+                (Some(inner), _) => inner[position],
+                (None, Some((memref, AccessKind::Load))) if memref == position => (true, false),
+                (None, Some((memref, AccessKind::Store))) if memref == position => (false, true),
+                _ => (true, true),
+            };
+            uses[index].0 |= reads;
+            uses[index].1 |= writes;
+        }
+        WalkResult::Advance
+    });
+    calling.pop();
+    visible.then_some(uses)
 }
 
 /// Whether kernel argument `index` carries `{llvm.noalias}`, or every launch in the module

@@ -23,7 +23,7 @@ pub mod readonly;
 
 use analysis::{
     matrix::{AccessKind, MemorySpace},
-    memory_space::{self, Buffer, CostModel, Instance, Placement, Selection},
+    memory_space::{self, Buffer, CostModel, Instance, JangSpace, Placement, Selection},
     Variable,
 };
 use mlir_sys::*;
@@ -98,7 +98,27 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
             })
             .map(|(position, _)| position)
             .collect();
+        let writer = everything
+            .iter()
+            .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
         if loads.is_empty() {
+            // Read only inside a callee: the access analysis does not enter calls, so
+            // Algorithm 3 has nothing to cost, but the read-only path needs no costs.
+            let call = everything.iter().find(|(effect, operation)| {
+                matches!(effect, Effect::Read(read, _) if *read == root)
+                    && ir::operation_name(*operation) == "func.call"
+            });
+            if let (Some((_, call)), None) = (call, writer) {
+                let selection = called_selection(*call, options);
+                let outcome = placement(kernel, index, &everything, &selection, options);
+                decisions.push(ArgumentDecision {
+                    index,
+                    value,
+                    loads,
+                    selection,
+                    outcome,
+                });
+            }
             continue;
         }
         let writer = everything
@@ -129,6 +149,30 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
         });
     }
     decisions
+}
+
+/// The selection for an argument read only inside the callee of `call`: the read-only path
+/// (where the target has one), Algorithm 3 not run.
+fn called_selection(call: MlirOperation, options: &Options) -> Selection {
+    let unified = options.target.sm >= memory_space::UNIFIED_L1_SM;
+    Selection {
+        placement: if unified {
+            Placement::ReadOnly
+        } else {
+            Placement::Global
+        },
+        algorithm: JangSpace::Global,
+        instances: Vec::new(),
+        distinct_addresses: None,
+        constant_cycles: None,
+        read_only_cycles: 0.0,
+        costs_estimated: true,
+        reason: format!(
+            "its loads are inside the callee of {}, which the access analysis does not enter: \
+             Algorithm 3 not run (the read-only path needs only that no write may alias it)",
+            describe(call)
+        ),
+    }
 }
 
 /// The outcome for a read-only argument: its placement, unless a write may alias it.
