@@ -55,6 +55,9 @@ pub struct HostBuffer {
     pub shape: Vec<i64>,
     /// Bit pattern of every element, row-major.
     pub data: Vec<u64>,
+    /// Bytes past a 256-byte boundary where the buffer starts on the device (0: aligned, as
+    /// `cudaMalloc` returns; spec suffix `@B`, a pointer into the middle of an allocation).
+    pub misalignment: u64,
 }
 
 /// One kernel argument.
@@ -167,6 +170,7 @@ impl HostBuffer {
             })
             .collect();
         HostBuffer {
+            misalignment: 0,
             element,
             shape: shape.to_vec(),
             data,
@@ -176,6 +180,7 @@ impl HostBuffer {
     /// A buffer holding `values` (row-major), each encoded in the element type.
     pub fn from_values(element: ElementType, shape: &[i64], values: &[f64]) -> HostBuffer {
         HostBuffer {
+            misalignment: 0,
             element,
             shape: shape.to_vec(),
             data: values.iter().map(|&value| encode(value, element)).collect(),
@@ -252,6 +257,17 @@ fn parse_buffer(spec: &str, memref: &MemRefType) -> Result<HostBuffer, String> {
     Ok(HostBuffer::filled(memref.element, &sizes, fill))
 }
 
+/// The misalignment of spec suffix `@B`: a multiple of the element size below 256 bytes.
+fn misalignment(bytes: &str, element: ElementType) -> Result<u64, String> {
+    let width = u64::from(element.byte_width());
+    match bytes.parse::<u64>() {
+        Ok(bytes) if bytes < 256 && bytes % width == 0 => Ok(bytes),
+        _ => Err(format!(
+            "'@{bytes}' is not a misalignment: a multiple of {width} bytes below 256"
+        )),
+    }
+}
+
 impl Argument {
     /// Parses a spec for a parameter of type `ty`.
     pub fn parse(spec: &str, ty: &Type) -> Result<Argument, Error> {
@@ -262,7 +278,20 @@ impl Argument {
                     .parse()
                     .map(Argument::Same)
                     .map_err(|_| format!("'{index}' is not an argument number (same:N)")),
-                None => parse_buffer(spec, memref).map(Argument::Buffer),
+                None => {
+                    let (fill, misalignment) = match spec.split_once('@') {
+                        Some((fill, bytes)) => (fill, misalignment(bytes, memref.element)),
+                        None => (spec, Ok(0)),
+                    };
+                    misalignment.and_then(|misalignment| {
+                        parse_buffer(fill, memref).map(|host| {
+                            Argument::Buffer(HostBuffer {
+                                misalignment,
+                                ..host
+                            })
+                        })
+                    })
+                }
             },
             Type::Vector(..) => Err("vector parameters are not supported".into()),
         };

@@ -191,6 +191,20 @@ impl Memory {
         BufferId(self.buffers.len() as u32 - 1)
     }
 
+    /// Moves a new buffer to start `bytes` past a 256-byte boundary (a fresh reservation,
+    /// `bytes` larger, so it overlaps no other buffer).
+    pub(crate) fn misalign(&mut self, id: BufferId, bytes: u64) {
+        if bytes == 0 {
+            return;
+        }
+        let buffer = &self.buffers[id.0 as usize];
+        let size = buffer.data.len() as u64 * u64::from(buffer.element.byte_width());
+        let (base, reserved) = self.reserve(buffer.space, size + bytes);
+        let buffer = &mut self.buffers[id.0 as usize];
+        buffer.base = base + bytes;
+        buffer.reserved_bytes = reserved - bytes;
+    }
+
     /// Refills a buffer with `length` zeros, moving it to a new address only if it grew.
     pub(crate) fn zero(&mut self, id: BufferId, length: usize) {
         let buffer = &self.buffers[id.0 as usize];

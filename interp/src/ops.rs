@@ -338,6 +338,8 @@ pub enum Op {
     Dealloc,
     /// `memref.dim`: `[memref, index]`.
     Dim,
+    /// `memref.extract_aligned_pointer_as_index`: `[memref]`; the byte address of its buffer.
+    AlignedPointer,
     /// `memref.subview`: `[source, dynamic offsets..., dynamic sizes..., dynamic strides...]`.
     Subview {
         /// Offsets per source dimension.
@@ -558,6 +560,7 @@ impl Op {
             Op::Alloca => "memref.alloca",
             Op::Dealloc => "memref.dealloc",
             Op::Dim => "memref.dim",
+            Op::AlignedPointer => "memref.extract_aligned_pointer_as_index",
             Op::Subview { .. } => "memref.subview",
             Op::MemRefCast => "memref.cast",
             Op::ReinterpretCast { .. } => "memref.reinterpret_cast",

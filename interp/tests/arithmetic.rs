@@ -34,6 +34,7 @@ fn evaluate(op: Op, inputs: &[ElementType], output: ElementType, cases: &[&[u64]
         .enumerate()
         .map(|(position, &element)| {
             Argument::Buffer(HostBuffer {
+                misalignment: 0,
                 element,
                 shape: vec![count],
                 data: cases.iter().map(|case| case[position]).collect(),

@@ -168,6 +168,7 @@ fn other_plain(name: &str) -> Option<Op> {
         "memref.store" => Op::Store,
         "memref.dealloc" => Op::Dealloc,
         "memref.dim" => Op::Dim,
+        "memref.extract_aligned_pointer_as_index" => Op::AlignedPointer,
         "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment" => Op::MemRefCast,
         "vector.load" => Op::VectorLoad,
         "vector.store" => Op::VectorStore,

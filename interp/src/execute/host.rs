@@ -146,6 +146,7 @@ impl Executor<'_> {
                 }
                 let data = self.read_view(operation, t, &view)?;
                 let host = HostBuffer {
+                    misalignment: self.memory.buffer(view.buffer).base % 256,
                     element: memref.element,
                     shape: view.sizes().to_vec(),
                     data,

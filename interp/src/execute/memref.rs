@@ -116,6 +116,21 @@ impl<'k> Executor<'k> {
         })
     }
 
+    /// `memref.extract_aligned_pointer_as_index`: the byte address of the view's buffer (where
+    /// its allocation starts, before the view's offset), as the NVVM lowering's aligned pointer.
+    pub(super) fn aligned_pointer(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let [memref] = operands(operation)?;
+        self.define(operation, result(operation)?, lanes, |executor, t, out| {
+            let buffer = executor.descriptor(memref, t).buffer;
+            out[0] = executor.memory.buffer(buffer).base;
+            Ok(())
+        })
+    }
+
     /// `memref.dim`.
     pub(super) fn dimension(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
         let [memref, index] = operands(operation)?;

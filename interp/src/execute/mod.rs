@@ -286,6 +286,7 @@ impl<'k> Executor<'k> {
             Op::Alloc | Op::Alloca => self.allocate(operation, lanes),
             Op::Dealloc | Op::Wait => Ok(()),
             Op::Dim => self.dimension(operation, lanes),
+            Op::AlignedPointer => self.aligned_pointer(operation, lanes),
             Op::Subview {
                 offsets,
                 sizes,

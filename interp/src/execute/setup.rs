@@ -150,6 +150,7 @@ impl Executor<'_> {
             let buffer = self
                 .memory
                 .allocate(memref.element, memref.space, data, read_only);
+            self.memory.misalign(buffer, host.misalignment);
             return Ok((
                 Descriptor::row_major(buffer, &host.shape).ok_or(too_deep)?,
                 None,
