@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libclang-22-dev
   clang-22 libpolly-22-dev cmake ninja-build libzstd-dev libxml2-dev libz3-dev
-  zlib1g-dev libedit-dev libffi-dev python3-venv)
+  zlib1g-dev libedit-dev libffi-dev python3-venv pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

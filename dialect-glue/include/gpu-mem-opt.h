@@ -6,7 +6,9 @@
  *
  * A DSL compiler that embeds gpu-mem-opt links `target/release/libgpu_mem_opt.a`,
  * `build/lib/libMLIR-C.a`, `-lMLIR -lLLVM` (from /usr/lib/llvm-22/lib) and the
- * C++ standard library, then calls `gpuMemOptRegisterPasses()` once and names
+ * C++ standard library: exactly the flags of `pkg-config --cflags --libs
+ * build/lib/pkgconfig/gpu-mem-opt.pc` (examples/c/embed.c builds with those
+ * alone). It then calls `gpuMemOptRegisterPasses()` once and names
  * the pass in a pipeline: `builtin.module(gpu-mem-opt{sm=90 block=32,8,1})`; or
  * fills a `GpuMemOptOptions` and calls `gpuMemOptRun` on an operation directly,
  * or `gpuMemOptRunWithReport` to get the report's JSON back. Remarks and errors
