@@ -5,8 +5,11 @@
 //! 1. The MLIR C API. Debian ships it only as static archives
 //!    (`libMLIRCAPI*.a`), while melior in shared mode (`MLIR_SYS_LINK_SHARED=1`,
 //!    set in `.cargo/config.toml`) asks the linker for `-lMLIR-C`. We merge the
-//!    archives into `build/lib/libMLIR-C.a` (a fixed path: CMake links the
-//!    plugin and the driver with the same file). The archives are thin
+//!    archives into `libMLIR-C.a` in the build's profile directory
+//!    (`target/release/`, where cargo puts its libraries: CMake links the plugin
+//!    and the driver with the same file, and a crate that depends on this one
+//!    gets it in its own target directory; nothing is written into the source
+//!    tree). The archives are thin
 //!    wrappers over `libMLIR.so`; they hold no copy of MLIR itself, so a process
 //!    still has exactly one pass registry and one set of TypeIDs.
 //! 2. The C++ glue that the Rust code calls or is called by: the pass with its
@@ -32,7 +35,9 @@ fn main() {
         .unwrap()
         .to_path_buf();
     let glue = workspace.join("dialect-glue");
-    let library_directory = workspace.join("build").join("lib");
+    // OUT_DIR is <target>/<profile>/build/<package>-<hash>/out.
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap());
+    let library_directory = out.ancestors().nth(3).unwrap_or(&out).to_path_buf();
 
     merge_c_api(&prefix.join("lib"), &library_directory);
     println!(
@@ -73,7 +78,7 @@ fn merge_c_api(source: &Path, destination: &Path) {
     if target.exists() {
         return;
     }
-    std::fs::create_dir_all(destination).expect("create build/lib");
+    std::fs::create_dir_all(destination).expect("create the library directory");
     let mut archives: Vec<PathBuf> = std::fs::read_dir(source)
         .expect("read the LLVM lib directory")
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))

@@ -5,7 +5,7 @@
  * validation) and what the C++ glue exports to Rust (diagnostics, registration).
  *
  * A DSL compiler that embeds gpu-mem-opt links `target/release/libgpu_mem_opt.a`,
- * `build/lib/libMLIR-C.a`, `-lMLIR -lLLVM` (from /usr/lib/llvm-22/lib) and the
+ * `target/release/libMLIR-C.a`, `-lMLIR -lLLVM` (from /usr/lib/llvm-22/lib) and the
  * C++ standard library: exactly the flags of `pkg-config --cflags --libs
  * build/lib/pkgconfig/gpu-mem-opt.pc` (examples/c/embed.c builds with those
  * alone). It then calls `gpuMemOptRegisterPasses()` once and names
