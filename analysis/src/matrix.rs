@@ -19,12 +19,12 @@
 
 use std::collections::BTreeSet;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::expression::{checked, IndexExpression, Loop, Unknown, Variable};
 
 /// Memory space of a memref (NVVM address spaces 1, 3, 4 and 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MemorySpace {
     /// Device memory, address space 1.
@@ -72,7 +72,7 @@ impl MemrefLayout {
 }
 
 /// Whether an access reads or writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AccessKind {
     /// A read.

@@ -3,7 +3,7 @@
 //! appear as remarks. Keys are never renamed within a schema version; new keys
 //! may be added.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use analysis::{
     matrix::{AccessKind, MemorySpace},
@@ -14,7 +14,7 @@ use analysis::{
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// The whole report of one pass run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Report {
     /// [`SCHEMA_VERSION`].
     pub version: u32,
@@ -25,7 +25,7 @@ pub struct Report {
 }
 
 /// What the pass found and decided for one kernel.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct KernelReport {
     /// Symbol name, or `launch@<loc>`.
     pub name: String,
@@ -47,7 +47,7 @@ pub struct KernelReport {
 }
 
 /// One memory access.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AccessReport {
     /// `file:line:col`.
     pub loc: String,
@@ -88,7 +88,7 @@ pub struct AccessReport {
 }
 
 /// The instruction a vectorized access became (its metrics are the access's `after`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Vectorized {
     /// `vector.load` or `vector.store`.
     pub op: String,
@@ -99,7 +99,7 @@ pub struct Vectorized {
 }
 
 /// The warp metrics of design.md; `null` where unknown.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct WarpMetrics {
     /// Mean 32-byte sectors per warp request (global memory).
     pub sectors_per_request: Option<f64>,
@@ -110,7 +110,7 @@ pub struct WarpMetrics {
 }
 
 /// A report decision's `kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// A vector width (`vectorize`).
@@ -150,7 +150,7 @@ impl Kind {
 }
 
 /// One decision, applied or skipped, with its reason and parameters.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
     /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`.
     pub kind: Kind,
@@ -164,7 +164,7 @@ pub struct Decision {
     pub params: serde_json::Value,
     /// What changed and the gain, or why nothing did, in plain words (the remark's text unless
     /// `remarks=detailed`); empty where `reason` says it plainly already.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,
 }
 
@@ -197,6 +197,11 @@ pub fn layout_decision(layout: &SharedLayout) -> (Kind, serde_json::Value) {
 }
 
 impl Report {
+    /// The report in `text` (JSON as [`Report::write`] writes it), typed.
+    pub fn from_json(text: &str) -> Result<Report, crate::Error> {
+        Ok(serde_json::from_str(text)?)
+    }
+
     /// Writes the report as pretty JSON to `path`.
     pub fn write(&self, path: &std::path::Path) -> Result<(), crate::Error> {
         let text = serde_json::to_string_pretty(self)?;

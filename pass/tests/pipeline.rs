@@ -124,6 +124,24 @@ fn optimize_returns_the_typed_report() {
     }
 }
 
+/// The report's JSON reads back as the typed report: parsed and written again, it is the same
+/// text, so a tool that reads `report=FILE` gets every decision, reason and number.
+#[test]
+fn the_report_round_trips_through_json() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let mut module = pipeline::parse_file(&context, &diagnostics, &transpose()).unwrap();
+    let report = pipeline::optimize(&mut module, &gpu_mem_opt::Options::default()).unwrap();
+    let text = serde_json::to_string_pretty(&report).unwrap();
+    let read = gpu_mem_opt::report::Report::from_json(&text).unwrap();
+    assert_eq!(serde_json::to_string_pretty(&read).unwrap(), text);
+    assert!(read.kernels[0]
+        .decisions
+        .iter()
+        .any(|decision| decision.applied));
+    assert!(gpu_mem_opt::report::Report::from_json("{\"version\": 1}").is_err());
+}
+
 /// The C entry `gpuMemOptRunWithReport` hands the report's JSON to its callback, as a C or C++
 /// DSL compiler would call it.
 #[test]
