@@ -176,6 +176,30 @@ pub fn lower_to_ptx_pipeline(sm: u32) -> String {
     format!("gpu-mem-opt-lower-to-ptx{{sm={sm}}}")
 }
 
+/// Lowers `module` (in `context`, whose diagnostics `diagnostics` collects) to PTX for SM
+/// version `sm` with [`lower_to_ptx_pipeline`]; the PTX of every kernel module, concatenated.
+/// The module is lowered in place (its `gpu.module`s become `gpu.binary`s).
+///
+/// ```no_run
+/// use gpu_mem_opt::{pipeline, Options};
+/// let context = pipeline::context();
+/// let diagnostics = pipeline::Diagnostics::capture(&context);
+/// let path = std::path::Path::new("examples/transpose.mlir");
+/// let mut module = pipeline::parse_file(&context, &diagnostics, path).unwrap();
+/// pipeline::optimize(&mut module, &Options::default()).unwrap();
+/// let ptx = pipeline::lower_to_ptx(&context, &diagnostics, &mut module, 90).unwrap();
+/// assert!(ptx.contains(".target sm_90"));
+/// ```
+pub fn lower_to_ptx(
+    context: &Context,
+    diagnostics: &Diagnostics,
+    module: &mut Module,
+    sm: u32,
+) -> Result<String, Error> {
+    run_pipeline(context, diagnostics, module, &lower_to_ptx_pipeline(sm))?;
+    Ok(ptx_of(module).into_iter().map(|(_, ptx)| ptx).collect())
+}
+
 /// `(gpu.binary name, PTX text)` for every object in every `gpu.binary` of `module`.
 pub fn ptx_of(module: &Module) -> Vec<(String, String)> {
     let mut objects = Vec::new();

@@ -5,7 +5,7 @@
 //! ([`syntax`]), emit `gpu`/`memref` MLIR with the host code that allocates and launches
 //! ([`emit`]), parse that with melior, optimize it with [`gpu_mem_opt::pipeline::optimize`]
 //! (default options: the launch sites prove what the kernels need), lower it to PTX with
-//! [`gpu_mem_opt::pipeline::lower_to_ptx_pipeline`], and run the whole program before and
+//! [`gpu_mem_opt::pipeline::lower_to_ptx`], and run the whole program before and
 //! after the pass on gpu-mem-opt's reference interpreter ([`translate::program`],
 //! [`interp::run`]). [`Compiled::check`] compares both runs with a plain CPU evaluation
 //! ([`cpu`]), bit for bit. Without a GPU, the interpreter stands in for it; the PTX is what a
@@ -92,17 +92,8 @@ pub fn compile(source: &str, text: &str, sm: u32) -> Result<Compiled, Error> {
     let after = run(&module, arguments)?;
     let mut lowered = Module::parse(&context, &optimized)
         .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
-    pipeline::run_pipeline(
-        &context,
-        &diagnostics,
-        &mut lowered,
-        &pipeline::lower_to_ptx_pipeline(sm),
-    )
-    .map_err(|error| Error::Mlir(error.to_string()))?;
-    let ptx = pipeline::ptx_of(&lowered)
-        .into_iter()
-        .map(|(_, text)| text)
-        .collect();
+    let ptx = pipeline::lower_to_ptx(&context, &diagnostics, &mut lowered, sm)
+        .map_err(|error| Error::Mlir(error.to_string()))?;
     Ok(Compiled {
         program,
         mlir,
