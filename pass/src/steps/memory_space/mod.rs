@@ -101,44 +101,37 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
         let writer = everything
             .iter()
             .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
-        if loads.is_empty() {
+        let (selection, outcome) = if loads.is_empty() {
             // Read only inside a callee: the access analysis does not enter calls, so
             // Algorithm 3 has nothing to cost, but the read-only path needs no costs.
             let call = everything.iter().find(|(effect, operation)| {
                 matches!(effect, Effect::Read(read, _) if *read == root)
                     && ir::operation_name(*operation) == "func.call"
             });
-            if let (Some((_, call)), None) = (call, writer) {
-                let selection = called_selection(*call, options);
-                let outcome = placement(kernel, index, &everything, &selection, options);
-                decisions.push(ArgumentDecision {
-                    index,
-                    value,
-                    loads,
-                    selection,
-                    outcome,
-                });
-            }
-            continue;
-        }
-        let writer = everything
-            .iter()
-            .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
-        let buffer = buffer(
-            type_,
-            &loads,
-            findings,
-            writer.is_none(),
-            kernel.block.sizes(),
-            options,
-        );
-        let selection = memory_space::select(&buffer, options.target.sm, &costs);
-        let outcome = match writer {
-            Some((_, operation)) => Outcome::Keep(format!(
-                "written by {}: loads stay coherent (ld.global)",
-                describe(*operation)
-            )),
-            None => placement(kernel, index, &everything, &selection, options),
+            let (Some((_, call)), None) = (call, writer) else {
+                continue;
+            };
+            let selection = called_selection(*call, options);
+            let outcome = placement(kernel, index, &everything, &selection, options);
+            (selection, outcome)
+        } else {
+            let buffer = buffer(
+                type_,
+                &loads,
+                findings,
+                writer.is_none(),
+                kernel.block.sizes(),
+                options,
+            );
+            let selection = memory_space::select(&buffer, options.target.sm, &costs);
+            let outcome = match writer {
+                Some((_, operation)) => Outcome::Keep(format!(
+                    "written by {}: loads stay coherent (ld.global)",
+                    describe(*operation)
+                )),
+                None => placement(kernel, index, &everything, &selection, options),
+            };
+            (selection, outcome)
         };
         decisions.push(ArgumentDecision {
             index,
