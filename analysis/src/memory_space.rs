@@ -513,7 +513,7 @@ fn repeated_element(accesses: &[&Access], block: Block) -> Result<Option<i64>, U
             return Err(Unknown::new("too many addresses to enumerate"));
         }
         for warp in block.warps() {
-            for &[x, y, z] in &warp {
+            for &[x, y, z] in warp.iter() {
                 for iteration in 0..iterations {
                     let mut rest = iteration;
                     let mut values = Vec::with_capacity(trips.len());

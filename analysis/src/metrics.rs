@@ -81,16 +81,38 @@ impl Block {
         u64::from(self.x) * u64::from(self.y) * u64::from(self.z)
     }
 
-    /// The `(tid.x, tid.y, tid.z)` of each lane of each warp, warps in order.
-    pub fn warps(&self) -> Vec<Vec<[i64; 3]>> {
-        let (x, y) = (i64::from(self.x), i64::from(self.y));
-        let threads: Vec<[i64; 3]> = (0..self.threads() as i64)
-            .map(|linear| [linear % x, linear / x % y, linear / (x * y)])
-            .collect();
-        threads
-            .chunks(WARP_SIZE as usize)
-            .map(<[[i64; 3]]>::to_vec)
-            .collect()
+    /// The `(tid.x, tid.y, tid.z)` of each lane of each warp, warps in order (computed as
+    /// they are needed: no allocation per call, which the layout search makes thousands of).
+    pub fn warps(&self) -> impl Iterator<Item = Warp> {
+        let (x, y) = (i64::from(self.x), i64::from(self.y).max(1));
+        let threads = self.threads() as i64;
+        let lanes = i64::from(WARP_SIZE);
+        (0..(threads + lanes - 1) / lanes).map(move |warp| {
+            let mut found = Warp {
+                lanes: [[0; 3]; WARP_SIZE as usize],
+                count: 0,
+            };
+            for linear in warp * lanes..((warp + 1) * lanes).min(threads) {
+                found.lanes[found.count] = [linear % x, linear / x % y, linear / (x * y)];
+                found.count += 1;
+            }
+            found
+        })
+    }
+}
+
+/// The thread ids of one warp's lanes (the last warp of a block may have fewer than 32).
+#[derive(Clone, Copy, Debug)]
+pub struct Warp {
+    lanes: [[i64; 3]; WARP_SIZE as usize],
+    count: usize,
+}
+
+impl std::ops::Deref for Warp {
+    type Target = [[i64; 3]];
+
+    fn deref(&self) -> &[[i64; 3]] {
+        &self.lanes[..self.count]
     }
 }
 
@@ -158,6 +180,7 @@ pub fn warp_metrics(
         })
         .collect::<Result<_, Unknown>>()?;
     let mut tally = Tally::new(shifts.classes.len());
+    let mut addresses = Vec::with_capacity(WARP_SIZE as usize);
     for warp in block.warps() {
         for (((iteration, _), uniform), shifts) in combinations.iter().zip(&uniform).zip(&repeated)
         {
@@ -166,7 +189,7 @@ pub fn warp_metrics(
                 values: iteration,
                 uniform,
             };
-            if let Some(addresses) = lane_addresses(access, &parts, &warp, &at)? {
+            if lane_addresses(access, &parts, &warp, &at, &mut addresses)? {
                 tally.add(&addresses, shifts, access.access_bytes(), model);
             }
         }
@@ -769,20 +792,22 @@ fn is_active(
     Ok(true)
 }
 
-/// Per-lane addresses without the shifts for one warp and iteration, or `None` when no lane is active.
+/// Per-lane addresses without the shifts for one warp and iteration, into `addresses`;
+/// false when no lane is active.
 fn lane_addresses(
     access: &Access,
     parts: &AddressParts,
     warp: &[[i64; 3]],
     iteration: &Iteration,
-) -> Result<Option<Vec<Option<i64>>>, Unknown> {
+    addresses: &mut Vec<Option<i64>>,
+) -> Result<bool, Unknown> {
     let Iteration {
         enumerated,
         values,
         uniform,
     } = *iteration;
     let mut any_active = false;
-    let mut addresses = Vec::with_capacity(warp.len());
+    addresses.clear();
     for thread in warp {
         let value =
             |variable: &Variable| variable_value(variable, Some(thread), enumerated, values);
@@ -804,7 +829,7 @@ fn lane_addresses(
         }
         addresses.push(Some(checked(i64::try_from(address).ok())?));
     }
-    Ok(any_active.then_some(addresses))
+    Ok(any_active)
 }
 
 /// Totals of one request whose addresses all move by `shift`, and its wavefront ratio.

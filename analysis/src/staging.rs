@@ -163,7 +163,7 @@ pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
         .iter()
         .map(&mut range_of)
         .collect::<Result<Vec<_>, _>>()?;
-    let extents: Vec<i64> = matrix
+    let mut extents: Vec<i64> = matrix
         .rows
         .iter()
         .map(|row| {
@@ -174,10 +174,15 @@ pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
                 .sum::<i64>()
         })
         .collect();
+    // A vector access covers `vector_width` elements of the innermost dimension from its index.
+    let width = i64::from(access.vector_width.max(1));
+    if let Some(innermost) = extents.last_mut() {
+        *innermost += width - 1;
+    }
     let cells: i64 = extents.iter().product();
-    let bytes = (cells.max(0) as u64).saturating_mul(u64::from(access.access_bytes()));
+    let bytes = (cells.max(0) as u64).saturating_mul(u64::from(access.layout.element_bytes));
     Ok(Footprint {
-        reuse: (block.threads() as f64 * iterations as f64) / cells.max(1) as f64,
+        reuse: (block.threads() as f64 * iterations as f64 * width as f64) / cells.max(1) as f64,
         extents,
         iterations,
         bytes,
@@ -722,6 +727,25 @@ mod tests {
             "{}",
             staging.reason
         );
+    }
+
+    /// A row-per-thread read vectorized by 4 (`a[tx][k..k+4]`, k in steps of 4): 32 iterations
+    /// of the loop cover 128 columns of f32, so the box is 128x128 elements, 64 KiB, each
+    /// element read once (issue 17: it was 128x125 vector-sized cells, 256,000 B).
+    #[test]
+    fn a_vector_access_covers_its_elements_once() {
+        let layout = MemrefLayout::row_major(&[1024, 1024], 4, MemorySpace::Global);
+        let mut access = Access::new(
+            AccessKind::Load,
+            layout,
+            vec![thread(Variable::ThreadX), thread(Variable::Loop(LoopId(0)))],
+        );
+        access.vector_width = 4;
+        access.loops = vec![Loop::constant(0, 1024, 4)];
+        let footprint = footprint(&access, Block::new(128, 1, 1)).unwrap();
+        assert_eq!(footprint.extents, [128, 128]);
+        assert_eq!(footprint.bytes, 65536);
+        assert_eq!(footprint.reuse, 1.0);
     }
 
     /// The 5-point cross on `(ty, tx)` is MAP-508 (coalesced: not staged), on

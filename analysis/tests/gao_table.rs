@@ -377,7 +377,6 @@ fn pitch_pattern_degrees(pitch: i64, model: BankModel) -> Vec<u32> {
     let access = pitch_24_rows(pitch - 24).remove(0);
     Block::new(16, 16, 1)
         .warps()
-        .iter()
         .map(|warp| {
             let addresses: Vec<Option<u64>> = warp
                 .iter()
