@@ -47,6 +47,14 @@
 //! the reason ends with `costed for an interior block: the edge guard on bid.x holds for every
 //! lane`. The layout is a bijection either way, so edge blocks still compute the same results.
 //!
+//! **Unknown request counts.** When a lane-uniform guard or trip count over an unknown value
+//! (a row length read from memory, `len[bid.x]`) makes which requests run unknown, but every
+//! request of each access has the same degree, the candidates are costed per request: one
+//! request of each access, a loop of unknown trip count over one period of its remainders and
+//! floor divisions ([`one_period`]); a candidate worse for any access is rejected (the unknown
+//! counts cannot weigh accesses against each other), and the reason says the wavefronts are
+//! per request.
+//!
 //! Upstream's `nvgpu-optimize-shared-memory` formula and IREE's fixed padding, the baselines
 //! this planner is compared with, live with the tests (`tests/common/baselines.rs`).
 //!
@@ -367,7 +375,7 @@ fn plan_with(
     for (number, access) in accesses.iter().enumerate() {
         check_access(number, access, shape, element_bytes)?;
     }
-    let (interior, before) = costed_accesses(accesses, block, model)?;
+    let (interior, before, counting) = costed_accesses(accesses, block, model)?;
     let accesses = interior
         .as_ref()
         .map_or(accesses, |interior| &interior.accesses[..]);
@@ -416,8 +424,23 @@ fn plan_with(
         let mut rejected = alignment_problem(&layout, shape, element_bytes, accesses);
         let mut after = None;
         if rejected.is_none() {
-            match costs(accesses, &layout, block, model) {
-                Ok(found) => after = Some(found),
+            match costs(accesses, &layout, block, model, &counting) {
+                Ok(found) => {
+                    // Per request, accesses cannot be weighed against each other: a layout
+                    // worse on one of them is not taken.
+                    let worse = before.iter().zip(&found).position(|(was, now)| {
+                        matches!(counting, Counting::PerRequest(_))
+                            && now.wavefronts > was.wavefronts
+                    });
+                    if let Some(number) = worse {
+                        rejected = Some(format!(
+                            "worse for access {number} ({} -> {} wavefronts per request), and \
+                             the unknown request counts cannot weigh it against the others",
+                            before[number].wavefronts, found[number].wavefronts
+                        ));
+                    }
+                    after = Some(found);
+                }
                 Err(unknown) => rejected = Some(format!("unknown: {}", unknown.reason)),
             }
         }
@@ -481,9 +504,17 @@ fn plan_with(
         layout = SharedLayout::Unchanged;
         after = before.clone();
     }
-    let interior = interior.map(|interior| interior.assumption);
+    let interior = interior
+        .map(|interior| interior.assumption)
+        .filter(|assumption| !assumption.is_empty());
     if let Some(assumption) = &interior {
         reason.push_str(&format!("; costed for an interior block: {assumption}"));
+    }
+    if let Counting::PerRequest(why) = &counting {
+        reason.push_str(&format!(
+            "; wavefronts per request of each access: {why}, but every request of an access \
+             has the same degree and the same requests run whatever the layout"
+        ));
     }
     Ok(BufferPlan {
         layout,
@@ -504,11 +535,35 @@ fn costed_accesses(
     accesses: &[Access],
     block: Block,
     model: BankModel,
-) -> Result<(Option<Interior>, Vec<AccessCost>), Unknown> {
-    let unknown = match costs(accesses, &SharedLayout::Unchanged, block, model) {
-        Ok(before) => return Ok((None, before)),
+) -> Result<(Option<Interior>, Vec<AccessCost>, Counting), Unknown> {
+    let unknown = match costs(
+        accesses,
+        &SharedLayout::Unchanged,
+        block,
+        model,
+        &Counting::Totals,
+    ) {
+        Ok(before) => return Ok((None, before, Counting::Totals)),
         Err(unknown) => unknown,
     };
+    if unknown.reason.contains("so which requests run is unknown") {
+        let per_request = Counting::PerRequest(unknown.reason.clone());
+        let periodic: Vec<Access> = accesses.iter().map(one_period).collect();
+        if let Ok(before) = costs(
+            &periodic,
+            &SharedLayout::Unchanged,
+            block,
+            model,
+            &per_request,
+        ) {
+            // Not an interior block: the assumption is said by the per-request note.
+            let interior = Interior {
+                accesses: periodic,
+                assumption: String::new(),
+            };
+            return Ok((Some(interior), before, per_request));
+        }
+    }
     let mut assumed = BTreeSet::new();
     let interior: Vec<Access> = accesses
         .iter()
@@ -524,7 +579,14 @@ fn costed_accesses(
         return Err(unknown);
     }
     let assumption = InteriorAccess::assumption(&assumed);
-    let before = costs(&interior, &SharedLayout::Unchanged, block, model).map_err(|still| {
+    let before = costs(
+        &interior,
+        &SharedLayout::Unchanged,
+        block,
+        model,
+        &Counting::Totals,
+    )
+    .map_err(|still| {
         Unknown::new(format!(
             "unknown even for an interior block, where {assumption}: {}",
             still.reason
@@ -534,7 +596,58 @@ fn costed_accesses(
         accesses: interior,
         assumption,
     };
-    Ok((Some(interior), before))
+    Ok((Some(interior), before, Counting::Totals))
+}
+
+/// Most iterations [`one_period`] gives a loop.
+const MAX_PERIOD: i64 = 1024;
+
+/// `access` with every loop of unknown trip count (its start and step known) running one
+/// period of the access's floor divisions and remainders (their lcm, at most [`MAX_PERIOD`];
+/// one iteration when there are none): per request, every residue of the pattern weighs the
+/// same, as over whole periods of any long loop.
+fn one_period(access: &Access) -> Access {
+    let mut divisors = Vec::new();
+    for index in &access.indices {
+        collect_divisors(index, &mut divisors);
+    }
+    let period = divisors
+        .iter()
+        .try_fold(1i64, |lcm, &divisor| {
+            let next = num_integer::lcm(lcm, divisor.max(1));
+            (next <= MAX_PERIOD).then_some(next)
+        })
+        .unwrap_or(MAX_PERIOD);
+    let mut periodic = access.clone();
+    for enclosing in &mut periodic.loops {
+        if let (Some(lower), None, Some(step)) = (enclosing.lower, enclosing.upper, enclosing.step)
+        {
+            enclosing.upper = step
+                .checked_mul(period)
+                .and_then(|span| lower.checked_add(span));
+        }
+    }
+    periodic
+}
+
+/// The divisors and moduli of `expression`'s floor divisions and remainders.
+fn collect_divisors(expression: &IndexExpression, found: &mut Vec<i64>) {
+    match expression {
+        IndexExpression::FloorDivide(inner, by) | IndexExpression::Modulo(inner, by) => {
+            found.push(*by);
+            collect_divisors(inner, found);
+        }
+        IndexExpression::Add(left, right)
+        | IndexExpression::Xor(left, right)
+        | IndexExpression::ShiftRight(left, right) => {
+            collect_divisors(left, found);
+            collect_divisors(right, found);
+        }
+        IndexExpression::Multiply(inner, _) => collect_divisors(inner, found),
+        IndexExpression::Constant(_)
+        | IndexExpression::Variable(_)
+        | IndexExpression::Unknown(_) => {}
+    }
 }
 
 /// The accesses of an interior block and what was assumed to get them.
@@ -750,12 +863,25 @@ pub fn is_bijection_into_bounds(
     }
 }
 
+/// How accesses are costed: by their totals per block, or per request (see [`Counting::PerRequest`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Counting {
+    /// Wavefronts per block, every request counted.
+    Totals,
+    /// Wavefronts of one request of each access, when which requests run is unknown (a
+    /// lane-uniform guard or trip count over an unknown value keeps or drops whole requests,
+    /// the reason given) but every request of an access has the same degree: the same requests
+    /// run whatever the layout, so a layout no worse on any access and better on one is better.
+    PerRequest(String),
+}
+
 /// Cost of every access after `layout`, or the first unknown with its access number.
 fn costs(
     accesses: &[Access],
     layout: &SharedLayout,
     block: Block,
     model: BankModel,
+    counting: &Counting,
 ) -> Result<Vec<AccessCost>, Unknown> {
     accesses
         .iter()
@@ -764,6 +890,19 @@ fn costs(
             let context =
                 |unknown: Unknown| Unknown::new(format!("access {number}: {}", unknown.reason));
             let metrics = warp_metrics(&apply(layout, access), block, model).map_err(context)?;
+            if matches!(counting, Counting::PerRequest(_)) {
+                let degree = metrics.bank_conflict_degree.map_err(context)?;
+                let geometry = model.geometry();
+                let line = geometry.banks * geometry.layer_bytes;
+                let ideal = u64::from((32 * access.access_bytes()).div_ceil(line).max(1));
+                let wavefronts = (degree * ideal as f64).round() as u64;
+                return Ok(AccessCost {
+                    requests: 1,
+                    wavefronts,
+                    ideal_wavefronts: ideal,
+                    degree,
+                });
+            }
             let requests = metrics.requests.map_err(context)?;
             let wavefronts = metrics.wavefronts.map_err(context)?;
             let ideal_wavefronts = metrics.ideal_wavefronts.map_err(context)?;
