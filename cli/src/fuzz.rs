@@ -212,6 +212,15 @@ fn run_case(executable: &Path, scratch: &Path, case: &Case) -> Result<CaseResult
 /// The `gpu-mem-opt` arguments that run `diff` on `case` stored in `file`.
 fn diff_arguments(file: &Path, case: &Case, options: &str) -> Vec<String> {
     let [x, y, z] = case.grid;
+    if !case.runnable {
+        // Too large to interpret: the pass alone, its IR verified.
+        return vec![
+            "opt".to_string(),
+            file.display().to_string(),
+            format!("--options={options}"),
+            "--output=/dev/null".into(),
+        ];
+    }
     let mut arguments = vec!["diff".to_string(), file.display().to_string()];
     match case.entry {
         Some(entry) => arguments.extend(["--entry".into(), entry.to_string()]),

@@ -43,11 +43,13 @@ pub enum Family {
     Trips,
     /// [`families::vector`].
     Vector,
+    /// [`families::huge`].
+    Huge,
 }
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 8] = [
+    const ALL: [Family; 9] = [
         Family::Atomics,
         Family::Gather,
         Family::Tile,
@@ -56,6 +58,7 @@ impl Family {
         Family::Stencil,
         Family::Trips,
         Family::Vector,
+        Family::Huge,
     ];
 
     /// The family's name in summaries.
@@ -69,6 +72,7 @@ impl Family {
             Family::Stencil => "stencil",
             Family::Trips => "trips",
             Family::Vector => "vector",
+            Family::Huge => "huge",
         }
     }
 }
@@ -90,6 +94,9 @@ pub struct Case {
     /// The host function that launches the kernel with the kernel's own parameters (the
     /// `gpu.launch_func` forms): `diff --entry` runs the whole program.
     pub entry: Option<&'static str>,
+    /// Whether the interpreter can hold its inputs (not for the huge family): otherwise the
+    /// case runs the pass only.
+    pub runnable: bool,
 }
 
 impl Case {
@@ -128,6 +135,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Stencil => families::stencil(&mut random, element),
         Family::Trips => families::trips(&mut random, element),
         Family::Vector => families::vector(&mut random, element),
+        Family::Huge => families::huge(&mut random, element),
     };
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
     let form = random.pick(&[
@@ -152,6 +160,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         arguments,
         options,
         entry: matches!(form, Form::LaunchedFunction | Form::AllocatedLaunch).then_some(HOST_NAME),
+        runnable: family != Family::Huge,
     }
 }
 
@@ -198,6 +207,21 @@ mod tests {
             .iter()
             .any(|case| case.text.contains("gpu.launch_func")));
         assert!(cases.iter().any(|case| case.text.contains("gpu.alloc")));
+        // Huge inputs run the pass alone; every other case runs on the interpreter.
+        for case in &cases {
+            assert_eq!(case.runnable, case.family != Family::Huge);
+        }
+        let huge = [
+            "2147483648",
+            "3000000000",
+            "1099511627776",
+            "4503599627370496",
+            "4611686018427387904",
+        ];
+        assert!(cases
+            .iter()
+            .filter(|case| !case.runnable)
+            .all(|case| huge.iter().any(|size| case.text.contains(size))));
         // Host-launched kernels are diffed as whole programs from their host function.
         for case in &cases {
             let launched = case.text.contains("gpu.launch_func");

@@ -30,7 +30,10 @@
 //! * [`vector`]: `vector.load`, `vector.transfer_read` or runs of scalar
 //!   loads of consecutive elements, with and without proven alignment, summed
 //!   or written back, and in-place running sums whose loads must see the
-//!   stores before them (vectorize).
+//!   stores before them (vectorize);
+//! * [`huge`]: inputs with a dimension of 2^31 to 2^62 elements, read along or
+//!   across, and huge tables read uniformly; too large to interpret, so the
+//!   pass alone runs (checked arithmetic on every size).
 //!
 //! Inputs are at random of dynamic sizes (`memref<?x?xT>`), cut short behind
 //! edge-guarded loads (to nothing at all: an empty input, issue 17), or widened to rows of 512 or 1024 elements (where rule
@@ -41,6 +44,7 @@
 
 mod atomics;
 mod gather;
+mod huge;
 mod reduction;
 mod rows;
 mod stencil;
@@ -50,6 +54,7 @@ mod vector;
 
 pub use atomics::atomics;
 pub use gather::gather;
+pub use huge::huge;
 pub use reduction::reduction;
 pub use rows::rows;
 pub use stencil::stencil;
