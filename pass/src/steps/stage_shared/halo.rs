@@ -2,7 +2,8 @@
 //! halo tile (seed-003 §5.1.7–8, the L-approach box; MAP-510, a 5-point
 //! stencil on `(tx, ty)`).
 //!
-//! At the top of the kernel, where the whole block is, the block copies the
+//! At the top of the kernel (or right after the view of the buffer the kernel
+//! makes in its entry block), where the whole block is, the block copies the
 //! halo box into a workgroup tile: the box of the centre load widened by the
 //! stencil radius 1 on both sides, its origin `Σ M[d][b]·block_id_b + min
 //! offset` (block ids only; thread ids at 0). The copy is
@@ -29,6 +30,36 @@ use crate::{
     steps::stage_shared::loop_load::static_shape,
     steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged},
 };
+
+/// Where the halo copy goes: the top of the kernel for an argument, or just after the view
+/// the kernel makes of it in its entry block (a per-block `memref.subview`); every member
+/// must read that one memref value.
+fn copy_point(members: &[&Finding], entry: MlirBlock) -> Result<MlirOperation, String> {
+    let memref = members.first().ok_or("no loads to stage")?.memory.memref;
+    if members
+        .iter()
+        .any(|member| unsafe { !mlirValueEqual(member.memory.memref, memref) })
+    {
+        return Err("the stencil's loads read different views of the buffer".into());
+    }
+    unsafe {
+        if mlirValueIsABlockArgument(memref) {
+            if mlirBlockArgumentGetOwner(memref).ptr != entry.ptr {
+                return Err("the stencil reads a memref that is not the kernel's".into());
+            }
+            return Ok(mlirBlockGetFirstOperation(entry));
+        }
+        let owner = mlirOpResultGetOwner(memref);
+        if mlirOperationGetBlock(owner).ptr != entry.ptr {
+            return Err(
+                "the stencil reads a view made inside a region; the halo copy needs it in the \
+                 kernel's entry block"
+                    .into(),
+            );
+        }
+        Ok(mlirOperationGetNextInBlock(owner))
+    }
+}
 
 /// Stages the loads `members` (centre first) through one halo tile of `extents`.
 pub fn apply(
@@ -87,7 +118,7 @@ pub fn apply(
         unsafe { mlirShapedTypeGetElementType(mlirValueGetType(centre.memory.memref)) };
     let tile_type = tile_type(element_type, extents);
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let first = copy_point(members, entry)?;
     uniformity.barrier_point(first)?;
     let tile = new_tile(kernel, &tile_type)?;
 
