@@ -167,6 +167,79 @@ pub enum IndexExpression {
     Unknown(String),
 }
 
+/// One instruction of a [`Compiled`] expression, on a stack of values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Push a constant.
+    Constant(i64),
+    /// Push a variable's value from its slot.
+    Slot(usize),
+    /// Pop two, push their sum.
+    Add,
+    /// Pop one, push it times the constant.
+    Multiply(i64),
+    /// Pop one, push its floor division by the constant.
+    FloorDivide(i64),
+    /// Pop one, push its non-negative remainder by the constant.
+    Modulo(i64),
+    /// Pop two, push their bitwise exclusive or.
+    Xor,
+    /// Pop two, push the first shifted right by the second.
+    ShiftRight,
+}
+
+/// Deepest stack a [`Compiled`] expression evaluates on without allocating.
+const COMPILED_STACK: usize = 16;
+
+/// An [`IndexExpression`] as a flat program over variable slots ([`IndexExpression::compile`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiled {
+    steps: Vec<Step>,
+}
+
+impl Compiled {
+    /// The value with the variables' values in `slots`; `None` wherever
+    /// [`IndexExpression::evaluate`] would be unknown (overflow, a non-positive divisor, a
+    /// negative shift) or the stack runs deeper than [`COMPILED_STACK`]: evaluate the
+    /// expression itself there for the reason.
+    pub fn evaluate(&self, slots: &[i64]) -> Option<i64> {
+        let mut stack = [0i64; COMPILED_STACK];
+        let mut depth = 0usize;
+        for step in &self.steps {
+            let top = match *step {
+                Step::Constant(constant) => constant,
+                Step::Slot(slot) => *slots.get(slot)?,
+                Step::Multiply(factor) => stack[depth.checked_sub(1)?].checked_mul(factor)?,
+                Step::FloorDivide(divisor) if divisor > 0 => {
+                    stack[depth.checked_sub(1)?].div_euclid(divisor)
+                }
+                Step::Modulo(modulus) if modulus > 0 => {
+                    stack[depth.checked_sub(1)?].rem_euclid(modulus)
+                }
+                Step::FloorDivide(_) | Step::Modulo(_) => return None,
+                Step::Add | Step::Xor | Step::ShiftRight => {
+                    let (left, right) = (stack[depth.checked_sub(2)?], stack[depth - 1]);
+                    depth -= 1;
+                    match *step {
+                        Step::Add => left.checked_add(right)?,
+                        Step::Xor => left ^ right,
+                        _ if left >= 0 && (0..=63).contains(&right) => left >> right,
+                        _ => return None,
+                    }
+                }
+            };
+            match step {
+                Step::Constant(_) | Step::Slot(_) => {
+                    *stack.get_mut(depth)? = top;
+                    depth += 1;
+                }
+                _ => stack[depth - 1] = top,
+            }
+        }
+        (depth == 1).then_some(stack[0])
+    }
+}
+
 /// `Σ c·v + Σ c·q + constant`: a flattened index with its quasi-affine subterms `q` kept whole.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct LinearForm<'a> {
@@ -192,6 +265,51 @@ impl IndexExpression {
     /// `self XOR other`, bitwise.
     pub fn xor(self, other: impl Into<IndexExpression>) -> IndexExpression {
         IndexExpression::Xor(Box::new(self), Box::new(other.into()))
+    }
+
+    /// The expression as a flat program over variable slots (`slot` numbers the variables it
+    /// may read), for evaluating it many times; `None` when it reads another variable or has
+    /// an unknown part. [`Compiled::evaluate`] agrees with [`IndexExpression::evaluate`].
+    pub fn compile(&self, slot: &dyn Fn(&Variable) -> Option<usize>) -> Option<Compiled> {
+        let mut steps = Vec::new();
+        self.compile_into(slot, &mut steps)?;
+        Some(Compiled { steps })
+    }
+
+    fn compile_into(
+        &self,
+        slot: &dyn Fn(&Variable) -> Option<usize>,
+        steps: &mut Vec<Step>,
+    ) -> Option<()> {
+        match self {
+            IndexExpression::Constant(constant) => steps.push(Step::Constant(*constant)),
+            IndexExpression::Variable(variable) => steps.push(Step::Slot(slot(variable)?)),
+            IndexExpression::Add(left, right)
+            | IndexExpression::Xor(left, right)
+            | IndexExpression::ShiftRight(left, right) => {
+                left.compile_into(slot, steps)?;
+                right.compile_into(slot, steps)?;
+                steps.push(match self {
+                    IndexExpression::Add(..) => Step::Add,
+                    IndexExpression::Xor(..) => Step::Xor,
+                    _ => Step::ShiftRight,
+                });
+            }
+            IndexExpression::Multiply(inner, factor) => {
+                inner.compile_into(slot, steps)?;
+                steps.push(Step::Multiply(*factor));
+            }
+            IndexExpression::FloorDivide(inner, divisor) => {
+                inner.compile_into(slot, steps)?;
+                steps.push(Step::FloorDivide(*divisor));
+            }
+            IndexExpression::Modulo(inner, modulus) => {
+                inner.compile_into(slot, steps)?;
+                steps.push(Step::Modulo(*modulus));
+            }
+            IndexExpression::Unknown(_) => return None,
+        }
+        Some(())
     }
 
     /// The value for the variable values `value` gives (`None` = unknown variable).

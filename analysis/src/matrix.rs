@@ -98,6 +98,20 @@ pub enum Relation {
     NotEqual,
 }
 
+impl Relation {
+    /// Whether `left relation right`.
+    pub fn compare(self, left: i64, right: i64) -> bool {
+        match self {
+            Relation::Less => left < right,
+            Relation::LessEqual => left <= right,
+            Relation::Greater => left > right,
+            Relation::GreaterEqual => left >= right,
+            Relation::Equal => left == right,
+            Relation::NotEqual => left != right,
+        }
+    }
+}
+
 /// One guard condition `left relation right`, e.g. `tid.x < 16` from an `scf.if`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Condition {
@@ -126,14 +140,7 @@ impl Condition {
     /// Whether the condition holds for the variable values `value` gives.
     pub fn holds(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> Result<bool, Unknown> {
         let (left, right) = (self.left.evaluate(value)?, self.right.evaluate(value)?);
-        Ok(match self.relation {
-            Relation::Less => left < right,
-            Relation::LessEqual => left <= right,
-            Relation::Greater => left > right,
-            Relation::GreaterEqual => left >= right,
-            Relation::Equal => left == right,
-            Relation::NotEqual => left != right,
-        })
+        Ok(self.relation.compare(left, right))
     }
 
     /// Variables of both operands.

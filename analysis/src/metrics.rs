@@ -51,7 +51,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use num_integer::Integer;
 
 use crate::closed_form::{class_counts, period};
-use crate::expression::{checked, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
+use crate::expression::{
+    checked, Compiled, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable,
+};
 use crate::matrix::{Access, MemorySpace};
 use crate::request::{shift_period, MetricsAccumulator, Request};
 use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, WARP_SIZE};
@@ -181,6 +183,7 @@ pub fn warp_metrics(
         .collect::<Result<_, Unknown>>()?;
     let mut tally = Tally::new(shifts.classes.len());
     let mut addresses = Vec::with_capacity(WARP_SIZE as usize);
+    let (compiled, guards) = compile_parts(access, &parts, &enumerated);
     for warp in block.warps() {
         for (((iteration, _), uniform), shifts) in combinations.iter().zip(&uniform).zip(&repeated)
         {
@@ -188,6 +191,8 @@ pub fn warp_metrics(
                 enumerated: &enumerated,
                 values: iteration,
                 uniform,
+                compiled: &compiled,
+                guards: &guards,
             };
             if lane_addresses(access, &parts, &warp, &at, &mut addresses)? {
                 tally.add(&addresses, shifts, access.access_bytes(), model);
@@ -727,6 +732,11 @@ struct Iteration<'i> {
     values: &'i [i64],
     /// Per guard condition: its outcome when no thread id occurs in it, else `None`.
     uniform: &'i [Option<Result<bool, Unknown>>],
+    /// The access's quasi-affine parts compiled over slots `[tid.x, tid.y, tid.z, values...]`
+    /// (`None` where a part reads another variable: it is evaluated as it is).
+    compiled: &'i [Option<Compiled>],
+    /// Its guard conditions' operands compiled the same way.
+    guards: &'i [CompiledGuard],
 }
 
 /// The value of a variable for the lane at `thread` in iteration `values` of the loops at
@@ -777,19 +787,72 @@ fn uniform_guard(
 /// [`Access::is_active`]), taking the lane-independent ones from `uniform`.
 fn is_active(
     access: &Access,
-    uniform: &[Option<Result<bool, Unknown>>],
+    (uniform, guards): (&[Option<Result<bool, Unknown>>], &[CompiledGuard]),
     value: &dyn Fn(&Variable) -> Option<i64>,
+    slots: &[i64],
 ) -> Result<bool, Unknown> {
-    for (condition, outcome) in access.guard.iter().zip(uniform) {
-        let holds = match outcome {
-            Some(outcome) => outcome.clone()?,
-            None => condition.holds(value)?,
+    for ((condition, outcome), fast) in access.guard.iter().zip(uniform).zip(guards) {
+        let compiled = fast
+            .as_ref()
+            .and_then(|(left, right)| Some((left.evaluate(slots)?, right.evaluate(slots)?)));
+        let holds = match (outcome, compiled) {
+            (Some(outcome), _) => outcome.clone()?,
+            (None, Some((left, right))) => condition.relation.compare(left, right),
+            (None, None) => condition.holds(value)?,
         };
         if !holds {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// A guard condition's two operands compiled over the slots of [`slot_of`], if they compile.
+type CompiledGuard = Option<(Compiled, Compiled)>;
+
+/// Most enumerated loops whose values a compiled quasi-affine part reads from its slots.
+const MAX_COMPILED_LOOPS: usize = 8;
+
+/// The slot of `variable` among `[tid.x, tid.y, tid.z, the values of the loops at
+/// enumerated...]`, or `None` for another variable.
+fn slot_of(variable: &Variable, enumerated: &[usize]) -> Option<usize> {
+    match variable {
+        Variable::ThreadX => Some(0),
+        Variable::ThreadY => Some(1),
+        Variable::ThreadZ => Some(2),
+        Variable::Loop(LoopId(depth)) => enumerated
+            .iter()
+            .position(|enumerated_depth| enumerated_depth == depth)
+            .filter(|&position| position < MAX_COMPILED_LOOPS)
+            .map(|position| 3 + position),
+        _ => None,
+    }
+}
+
+/// Each quasi-affine part of `parts`, and each guard condition's operands of `access`,
+/// compiled over the slots of [`slot_of`] (`None` where one reads another variable).
+fn compile_parts(
+    access: &Access,
+    parts: &AddressParts,
+    enumerated: &[usize],
+) -> (Vec<Option<Compiled>>, Vec<CompiledGuard>) {
+    let slot = |variable: &Variable| slot_of(variable, enumerated);
+    let quasi_affine = parts
+        .quasi_affine
+        .iter()
+        .map(|(part, _)| part.compile(&slot))
+        .collect();
+    let guards = access
+        .guard
+        .iter()
+        .map(|condition| {
+            Some((
+                condition.left.compile(&slot)?,
+                condition.right.compile(&slot)?,
+            ))
+        })
+        .collect();
+    (quasi_affine, guards)
 }
 
 /// Per-lane addresses without the shifts for one warp and iteration, into `addresses`;
@@ -805,13 +868,21 @@ fn lane_addresses(
         enumerated,
         values,
         uniform,
+        compiled,
+        guards,
     } = *iteration;
     let mut any_active = false;
     addresses.clear();
+    let mut slots = [0i64; 3 + MAX_COMPILED_LOOPS];
+    for (slot, &value) in slots[3..].iter_mut().zip(values) {
+        *slot = value;
+    }
+    let slots_used = 3 + values.len().min(MAX_COMPILED_LOOPS);
     for thread in warp {
+        slots[..3].copy_from_slice(thread);
         let value =
             |variable: &Variable| variable_value(variable, Some(thread), enumerated, values);
-        if !is_active(access, uniform, &value)? {
+        if !is_active(access, (uniform, guards), &value, &slots[..slots_used])? {
             addresses.push(None);
             continue;
         }
@@ -824,8 +895,15 @@ fn lane_addresses(
             let coefficient = parts.loops.get(depth).copied().unwrap_or(0);
             address += i128::from(coefficient) * i128::from(values[position]);
         }
-        for (part, coefficient) in &parts.quasi_affine {
-            address += i128::from(*coefficient) * i128::from(part.evaluate(&value)?);
+        for ((part, coefficient), fast) in parts.quasi_affine.iter().zip(compiled) {
+            let evaluated = match fast
+                .as_ref()
+                .and_then(|fast| fast.evaluate(&slots[..slots_used]))
+            {
+                Some(evaluated) => evaluated,
+                None => part.evaluate(&value)?,
+            };
+            address += i128::from(*coefficient) * i128::from(evaluated);
         }
         addresses.push(Some(checked(i64::try_from(address).ok())?));
     }
