@@ -787,7 +787,7 @@ fn uniform_guard(
 /// [`Access::is_active`]), taking the lane-independent ones from `uniform`.
 fn is_active(
     access: &Access,
-    (uniform, guards): (&[Option<Result<bool, Unknown>>], &[CompiledGuard]),
+    (uniform, guards): (&[UniformGuard], &[CompiledGuard]),
     value: &dyn Fn(&Variable) -> Option<i64>,
     slots: &[i64],
 ) -> Result<bool, Unknown> {
@@ -809,6 +809,9 @@ fn is_active(
 
 /// A guard condition's two operands compiled over the slots of [`slot_of`], if they compile.
 type CompiledGuard = Option<(Compiled, Compiled)>;
+
+/// A guard condition's outcome when it is the same for every lane (see [`uniform_guard`]).
+type UniformGuard = Option<Result<bool, Unknown>>;
 
 /// Most enumerated loops whose values a compiled quasi-affine part reads from its slots.
 const MAX_COMPILED_LOOPS: usize = 8;
