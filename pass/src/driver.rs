@@ -15,7 +15,7 @@ use crate::{
     facts::target::{self, CompiledFor},
     ir,
     report::{AccessReport, KernelReport, Report},
-    steps::{memory_space, shared_layout, stage_shared, vectorize, Early, EarlyStep},
+    steps::{self, memory_space, shared_layout, stage_shared, vectorize, Early, EarlyStep},
     Options,
 };
 
@@ -203,6 +203,7 @@ fn kernel_report(
     }
     let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     early.explain();
+    steps::emit_grouped(std::mem::take(&mut staged.notes));
     let mut decisions = std::mem::take(&mut staged.decisions);
     if mode == Mode::Optimize {
         *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);

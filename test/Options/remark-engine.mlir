@@ -9,6 +9,10 @@
 // RUN: FileCheck %s < %t.yaml
 // RUN: %mlir-opt-plugin -p 'builtin.module(gpu-mem-opt)' --remarks-filter=gpu-mem-opt --remark-format=yaml --remarks-output-file=%t.2.yaml %s -verify-diagnostics -o /dev/null
 
+// CHECK: --- !Analysis
+// CHECK-NEXT: Pass: 'gpu-mem-opt:kernel'
+// CHECK: --- !Missed
+// CHECK-NEXT: Pass: 'gpu-mem-opt:readonly'
 // CHECK: --- !Passed
 // CHECK-NEXT: Pass: 'gpu-mem-opt:stage-shared'
 // CHECK-NEXT: Name: stage-shared
@@ -17,10 +21,6 @@
 // CHECK: Column: 7 }
 // CHECK-NEXT: Function: transpose
 // CHECK: Remark: 'arg 1: staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 256 -> 32'
-// CHECK: --- !Analysis
-// CHECK-NEXT: Pass: 'gpu-mem-opt:kernel'
-// CHECK: --- !Missed
-// CHECK-NEXT: Pass: 'gpu-mem-opt:readonly'
 // CHECK: --- !Passed
 // CHECK-NEXT: Pass: 'gpu-mem-opt:swizzle'
 

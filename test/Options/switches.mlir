@@ -37,15 +37,15 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-STAGE --implicit-check-not=stage-shared:
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false swizzle=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-LAYOUT --implicit-check-not=swizzle: --implicit-check-not=pad:
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false remarks=detailed' %t.plain.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-PAD
-// NO-VECTORIZE: stage-shared: arg 2
 // NO-VECTORIZE: readonly: arg 0
+// NO-VECTORIZE: stage-shared: arg 2
 // NO-VECTORIZE: swizzle: workgroup 0
-// NO-MEMORY-SPACE: stage-shared: arg 2
 // NO-MEMORY-SPACE: vectorize: arg 0
+// NO-MEMORY-SPACE: stage-shared: arg 2
 // NO-STAGE: vectorize: arg 0
 // NO-STAGE: readonly: arg 0
-// NO-LAYOUT: stage-shared: arg 2
 // NO-LAYOUT: vectorize: arg 0
+// NO-LAYOUT: stage-shared: arg 2
 // NO-PAD: swizzle: workgroup 0
 
 // REPORT-LABEL: "name": "switches",

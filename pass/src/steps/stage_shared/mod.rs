@@ -89,6 +89,8 @@ pub struct Staged {
     pub kernel: Option<Kernel>,
     /// The kernel's findings after staging (taken again where its IR changed).
     pub findings: Vec<Finding>,
+    /// The decisions' remarks, for the driver to emit after the kernel's own.
+    pub notes: Vec<steps::Note>,
 }
 
 impl Staged {
@@ -100,6 +102,7 @@ impl Staged {
             staged: Vec::new(),
             kernel: None,
             findings,
+            notes: Vec::new(),
         }
     }
 
@@ -220,7 +223,6 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
         notes.extend(note);
         decisions.push(decision);
     }
-    steps::emit_grouped(notes);
     let findings = if staged.is_empty() {
         findings
     } else {
@@ -232,6 +234,7 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
         kernel: (!staged.is_empty()).then_some(current),
         staged,
         findings,
+        notes,
     }
 }
 
