@@ -8,7 +8,7 @@
 //! read and write it. A `func.call` whose callee's body is visible and touches memory only
 //! through its memref parameters is just that (plus a barrier when the callee reaches one):
 //! it reads the arguments whose parameters the callee (or a callee of it) loads from, and
-//! writes those it stores to ([`parameter_effects`]; a loader behind a helper is a read);
+//! writes those it stores to (`callee_effects`, one walk of the callee; a loader behind a helper is a read);
 //! other calls (`llvm.call`, a declaration, recursion, a callee that gets a global) and LLVM
 //! memory operations may touch any memory the analysis cannot see: [`Effect::Unknown`]. `gpu.barrier` makes
 //! other threads' writes visible, so nothing may be moved across it; nor across a fence
@@ -88,12 +88,13 @@ fn own_effects(kernel: &Kernel, operation: MlirOperation) -> Vec<Effect> {
     let mut found = Vec::new();
     let mut through_parameters = None;
     if name == "func.call" {
-        match callee_barrier(operation, &mut Vec::new()) {
-            None => return vec![Effect::Unknown],
-            Some(true) => found.push(Effect::Barrier),
-            Some(false) => {}
+        let Some(callee) = callee_effects(operation, &mut Vec::new()) else {
+            return vec![Effect::Unknown];
+        };
+        if callee.barrier {
+            found.push(Effect::Barrier);
         }
-        through_parameters = parameter_effects(operation, &mut Vec::new());
+        through_parameters = Some(callee.uses);
     }
     let memory = accesses::memory_operation(&name);
     for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
@@ -144,60 +145,37 @@ fn opaque(name: &str) -> bool {
         || (name.starts_with("llvm.") && (name.contains("store") || name.contains("mem")))
 }
 
+/// What a visible callee does: whether it may reach a barrier, and whether it may read and
+/// may write the memory of each of the call's operands (`(reads, writes)` by position,
+/// non-memref operands `(false, false)`).
+struct CalleeEffects {
+    /// Whether it (or a callee of it) may reach a barrier.
+    barrier: bool,
+    /// Per operand of the call: read, written.
+    uses: Vec<(bool, bool)>,
+}
+
 /// For a `func.call` whose callee's body is visible and touches memory only through its memref
 /// parameters (it gets no global, returns no memref, calls only such functions, recursion
-/// excluded), whether it may reach a barrier; `None` otherwise. `calling`: the callees open.
-fn callee_barrier(call: MlirOperation, calling: &mut Vec<MlirOperation>) -> Option<bool> {
+/// excluded), what it does, in one walk of the callee; `None` otherwise. A parameter the callee
+/// loads from is read, one it stores to written, one it passes to an op other than a load, a
+/// store, a view or a visible call read and written. `calling`: the callees open.
+fn callee_effects(call: MlirOperation, calling: &mut Vec<MlirOperation>) -> Option<CalleeEffects> {
     let returns_memref = (0..unsafe { mlirOperationGetNumResults(call) }).any(|position| unsafe {
         mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(call, position)))
     });
     let callee = ir::attribute(call, "callee")
         .and_then(|symbol| ir::lookup_symbol(call, symbol))
         .filter(|&callee| ir::operation_name(callee) == "func.func")?;
-    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0)) };
-    if returns_memref || body.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
-        return None;
-    }
-    calling.push(callee);
-    let mut barrier = Some(false);
-    let reference = unsafe { OperationRef::from_raw(callee) };
-    reference.walk(WalkOrder::PreOrder, |nested| {
-        let raw = nested.to_raw();
-        let name = ir::operation_name(raw);
-        let reaches = match name.as_str() {
-            "func.call" => callee_barrier(raw, calling),
-            "memref.get_global" => None,
-            _ if opaque(&name) => None,
-            _ => Some(is_barrier(&name)),
-        };
-        barrier = barrier.zip(reaches).map(|(seen, now)| seen || now);
-        if barrier.is_some() {
-            WalkResult::Advance
-        } else {
-            WalkResult::Interrupt
-        }
-    });
-    calling.pop();
-    barrier
-}
-
-/// For a visible `call` (see [`callee_barrier`]), whether its callee may read and may write
-/// the memory of each operand: `(reads, writes)` by operand position, non-memref operands
-/// `(false, false)`. A memref the callee passes on to an op other than a load, a store, a view
-/// or a visible call is read and written. `None` when the callee is not visible.
-fn parameter_effects(
-    call: MlirOperation,
-    calling: &mut Vec<MlirOperation>,
-) -> Option<Vec<(bool, bool)>> {
-    let callee = ir::attribute(call, "callee")
-        .and_then(|symbol| ir::lookup_symbol(call, symbol))
-        .filter(|&callee| ir::operation_name(callee) == "func.func")?;
     let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0)) };
-    if entry.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
+    if returns_memref || entry.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
         return None;
     }
     let operands = unsafe { mlirOperationGetNumOperands(call) } as usize;
-    let mut uses = vec![(false, false); operands];
+    let mut effects = CalleeEffects {
+        barrier: false,
+        uses: vec![(false, false); operands],
+    };
     // The callee's parameter a memref value views, if it views one.
     let parameter = |value: MlirValue| {
         if unsafe { !mlirTypeIsAMemRef(mlirValueGetType(value)) } {
@@ -207,6 +185,7 @@ fn parameter_effects(
         (unsafe { mlirValueIsABlockArgument(root) }
             && unsafe { mlirBlockArgumentGetOwner(root) }.ptr == entry.ptr)
             .then(|| unsafe { mlirBlockArgumentGetArgNumber(root) } as usize)
+            .filter(|&index| index < operands)
     };
     calling.push(callee);
     let mut visible = true;
@@ -214,39 +193,49 @@ fn parameter_effects(
     reference.walk(WalkOrder::PreOrder, |nested| {
         let raw = nested.to_raw();
         let name = ir::operation_name(raw);
-        if INERT.contains(&name.as_str()) || accesses::is_view(&name) {
-            return WalkResult::Advance;
-        }
-        let memory = accesses::memory_operation(&name);
-        let inner = if name == "func.call" {
-            match parameter_effects(raw, calling) {
+        let inner = match name.as_str() {
+            "func.call" => match callee_effects(raw, calling) {
                 Some(inner) => Some(inner),
                 None => {
                     visible = false;
                     return WalkResult::Interrupt;
                 }
+            },
+            "memref.get_global" => {
+                visible = false;
+                return WalkResult::Interrupt;
             }
-        } else {
-            None
+            _ if opaque(&name) => {
+                visible = false;
+                return WalkResult::Interrupt;
+            }
+            _ => None,
         };
+        effects.barrier |= inner
+            .as_ref()
+            .map_or(is_barrier(&name), |inner| inner.barrier);
+        if INERT.contains(&name.as_str()) || accesses::is_view(&name) {
+            return WalkResult::Advance;
+        }
+        let memory = accesses::memory_operation(&name);
         for position in 0..unsafe { mlirOperationGetNumOperands(raw) } as usize {
             let operand = unsafe { mlirOperationGetOperand(raw, position as isize) };
-            let Some(index) = parameter(operand).filter(|&index| index < operands) else {
+            let Some(index) = parameter(operand) else {
                 continue;
             };
             let (reads, writes) = match (&inner, memory) {
-                (Some(inner), _) => inner[position],
+                (Some(inner), _) => inner.uses[position],
                 (None, Some((memref, AccessKind::Load))) if memref == position => (true, false),
                 (None, Some((memref, AccessKind::Store))) if memref == position => (false, true),
                 _ => (true, true),
             };
-            uses[index].0 |= reads;
-            uses[index].1 |= writes;
+            effects.uses[index].0 |= reads;
+            effects.uses[index].1 |= writes;
         }
         WalkResult::Advance
     });
     calling.pop();
-    visible.then_some(uses)
+    visible.then_some(effects)
 }
 
 /// Whether kernel argument `index` carries `{llvm.noalias}`, or every launch in the module
