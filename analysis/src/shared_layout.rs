@@ -68,7 +68,7 @@ use crate::expression::{IndexExpression, Loop, LoopId, Unknown, Variable};
 use crate::interior::{interior_access, InteriorAccess};
 use crate::matrix::{Access, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
-use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90};
+use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90, WARP_SIZE};
 
 /// Chunk sizes the swizzle search tries, in its preference order (widest first).
 pub const SWIZZLE_CHUNK_BYTES: [u32; 3] = [16, 8, 4];
@@ -892,9 +892,9 @@ fn costs(
             let metrics = warp_metrics(&apply(layout, access), block, model).map_err(context)?;
             if matches!(counting, Counting::PerRequest(_)) {
                 let degree = metrics.bank_conflict_degree.map_err(context)?;
-                let geometry = model.geometry();
-                let line = geometry.banks * geometry.layer_bytes;
-                let ideal = u64::from((32 * access.access_bytes()).div_ceil(line).max(1));
+                // The phases of a full request, as the bank model splits it (`request::phases`).
+                let lanes = model.geometry().lanes_per_phase(access.access_bytes());
+                let ideal = (WARP_SIZE as usize).div_ceil(lanes) as u64;
                 let wavefronts = (degree * ideal as f64).round() as u64;
                 return Ok(AccessCost {
                     requests: 1,

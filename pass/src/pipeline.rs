@@ -208,9 +208,7 @@ pub fn ptx_of(module: &Module) -> Vec<(String, String)> {
         .walk(WalkOrder::PreOrder, |operation| {
             let raw = operation.to_raw();
             if ir::operation_name(raw) == "gpu.binary" {
-                let name = ir::attribute(raw, "sym_name")
-                    .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
-                    .unwrap_or_default();
+                let name = ir::symbol_name(raw).unwrap_or_default();
                 if let Some(array) = ir::attribute(raw, "objects") {
                     for index in 0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) } {
                         let object = unsafe { mlir_sys::mlirArrayAttrGetElement(array, index) };

@@ -89,7 +89,7 @@ fn top_level_functions(module: MlirOperation) -> Vec<(String, MlirOperation)> {
         };
         match ir::operation_name(operation).as_str() {
             "func.func" if has_body => {
-                found.extend(symbol_name(operation).map(|name| (name, operation)))
+                found.extend(ir::symbol_name(operation).map(|name| (name, operation)))
             }
             "builtin.module" => found.extend(top_level_functions(operation)),
             _ => {}
@@ -97,12 +97,6 @@ fn top_level_functions(module: MlirOperation) -> Vec<(String, MlirOperation)> {
         operation = unsafe { mlirOperationGetNextInBlock(operation) };
     }
     found
-}
-
-/// The `sym_name` of `operation`.
-fn symbol_name(operation: MlirOperation) -> Option<String> {
-    ir::attribute(operation, "sym_name")
-        .map(|name| unsafe { ir::string_ref(mlirStringAttrGetValue(name)) })
 }
 
 /// Whether `ty` is `!gpu.async.token`.
@@ -262,7 +256,7 @@ impl Translator {
             .iter()
             .find(|kernel| {
                 let parent = unsafe { mlirOperationGetParentOperation(kernel.operation) };
-                kernel.name == function && symbol_name(parent).as_deref() == Some(&module)
+                kernel.name == function && ir::symbol_name(parent).as_deref() == Some(&module)
             })
             .cloned()
             .ok_or_else(|| format!("no kernel @{module}::@{function}"))?;

@@ -156,12 +156,9 @@ fn launch_sites(root: &OperationRef) -> Vec<LaunchSite> {
 
 /// The sites in `sites` that launch the `gpu.func` `function`.
 fn sites_of(sites: &[LaunchSite], function: MlirOperation) -> Vec<&LaunchSite> {
-    let name = |operation: MlirOperation| {
-        ir::attribute(operation, "sym_name")
-            .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
-    };
     let module = unsafe { mlir_sys::mlirOperationGetParentOperation(function) };
-    let (Some(module), Some(function)) = (name(module), name(function)) else {
+    let (Some(module), Some(function)) = (ir::symbol_name(module), ir::symbol_name(function))
+    else {
         return Vec::new();
     };
     sites
@@ -191,9 +188,7 @@ fn function_kernel(
     block_option: Option<[u32; 3]>,
 ) -> Kernel {
     let own = sites_of(launches, operation);
-    let name = ir::attribute(operation, "sym_name")
-        .map(|name| unsafe { ir::string_ref(mlir_sys::mlirStringAttrGetValue(name)) })
-        .unwrap_or_default();
+    let name = ir::symbol_name(operation).unwrap_or_default();
     let inputs = ir::attribute(operation, "function_type")
         .map(|type_| unsafe {
             mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(type_))

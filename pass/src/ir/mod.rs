@@ -98,6 +98,11 @@ pub fn attribute_text(attribute: MlirAttribute) -> String {
     printed(|callback, data| unsafe { mlirAttributePrint(attribute, callback, data) })
 }
 
+/// The `sym_name` of a symbol op, if it has one.
+pub fn symbol_name(operation: MlirOperation) -> Option<String> {
+    attribute(operation, "sym_name").map(|name| unsafe { string_ref(mlirStringAttrGetValue(name)) })
+}
+
 /// The attribute `name` of `operation`, if present.
 pub fn attribute(operation: MlirOperation, name: &str) -> Option<MlirAttribute> {
     let attribute = unsafe { mlirOperationGetAttributeByName(operation, string_ref_of(name)) };

@@ -26,7 +26,9 @@ pub fn find(kernel: &Kernel, name: &str) -> Option<MlirOperation> {
     while !scope.ptr.is_null() {
         let mut found = None;
         walk_top_level(scope, |operation| {
-            if ir::operation_name(operation) == "memref.global" && symbol_name(operation) == name {
+            if ir::operation_name(operation) == "memref.global"
+                && ir::symbol_name(operation).as_deref() == Some(name)
+            {
                 found = Some(operation);
             }
         });
@@ -110,13 +112,6 @@ pub fn shared_static_bytes(type_: MlirType) -> Option<u64> {
 fn referenced_name(get_global: MlirOperation) -> Option<String> {
     ir::attribute(get_global, "name")
         .map(|symbol| unsafe { ir::string_ref(mlirSymbolRefAttrGetRootReference(symbol)) })
-}
-
-/// The `sym_name` of a symbol op.
-fn symbol_name(operation: MlirOperation) -> String {
-    ir::attribute(operation, "sym_name")
-        .map(|name| unsafe { ir::string_ref(mlirStringAttrGetValue(name)) })
-        .unwrap_or_default()
 }
 
 /// Calls `visit` on each operation directly in the first block of `scope`'s first region.
