@@ -20,11 +20,13 @@
 //! * [`staging`]: whether a global access is staged through shared memory (Fang's rule
 //!   NV-C with the measured sectors, the per-block footprint box and reuse);
 //! * [`memory_space`]: constant memory, the read-only path or global loads for a buffer
-//!   (Jang's Algorithm 3 with Fang's warp costs).
+//!   (Jang's Algorithm 3 with Fang's warp costs);
+//! * [`relayout`]: the order of a global buffer's dimensions in memory, chosen by exact
+//!   sectors over every access of every kernel (Sung's layout transformation).
 //!
 //! Modules, in dependency order: [`target`] → [`request`] → [`expression`] → [`matrix`]
 //! → [`closed_form`] → [`metrics`] → [`pattern`], [`shared_layout`],
-//! [`vector_width`], [`memory_space`]; [`subview`] moves accesses through views onto their buffer.
+//! [`vector_width`], [`memory_space`], [`relayout`]; [`subview`] moves accesses through views onto their buffer.
 
 #![deny(missing_docs)]
 
@@ -38,6 +40,7 @@ pub mod metrics;
 pub mod misalignment;
 pub mod neighbor;
 pub mod pattern;
+pub mod relayout;
 pub mod request;
 pub mod shared_layout;
 pub mod staging;

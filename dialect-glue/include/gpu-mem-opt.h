@@ -59,6 +59,11 @@ typedef struct GpuMemOptOptions {
   /** What remarks say (option `remarks`): "summary" (what changed and the
    *  gain) or "detailed" (also MAP ids, rules and cycle costs). */
   MlirStringRef remarks;
+  /** Reorder a global argument's dimensions in memory (option `relayout`). */
+  bool relayout;
+  /** Launches the launcher keeps a lone kernel's new layout for; 0: unknown,
+   *  so no argument is relaid (option `relayout-launches`). */
+  uint32_t relayout_launches;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

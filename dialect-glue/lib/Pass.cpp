@@ -91,6 +91,8 @@ public:
     options.smem_budget = smemBudget;
     options.remarks = mlirStringRefCreate(remarks.getValue().data(),
                                           remarks.getValue().size());
+    options.relayout = relayout;
+    options.relayout_launches = relayoutLaunches;
     return options;
   }
 
@@ -165,6 +167,19 @@ protected:
                      "or detailed (also MAP ids, rules and cycle costs; the "
                      "report always has the whole reason)"),
       llvm::cl::init("summary")};
+  typename Base::template Option<bool> relayout{
+      *this, "relayout",
+      llvm::cl::desc("Reorder a global memref argument's dimensions in memory "
+                     "(array of structures to structure of arrays); false: no "
+                     "rewrite, no remark, each argument reported as 'option "
+                     "relayout=false'"),
+      llvm::cl::init(true)};
+  typename Base::template Option<unsigned> relayoutLaunches{
+      *this, "relayout-launches",
+      llvm::cl::desc("Launches the launcher keeps a kernel's new argument "
+                     "layout for (it passes the buffer in the strided layout "
+                     "of the kernel's type); 0: unknown, no argument is relaid"),
+      llvm::cl::init(0)};
 };
 
 /// `gpu-mem-opt`: analyse, decide, rewrite, explain.

@@ -71,7 +71,8 @@ int main(int argc, char **argv) {
       .vectorize = true, .memory_space = true, .stage_shared = true,
       .pad = true, .swizzle = true, .assume_noalias = false,
       .assume_alignment = 0, .smem_budget = 48 * 1024,
-      .remarks = mlirStringRefCreateFromCString("summary")};
+      .remarks = mlirStringRefCreateFromCString("summary"),
+      .relayout = true, .relayout_launches = 0};
   struct Text report = {NULL, 0};
   MlirOperation root = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(gpuMemOptRunWithReport(root, &options, append, &report))) {

@@ -2,7 +2,8 @@
 //! explain (remarks) and record (report).
 //!
 //! Per kernel, in order: vector widths, memory spaces (read-only path, constant
-//! memory), staging through shared memory, shared-memory layouts; each decides
+//! memory), staging through shared memory, global layouts (relayout), shared-memory
+//! layouts; each decides
 //! into the report's `decisions` before it rewrites, and each decision is a
 //! remark.
 
@@ -15,7 +16,9 @@ use crate::{
     facts::target::{self, CompiledFor},
     ir,
     report::{AccessReport, KernelReport, Report},
-    steps::{self, memory_space, shared_layout, stage_shared, vectorize, Early, EarlyStep},
+    steps::{
+        self, memory_space, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
+    },
     Options,
 };
 
@@ -172,7 +175,19 @@ fn kernel_report(
         Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),
     };
     let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
-    let findings = std::mem::take(&mut staged.findings);
+    let mut findings = std::mem::take(&mut staged.findings);
+    let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    // Relayout last among the global steps: it costs what vector widths and staging left, so
+    // it proposes a layout only where they could not do as well (issue 18).
+    let mut late = Early::default();
+    if mode == Mode::Optimize {
+        let (ok, changed) = relayout::run(kernel, &findings, options, &mut late);
+        *success &= ok;
+        if changed {
+            findings = findings::of_kernel(kernel, &options.target);
+            relayout::record_after(&mut accesses, &findings, &late.decisions);
+        }
+    }
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     let named = source.is_some();
     let target = source
@@ -201,10 +216,11 @@ fn kernel_report(
             );
         }
     }
-    let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
     early.explain();
     steps::emit_grouped(std::mem::take(&mut staged.notes));
+    late.explain();
     let mut decisions = std::mem::take(&mut staged.decisions);
+    decisions.append(&mut late.decisions);
     if mode == Mode::Optimize {
         *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);
     }

@@ -55,6 +55,10 @@ pub struct GpuMemOptOptions {
     pub smem_budget: u32,
     /// `remarks`: `summary` or `detailed`.
     pub remarks: MlirStringRef,
+    /// `relayout`.
+    pub relayout: bool,
+    /// `relayout-launches`.
+    pub relayout_launches: u32,
 }
 
 unsafe extern "C" {
@@ -216,6 +220,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         report: (!report.is_empty()).then(|| PathBuf::from(report)),
         strict: raw.strict,
         switches: Switches {
+            relayout: raw.relayout,
             vectorize: raw.vectorize,
             memory_space: raw.memory_space,
             stage_shared: raw.stage_shared,
@@ -225,6 +230,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         assume_noalias: raw.assume_noalias,
         assume_alignment: options::assume_alignment(raw.assume_alignment)?,
         smem_budget: options::smem_budget(raw.smem_budget)?,
+        relayout_launches: raw.relayout_launches,
         remarks_of: None,
         detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })

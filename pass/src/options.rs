@@ -11,7 +11,8 @@
 //! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
 //! | `report` | none | a writable path |
 //! | `strict` | false | bool |
-//! | `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
+//! | `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
+//! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
@@ -40,6 +41,8 @@ pub const MAX_ASSUMED_ALIGNMENT: u32 = 256;
 /// Which transforms may run (one switch per transform, all on by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
+    /// `relayout`: reorder a global argument's dimensions in memory.
+    pub relayout: bool,
     /// `vectorize`: merge accesses into vector accesses.
     pub vectorize: bool,
     /// `memory-space`: read-only path and constant memory.
@@ -71,6 +74,9 @@ pub struct Options {
     pub assume_alignment: u32,
     /// Shared memory per block, in bytes, for all buffers together.
     pub smem_budget: u32,
+    /// Launches of a kernel with no launch site in the module that its launcher keeps a new
+    /// layout for (0: unknown, so no argument is relaid).
+    pub relayout_launches: u32,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
@@ -88,6 +94,7 @@ impl Default for Options {
             report: None,
             strict: false,
             switches: Switches {
+                relayout: true,
                 vectorize: true,
                 memory_space: true,
                 stage_shared: true,
@@ -97,6 +104,7 @@ impl Default for Options {
             assume_noalias: false,
             assume_alignment: 0,
             smem_budget: 48 * 1024,
+            relayout_launches: 0,
             remarks_of: None,
             detailed_remarks: false,
         }

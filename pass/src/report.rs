@@ -113,6 +113,8 @@ pub struct WarpMetrics {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// The order of a global argument's dimensions in memory (`relayout`).
+    Relayout,
     /// A vector width (`vectorize`).
     Vectorize,
     /// The read-only path of an argument (`memory-space`).
@@ -131,6 +133,7 @@ impl Kind {
     /// The name in remarks and the report.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::Relayout => "relayout",
             Kind::Vectorize => "vectorize",
             Kind::Readonly => "readonly",
             Kind::Constant => "constant",
@@ -152,7 +155,7 @@ impl Kind {
 /// One decision, applied or skipped, with its reason and parameters.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
-    /// `pad`, `swizzle`, `vectorize`, `readonly`, `constant`, `stage-shared`.
+    /// `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
     pub kind: Kind,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,

@@ -174,6 +174,8 @@ fn the_c_entry_hands_back_the_report() {
         assume_alignment: 0,
         smem_budget: 48 * 1024,
         remarks: empty,
+        relayout: true,
+        relayout_launches: 0,
     };
     let mut text = String::new();
     let result = unsafe {

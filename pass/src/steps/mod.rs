@@ -13,6 +13,7 @@
 //! blocked. The caller emits the [`Note`] now or after the kernel's own remark.
 
 pub mod memory_space;
+pub mod relayout;
 pub mod shared_layout;
 pub mod stage_shared;
 pub mod vectorize;
@@ -37,22 +38,26 @@ pub enum Step {
     MemorySpace,
     /// Staging global accesses through shared memory (`stage-shared`).
     StageShared,
+    /// Global data layouts (`relayout`).
+    Relayout,
     /// Shared-memory layouts: padding and swizzles (`pad`, `swizzle`).
     SharedLayout,
 }
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 4] = [
+    pub const ALL: [Step; 5] = [
         Step::Vectorize,
         Step::MemorySpace,
         Step::StageShared,
+        Step::Relayout,
         Step::SharedLayout,
     ];
 
     /// Its name: its option's, its folder's (`shared-layout` for `pad` and `swizzle`).
     pub fn name(self) -> &'static str {
         match self {
+            Step::Relayout => "relayout",
             Step::Vectorize => "vectorize",
             Step::MemorySpace => "memory-space",
             Step::StageShared => "stage-shared",
@@ -73,6 +78,7 @@ impl Step {
     /// The step that takes decisions of `kind`.
     pub fn of(kind: Kind) -> Step {
         match kind {
+            Kind::Relayout => Step::Relayout,
             Kind::Vectorize => Step::Vectorize,
             Kind::Readonly | Kind::Constant => Step::MemorySpace,
             Kind::StageShared => Step::StageShared,
@@ -84,6 +90,7 @@ impl Step {
     pub fn enabled(self, options: &Options) -> bool {
         let switches = &options.switches;
         match self {
+            Step::Relayout => switches.relayout,
             Step::Vectorize => switches.vectorize,
             Step::MemorySpace => switches.memory_space,
             Step::StageShared => switches.stage_shared,
@@ -94,6 +101,7 @@ impl Step {
     /// The options that turn the step off, as a disabled decision's reason names them.
     pub fn switched_off_by(self) -> &'static str {
         match self {
+            Step::Relayout => "option relayout=false",
             Step::Vectorize => "option vectorize=false",
             Step::MemorySpace => "option memory-space=false",
             Step::StageShared => "option stage-shared=false",
@@ -104,6 +112,7 @@ impl Step {
     /// What `strict` adds to a blocked decision's error.
     fn strict(self) -> &'static str {
         match self {
+            Step::Relayout => "strict: the buffer keeps its layout",
             Step::Vectorize => "strict: could not vectorize",
             Step::MemorySpace => "strict: the read-only path is blocked",
             Step::StageShared => "strict: could not stage",
@@ -245,12 +254,12 @@ pub fn settle(
     (decision, note)
 }
 
-/// A step taken before staging: decides, applies and explains on `kernel` with its findings;
+/// A step taken before or after staging: decides, applies and explains on `kernel` with its findings;
 /// false first when `strict` turned a decision into an error, true second when the IR changed.
 pub type EarlyStep = fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool);
 
-/// Decisions taken before staging (vector widths, memory spaces), explained after the
-/// kernel's own remark so each kernel's remarks start with it.
+/// Decisions whose remarks wait for the kernel's own remark, so each kernel's remarks start
+/// with it: those taken before staging (vector widths, memory spaces) and after (relayout).
 #[derive(Default)]
 pub struct Early {
     /// Their report entries.
@@ -295,6 +304,7 @@ mod tests {
             report: None,
             strict,
             switches: Switches {
+                relayout: on(Step::Relayout),
                 vectorize: on(Step::Vectorize),
                 memory_space: on(Step::MemorySpace),
                 stage_shared: on(Step::StageShared),
@@ -304,6 +314,7 @@ mod tests {
             assume_noalias: false,
             assume_alignment: 0,
             smem_budget: 49152,
+            relayout_launches: 0,
             remarks_of: None,
             detailed_remarks: true,
         }
@@ -366,6 +377,7 @@ mod tests {
     #[test]
     fn kinds_serialize_as_the_report_names_them() {
         for kind in [
+            Kind::Relayout,
             Kind::Vectorize,
             Kind::Readonly,
             Kind::Constant,

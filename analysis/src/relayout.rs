@@ -1,0 +1,391 @@
+//! Global data layouts: which order of its dimensions a global buffer should have in memory
+//! (issue 18; seed-001 Sung et al. §3–4, seed-000 Jang's data transformation).
+//!
+//! **Model.** A buffer of static shape `n_0 × … × n_{r-1}` stored row-major puts element
+//! `(i_0, …, i_{r-1})` at `Σ i_d·s_d` with `s_{r-1} = 1`. A *relayout* keeps every index
+//! expression as written and changes the strides: an order `π` (a permutation of the
+//! dimensions, outermost in memory first) gives `s_{π(r-1)} = 1`, `s_{π(k)} = s_{π(k+1)}·n_{π(k+1)}`,
+//! i.e. the row-major layout of the permuted shape. Sung's rule is the special case that
+//! matters: the index that varies across a warp's lanes should own the unit stride, so an array
+//! of structures `cells[j][i][f]` (lanes along `i`, 16 B apart) becomes a structure of arrays
+//! `f·n_j·n_i + j·n_i + i` (lanes 4 B apart). MLIR says such a layout as
+//! `strided<[s_0, …, s_{r-1}]>`, so a kernel parameter carries it in its type and nothing else
+//! in the kernel changes.
+//!
+//! **Cost.** Every access of the buffer (all of a kernel's, and every kernel's that shares it)
+//! is costed with [`warp_metrics`] under each order: 32-byte sectors per block, summed. The
+//! order with the fewest sectors wins; ties go to the order closest to the one written (fewest
+//! pairs of dimensions swapped: `cells[j][i][f]` becomes `[j][f][i]`, one swap, rather than
+//! `[f][j][i]`), then to the earlier permutation. Accesses whose metrics the block model leaves unknown because of an edge guard
+//! are costed for an interior block ([`crate::interior`]); any other unknown leaves the buffer
+//! as it is, with the reason.
+//!
+//! **Conversion.** A new layout is paid once per conversion: a pack (read the buffer, write it
+//! permuted) before the first launch and an unpack after the last, `4·B` bytes for a buffer of
+//! `B` bytes. A launch saves `Δ = 32·(sectors before − sectors after)` bytes per block. Taking a
+//! launch to touch every element of the buffer at least once (a structured-grid kernel does),
+//! `B ≤ blocks·U` with `U` the bytes a block's accesses use, so the launches that amortize the
+//! conversion are at most [`Choice::break_even_launches`] `= 4·U / Δ` (conservative: `U` counts
+//! an element once per access that uses it).
+//!
+//! **Candidates.** Dimension permutations, at most [`MAX_RANK`] dimensions (120 orders). Sung's
+//! strip-mining (tiled AoSoA layouts, padded to a tile) needs index rewriting that a strided
+//! layout cannot express; it is not built, so no candidate pads (`padding_bytes` is 0).
+//!
+//! **Proof.** [`is_bijection`] checks, in closed form, that a strided layout maps the index
+//! box one-to-one onto `[0, Π n_d)`: sorted by stride, each stride is the product of the sizes
+//! inside it. It is property-tested against the enumeration of the box.
+
+use crate::expression::Unknown;
+use crate::interior::interior_access;
+use crate::matrix::Access;
+use crate::metrics::{warp_metrics, AccessMetrics, Block};
+use crate::target::BankModel;
+
+/// Most dimensions whose orders are enumerated (5! = 120 candidates).
+pub const MAX_RANK: usize = 5;
+
+/// Bytes in a global-memory sector (CUDA C++ Programming Guide, "Device Memory Accesses").
+pub const SECTOR_BYTES: u64 = 32;
+
+/// Bytes a conversion moves per buffer byte: the pack reads and writes the buffer once, the
+/// unpack again.
+pub const CONVERSION_PASSES: u64 = 4;
+
+/// One access of the buffer with the block that issues it.
+#[derive(Clone, Copy, Debug)]
+pub struct Use<'a> {
+    /// The access, on the buffer's layout as written.
+    pub access: &'a Access,
+    /// Its kernel's block.
+    pub block: Block,
+}
+
+/// The traffic of the buffer's accesses under one layout, per block, summed over the uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Warp requests.
+    pub requests: u64,
+    /// 32-byte sectors.
+    pub sectors: u64,
+    /// Bytes the lanes use (distinct addresses per request × access bytes).
+    pub useful_bytes: u64,
+}
+
+impl Traffic {
+    /// Average sectors per request (0 without requests).
+    pub fn sectors_per_request(&self) -> f64 {
+        if self.requests == 0 {
+            return 0.0;
+        }
+        self.sectors as f64 / self.requests as f64
+    }
+}
+
+/// The layout chosen for a buffer and its numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Memory order of the dimensions, outermost first (`[0, 1, …]`: as written).
+    pub order: Vec<usize>,
+    /// The strides, in elements, of each dimension as indexed.
+    pub strides: Vec<i64>,
+    /// Traffic as written.
+    pub before: Traffic,
+    /// Traffic under `order`.
+    pub after: Traffic,
+    /// Orders costed.
+    pub candidates: usize,
+}
+
+impl Choice {
+    /// Whether the order differs from the one written.
+    pub fn changes(&self) -> bool {
+        self.order
+            .iter()
+            .enumerate()
+            .any(|(position, &d)| position != d)
+    }
+
+    /// Bytes a launch saves per block.
+    pub fn saved_bytes_per_block(&self) -> u64 {
+        self.before.sectors.saturating_sub(self.after.sectors) * SECTOR_BYTES
+    }
+
+    /// Launches that amortize a pack and an unpack (module essay), `None` when nothing is saved.
+    pub fn break_even_launches(&self) -> Option<f64> {
+        let saved = self.saved_bytes_per_block();
+        (saved > 0).then(|| (CONVERSION_PASSES * self.before.useful_bytes) as f64 / saved as f64)
+    }
+
+    /// The flattening function, `j·8192 + f·2048 + i` for indices named `names`.
+    pub fn formula(&self, names: &[String]) -> String {
+        self.order
+            .iter()
+            .map(|&dimension| match self.strides[dimension] {
+                1 => names[dimension].clone(),
+                stride => format!("{}·{stride}", names[dimension]),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+/// Strides of the row-major layout of `shape` permuted by `order`, `None` on overflow.
+pub fn strides_for(shape: &[i64], order: &[usize]) -> Option<Vec<i64>> {
+    let mut strides = vec![0; shape.len()];
+    let mut inner: i64 = 1;
+    for &dimension in order.iter().rev() {
+        strides[dimension] = inner;
+        inner = inner.checked_mul(shape[dimension])?;
+    }
+    Some(strides)
+}
+
+/// Whether `strides` map the box `shape` one-to-one onto `[0, Π shape)` (closed form).
+pub fn is_bijection(shape: &[i64], strides: &[i64]) -> bool {
+    if shape.len() != strides.len() || shape.iter().any(|&size| size < 1) {
+        return false;
+    }
+    // Size-1 dimensions never move an address; the others, by stride, must tile exactly.
+    let mut dimensions: Vec<(i64, i64)> = strides
+        .iter()
+        .zip(shape)
+        .filter(|(_, &size)| size > 1)
+        .map(|(&stride, &size)| (stride, size))
+        .collect();
+    dimensions.sort_unstable();
+    let mut expected: i64 = 1;
+    for (stride, size) in dimensions {
+        if stride != expected {
+            return false;
+        }
+        let Some(next) = expected.checked_mul(size) else {
+            return false;
+        };
+        expected = next;
+    }
+    true
+}
+
+/// Every order of `rank` dimensions, by pairs swapped from the identity (which comes first).
+fn orders(rank: usize) -> Vec<Vec<usize>> {
+    let mut found = permutations(rank);
+    found.sort_by_key(|order| inversions(order));
+    found
+}
+
+/// Pairs of dimensions `order` puts the other way round.
+fn inversions(order: &[usize]) -> usize {
+    (0..order.len())
+        .flat_map(|a| (a + 1..order.len()).map(move |b| (a, b)))
+        .filter(|&(a, b)| order[a] > order[b])
+        .count()
+}
+
+/// Every permutation of `0..rank`.
+fn permutations(rank: usize) -> Vec<Vec<usize>> {
+    let mut found = vec![Vec::new()];
+    for dimension in 0..rank {
+        found = found
+            .into_iter()
+            .flat_map(|order: Vec<usize>| {
+                (0..=order.len()).rev().map(move |at| {
+                    let mut longer = order.clone();
+                    longer.insert(at, dimension);
+                    longer
+                })
+            })
+            .collect();
+    }
+    found
+}
+
+/// The traffic of `uses` with the buffer's strides replaced by `strides`.
+pub fn traffic(uses: &[Use], strides: &[i64], model: BankModel) -> Result<Traffic, Unknown> {
+    let mut total = Traffic::default();
+    for used in uses {
+        let mut access = used.access.clone();
+        access.layout.strides = strides.iter().copied().map(Some).collect();
+        let metrics = warp_metrics(&access, used.block, model);
+        let complete = |metrics: &AccessMetrics| {
+            metrics.requests.is_ok()
+                && metrics.sectors_per_request.is_ok()
+                && metrics.distinct_addresses.is_ok()
+        };
+        let metrics = match (metrics, interior_access(&access)) {
+            (Ok(metrics), _) if complete(&metrics) => metrics,
+            (_, Some(interior)) => warp_metrics(&interior.access, used.block, model)?,
+            (metrics, None) => metrics?,
+        };
+        let requests = metrics.requests.clone()?;
+        let sectors = (metrics.sectors_per_request.clone()? * requests as f64).round() as u64;
+        let addresses = (metrics.distinct_addresses.clone()? * requests as f64).round() as u64;
+        total.requests = total.requests.saturating_add(requests);
+        total.sectors = total.sectors.saturating_add(sectors);
+        total.useful_bytes = total
+            .useful_bytes
+            .saturating_add(addresses.saturating_mul(u64::from(access.access_bytes())));
+    }
+    Ok(total)
+}
+
+/// Chooses the order of a buffer of static `shape` from every use of it (module essay).
+pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, Unknown> {
+    if shape.len() > MAX_RANK {
+        return Err(Unknown::new(format!(
+            "rank {} is over the {MAX_RANK} dimensions whose orders are tried",
+            shape.len()
+        )));
+    }
+    let overflow = || Unknown::new("the buffer's size overflows 64 bits");
+    let identity: Vec<usize> = (0..shape.len()).collect();
+    let written = strides_for(shape, &identity).ok_or_else(overflow)?;
+    let before = traffic(uses, &written, model)?;
+    let mut best = Choice {
+        order: identity,
+        strides: written,
+        before,
+        after: before,
+        candidates: 1,
+    };
+    for order in orders(shape.len()).into_iter().skip(1) {
+        let strides = strides_for(shape, &order).ok_or_else(overflow)?;
+        let after = traffic(uses, &strides, model)?;
+        best.candidates += 1;
+        if after.sectors < best.after.sectors {
+            best = Choice {
+                order,
+                strides,
+                after,
+                ..best
+            };
+        }
+    }
+    Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::expression::{IndexExpression, Variable};
+    use crate::matrix::{AccessKind, MemorySpace, MemrefLayout};
+
+    /// Enumerates the box: every offset exactly once, all inside `[0, Π shape)`.
+    fn brute_force_bijection(shape: &[i64], strides: &[i64]) -> bool {
+        let total: i64 = shape.iter().product();
+        let mut seen = vec![false; total as usize];
+        for linear in 0..total {
+            let (mut rest, mut offset) = (linear, 0i64);
+            for dimension in (0..shape.len()).rev() {
+                offset += rest % shape[dimension] * strides[dimension];
+                rest /= shape[dimension];
+            }
+            if !(0..total).contains(&offset) || seen[offset as usize] {
+                return false;
+            }
+            seen[offset as usize] = true;
+        }
+        true
+    }
+
+    proptest! {
+        #[test]
+        fn closed_form_bijection_agrees_with_enumeration(
+            shape in prop::collection::vec(1i64..5, 1..4),
+            strides in prop::collection::vec(0i64..30, 3),
+            permuted in any::<bool>(),
+            seed in 0usize..24,
+        ) {
+            let strides: Vec<i64> = if permuted {
+                let candidates = orders(shape.len());
+                strides_for(&shape, &candidates[seed % candidates.len()]).unwrap()
+            } else {
+                strides[..shape.len()].to_vec()
+            };
+            prop_assert_eq!(
+                is_bijection(&shape, &strides),
+                brute_force_bijection(&shape, &strides)
+            );
+            if permuted {
+                prop_assert!(is_bijection(&shape, &strides));
+            }
+        }
+    }
+
+    #[test]
+    fn orders_are_every_permutation_once_identity_first() {
+        let all = orders(4);
+        assert_eq!(all.len(), 24);
+        assert_eq!(all[0], vec![0, 1, 2, 3]);
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 24);
+    }
+
+    /// `cells[j][i][f]` of `2048×2048×4` f32 with `i = tid.x + 1`, `j = bid.y`: lanes are
+    /// 16 B apart (16–17 sectors per request); structure of arrays makes them 4 B apart.
+    #[test]
+    fn an_array_of_structures_becomes_a_structure_of_arrays() {
+        let shape = [2048, 2048, 4];
+        let layout = MemrefLayout::row_major(&shape, 4, MemorySpace::Global);
+        let accesses: Vec<Access> = (0..4)
+            .map(|field| {
+                let i = IndexExpression::from(Variable::ThreadX) + IndexExpression::from(1);
+                Access::new(
+                    AccessKind::Load,
+                    layout.clone(),
+                    vec![
+                        IndexExpression::from(Variable::BlockY),
+                        i,
+                        IndexExpression::from(field),
+                    ],
+                )
+            })
+            .collect();
+        let block = Block::new(128, 1, 1);
+        let uses: Vec<Use> = accesses
+            .iter()
+            .map(|access| Use { access, block })
+            .collect();
+        let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
+        // `[j][f][i]`: one swap; `[f][j][i]` costs the same with two.
+        assert_eq!(choice.order, vec![0, 2, 1]);
+        assert_eq!(choice.strides, vec![4 * 2048, 1, 2048]);
+        assert!(choice.changes());
+        assert_eq!(choice.candidates, 6);
+        // 4 warps × 4 loads: 17 sectors each (512 B from byte 16) → 5 (128 B from byte 4).
+        assert_eq!(choice.before.requests, 16);
+        assert_eq!(choice.before.sectors, 16 * 17);
+        assert_eq!(choice.after.sectors, 16 * 5);
+        assert_eq!(choice.before.useful_bytes, 16 * 128);
+        let names: Vec<String> = ["j", "i", "f"].map(String::from).to_vec();
+        assert_eq!(choice.formula(&names), "j·8192 + f·2048 + i");
+        // 4·2048 B / (192·32 B) ≈ 1.33 launches amortize a pack and an unpack.
+        let launches = choice.break_even_launches().unwrap();
+        assert!((launches - 8192.0 / 6144.0).abs() < 1e-9, "{launches}");
+    }
+
+    #[test]
+    fn a_coalesced_buffer_keeps_its_order() {
+        let shape = [64, 128];
+        let layout = MemrefLayout::row_major(&shape, 4, MemorySpace::Global);
+        let access = Access::new(
+            AccessKind::Store,
+            layout,
+            vec![
+                IndexExpression::from(Variable::BlockX),
+                IndexExpression::from(Variable::ThreadX),
+            ],
+        );
+        let uses = [Use {
+            access: &access,
+            block: Block::new(128, 1, 1),
+        }];
+        let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
+        assert!(!choice.changes());
+        assert_eq!(choice.break_even_launches(), None);
+    }
+}

@@ -1,0 +1,341 @@
+//! Relayout: the order of a global memref argument's dimensions in memory (issue 18; seed-001
+//! Sung et al.), decided by `analysis::relayout` from every access of the argument.
+//!
+//! **What changes.** Only the argument's type: `memref<2048x2048x4xf32>` becomes
+//! `memref<2048x2048x4xf32, strided<[8192, 1, 2048]>>`. Every load and store keeps its indices;
+//! the NVVM lowering computes addresses from the type's strides. The strided type is the
+//! launcher's contract: it passes the buffer with element `(d0, d1, d2)` at `8192·d0 + 2048·d2
+//! + d1`, as the interpreter (`interp`, `diff`) and the runner already do for any strided
+//! parameter (they scatter the row-major host data through the layout and gather it back), so
+//! `gpu-mem-opt diff FILE --kernel K` proves pack → new kernel → unpack equals the original.
+//!
+//! **After the other global steps.** It runs after vector widths, memory spaces and staging,
+//! on the IR they left, so it proposes a layout only where they could not do as well: a
+//! transposed read that staging turned into coalesced tile copies has nothing left to gain.
+//!
+//! **When.** The argument is in global memory with a static shape, an identity layout and at
+//! least two dimensions; every use is a `memref.load`, `memref.store` or `memref.dim` on it
+//! directly (a view, a vector access or a call would need its own rewrite; a vector access
+//! also assumes a contiguous innermost dimension, so it is not costed); no host code in
+//! the module launches the kernel (rewriting the host's allocation and copies is not built);
+//! and the launches the launcher keeps the layout for (option `relayout-launches`, 0 by
+//! default: not known, so never applied) reach the conversion's break-even
+//! ([`analysis::relayout::Choice::break_even_launches`]). A kernel's callers must agree to a
+//! new data layout, which is why nothing is applied without that option.
+//!
+//! Decisions: one per costed argument. A remark where a better order is applied, or kept for
+//! a reason other than the option; report only where the option is 0 (the default), the order
+//! as written is the best, or the accesses cannot be costed.
+
+use analysis::{
+    matrix::MemorySpace,
+    metrics::Block,
+    relayout::{self, Choice, Use},
+};
+use mlir_sys::*;
+
+use crate::{
+    facts::accesses::{self, Root},
+    facts::findings::Finding,
+    facts::kernels::{Kernel, KernelKind},
+    ir,
+    report::{AccessReport, Decision, Kind},
+    steps::{memory_space::describe, Early, Step, Telling},
+    Options,
+};
+
+/// What happens to one argument.
+enum Outcome {
+    /// Its best order is the one written, or nothing could be costed: report only.
+    Quiet(String),
+    /// A better order exists but is not applied, for this reason.
+    Kept(String),
+    /// The better order is applied.
+    Apply,
+}
+
+/// Decides, applies and explains the layout of each global memref argument of `kernel`
+/// (a [`crate::steps::EarlyStep`]).
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
+    let KernelKind::Function { inputs, .. } = kernel.kind else {
+        return (true, false);
+    };
+    let Some([x, y, z]) = kernel.block.sizes() else {
+        return (true, false);
+    };
+    let block = Block::new(x, y, z);
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let enabled = Step::Relayout.enabled(options);
+    let (mut success, mut changed) = (true, false);
+    for index in 0..inputs {
+        let value = unsafe { mlirBlockGetArgument(entry, index as isize) };
+        let Some(shape) = candidate_shape(value) else {
+            continue;
+        };
+        let root = Root::Argument(index);
+        let mine: Vec<&Finding> = findings
+            .iter()
+            .filter(|finding| finding.memory.root == root)
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let vector = mine.iter().find(|finding| finding.access.vector_width > 1);
+        let uses: Vec<Use> = mine
+            .iter()
+            .map(|finding| Use {
+                access: &finding.access,
+                block,
+            })
+            .collect();
+        let target = root.describe();
+        let costed = match vector {
+            Some(finding) => Err(format!(
+                "not costed: {} at {} moves {} contiguous elements, which a new order would split",
+                finding.memory.name, finding.memory.location, finding.access.vector_width
+            )),
+            None => relayout::choose(&shape, &uses, options.target.bank_model)
+                .map_err(|unknown| format!("not costed: {unknown}")),
+        };
+        let (outcome, choice) = match costed {
+            Err(why) => (Outcome::Quiet(why), None),
+            Ok(choice) => (
+                outcome(kernel, (value, &shape), &choice, options),
+                Some(choice),
+            ),
+        };
+        let mut decision = Decision::skipped(Kind::Relayout, &target, "");
+        let remark = !matches!(outcome, Outcome::Quiet(_));
+        if let Some(choice) = &choice {
+            decision.params = params(choice, &shape);
+        }
+        match (outcome, choice) {
+            (Outcome::Quiet(why), _) => decision.reason = why,
+            (Outcome::Kept(why), Some(choice)) => {
+                decision.summary = format!("would store it as {}; {why}", gain(&choice, &shape));
+                decision.reason = decision.summary.clone();
+            }
+            (Outcome::Apply, Some(choice)) if enabled => {
+                let new_type = apply(kernel, index, &choice.strides);
+                decision.applied = true;
+                decision.summary = format!(
+                    "stored as {}; the launcher passes it as {new_type} ({})",
+                    gain(&choice, &shape),
+                    amortized(&choice, options)
+                );
+                decision.reason = decision.summary.clone();
+            }
+            (Outcome::Apply, Some(choice)) => {
+                decision.reason = format!("would store it as {}", gain(&choice, &shape));
+            }
+            (_, None) => unreachable!("only a costed argument gets past Quiet"),
+        }
+        changed |= decision.applied;
+        let telling = Telling {
+            location: unsafe { mlirValueGetLocation(value) },
+            kernel: &kernel.name,
+            remark,
+            blocked: false,
+        };
+        success &= early.settle(decision, telling, options);
+    }
+    (success, changed)
+}
+
+/// The shape of `value` when it is a candidate: a global memref of static shape, identity
+/// layout and at least two dimensions.
+fn candidate_shape(value: MlirValue) -> Option<Vec<i64>> {
+    let type_ = unsafe { mlirValueGetType(value) };
+    let candidate = unsafe {
+        mlirTypeIsAMemRef(type_)
+            && mlirShapedTypeHasStaticShape(type_)
+            && mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type_))
+    } && accesses::memory_space(type_) == MemorySpace::Global;
+    let shape = candidate.then(|| ir::static_shape(type_))?;
+    (shape.len() >= 2).then_some(shape)
+}
+
+/// Whether `choice` is applied to argument `value` (of `shape`) of `kernel`, or why not.
+fn outcome(
+    kernel: &Kernel,
+    (value, shape): (MlirValue, &[i64]),
+    choice: &Choice,
+    options: &Options,
+) -> Outcome {
+    let Some(break_even) = choice.break_even_launches().filter(|_| choice.changes()) else {
+        return Outcome::Quiet(format!(
+            "its order as written is the best of {} ({:.2} sectors per request)",
+            choice.candidates,
+            choice.before.sectors_per_request()
+        ));
+    };
+    let launches = options.relayout_launches;
+    if launches == 0 {
+        // Report only: without the option nothing is relaid, and a remark on every uncoalesced
+        // argument (a transpose's output) would be advice nobody asked for.
+        return Outcome::Quiet(format!(
+            "would store it as {}; not applied: it changes the layout the launcher passes, which \
+             it does only on request; unblock: option relayout-launches=N, the launches the \
+             launcher keeps the layout for (a pack and an unpack pay off after {break_even:.2})",
+            gain(choice, shape)
+        ));
+    }
+    if let Some(user) = foreign_user(value) {
+        return Outcome::Kept(format!(
+            "not applied: used by {user}, which relayout does not rewrite"
+        ));
+    }
+    if let Some(&site) = kernel.launches.sites.first() {
+        return Outcome::Kept(format!(
+            "not applied: host code in this module launches the kernel ({}), and rewriting the \
+             host's allocation and copies is not built yet",
+            describe(site)
+        ));
+    }
+    if f64::from(launches) < break_even {
+        return Outcome::Kept(format!(
+            "not applied: a pack and an unpack pay off after {break_even:.2} launches, and \
+             relayout-launches={launches}"
+        ));
+    }
+    Outcome::Apply
+}
+
+/// Sets the `after` metrics of the accesses of every argument an applied decision relaid from
+/// `findings` (the IR after relayout, accesses in the same order).
+pub fn record_after(accesses: &mut [AccessReport], findings: &[Finding], decisions: &[Decision]) {
+    for (access, finding) in accesses.iter_mut().zip(findings) {
+        let relaid = decisions.iter().any(|decision| {
+            decision.kind == Kind::Relayout && decision.applied && decision.target == access.memref
+        });
+        if relaid && access.loc == finding.memory.location {
+            access.after = finding.report_metrics();
+        }
+    }
+}
+
+/// The first use of `value` other than a plain `memref.load`, `memref.store` (as the memref)
+/// or `memref.dim`, described.
+fn foreign_user(value: MlirValue) -> Option<String> {
+    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        let owner = unsafe { mlirOpOperandGetOwner(use_) };
+        let number = unsafe { mlirOpOperandGetOperandNumber(use_) };
+        let plain = match ir::operation_name(owner).as_str() {
+            "memref.load" | "memref.dim" => number == 0,
+            "memref.store" => number == 1,
+            _ => false,
+        };
+        if !plain {
+            return Some(describe(owner));
+        }
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    None
+}
+
+/// `memref<…, strided<[8192, 1, 2048]>> (d0·8192 + d2·2048 + d1): 17.00 → 5.00 sectors per
+/// request (272 → 80 per block)`.
+fn gain(choice: &Choice, shape: &[i64]) -> String {
+    format!(
+        "{} ({}): {:.2} → {:.2} sectors per request ({} → {} per block)",
+        strided(&choice.strides),
+        choice.formula(&names(shape.len())),
+        choice.before.sectors_per_request(),
+        choice.after.sectors_per_request(),
+        choice.before.sectors,
+        choice.after.sectors,
+    )
+}
+
+/// `pays off after 1.33 launches; relayout-launches=2`.
+fn amortized(choice: &Choice, options: &Options) -> String {
+    format!(
+        "a pack and an unpack pay off after {:.2} launches; relayout-launches={}",
+        choice.break_even_launches().unwrap_or(0.0),
+        options.relayout_launches
+    )
+}
+
+/// `strided<[8192, 1, 2048]>`.
+fn strided(strides: &[i64]) -> String {
+    let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
+    format!("strided<[{}]>", strides.join(", "))
+}
+
+/// `d0`, `d1`, … as MLIR names a map's dimensions.
+fn names(rank: usize) -> Vec<String> {
+    (0..rank).map(|dimension| format!("d{dimension}")).collect()
+}
+
+/// The report's parameters: order, strides, formula, traffic before and after, conversion.
+fn params(choice: &Choice, shape: &[i64]) -> serde_json::Value {
+    let traffic = |traffic: &relayout::Traffic| {
+        serde_json::json!({
+            "requests": traffic.requests,
+            "sectors": traffic.sectors,
+            "sectors_per_request": traffic.sectors_per_request(),
+            "useful_bytes": traffic.useful_bytes,
+        })
+    };
+    serde_json::json!({
+        "order": choice.order,
+        "strides": choice.strides,
+        "formula": choice.formula(&names(shape.len())),
+        "candidates": choice.candidates,
+        "before": traffic(&choice.before),
+        "after": traffic(&choice.after),
+        "saved_bytes_per_block": choice.saved_bytes_per_block(),
+        "break_even_launches": choice.break_even_launches(),
+        "padding_bytes": 0,
+    })
+}
+
+/// Gives argument `index` of `kernel` the strided type of `strides` (argument and function
+/// type); the new type's text.
+fn apply(kernel: &Kernel, index: usize, strides: &[i64]) -> String {
+    unsafe {
+        let entry = mlirRegionGetFirstBlock(kernel.body());
+        let value = mlirBlockGetArgument(entry, index as isize);
+        let old = mlirValueGetType(value);
+        let context = mlirTypeGetContext(old);
+        let shape = ir::static_shape(old);
+        let layout = mlirStridedLayoutAttrGet(context, 0, strides.len() as isize, strides.as_ptr());
+        let new = mlirMemRefTypeGet(
+            mlirShapedTypeGetElementType(old),
+            shape.len() as isize,
+            shape.as_ptr(),
+            layout,
+            mlirMemRefTypeGetMemorySpace(old),
+        );
+        mlirValueSetType(value, new);
+        let function = mlirTypeAttrGetValue(
+            ir::attribute(kernel.operation, "function_type").expect("a gpu.func has a type"),
+        );
+        let mut inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(function))
+            .map(|position| mlirFunctionTypeGetInput(function, position))
+            .collect();
+        inputs[index] = new;
+        let results: Vec<MlirType> = (0..mlirFunctionTypeGetNumResults(function))
+            .map(|position| mlirFunctionTypeGetResult(function, position))
+            .collect();
+        let updated = mlirFunctionTypeGet(
+            context,
+            inputs.len() as isize,
+            inputs.as_ptr(),
+            results.len() as isize,
+            results.as_ptr(),
+        );
+        mlirOperationSetAttributeByName(
+            kernel.operation,
+            ir::string_ref_of("function_type"),
+            mlirTypeAttrGet(updated),
+        );
+        ir::type_text(new)
+    }
+}
