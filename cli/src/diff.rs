@@ -4,7 +4,9 @@
 //! `interp --entry`): every launch must be of the same kernel and leave every memref argument
 //! bit-identical, the printed output must be the same line for line, and the entry's own
 //! memref arguments must agree: "identical: L launches (B buffers after them), N lines of
-//! output, A arguments".
+//! output, A arguments". The pack and unpack launches the relayout step adds
+//! ([`gpu_mem_opt::steps::relayout::CONVERSION_KERNEL_PREFIX`]) have no counterpart: they
+//! are left out of the comparison and counted ("+ C relayout conversions").
 //! The kernel runs as parsed and as
 //! `gpu-mem-opt{options}` leaves it, on the same arguments (default `random:N+1` for memref
 //! parameter N; scalars must be given with `--arg`), and every memref argument must be
@@ -163,18 +165,24 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
         println!("identical: {buffers} arguments, {elements} elements");
         return Ok(());
     }
-    let launched = after_trace.launches.len();
-    let compared: usize = after_trace
-        .launches
-        .iter()
+    let launched = compared_launches(&after_trace).count();
+    let conversions = after_trace.launches.len() - launched;
+    let compared: usize = compared_launches(&after_trace)
         .map(|launched| launched.digests.iter().flatten().count())
         .sum();
     let lines = after_trace.output.lines().count();
     let plural = |count: usize, one: &str, many: &str| {
         format!("{count} {}", if count == 1 { one } else { many })
     };
+    let conversions = match conversions {
+        0 => String::new(),
+        count => format!(
+            " + {}",
+            plural(count, "relayout conversion", "relayout conversions")
+        ),
+    };
     println!(
-        "identical: {} ({} after {}), {} of output, {}",
+        "identical: {}{conversions} ({} after {}), {} of output, {}",
         plural(launched, "launch", "launches"),
         plural(compared, "buffer", "buffers"),
         if launched == 1 { "it" } else { "them" },
@@ -184,11 +192,27 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     Ok(())
 }
 
+/// The launches of `trace` that have a counterpart in the program as written: all but the
+/// relayout step's packs and unpacks.
+fn compared_launches(trace: &Trace) -> impl Iterator<Item = &interpreter::Launch> {
+    use gpu_mem_opt::steps::relayout::CONVERSION_KERNEL_PREFIX;
+    trace
+        .launches
+        .iter()
+        .filter(|launched| !launched.kernel.starts_with(CONVERSION_KERNEL_PREFIX))
+}
+
 /// Where two runs of a program first differ: a launch missing or of another kernel, a
 /// buffer some launch left different, or a line of output; `None` when they agree.
 fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<String> {
     let (first, second) = (&sides.before, &sides.after);
-    for (number, pair) in before.launches.iter().zip(&after.launches).enumerate() {
+    let after_launches: Vec<&interpreter::Launch> = compared_launches(after).collect();
+    for (number, pair) in before
+        .launches
+        .iter()
+        .zip(after_launches.iter().copied())
+        .enumerate()
+    {
         let (one, other) = pair;
         if one.kernel != other.kernel || one.grid != other.grid || one.block != other.block {
             return Some(format!(
@@ -210,11 +234,11 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
             ));
         }
     }
-    if before.launches.len() != after.launches.len() {
+    if before.launches.len() != after_launches.len() {
         return Some(format!(
             "the launches {DIFFERS_TEXT} their count: {first} {}, {second} {}",
             before.launches.len(),
-            after.launches.len()
+            after_launches.len()
         ));
     }
     let mut lines = before.output.lines().zip(after.output.lines()).enumerate();

@@ -64,11 +64,21 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
     // The kernels the steps ran on, each with its options (its module's target), for the
     // layouts of globals several kernels share.
     let mut optimized: Vec<(usize, Kernel, Options)> = Vec::new();
+    // Arguments to relayout whose kernels host code here launches: decided with that code.
+    let mut pending: Vec<relayout::host::Pending> = Vec::new();
     for kernel in &kernels {
         match kernel_options(kernel, options) {
             Ok((kernel_options, source)) => {
-                let (report, current) =
-                    kernel_report(kernel, &kernel_options, (mode, source), &mut success);
+                let found = pending.len();
+                let (report, current) = kernel_report(
+                    kernel,
+                    &kernel_options,
+                    (mode, source),
+                    (&mut success, &mut pending),
+                );
+                for entry in &mut pending[found..] {
+                    entry.report = reports.len();
+                }
                 optimized.push((reports.len(), current, kernel_options));
                 reports.push(report);
             }
@@ -89,6 +99,7 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         }
     }
     if mode == Mode::Optimize {
+        success &= relayout::host::settle(pending, options, &mut reports);
         success &= shared_globals(optimized, &mut reports);
     }
     let report = Report {
@@ -151,7 +162,7 @@ fn kernel_report(
     kernel: &Kernel,
     options: &Options,
     (mode, source): (Mode, Option<String>),
-    success: &mut bool,
+    (success, pending): (&mut bool, &mut Vec<relayout::host::Pending>),
 ) -> (KernelReport, Kernel) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
@@ -181,7 +192,7 @@ fn kernel_report(
     // it proposes a layout only where they could not do as well (issue 18).
     let mut late = Early::default();
     if mode == Mode::Optimize {
-        let (ok, changed) = relayout::run(kernel, &findings, options, &mut late);
+        let (ok, changed) = relayout::run(kernel, &findings, options, (&mut late, pending));
         *success &= ok;
         if changed {
             findings = findings::of_kernel(kernel, &options.target);

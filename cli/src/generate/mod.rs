@@ -5,8 +5,8 @@
 //! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
 //! at most 256 threads (some with 2 or 4 in z), a grid of at most 3x2 blocks,
 //! and pass options: each transform switch off with probability 15%,
-//! `assume-noalias` half the time, `smem-budget` and `assume-alignment`
-//! sometimes changed. The kernel is written as a `gpu.func` with
+//! `assume-noalias` half the time, `smem-budget`, `assume-alignment` and
+//! `relayout-launches` sometimes changed. The kernel is written as a `gpu.func` with
 //! `known_block_size`, or without it and launched by a host
 //! `gpu.launch_func` (with the host's arguments, or with a `gpu.alloc` copy of
 //! each, which the pass's launch facts prove distinct and aligned), or as a
@@ -110,7 +110,8 @@ impl Case {
 }
 
 /// The transform switches of the pass (pass/src/options.rs), each randomly turned off.
-const SWITCHES: [&str; 5] = [
+const SWITCHES: [&str; 6] = [
+    "relayout",
     "vectorize",
     "memory-space",
     "stage-shared",
@@ -179,6 +180,9 @@ fn random_options(random: &mut Random) -> String {
     }
     if random.chance(20) {
         options.push("assume-alignment=16".into());
+    }
+    if random.chance(30) {
+        options.push(format!("relayout-launches={}", random.pick(&[1, 2, 8])));
     }
     options.join(" ")
 }

@@ -27,6 +27,8 @@
 //! a reason other than the option; report only where the option is 0 (the default), the order
 //! as written is the best, or the accesses cannot be costed.
 
+pub mod host;
+
 use analysis::{
     matrix::MemorySpace,
     metrics::Block,
@@ -44,6 +46,10 @@ use crate::{
     Options,
 };
 
+/// How the names of the pack and unpack kernels begin (`gpu_mem_opt_relayout_pack_lbm_arg0`):
+/// `diff --entry` leaves their launches out of the comparison.
+pub const CONVERSION_KERNEL_PREFIX: &str = "gpu_mem_opt_relayout_";
+
 /// What happens to one argument.
 enum Outcome {
     /// Its best order is the one written, or nothing could be costed: report only.
@@ -52,6 +58,8 @@ enum Outcome {
     Kept(String),
     /// The better order is applied.
     Apply,
+    /// Host code in the module launches the kernel: decided with it ([`host::settle`]).
+    Host,
 }
 
 /// Decides, applies and explains the layout of each global memref argument of `kernel`
@@ -60,7 +68,7 @@ pub fn run(
     kernel: &Kernel,
     findings: &[Finding],
     options: &Options,
-    early: &mut Early,
+    (early, pending): (&mut Early, &mut Vec<host::Pending>),
 ) -> (bool, bool) {
     let KernelKind::Function { inputs, .. } = kernel.kind else {
         return (true, false);
@@ -110,7 +118,7 @@ pub fn run(
             ),
         };
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
-        let remark = !matches!(outcome, Outcome::Quiet(_));
+        let remark = !matches!(outcome, Outcome::Quiet(_) | Outcome::Host);
         if let Some(choice) = &choice {
             decision.params = params(choice, &shape);
         }
@@ -132,6 +140,17 @@ pub fn run(
             }
             (Outcome::Apply, Some(choice)) => {
                 decision.reason = format!("would store it as {}", gain(&choice, &shape));
+            }
+            (Outcome::Host, Some(choice)) => {
+                // Settled with the host code once every kernel is decided; no remark yet.
+                decision.reason = "decided with the host code".into();
+                pending.push(host::Pending {
+                    kernel: kernel.clone(),
+                    index,
+                    shape: shape.clone(),
+                    choice,
+                    report: 0,
+                });
             }
             (_, None) => unreachable!("only a costed argument gets past Quiet"),
         }
@@ -174,28 +193,20 @@ fn outcome(
             choice.before.sectors_per_request()
         ));
     };
-    let launches = options.relayout_launches;
-    if launches == 0 {
-        // Report only: without the option nothing is relaid, and a remark on every uncoalesced
-        // argument (a transpose's output) would be advice nobody asked for.
-        return Outcome::Quiet(format!(
-            "would store it as {}; not applied: it changes the layout the launcher passes, which \
-             it does only on request; unblock: option relayout-launches=N, the launches the \
-             launcher keeps the layout for (a pack and an unpack pay off after {break_even:.2})",
-            gain(choice, shape)
-        ));
-    }
     if let Some(user) = foreign_user(value) {
+        if options.relayout_launches == 0 && kernel.launches.sites.is_empty() {
+            return quiet_lone(choice, shape, break_even);
+        }
         return Outcome::Kept(format!(
             "not applied: used by {user}, which relayout does not rewrite"
         ));
     }
-    if let Some(&site) = kernel.launches.sites.first() {
-        return Outcome::Kept(format!(
-            "not applied: host code in this module launches the kernel ({}), and rewriting the \
-             host's allocation and copies is not built yet",
-            describe(site)
-        ));
+    if !kernel.launches.sites.is_empty() {
+        return Outcome::Host;
+    }
+    let launches = options.relayout_launches;
+    if launches == 0 {
+        return quiet_lone(choice, shape, break_even);
     }
     if f64::from(launches) < break_even {
         return Outcome::Kept(format!(
@@ -204,6 +215,18 @@ fn outcome(
         ));
     }
     Outcome::Apply
+}
+
+/// A lone kernel's decision without option `relayout-launches`: report only, since nothing is
+/// relaid without it, and a remark on every uncoalesced argument (a transpose's output) would
+/// be advice nobody asked for.
+fn quiet_lone(choice: &Choice, shape: &[i64], break_even: f64) -> Outcome {
+    Outcome::Quiet(format!(
+        "would store it as {}; not applied: it changes the layout the launcher passes, which it \
+         does only on request; unblock: option relayout-launches=N, the launches the launcher \
+         keeps the layout for (a pack and an unpack pay off after {break_even:.2})",
+        gain(choice, shape)
+    ))
 }
 
 /// Sets the `after` metrics of the accesses of every argument an applied decision relaid from
