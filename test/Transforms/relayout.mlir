@@ -13,6 +13,7 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=1' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 relayout=false report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: FileCheck %s --check-prefix=OFF-REPORT --input-file=%t.json
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=relayout relayout-launches=2})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // RUN: gpu-mem-opt diff %s --kernel d2q4 --grid 1,62,1 --options relayout-launches=2
 // RUN: gpu-mem-opt diff %s --kernel d2q9 --grid 1,30,1 --options relayout-launches=1
 
@@ -56,6 +57,11 @@
 // DEFAULT-REPORT: "break_even_launches": 1.29
 // ONE: relayout: arg 0: would store it as strided<[256, 1, 64]> {{.*}} not applied: a pack and an unpack pay off after 1.29 launches, and relayout-launches=1
 // ONE: relayout: arg 0: stored as strided<[576, 1, 64]>
+// The step's own plan: its remarks and no other step's.
+// PLAN-NOT: {{vectorize|readonly|constant|stage-shared|pad|swizzle}}:
+// PLAN: relayout: arg 0: stored as strided<[256, 1, 64]>
+// PLAN: relayout: arg 1: stored as strided<[256, 1, 64]>
+// PLAN-NOT: {{vectorize|readonly|constant|stage-shared|pad|swizzle}}:
 // OFF-NOT: relayout:
 // OFF-REPORT: "kind": "relayout",
 // OFF-REPORT-NEXT: "target": "arg 0",

@@ -13,15 +13,16 @@
 //! on the IR they left, so it proposes a layout only where they could not do as well: a
 //! transposed read that staging turned into coalesced tile copies has nothing left to gain.
 //!
-//! **When.** The argument is in global memory with a static shape, an identity layout and at
-//! least two dimensions; every use is a `memref.load`, `memref.store` or `memref.dim` on it
-//! directly (a view, a vector access or a call would need its own rewrite; a vector access
-//! also assumes a contiguous innermost dimension, so it is not costed); no host code in
-//! the module launches the kernel (rewriting the host's allocation and copies is not built);
-//! and the launches the launcher keeps the layout for (option `relayout-launches`, 0 by
-//! default: not known, so never applied) reach the conversion's break-even
-//! ([`analysis::relayout::Choice::break_even_launches`]). A kernel's callers must agree to a
-//! new data layout, which is why nothing is applied without that option.
+//! **When.** The argument is in global memory with a static, non-empty shape, an identity
+//! layout and at least two dimensions, and every use is a `memref.load`, `memref.store` or
+//! `memref.dim` on it directly (a view, a vector access or a call would need its own rewrite;
+//! a vector access also assumes a contiguous innermost dimension, so it is not costed). Then:
+//! * host code in the module launches the kernel: decided with that code, which shows the
+//!   launches and the copies ([`host`]; default on);
+//! * a lone kernel: its launcher must pass the buffer in the new layout, which it does only on
+//!   request: option `relayout-launches=N` (0 by default, never applied) says it keeps the
+//!   layout over `N` launches, and `N` must reach the conversion's break-even
+//!   ([`analysis::relayout::Choice::break_even_launches`]).
 //!
 //! Decisions: one per costed argument. A remark where a better order is applied, or kept for
 //! a reason other than the option; report only where the option is 0 (the default), the order
@@ -176,7 +177,8 @@ fn candidate_shape(value: MlirValue) -> Option<Vec<i64>> {
             && mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type_))
     } && accesses::memory_space(type_) == MemorySpace::Global;
     let shape = candidate.then(|| ir::static_shape(type_))?;
-    (shape.len() >= 2).then_some(shape)
+    // An empty buffer has no layout to choose (and its pack would launch no block).
+    (shape.len() >= 2 && shape.iter().all(|&size| size > 0)).then_some(shape)
 }
 
 /// Whether `choice` is applied to argument `value` (of `shape`) of `kernel`, or why not.
