@@ -17,10 +17,17 @@
 // RUN: gpu-mem-opt diff %s --kernel d2q4 --grid 1,62,1 --options relayout-launches=2
 // RUN: gpu-mem-opt diff %s --kernel d2q9 --grid 1,30,1 --options relayout-launches=1
 
+// The contract: the strided types, and the pack and unpack kernels a launcher can use.
 // CHECK-LABEL: gpu.func @d2q4(
 // CHECK-SAME: %arg0: memref<64x64x4xf32, strided<[256, 1, 64]>>
 // CHECK-SAME: %arg1: memref<64x64x4xf32, strided<[256, 1, 64]>>
+// CHECK-SAME: gpu_mem_opt.relayout = {arg0 = {pack = @gpu_mem_opt_relayout_pack_d2q4_arg0, unpack = @gpu_mem_opt_relayout_unpack_d2q4_arg0, written = memref<64x64x4xf32>}, arg1 = {pack = @gpu_mem_opt_relayout_pack_d2q4_arg1
 // CHECK: memref.load %arg0[%{{.*}}, %{{.*}}, %c0] : memref<64x64x4xf32, strided<[256, 1, 64]>>
+// CHECK-LABEL: gpu.func @gpu_mem_opt_relayout_pack_d2q4_arg1(
+// CHECK-SAME: %arg0: memref<64x64x4xf32>, %arg1: memref<64x64x4xf32, strided<[256, 1, 64]>>)
+// CHECK: memref.load %arg0[%{{.*}}, %{{.*}}, %{{.*}}] : memref<64x64x4xf32>
+// CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}, %{{.*}}] : memref<64x64x4xf32, strided<[256, 1, 64]>>
+// CHECK-LABEL: gpu.func @gpu_mem_opt_relayout_unpack_d2q4_arg1(
 // CHECK-LABEL: gpu.func @d2q9(
 // CHECK-SAME: %arg0: memref<32x64x9xf32, strided<[576, 1, 64]>>
 // CHECK-SAME: %arg1: memref<32x64x9xf32, strided<[576, 1, 64]>>
@@ -37,7 +44,7 @@
 // Two warps, lanes 1..62 active: loads 16.5 → 4.5 sectors per request (132 → 36 per block),
 // stores 16 → 4.38 (offsets 0, 2, ±row). Saving 96 sectors (3072 B) per block against 4 ×
 // 62 lanes × 16 B used: a pack and an unpack pay off after 3968 / 3072 = 1.29 launches.
-// REMARK: relayout: arg 0: stored as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); the launcher passes it as memref<64x64x4xf32, strided<[256, 1, 64]>> (a pack and an unpack pay off after 1.29 launches; relayout-launches=2)
+// REMARK: relayout: arg 0: stored as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); the launcher passes it as memref<64x64x4xf32, strided<[256, 1, 64]>>, e.g. through @gpu_mem_opt_relayout_pack_d2q4_arg0 and its unpack (a pack and an unpack pay off after 1.29 launches; relayout-launches=2)
 // REMARK: relayout: arg 1: stored as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.00 → 4.38 sectors per request (128 → 35 per block)
 // With the defaults no lone kernel is relaid and nothing is said of one: the report has it.
 // Only @launched, whose launches the host code shows, gets a remark.

@@ -494,6 +494,18 @@ impl Names {
         )
     }
 
+    /// The pack and unpack kernels of `entry`, nothing else yet.
+    fn conversions(&self, entry: &Pending) -> Generated {
+        let (pack, unpack) = conversion_names(entry);
+        Generated {
+            kernels: vec![
+                self.copy_kernel(&pack, &self.written, &self.strided, &entry.shape),
+                self.copy_kernel(&unpack, &self.strided, &self.written, &entry.shape),
+            ],
+            helpers: Vec::new(),
+        }
+    }
+
     /// Lines that launch `kernel` over every element with `arguments`.
     fn launch(&self, kernel: &str, arguments: &str) -> String {
         let blocks = (self.elements + COPY_BLOCK - 1) / COPY_BLOCK;
@@ -589,7 +601,7 @@ struct Generated {
 impl Generated {
     /// Parses it in a module of its own (so every op verifies in its context, launches
     /// included) and moves the ops: kernels after `kernel`, helpers after `host`.
-    fn insert(&self, names: &Names, kernel: MlirOperation, host: MlirOperation) {
+    fn insert(&self, names: &Names, kernel: MlirOperation, host: Option<MlirOperation>) {
         let text = format!(
             "module attributes {{gpu.container_module}} {{\ngpu.module @{} {{\n{}\n}}\n{}\n}}",
             names.module,
@@ -611,10 +623,57 @@ impl Generated {
                 mlirOperationGetParentOperation(kernel),
                 kernel,
             );
-            move_ops(top, mlirOperationGetParentOperation(host), host);
+            if let Some(host) = host {
+                move_ops(top, mlirOperationGetParentOperation(host), host);
+            }
             mlirModuleDestroy(parsed);
         }
     }
+}
+
+/// The pack and unpack kernels' names for `entry`: `gpu_mem_opt_relayout_pack_lbm_arg0`.
+fn conversion_names(entry: &Pending) -> (String, String) {
+    let base = format!("{}_arg{}", entry.kernel.name, entry.index);
+    (
+        format!("{CONVERSION_KERNEL_PREFIX}pack_{base}"),
+        format!("{CONVERSION_KERNEL_PREFIX}unpack_{base}"),
+    )
+}
+
+/// Adds the pack and unpack kernels of a lone kernel's relaid argument beside the kernel, for
+/// its launcher, and records them on the kernel (`gpu_mem_opt.relayout = {argN = {pack = @…,
+/// unpack = @…, written = memref<…>}}`); their names.
+pub fn add_conversions(entry: &Pending) -> (String, String) {
+    let names = Names::of(entry);
+    names
+        .conversions(entry)
+        .insert(&names, entry.kernel.operation, None);
+    let (pack, unpack) = conversion_names(entry);
+    let record = format!(
+        "{{pack = @{pack}, unpack = @{unpack}, written = {}}}",
+        names.written
+    );
+    let kernel = entry.kernel.operation;
+    let existing = ir::attribute(kernel, super::CONTRACT_ATTRIBUTE)
+        .map(ir::attribute_text)
+        .and_then(|text| Some(text.strip_prefix('{')?.strip_suffix('}')?.to_string()))
+        .filter(|text| !text.is_empty());
+    let entries = existing
+        .into_iter()
+        .chain([format!("arg{} = {record}", entry.index)])
+        .collect::<Vec<_>>()
+        .join(", ");
+    let attribute = Builder::before(kernel)
+        .parse_attribute(&format!("{{{entries}}}"))
+        .expect("the contract attribute parses");
+    unsafe {
+        mlirOperationSetAttributeByName(
+            kernel,
+            ir::string_ref_of(super::CONTRACT_ATTRIBUTE),
+            attribute,
+        )
+    };
+    (pack, unpack)
 }
 
 /// Rewrites `buffer` (its allocation, copies, fills, frees and launches) to the layout of
@@ -626,17 +685,9 @@ fn rewrite(buffer: &Buffer, entry: &Pending, helpers: &mut Helpers) {
         host = unsafe { mlirOperationGetParentOperation(host) };
     }
     let top = unsafe { mlirOperationGetParentOperation(host) };
-    let base = format!("{}_arg{}", entry.kernel.name, entry.index);
-    let pack = format!("{CONVERSION_KERNEL_PREFIX}pack_{base}");
-    let unpack = format!("{CONVERSION_KERNEL_PREFIX}unpack_{base}");
+    let (pack, unpack) = conversion_names(entry);
     let (written, strided) = (&names.written, &names.strided);
-    let mut generated = Generated {
-        kernels: vec![
-            names.copy_kernel(&pack, written, strided, &entry.shape),
-            names.copy_kernel(&unpack, strided, written, &entry.shape),
-        ],
-        helpers: Vec::new(),
-    };
+    let mut generated = names.conversions(entry);
     let mut helper = |suffix: &str, text: String, generated: &mut Generated| {
         helpers.name((top, &names.stem, suffix), text, generated)
     };
@@ -713,7 +764,7 @@ fn rewrite(buffer: &Buffer, entry: &Pending, helpers: &mut Helpers) {
             format!("func.func private @NAME(%view: {strided}{parameter}) {{\n{body}  return\n}}");
         calls.push((operation, helper(suffix, text, &mut generated), operands));
     }
-    generated.insert(&names, entry.kernel.operation, host);
+    generated.insert(&names, entry.kernel.operation, Some(host));
     // The host ops become calls of the helpers, on the view the new allocation returns.
     let call =
         |anchor: MlirOperation, callee: &str, operands: &[MlirValue], results: &[MlirType]| {

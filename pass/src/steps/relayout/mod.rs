@@ -51,6 +51,10 @@ use crate::{
 /// `diff --entry` leaves their launches out of the comparison.
 pub const CONVERSION_KERNEL_PREFIX: &str = "gpu_mem_opt_relayout_";
 
+/// The kernel attribute naming a lone kernel's relaid arguments' pack and unpack kernels and
+/// written types, for its launcher: `{arg1 = {pack = @…, unpack = @…, written = memref<…>}}`.
+pub const CONTRACT_ATTRIBUTE: &str = "gpu_mem_opt.relayout";
+
 /// What happens to one argument.
 enum Outcome {
     /// Its best order is the one written, or nothing could be costed: report only.
@@ -131,9 +135,17 @@ pub fn run(
             }
             (Outcome::Apply, Some(choice)) if enabled => {
                 let new_type = apply(kernel, index, &choice.strides);
+                let (pack, _) = host::add_conversions(&host::Pending {
+                    kernel: kernel.clone(),
+                    index,
+                    shape: shape.clone(),
+                    choice: choice.clone(),
+                    report: 0,
+                });
                 decision.applied = true;
                 decision.summary = format!(
-                    "stored as {}; the launcher passes it as {new_type} ({})",
+                    "stored as {}; the launcher passes it as {new_type}, e.g. through @{pack} \
+                     and its unpack ({})",
                     gain(&choice, &shape),
                     amortized(&choice, options)
                 );
