@@ -6,7 +6,8 @@
 // results: the interpreter scatters the row-major data through the new layout and gathers it
 // back, as a launcher honouring the contract does.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2' %s 2>%t.remarks | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 report=%t-two.json' %s 2>%t.remarks | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-REPORT --input-file=%t-two.json
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t-default.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: FileCheck %s --check-prefix=DEFAULT-REPORT --input-file=%t-default.json
@@ -136,7 +137,11 @@ module attributes {gpu.container_module} {
     }
 
     /// Already a structure of arrays: the order as written is the best (report only).
-    // REMARK-NOT: relayout: arg 0: {{.*}}soa
+    // TWO-REPORT: "name": "soa",
+    // TWO-REPORT: "kind": "relayout",
+    // TWO-REPORT-NEXT: "target": "arg 0",
+    // TWO-REPORT-NEXT: "applied": false,
+    // TWO-REPORT-NEXT: "reason": "already in its best order: 4.00 sectors per request (6 orders costed)",
     gpu.func @soa(%fields: memref<4x64x64xf32>, %out: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -168,7 +173,11 @@ module attributes {gpu.container_module} {
     }
 
     /// Negative, data-dependent index: the model cannot cost the gather (report only).
-    // REMARK-NOT: relayout: arg 1
+    // TWO-REPORT: "name": "gather",
+    // TWO-REPORT: "kind": "relayout",
+    // TWO-REPORT-NEXT: "target": "arg 1",
+    // TWO-REPORT-NEXT: "applied": false,
+    // TWO-REPORT-NEXT: "reason": "not costed: data-dependent: the index comes from memref.load at {{.*}}relayout.mlir:[[@LINE+5]]:13",
     gpu.func @gather(%where: memref<64xindex>, %cells: memref<64x64x4xf32>, %out: memref<64xf32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c0 = arith.constant 0 : index

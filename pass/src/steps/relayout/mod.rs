@@ -202,9 +202,9 @@ fn outcome(
 ) -> Outcome {
     let Some(break_even) = choice.break_even_launches().filter(|_| choice.changes()) else {
         return Outcome::Quiet(format!(
-            "its order as written is the best of {} ({:.2} sectors per request)",
-            choice.candidates,
-            choice.before.sectors_per_request()
+            "already in its best order: {:.2} sectors per request ({} orders costed)",
+            choice.before.sectors_per_request(),
+            choice.candidates
         ));
     };
     if let Some(user) = foreign_user(value) {
