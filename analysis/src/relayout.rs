@@ -130,6 +130,15 @@ impl Choice {
     }
 }
 
+/// Whether a request of `distinct_addresses` lanes moving `access_bytes` each, touching
+/// `sectors_per_request` sectors, is within one sector of the fewest it could touch
+/// (`⌈distinct·bytes / 32⌉`): no order of the dimensions saves more than that one sector (a
+/// misaligned start), so the orders need not be costed.
+pub fn near_ideal(sectors_per_request: f64, distinct_addresses: f64, access_bytes: u32) -> bool {
+    let ideal = (distinct_addresses * f64::from(access_bytes) / SECTOR_BYTES as f64).ceil();
+    sectors_per_request <= ideal + 1.0
+}
+
 /// Strides of the row-major layout of `shape` permuted by `order`, `None` on overflow.
 pub fn strides_for(shape: &[i64], order: &[usize]) -> Option<Vec<i64>> {
     let mut strides = vec![0; shape.len()];
@@ -312,6 +321,18 @@ mod tests {
                 prop_assert!(is_bijection(&shape, &strides));
             }
         }
+    }
+
+    #[test]
+    fn near_ideal_allows_one_sector_of_misalignment() {
+        // 32 lanes × 4 B: 4 sectors aligned, 5 misaligned; 16 B apart: 16.
+        assert!(near_ideal(4.0, 32.0, 4));
+        assert!(near_ideal(5.0, 32.0, 4));
+        assert!(!near_ideal(16.0, 32.0, 4));
+        // 8 active lanes of 4 B fit one sector: 4 is not near the ideal.
+        assert!(!near_ideal(4.0, 8.0, 4));
+        // A 16-byte vector per lane: 16 sectors is ideal.
+        assert!(near_ideal(17.0, 32.0, 16));
     }
 
     #[test]

@@ -198,6 +198,11 @@ impl Finding {
         self.metric(|metrics| &metrics.sectors_per_request)
     }
 
+    /// Mean distinct addresses per request (an interior block's where block 0's are unknown).
+    pub fn distinct_addresses(&self) -> Result<f64, Unknown> {
+        self.metric(|metrics| &metrics.distinct_addresses)
+    }
+
     /// Why the first metric that applies to this access's space is unknown, if one is.
     pub fn unknown_metric(&self) -> Option<String> {
         self.applicable_metrics()
@@ -215,7 +220,7 @@ impl Finding {
                 .metric(|metrics| &metrics.bank_conflict_degree)
                 .ok()
                 .filter(|_| space == MemorySpace::Shared),
-            distinct_addresses: self.metric(|metrics| &metrics.distinct_addresses).ok(),
+            distinct_addresses: self.distinct_addresses().ok(),
         }
     }
 

@@ -99,6 +99,20 @@ pub fn run(
             continue;
         }
         let vector = mine.iter().find(|finding| finding.access.vector_width > 1);
+        if let Some(sectors) = coalesced(&mine) {
+            let reason = format!(
+                "coalesced already: {sectors:.2} sectors per request, within one of the ideal"
+            );
+            let decision = Decision::skipped(Kind::Relayout, &root.describe(), &reason);
+            let telling = Telling {
+                location: unsafe { mlirValueGetLocation(value) },
+                kernel: &kernel.name,
+                remark: false,
+                blocked: false,
+            };
+            success &= early.settle(decision, telling, options);
+            continue;
+        }
         let uses: Vec<Use> = mine
             .iter()
             .map(|finding| Use {
@@ -177,6 +191,21 @@ pub fn run(
         success &= early.settle(decision, telling, options);
     }
     (success, changed)
+}
+
+/// The mean sectors per request of `accesses` when every one is within a sector of its ideal
+/// ([`relayout::near_ideal`]), so no order is worth costing.
+fn coalesced(accesses: &[&Finding]) -> Option<f64> {
+    let mut total = 0.0;
+    for finding in accesses {
+        let sectors = finding.sectors_per_request().ok()?;
+        let distinct = finding.distinct_addresses().ok()?;
+        if !relayout::near_ideal(sectors, distinct, finding.access.access_bytes()) {
+            return None;
+        }
+        total += sectors;
+    }
+    Some(total / accesses.len() as f64)
 }
 
 /// The shape of `value` when it is a candidate: a global memref of static shape, identity
