@@ -32,6 +32,20 @@ use serde::{Serialize, Serializer};
 pub struct Unknown {
     /// Human-readable reason, suitable for a remark.
     pub reason: String,
+    /// What kind of unknown it is, for the callers that act on one kind (issue 15: reasons
+    /// as data, not prose to match).
+    pub cause: Cause,
+}
+
+/// The kinds of [`Unknown`] a caller acts on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cause {
+    /// Anything else.
+    #[default]
+    Other,
+    /// A lane-uniform guard or trip count over an unknown value keeps or drops whole
+    /// requests: which requests run is unknown, but each request's own metrics are known.
+    WhichRequestsRun,
 }
 
 impl Unknown {
@@ -39,6 +53,15 @@ impl Unknown {
     pub fn new(reason: impl Into<String>) -> Unknown {
         Unknown {
             reason: reason.into(),
+            cause: Cause::Other,
+        }
+    }
+
+    /// An unknown of `cause`, with `reason`.
+    pub fn of(cause: Cause, reason: impl Into<String>) -> Unknown {
+        Unknown {
+            reason: reason.into(),
+            cause,
         }
     }
 }

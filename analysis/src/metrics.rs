@@ -52,7 +52,7 @@ use num_integer::Integer;
 
 use crate::closed_form::{class_counts, period};
 use crate::expression::{
-    checked, Compiled, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable,
+    checked, Cause, Compiled, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable,
 };
 use crate::matrix::{Access, MemorySpace};
 use crate::request::{shift_period, MetricsAccumulator, Request};
@@ -213,9 +213,13 @@ pub fn warp_metrics(
 /// every request has the same value (the conflict degree equals the worst request's).
 fn only_uniform_requests(metrics: AccessMetrics, why: &str) -> AccessMetrics {
     let unknown = |metric: &str| {
-        Unknown::new(format!(
-            "{metric} is unknown: {why}, whose value is unknown, so which requests run is unknown"
-        ))
+        Unknown::of(
+            Cause::WhichRequestsRun,
+            format!(
+                "{metric} is unknown: {why}, whose value is unknown, so which requests run is \
+                 unknown"
+            ),
+        )
     };
     let uniform_degree = match (
         &metrics.bank_conflict_degree,

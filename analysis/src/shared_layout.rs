@@ -64,7 +64,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::expression::{IndexExpression, Loop, LoopId, Unknown, Variable};
+use crate::expression::{Cause, IndexExpression, Loop, LoopId, Unknown, Variable};
 use crate::interior::{interior_access, InteriorAccess};
 use crate::matrix::{Access, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
@@ -546,7 +546,7 @@ fn costed_accesses(
         Ok(before) => return Ok((None, before, Counting::Totals)),
         Err(unknown) => unknown,
     };
-    if unknown.reason.contains("so which requests run is unknown") {
+    if unknown.cause == Cause::WhichRequestsRun {
         let per_request = Counting::PerRequest(unknown.reason.clone());
         let periodic: Vec<Access> = accesses.iter().map(one_period).collect();
         if let Ok(before) = costs(
@@ -887,8 +887,12 @@ fn costs(
         .iter()
         .enumerate()
         .map(|(number, access)| {
-            let context =
-                |unknown: Unknown| Unknown::new(format!("access {number}: {}", unknown.reason));
+            let context = |unknown: Unknown| {
+                Unknown::of(
+                    unknown.cause,
+                    format!("access {number}: {}", unknown.reason),
+                )
+            };
             let metrics = warp_metrics(&apply(layout, access), block, model).map_err(context)?;
             if matches!(counting, Counting::PerRequest(_)) {
                 let degree = metrics.bank_conflict_degree.map_err(context)?;

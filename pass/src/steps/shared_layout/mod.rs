@@ -28,7 +28,6 @@ pub mod subview;
 pub mod swizzle;
 
 use analysis::{
-    expression::Unknown,
     matrix::{Access, MemorySpace},
     metrics::Block,
     shared_layout::{self, Allowed, BufferPlan, SharedLayout},
@@ -204,7 +203,7 @@ fn plan(
         allowed,
         available,
     )
-    .map_err(|Unknown { reason }| reason)
+    .map_err(|unknown| unknown.reason)
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).
