@@ -36,7 +36,7 @@
 //! box one-to-one onto `[0, Π n_d)`: sorted by stride, each stride is the product of the sizes
 //! inside it. It is property-tested against the enumeration of the box.
 
-use crate::expression::Unknown;
+use crate::expression::{IndexExpression, Unknown, Variable};
 use crate::interior::interior_access;
 use crate::matrix::Access;
 use crate::metrics::{warp_metrics, AccessMetrics, Block};
@@ -85,9 +85,15 @@ impl Traffic {
 /// The layout chosen for a buffer and its numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    /// Memory order of the dimensions, outermost first (`[0, 1, …]`: as written).
+    /// The record size the innermost dimension is split by (`Some(4)`: index `e` becomes
+    /// `(e floordiv 4, e mod 4)`), or `None`.
+    pub split: Option<i64>,
+    /// The shape the order and strides are of: as written, or with the innermost dimension
+    /// `n` split into `n / s` and `s`.
+    pub shape: Vec<i64>,
+    /// Memory order of the dimensions of `shape`, outermost first (`[0, 1, …]`: as written).
     pub order: Vec<usize>,
-    /// The strides, in elements, of each dimension as indexed.
+    /// The strides, in elements, of each dimension of `shape`.
     pub strides: Vec<i64>,
     /// Traffic as written.
     pub before: Traffic,
@@ -98,12 +104,14 @@ pub struct Choice {
 }
 
 impl Choice {
-    /// Whether the order differs from the one written.
+    /// Whether the layout differs from the one written.
     pub fn changes(&self) -> bool {
-        self.order
-            .iter()
-            .enumerate()
-            .any(|(position, &d)| position != d)
+        self.split.is_some()
+            || self
+                .order
+                .iter()
+                .enumerate()
+                .any(|(position, &d)| position != d)
     }
 
     /// Bytes a launch saves per block.
@@ -117,8 +125,17 @@ impl Choice {
         (saved > 0).then(|| (CONVERSION_PASSES * self.before.useful_bytes) as f64 / saved as f64)
     }
 
-    /// The flattening function, `j·8192 + f·2048 + i` for indices named `names`.
-    pub fn formula(&self, names: &[String]) -> String {
+    /// The flattening function over the indices `d0, d1, …` as written: `d0·8192 + d2·2048 +
+    /// d1`, or `(d0 mod 4)·4096 + (d0 floordiv 4)` for a split record.
+    pub fn formula(&self) -> String {
+        let written = self.shape.len() - usize::from(self.split.is_some());
+        let mut names: Vec<String> = (0..written).map(|d| format!("d{d}")).collect();
+        if let Some(size) = self.split {
+            let last = format!("d{}", written - 1);
+            names.pop();
+            names.push(format!("({last} floordiv {size})"));
+            names.push(format!("({last} mod {size})"));
+        }
         self.order
             .iter()
             .map(|&dimension| match self.strides[dimension] {
@@ -137,6 +154,97 @@ impl Choice {
 pub fn near_ideal(sectors_per_request: f64, distinct_addresses: f64, access_bytes: u32) -> bool {
     let ideal = (distinct_addresses * f64::from(access_bytes) / SECTOR_BYTES as f64).ceil();
     sectors_per_request <= ideal + 1.0
+}
+
+/// The record size to split the innermost dimension of `shape` by: the stride `s > 1` every
+/// access's innermost index moves by from one lane to the next (`4·tid.x + f`), when `s`
+/// divides the dimension and the split shape has at most [`MAX_RANK`] dimensions. A size that
+/// does not divide would need padding, which is not built.
+pub fn record_split(shape: &[i64], uses: &[Use]) -> Option<i64> {
+    let innermost = *shape.last()?;
+    let mut found: Option<i64> = None;
+    for used in uses {
+        let form = used.access.indices.last()?.linear().ok()?;
+        let stride = form
+            .variables
+            .get(&Variable::ThreadX)
+            .copied()
+            .unwrap_or(0)
+            .abs();
+        if stride > 1 && found.is_some_and(|other| other != stride) {
+            return None;
+        }
+        if stride > 1 {
+            found = Some(stride);
+        }
+    }
+    found.filter(|&size| innermost % size == 0 && innermost > size && shape.len() < MAX_RANK)
+}
+
+/// `uses`' accesses on `shape` with the innermost dimension split by `size`: the index `e`
+/// becomes `(e floordiv size, e mod size)`.
+fn split_accesses(uses: &[Use], shape: &[i64], size: i64) -> Vec<Access> {
+    let mut split_shape: Vec<Option<i64>> = shape.iter().copied().map(Some).collect();
+    let innermost = split_shape.pop().flatten().unwrap_or(0);
+    split_shape.extend([Some(innermost / size), Some(size)]);
+    uses.iter()
+        .map(|used| {
+            let mut access = used.access.clone();
+            if let Some(last) = access.indices.pop() {
+                let (record, field) = split_index(&last, size);
+                access.indices.push(record);
+                access.indices.push(field);
+            }
+            access.layout.shape = split_shape.clone();
+            access
+        })
+        .collect()
+}
+
+/// `(e floordiv size, e mod size)`, exact and simplified: with `e = size·q + r`, where `q`
+/// gathers the terms whose coefficient `size` divides, `e floordiv size = q + r floordiv size`
+/// and `e mod size = r mod size` (folded where `r` is a constant), so `4·tid.x + 512·bid.x + 2`
+/// splits into `tid.x + 128·bid.x` and `2` without a division over the unknown `bid.x`.
+pub fn split_index(index: &IndexExpression, size: i64) -> (IndexExpression, IndexExpression) {
+    let Ok(form) = index.linear() else {
+        return (index.clone().floor_divide(size), index.clone().modulo(size));
+    };
+    let mut quotient = IndexExpression::from(0);
+    let mut rest: Option<IndexExpression> = None;
+    let mut add_rest = |term: IndexExpression| {
+        rest = Some(match rest.take() {
+            Some(sum) => sum + term,
+            None => term,
+        });
+    };
+    for (variable, &coefficient) in &form.variables {
+        let term = IndexExpression::from(variable.clone());
+        if coefficient % size == 0 {
+            quotient = quotient + term * (coefficient / size);
+        } else {
+            add_rest(term * coefficient);
+        }
+    }
+    for &(part, coefficient) in &form.quasi_affine {
+        if coefficient % size == 0 {
+            quotient = quotient + part.clone() * (coefficient / size);
+        } else {
+            add_rest(part.clone() * coefficient);
+        }
+    }
+    match rest {
+        None => (
+            quotient + form.constant.div_euclid(size),
+            IndexExpression::from(form.constant.rem_euclid(size)),
+        ),
+        Some(rest) => {
+            let rest = rest + form.constant;
+            (
+                quotient + rest.clone().floor_divide(size),
+                rest.modulo(size),
+            )
+        }
+    }
 }
 
 /// Strides of the row-major layout of `shape` permuted by `order`, `None` on overflow.
@@ -251,6 +359,8 @@ pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, U
     let written = strides_for(shape, &identity).ok_or_else(overflow)?;
     let before = traffic(uses, &written, model)?;
     let mut best = Choice {
+        split: None,
+        shape: shape.to_vec(),
         order: identity,
         strides: written,
         before,
@@ -268,6 +378,35 @@ pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, U
                 after,
                 ..best
             };
+        }
+    }
+    // Sung's strip-mining of a record: after every plain order, so a tie keeps the simpler.
+    if let Some(size) = record_split(shape, uses) {
+        let accesses = split_accesses(uses, shape, size);
+        let split_uses: Vec<Use> = accesses
+            .iter()
+            .zip(uses)
+            .map(|(access, used)| Use {
+                access,
+                block: used.block,
+            })
+            .collect();
+        let mut split_shape = shape[..shape.len() - 1].to_vec();
+        split_shape.extend([shape[shape.len() - 1] / size, size]);
+        for order in orders(split_shape.len()) {
+            let strides = strides_for(&split_shape, &order).ok_or_else(overflow)?;
+            let after = traffic(&split_uses, &strides, model)?;
+            best.candidates += 1;
+            if after.sectors < best.after.sectors {
+                best = Choice {
+                    split: Some(size),
+                    shape: split_shape.clone(),
+                    order,
+                    strides,
+                    after,
+                    ..best
+                };
+            }
         }
     }
     Ok(best)
@@ -320,6 +459,27 @@ mod tests {
             if permuted {
                 prop_assert!(is_bijection(&shape, &strides));
             }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn split_index_is_floor_division_and_remainder(
+            tx in 0i64..256, bx in -50i64..50, a in -9i64..9, b in -9i64..9, c in -40i64..40,
+            size in 2i64..10,
+        ) {
+            let index = IndexExpression::from(Variable::ThreadX) * a
+                + IndexExpression::from(Variable::BlockX) * b
+                + IndexExpression::from(c);
+            let value = |variable: &Variable| match variable {
+                Variable::ThreadX => Some(tx),
+                Variable::BlockX => Some(bx),
+                _ => None,
+            };
+            let (record, field) = split_index(&index, size);
+            let e = a * tx + b * bx + c;
+            prop_assert_eq!(record.evaluate(&value).unwrap(), e.div_euclid(size));
+            prop_assert_eq!(field.evaluate(&value).unwrap(), e.rem_euclid(size));
         }
     }
 
@@ -382,11 +542,49 @@ mod tests {
         assert_eq!(choice.before.sectors, 16 * 17);
         assert_eq!(choice.after.sectors, 16 * 5);
         assert_eq!(choice.before.useful_bytes, 16 * 128);
-        let names: Vec<String> = ["j", "i", "f"].map(String::from).to_vec();
-        assert_eq!(choice.formula(&names), "j·8192 + f·2048 + i");
+        assert_eq!(choice.formula(), "d0·8192 + d2·2048 + d1");
+        assert_eq!(choice.split, None);
         // 4·2048 B / (192·32 B) ≈ 1.33 launches amortize a pack and an unpack.
         let launches = choice.break_even_launches().unwrap();
         assert!((launches - 8192.0 / 6144.0).abs() < 1e-9, "{launches}");
+    }
+
+    /// A flattened array of structures `cells[4·i + f]` (4096 records): no order of one
+    /// dimension helps; split by the record size 4 and put the field outermost, a structure of
+    /// arrays: `(d0 mod 4)·4096 + (d0 floordiv 4)`, 16 → 4 sectors per request.
+    #[test]
+    fn a_flattened_record_is_strip_mined() {
+        let shape = [4 * 4096];
+        let layout = MemrefLayout::row_major(&shape, 4, MemorySpace::Global);
+        let record = IndexExpression::from(Variable::ThreadX) * 4
+            + IndexExpression::from(Variable::BlockX) * 512;
+        let accesses: Vec<Access> = (0..4)
+            .map(|field| {
+                Access::new(
+                    AccessKind::Load,
+                    layout.clone(),
+                    vec![record.clone() + IndexExpression::from(field)],
+                )
+            })
+            .collect();
+        let block = Block::new(128, 1, 1);
+        let uses: Vec<Use> = accesses
+            .iter()
+            .map(|access| Use { access, block })
+            .collect();
+        assert_eq!(record_split(&shape, &uses), Some(4));
+        let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
+        assert_eq!(choice.split, Some(4));
+        assert_eq!(choice.shape, vec![4096, 4]);
+        assert_eq!(choice.strides, vec![1, 4096]);
+        assert!(is_bijection(&choice.shape, &choice.strides));
+        assert_eq!(choice.formula(), "(d0 mod 4)·4096 + (d0 floordiv 4)");
+        assert_eq!(choice.before.sectors, 16 * 16);
+        assert_eq!(choice.after.sectors, 16 * 4);
+        // One order of one dimension, then the two of the split shape.
+        assert_eq!(choice.candidates, 3);
+        // A record size that does not divide the dimension is not split (padding is not built).
+        assert_eq!(record_split(&[4 * 4096 + 2], &uses), None);
     }
 
     #[test]

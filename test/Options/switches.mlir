@@ -14,19 +14,19 @@
 // lines, which the driver would report as missing).
 // RUN: sed 's#// expected-.*##' %s > %t.plain.mlir
 // RUN: gpu-mem-opt-opt %t.plain.mlir -o %t.input.mlir
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false stage-shared=false pad=false swizzle=false strict=true report=%t.off.json remarks=detailed' %t.plain.mlir -o %t.off.mlir 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout=false vectorize=false memory-space=false stage-shared=false pad=false swizzle=false strict=true report=%t.off.json remarks=detailed' %t.plain.mlir -o %t.off.mlir 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: diff %t.input.mlir %t.off.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.off.json
 // OFF: remark: gpu-mem-opt: kernel: 'switches'
-// OFF-NOT: gpu-mem-opt: {{vectorize|readonly|constant|stage-shared|pad|swizzle}}:
+// OFF-NOT: gpu-mem-opt: {{relayout|vectorize|readonly|constant|stage-shared|pad|swizzle}}:
 
-// A step turned off keeps what it found but not its "unblock:" advice (7 pieces of advice
-// in vectorize-advice.mlir's report with every step on, none with vectorize and
-// memory-space off).
+// A step turned off keeps what it found but not its "unblock:" advice (pieces of advice
+// in vectorize-advice.mlir's report with every step on, none with vectorize, memory-space
+// and relayout off: relayout would split its flattened 16-byte record).
 // RUN: sed 's#// expected-.*##' %S/../Transforms/vectorize-advice.mlir > %t.advice.mlir
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.advice-on.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ADVICE-ON < %t.advice-on.json
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false report=%t.advice-off.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false relayout=false report=%t.advice-off.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ADVICE-OFF --implicit-check-not=unblock < %t.advice-off.json
 // ADVICE-ON: "reason": "{{.*}}; unblock:
 // ADVICE-OFF: "reason": "option vectorize=false; 3 loads of 4 B stay scalar: {{.*}} overlap"

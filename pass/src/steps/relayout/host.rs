@@ -151,12 +151,12 @@ pub fn settle(pending: Vec<Pending>, options: &Options, reports: &mut [KernelRep
     let mut helpers = Helpers::default();
     for ((entry, found), counted) in pending.iter().zip(&buffers).zip(&counts) {
         let target = format!("arg {}", entry.index);
-        let gain = super::gain(&entry.choice, &entry.shape);
+        let gain = super::gain(&entry.choice);
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
-        decision.params = super::params(&entry.choice, &entry.shape);
+        decision.params = super::params(&entry.choice);
         match found {
             Ok(own) if steps::Step::Relayout.enabled(options) => {
-                let new_type = super::apply(&entry.kernel, entry.index, &entry.choice.strides);
+                let new_type = super::apply(&entry.kernel, entry.index, &entry.choice);
                 for &buffer in own {
                     if !rewritten.contains(&buffer) {
                         rewrite(&all[buffer], entry, &mut helpers);
@@ -418,13 +418,13 @@ impl Names {
                 .collect::<Vec<_>>()
                 .join("x")
         };
-        let shape = &entry.shape;
+        let (written_shape, shape) = (&entry.shape, &entry.choice.shape);
         let strides = &entry.choice.strides;
         let permuted_shape: Vec<i64> = entry.choice.order.iter().map(|&d| shape[d]).collect();
         let identity: Vec<usize> = (0..shape.len()).collect();
         let row_major =
             analysis::relayout::strides_for(&permuted_shape, &identity).unwrap_or_default();
-        let written = format!("memref<{}x{element}>", dims(shape));
+        let written = format!("memref<{}x{element}>", dims(written_shape));
         let strided = format!(
             "memref<{}x{element}, strided<[{}]>>",
             dims(shape),
@@ -456,9 +456,16 @@ impl Names {
         }
     }
 
-    /// A `gpu.func` copying every element from a `source` to a `destination` typed memref of
-    /// `shape`, one element per thread in row-major order.
-    fn copy_kernel(&self, name: &str, source: &str, destination: &str, shape: &[i64]) -> String {
+    /// A `gpu.func` copying every element between the written layout (`shape`) and the new one
+    /// (`packing`: from the written; else to it), one element per thread in the written
+    /// row-major order; a split record's innermost index `e` is `(e / s, e mod s)` in the new.
+    fn copy_kernel(&self, name: &str, entry: &Pending, packing: bool) -> String {
+        let shape = &entry.shape;
+        let (source, destination) = if packing {
+            (&self.written, &self.strided)
+        } else {
+            (&self.strided, &self.written)
+        };
         let constants: String = shape
             .iter()
             .enumerate()
@@ -476,7 +483,21 @@ impl Names {
             rest = format!("%r{dimension}");
         }
         indices[0] = rest;
-        let indices = indices.join(", ");
+        let mut split_indices = indices.clone();
+        if let Some(size) = entry.choice.split {
+            let last = split_indices.pop().unwrap_or_default();
+            delinearize += &format!(
+                "      %size = arith.constant {size} : index\n      \
+                 %record = arith.divui {last}, %size : index\n      \
+                 %field = arith.remui {last}, %size : index\n"
+            );
+            split_indices.extend(["%record".to_string(), "%field".to_string()]);
+        }
+        let (from, to) = if packing {
+            (indices.join(", "), split_indices.join(", "))
+        } else {
+            (split_indices.join(", "), indices.join(", "))
+        };
         format!(
             "gpu.func @{name}(%source: {source}, %destination: {destination}) kernel attributes \
              {{known_block_size = array<i32: {COPY_BLOCK}, 1, 1>}} {{\n\
@@ -487,8 +508,8 @@ impl Names {
              %linear = arith.addi %base, %tx : index\n    \
              %inside = arith.cmpi ult, %linear, %total : index\n    \
              scf.if %inside {{\n{delinearize}      \
-             %value = memref.load %source[{indices}] : {source}\n      \
-             memref.store %value, %destination[{indices}] : {destination}\n    }}\n    \
+             %value = memref.load %source[{from}] : {source}\n      \
+             memref.store %value, %destination[{to}] : {destination}\n    }}\n    \
              gpu.return\n  }}",
             elements = self.elements,
         )
@@ -499,8 +520,8 @@ impl Names {
         let (pack, unpack) = conversion_names(entry);
         Generated {
             kernels: vec![
-                self.copy_kernel(&pack, &self.written, &self.strided, &entry.shape),
-                self.copy_kernel(&unpack, &self.strided, &self.written, &entry.shape),
+                self.copy_kernel(&pack, entry, true),
+                self.copy_kernel(&unpack, entry, false),
             ],
             helpers: Vec::new(),
         }

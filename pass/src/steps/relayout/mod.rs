@@ -41,7 +41,7 @@ use crate::{
     facts::accesses::{self, Root},
     facts::findings::Finding,
     facts::kernels::{Kernel, KernelKind},
-    ir,
+    ir::{self, builder::Builder},
     report::{AccessReport, Decision, Kind},
     steps::{memory_space::describe, Early, Step, Telling},
     Options,
@@ -54,6 +54,48 @@ pub const CONVERSION_KERNEL_PREFIX: &str = "gpu_mem_opt_relayout_";
 /// The kernel attribute naming a lone kernel's relaid arguments' pack and unpack kernels and
 /// written types, for its launcher: `{arg1 = {pack = @…, unpack = @…, written = memref<…>}}`.
 pub const CONTRACT_ATTRIBUTE: &str = "gpu_mem_opt.relayout";
+
+/// The arguments of the `gpu.func` `kernel` under `root` whose relayout changed their shape
+/// (a split record: the contract attribute's `written` type has another shape): a launcher,
+/// and `diff`, pass them the written data element by element in row-major order.
+pub fn reshaped_arguments(root: MlirOperation, kernel: &str) -> Vec<usize> {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = Vec::new();
+    let root = unsafe { melior::ir::OperationRef::from_raw(root) };
+    root.walk(WalkOrder::PreOrder, |operation| {
+        let raw = operation.to_raw();
+        if ir::operation_name(raw) == "gpu.func" && ir::symbol_name(raw).as_deref() == Some(kernel)
+        {
+            found.extend(contract_arguments(raw));
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
+/// The argument positions the contract attribute of `kernel` names whose written type's
+/// shape differs from the argument's.
+fn contract_arguments(kernel: MlirOperation) -> Vec<usize> {
+    let Some(contract) = ir::attribute(kernel, CONTRACT_ATTRIBUTE) else {
+        return Vec::new();
+    };
+    let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0)) };
+    (0..unsafe { mlirDictionaryAttrGetNumElements(contract) })
+        .filter_map(|position| {
+            let named = unsafe { mlirDictionaryAttrGetElement(contract, position) };
+            let name = unsafe { ir::string_ref(mlirIdentifierStr(named.name)) };
+            let index: usize = name.strip_prefix("arg")?.parse().ok()?;
+            let written = unsafe {
+                mlirTypeAttrGetValue(mlirDictionaryAttrGetElementByName(
+                    named.attribute,
+                    ir::string_ref_of("written"),
+                ))
+            };
+            let argument = unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index as isize)) };
+            (ir::static_shape(written) != ir::static_shape(argument)).then_some(index)
+        })
+        .collect()
+}
 
 /// What happens to one argument.
 enum Outcome {
@@ -95,7 +137,15 @@ pub fn run(
             .iter()
             .filter(|finding| finding.memory.root == root)
             .collect();
-        if mine.is_empty() {
+        let uses: Vec<Use> = mine
+            .iter()
+            .map(|finding| Use {
+                access: &finding.access,
+                block,
+            })
+            .collect();
+        // One dimension has one order: only a record to split gives it a choice.
+        if mine.is_empty() || shape.len() == 1 && relayout::record_split(&shape, &uses).is_none() {
             continue;
         }
         let vector = mine.iter().find(|finding| finding.access.vector_width > 1);
@@ -113,13 +163,6 @@ pub fn run(
             success &= early.settle(decision, telling, options);
             continue;
         }
-        let uses: Vec<Use> = mine
-            .iter()
-            .map(|finding| Use {
-                access: &finding.access,
-                block,
-            })
-            .collect();
         let target = root.describe();
         let costed = match vector {
             Some(finding) => Err(format!(
@@ -131,24 +174,21 @@ pub fn run(
         };
         let (outcome, choice) = match costed {
             Err(why) => (Outcome::Quiet(why), None),
-            Ok(choice) => (
-                outcome(kernel, (value, &shape), &choice, options),
-                Some(choice),
-            ),
+            Ok(choice) => (outcome(kernel, value, &choice, options), Some(choice)),
         };
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
         let remark = !matches!(outcome, Outcome::Quiet(_) | Outcome::Host);
         if let Some(choice) = &choice {
-            decision.params = params(choice, &shape);
+            decision.params = params(choice);
         }
         match (outcome, choice) {
             (Outcome::Quiet(why), _) => decision.reason = why,
             (Outcome::Kept(why), Some(choice)) => {
-                decision.summary = format!("would store it as {}; {why}", gain(&choice, &shape));
+                decision.summary = format!("would store it as {}; {why}", gain(&choice));
                 decision.reason = decision.summary.clone();
             }
             (Outcome::Apply, Some(choice)) if enabled => {
-                let new_type = apply(kernel, index, &choice.strides);
+                let new_type = apply(kernel, index, &choice);
                 let (pack, _) = host::add_conversions(&host::Pending {
                     kernel: kernel.clone(),
                     index,
@@ -160,13 +200,13 @@ pub fn run(
                 decision.summary = format!(
                     "stored as {}; the launcher passes it as {new_type}, e.g. through @{pack} \
                      and its unpack ({})",
-                    gain(&choice, &shape),
+                    gain(&choice),
                     amortized(&choice, options)
                 );
                 decision.reason = decision.summary.clone();
             }
             (Outcome::Apply, Some(choice)) => {
-                decision.reason = format!("would store it as {}", gain(&choice, &shape));
+                decision.reason = format!("would store it as {}", gain(&choice));
             }
             (Outcome::Host, Some(choice)) => {
                 // Settled with the host code once every kernel is decided; no remark yet.
@@ -219,16 +259,11 @@ fn candidate_shape(value: MlirValue) -> Option<Vec<i64>> {
     } && accesses::memory_space(type_) == MemorySpace::Global;
     let shape = candidate.then(|| ir::static_shape(type_))?;
     // An empty buffer has no layout to choose (and its pack would launch no block).
-    (shape.len() >= 2 && shape.iter().all(|&size| size > 0)).then_some(shape)
+    shape.iter().all(|&size| size > 0).then_some(shape)
 }
 
-/// Whether `choice` is applied to argument `value` (of `shape`) of `kernel`, or why not.
-fn outcome(
-    kernel: &Kernel,
-    (value, shape): (MlirValue, &[i64]),
-    choice: &Choice,
-    options: &Options,
-) -> Outcome {
+/// Whether `choice` is applied to argument `value` of `kernel`, or why not.
+fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options) -> Outcome {
     let Some(break_even) = choice.break_even_launches().filter(|_| choice.changes()) else {
         return Outcome::Quiet(format!(
             "already in its best order: {:.2} sectors per request ({} orders costed)",
@@ -236,9 +271,9 @@ fn outcome(
             choice.candidates
         ));
     };
-    if let Some(user) = foreign_user(value) {
+    if let Some(user) = foreign_user(value, choice.split.is_some()) {
         if options.relayout_launches == 0 && kernel.launches.sites.is_empty() {
-            return quiet_lone(choice, shape, break_even);
+            return quiet_lone(choice, break_even);
         }
         return Outcome::Kept(format!(
             "not applied: used by {user}, which relayout does not rewrite"
@@ -249,7 +284,7 @@ fn outcome(
     }
     let launches = options.relayout_launches;
     if launches == 0 {
-        return quiet_lone(choice, shape, break_even);
+        return quiet_lone(choice, break_even);
     }
     if f64::from(launches) < break_even {
         return Outcome::Kept(format!(
@@ -263,12 +298,12 @@ fn outcome(
 /// A lone kernel's decision without option `relayout-launches`: report only, since nothing is
 /// relaid without it, and a remark on every uncoalesced argument (a transpose's output) would
 /// be advice nobody asked for.
-fn quiet_lone(choice: &Choice, shape: &[i64], break_even: f64) -> Outcome {
+fn quiet_lone(choice: &Choice, break_even: f64) -> Outcome {
     Outcome::Quiet(format!(
         "would store it as {}; not applied: it changes the layout the launcher passes, which it \
          does only on request; unblock: option relayout-launches=N, the launches the launcher \
          keeps the layout for (a pack and an unpack pay off after {break_even:.2})",
-        gain(choice, shape)
+        gain(choice)
     ))
 }
 
@@ -286,14 +321,15 @@ pub fn record_after(accesses: &mut [AccessReport], findings: &[Finding], decisio
 }
 
 /// The first use of `value` other than a plain `memref.load`, `memref.store` (as the memref)
-/// or `memref.dim`, described.
-fn foreign_user(value: MlirValue) -> Option<String> {
+/// or, unless a record is `split` (which changes the dimensions), `memref.dim`, described.
+fn foreign_user(value: MlirValue, split: bool) -> Option<String> {
     let mut use_ = unsafe { mlirValueGetFirstUse(value) };
     while unsafe { !mlirOpOperandIsNull(use_) } {
         let owner = unsafe { mlirOpOperandGetOwner(use_) };
         let number = unsafe { mlirOpOperandGetOperandNumber(use_) };
         let plain = match ir::operation_name(owner).as_str() {
-            "memref.load" | "memref.dim" => number == 0,
+            "memref.load" => number == 0,
+            "memref.dim" => number == 0 && !split,
             "memref.store" => number == 1,
             _ => false,
         };
@@ -305,13 +341,17 @@ fn foreign_user(value: MlirValue) -> Option<String> {
     None
 }
 
-/// `memref<…, strided<[8192, 1, 2048]>> (d0·8192 + d2·2048 + d1): 17.00 → 5.00 sectors per
-/// request (272 → 80 per block)`.
-fn gain(choice: &Choice, shape: &[i64]) -> String {
+/// `strided<[8192, 1, 2048]> (d0·8192 + d2·2048 + d1): 17.00 → 5.00 sectors per request (272
+/// → 80 per block)`; a split record's layout names its shape: `4096x4, strided<[1, 4096]>`.
+fn gain(choice: &Choice) -> String {
+    let shape = match choice.split {
+        Some(_) => format!("{}, ", dimensions(&choice.shape)),
+        None => String::new(),
+    };
     format!(
-        "{} ({}): {:.2} → {:.2} sectors per request ({} → {} per block)",
+        "{shape}{} ({}): {:.2} → {:.2} sectors per request ({} → {} per block)",
         strided(&choice.strides),
-        choice.formula(&names(shape.len())),
+        choice.formula(),
         choice.before.sectors_per_request(),
         choice.after.sectors_per_request(),
         choice.before.sectors,
@@ -334,13 +374,56 @@ fn strided(strides: &[i64]) -> String {
     format!("strided<[{}]>", strides.join(", "))
 }
 
-/// `d0`, `d1`, … as MLIR names a map's dimensions.
-fn names(rank: usize) -> Vec<String> {
-    (0..rank).map(|dimension| format!("d{dimension}")).collect()
+/// Rewrites every `memref.load`/`memref.store` of `buffer` (now of a split-record type) from
+/// the innermost index `e` to `(e floordiv size, e mod size)` (`arith.divui`/`remui`: an
+/// in-bounds index is not negative).
+fn split_accesses(buffer: MlirValue, size: i64) {
+    let mut users = Vec::new();
+    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        users.push(unsafe { mlirOpOperandGetOwner(use_) });
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    users.dedup_by(|a, b| a.ptr == b.ptr);
+    for operation in users {
+        let mut operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(operation) })
+            .map(|position| unsafe { mlirOperationGetOperand(operation, position) })
+            .collect();
+        let builder = Builder::before(operation);
+        let last = operands.pop().expect("an access has its indices");
+        let divisor = builder.index_constant(size);
+        operands.push(builder.index_binary("arith.divui", last, divisor));
+        operands.push(builder.index_binary("arith.remui", last, divisor));
+        let results: Vec<MlirType> = (0..unsafe { mlirOperationGetNumResults(operation) })
+            .map(|position| unsafe {
+                mlirValueGetType(mlirOperationGetResult(operation, position))
+            })
+            .collect();
+        let name = ir::operation_name(operation);
+        let replacement = builder.create(&name, &operands, &[], &results);
+        for position in 0..results.len() as isize {
+            unsafe {
+                mlirValueReplaceAllUsesOfWith(
+                    mlirOperationGetResult(operation, position),
+                    mlirOperationGetResult(replacement, position),
+                )
+            };
+        }
+        unsafe { mlirOperationDestroy(operation) };
+    }
+}
+
+/// `4096x4`.
+fn dimensions(shape: &[i64]) -> String {
+    shape
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join("x")
 }
 
 /// The report's parameters: order, strides, formula, traffic before and after, conversion.
-fn params(choice: &Choice, shape: &[i64]) -> serde_json::Value {
+fn params(choice: &Choice) -> serde_json::Value {
     let traffic = |traffic: &relayout::Traffic| {
         serde_json::json!({
             "requests": traffic.requests,
@@ -352,7 +435,9 @@ fn params(choice: &Choice, shape: &[i64]) -> serde_json::Value {
     serde_json::json!({
         "order": choice.order,
         "strides": choice.strides,
-        "formula": choice.formula(&names(shape.len())),
+        "split": choice.split,
+        "shape": choice.shape,
+        "formula": choice.formula(),
         "candidates": choice.candidates,
         "before": traffic(&choice.before),
         "after": traffic(&choice.after),
@@ -362,15 +447,16 @@ fn params(choice: &Choice, shape: &[i64]) -> serde_json::Value {
     })
 }
 
-/// Gives argument `index` of `kernel` the strided type of `strides` (argument and function
-/// type); the new type's text.
-fn apply(kernel: &Kernel, index: usize, strides: &[i64]) -> String {
+/// Gives argument `index` of `kernel` the layout of `choice` (argument and function type;
+/// a split record's loads and stores get the split indices); the new type's text.
+fn apply(kernel: &Kernel, index: usize, choice: &Choice) -> String {
+    let strides = &choice.strides;
     unsafe {
         let entry = mlirRegionGetFirstBlock(kernel.body());
         let value = mlirBlockGetArgument(entry, index as isize);
         let old = mlirValueGetType(value);
         let context = mlirTypeGetContext(old);
-        let shape = ir::static_shape(old);
+        let shape = &choice.shape;
         let layout = mlirStridedLayoutAttrGet(context, 0, strides.len() as isize, strides.as_ptr());
         let new = mlirMemRefTypeGet(
             mlirShapedTypeGetElementType(old),
@@ -380,6 +466,9 @@ fn apply(kernel: &Kernel, index: usize, strides: &[i64]) -> String {
             mlirMemRefTypeGetMemorySpace(old),
         );
         mlirValueSetType(value, new);
+        if let Some(size) = choice.split {
+            split_accesses(value, size);
+        }
         let function = mlirTypeAttrGetValue(
             ir::attribute(kernel.operation, "function_type").expect("a gpu.func has a type"),
         );
