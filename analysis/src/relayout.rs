@@ -162,6 +162,13 @@ pub fn near_ideal(sectors_per_request: f64, distinct_addresses: f64, access_byte
 /// does not divide would need padding, which is not built.
 pub fn record_split(shape: &[i64], uses: &[Use]) -> Option<i64> {
     let innermost = *shape.last()?;
+    lane_stride(uses)
+        .filter(|&size| innermost % size == 0 && innermost > size && shape.len() < MAX_RANK)
+}
+
+/// The stride `s > 1` every access's innermost index moves by from one lane to the next
+/// (`4·tid.x + f`: 4), when they agree: the size of the record a lane reads.
+pub fn lane_stride(uses: &[Use]) -> Option<i64> {
     let mut found: Option<i64> = None;
     for used in uses {
         let form = used.access.indices.last()?.linear().ok()?;
@@ -178,7 +185,7 @@ pub fn record_split(shape: &[i64], uses: &[Use]) -> Option<i64> {
             found = Some(stride);
         }
     }
-    found.filter(|&size| innermost % size == 0 && innermost > size && shape.len() < MAX_RANK)
+    found
 }
 
 /// `uses`' accesses on `shape` with the innermost dimension split by `size`: the index `e`

@@ -11,6 +11,8 @@
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
 // RUN: gpu-mem-opt diff %s --kernel relax --grid 32,1,1 --options relayout-launches=2 | FileCheck %s --check-prefix=DIFF
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 
 // CHECK-LABEL: gpu.func @relax(
 // CHECK-SAME: %arg0: memref<4096x4xf32, strided<[1, 4096]>>, %arg1: memref<4096x4xf32, strided<[1, 4096]>>
@@ -90,6 +92,29 @@ module attributes {gpu.container_module} {
       %m = arith.mulf %en, %half : f32
       memref.store %m, %next[%base] : memref<16384xf32>
       memref.store %en, %next[%i2] : memref<16384xf32>
+      gpu.return
+    }
+  }
+
+  // Negative: 16386 elements are not a whole number of 4-element records; splitting would
+  // need padding, which is not built (report only).
+  // REPORT: "name": "ragged",
+  // REPORT: "kind": "relayout",
+  // REPORT-NEXT: "target": "arg 0",
+  // REPORT-NEXT: "applied": false,
+  // REPORT-NEXT: "reason": "not split: its 16386 elements are not a whole number of 4-element records, and padding is not built",
+  gpu.module @ragged_kernels {
+    gpu.func @ragged(%cells: memref<16386xf32>, %out: memref<4096xf32>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c4 = arith.constant 4 : index
+      %c128 = arith.constant 128 : index
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %b = arith.muli %bx, %c128 : index
+      %i = arith.addi %b, %tx : index
+      %base = arith.muli %i, %c4 : index
+      %v = memref.load %cells[%base] : memref<16386xf32>
+      memref.store %v, %out[%i] : memref<4096xf32>
       gpu.return
     }
   }

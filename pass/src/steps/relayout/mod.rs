@@ -145,7 +145,26 @@ pub fn run(
             })
             .collect();
         // One dimension has one order: only a record to split gives it a choice.
-        if mine.is_empty() || shape.len() == 1 && relayout::record_split(&shape, &uses).is_none() {
+        if mine.is_empty() {
+            continue;
+        }
+        if shape.len() == 1 && relayout::record_split(&shape, &uses).is_none() {
+            if let Some(size) = relayout::lane_stride(&uses) {
+                // Report only: a record that does not divide the buffer would need padding.
+                let reason = format!(
+                    "not split: its {} elements are not a whole number of {size}-element \
+                     records, and padding is not built",
+                    shape[0]
+                );
+                let decision = Decision::skipped(Kind::Relayout, &root.describe(), &reason);
+                let telling = Telling {
+                    location: unsafe { mlirValueGetLocation(value) },
+                    kernel: &kernel.name,
+                    remark: false,
+                    blocked: false,
+                };
+                success &= early.settle(decision, telling, options);
+            }
             continue;
         }
         let vector = mine.iter().find(|finding| finding.access.vector_width > 1);
