@@ -28,9 +28,16 @@
 //! conversion are at most [`Choice::break_even_launches`] `= 4·U / Δ` (conservative: `U` counts
 //! an element once per access that uses it).
 //!
-//! **Candidates.** Dimension permutations, at most [`MAX_RANK`] dimensions (120 orders). Sung's
-//! strip-mining (tiled AoSoA layouts, padded to a tile) needs index rewriting that a strided
-//! layout cannot express; it is not built, so no candidate pads (`padding_bytes` is 0).
+//! **Candidates.** Dimension permutations, at most [`MAX_RANK`] dimensions (120 orders); then
+//! Sung's strip-mining of a record ([`record_split`]): where every access's innermost index
+//! steps by the same `s > 1` from lane to lane (`cells[4·i + f]`, a flattened array of
+//! structures), the innermost dimension is split into `n / s` records of `s` and the split
+//! shape's orders are costed too (the accesses' index `e` becomes `(e floordiv s, e mod s)`,
+//! [`split_index`]). Splits come after the plain orders, so a tie keeps the simpler layout.
+//! A record that does not divide `n` would need padding, which is not built (`padding_bytes`
+//! is 0). Tiled layouts of the lane dimension (AoSoA with tiles of 32) are not candidates:
+//! in the sector model they never need fewer sectors than the order that gives the lane index
+//! the unit stride; they win on DRAM page locality, which the model does not count.
 //!
 //! **Proof.** [`is_bijection`] checks, in closed form, that a strided layout maps the index
 //! box one-to-one onto `[0, Π n_d)`: sorted by stride, each stride is the product of the sizes
