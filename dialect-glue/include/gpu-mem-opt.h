@@ -64,6 +64,9 @@ typedef struct GpuMemOptOptions {
   /** Launches the launcher keeps a lone kernel's new layout for; 0: unknown,
    *  so no argument is relaid (option `relayout-launches`). */
   uint32_t relayout_launches;
+  /** Vector accesses behind a run-time check of an argument's alignment where
+   *  nothing proves it (option `version`). */
+  bool version;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

@@ -93,6 +93,7 @@ public:
                                           remarks.getValue().size());
     options.relayout = relayout;
     options.relayout_launches = relayoutLaunches;
+    options.version = version;
     return options;
   }
 
@@ -180,6 +181,13 @@ protected:
                      "layout for (it passes the buffer in the strided layout "
                      "of the kernel's type); 0: unknown, no argument is relaid"),
       llvm::cl::init(0)};
+  typename Base::template Option<bool> version{
+      *this, "version",
+      llvm::cl::desc("Where only a memref argument's unknown alignment keeps "
+                     "accesses scalar, emit the vector access behind a run-time "
+                     "check of the aligned pointer (the scalar accesses are the "
+                     "fallback)"),
+      llvm::cl::init(true)};
 };
 
 /// `gpu-mem-opt`: analyse, decide, rewrite, explain.

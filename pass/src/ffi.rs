@@ -59,6 +59,8 @@ pub struct GpuMemOptOptions {
     pub relayout: bool,
     /// `relayout-launches`.
     pub relayout_launches: u32,
+    /// `version`.
+    pub version: bool,
 }
 
 unsafe extern "C" {
@@ -231,6 +233,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         assume_alignment: options::assume_alignment(raw.assume_alignment)?,
         smem_budget: options::smem_budget(raw.smem_budget)?,
         relayout_launches: raw.relayout_launches,
+        version: raw.version,
         remarks_of: None,
         detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })

@@ -13,6 +13,7 @@
 //! | `strict` | false | bool |
 //! | `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
+//! | `version` | true | bool: vector accesses behind a run-time alignment check where nothing proves it |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
@@ -77,6 +78,9 @@ pub struct Options {
     /// Launches of a kernel with no launch site in the module that its launcher keeps a new
     /// layout for (0: unknown, so no argument is relaid).
     pub relayout_launches: u32,
+    /// Option `version`: where only an argument's unknown alignment blocks a vector access,
+    /// make it behind a run-time check of the aligned pointer, the scalar accesses the fallback.
+    pub version: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
@@ -105,6 +109,7 @@ impl Default for Options {
             assume_alignment: 0,
             smem_budget: 48 * 1024,
             relayout_launches: 0,
+            version: true,
             remarks_of: None,
             detailed_remarks: false,
         }

@@ -176,6 +176,7 @@ fn the_c_entry_hands_back_the_report() {
         remarks: empty,
         relayout: true,
         relayout_launches: 0,
+        version: true,
     };
     let mut text = String::new();
     let result = unsafe {

@@ -20,7 +20,3 @@
 // OFF-NEXT: rejected inputs: 0
 // OFF-NEXT: findings: 0
 
-// Regression, seed 113 case 2212: an empty 0x8 buffer launched from host code was relaid,
-// and its pack launched a grid of 0 blocks. Empty buffers are not relaid.
-// RUN: gpu-mem-opt fuzz --seed 113 --first 2212 --count 1 | FileCheck %s --check-prefix=EMPTY
-// EMPTY: findings: 0

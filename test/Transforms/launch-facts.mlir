@@ -9,11 +9,11 @@
 // known about, gets nothing proven. Every kernel runs before and after with
 // identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected | FileCheck %s
-// RUN: gpu-mem-opt diff %s --kernel transpose --grid 32,128,1
-// RUN: gpu-mem-opt diff %s --kernel transpose_twice --grid 32,128,1
-// RUN: gpu-mem-opt diff %s --kernel float4_sums --grid 8,1,1
-// RUN: gpu-mem-opt diff %s --kernel float4_given --grid 8,1,1
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -verify-diagnostics=only-expected | FileCheck %s
+// RUN: gpu-mem-opt diff --options version=false %s --kernel transpose --grid 32,128,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel transpose_twice --grid 32,128,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel float4_sums --grid 8,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel float4_given --grid 8,1,1
 // Whole programs (issue 20): every launch of each host function leaves identical buffers.
 // RUN: gpu-mem-opt diff %s --entry distinct
 // RUN: gpu-mem-opt diff %s --entry given

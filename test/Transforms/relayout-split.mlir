@@ -7,11 +7,11 @@
 // data element by element (`diff --kernel` compares the arguments so); with host code the
 // buffer is allocated split and packed at its copies (`diff --entry`).
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2' %s 2>%t.remarks | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=2' %s 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
-// RUN: gpu-mem-opt diff %s --kernel relax --grid 32,1,1 --options relayout-launches=2 | FileCheck %s --check-prefix=DIFF
+// RUN: gpu-mem-opt diff %s --kernel relax --grid 32,1,1 --options 'version=false relayout-launches=2' | FileCheck %s --check-prefix=DIFF
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=PROGRAM
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=2 report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 
 // CHECK-LABEL: gpu.func @relax(

@@ -6,17 +6,17 @@
 // results: the interpreter scatters the row-major data through the new layout and gathers it
 // back, as a launcher honouring the contract does.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 report=%t-two.json' %s 2>%t.remarks | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=2 report=%t-two.json' %s 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO-REPORT --input-file=%t-two.json
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t-default.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false report=%t-default.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: FileCheck %s --check-prefix=DEFAULT-REPORT --input-file=%t-default.json
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=1' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='relayout-launches=2 relayout=false report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=1' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=2 relayout=false report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: FileCheck %s --check-prefix=OFF-REPORT --input-file=%t.json
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=relayout relayout-launches=2})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
-// RUN: gpu-mem-opt diff %s --kernel d2q4 --grid 1,62,1 --options relayout-launches=2
-// RUN: gpu-mem-opt diff %s --kernel d2q9 --grid 1,30,1 --options relayout-launches=1
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{version=false step=relayout relayout-launches=2})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: gpu-mem-opt diff %s --kernel d2q4 --grid 1,62,1 --options 'version=false relayout-launches=2'
+// RUN: gpu-mem-opt diff %s --kernel d2q9 --grid 1,30,1 --options 'version=false relayout-launches=1'
 
 // The contract: the strided types, and the pack and unpack kernels a launcher can use.
 // CHECK-LABEL: gpu.func @d2q4(

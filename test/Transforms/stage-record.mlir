@@ -7,11 +7,11 @@
 // tile. A record that fits one 16-byte access is vectorize's. Every kernel
 // runs before and after with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=stage-shared remarks=detailed})' %s -verify-diagnostics=only-expected -o /dev/null
-// RUN: gpu-mem-opt diff %s --kernel lattice --grid 8,1,1
-// RUN: gpu-mem-opt diff %s --kernel lattice_flat --grid 8,1,1
-// RUN: gpu-mem-opt diff %s --kernel float4 --grid 8,1,1
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{version=false step=stage-shared remarks=detailed})' %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt diff --options version=false %s --kernel lattice --grid 8,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel lattice_flat --grid 8,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel float4 --grid 8,1,1
 
 module attributes {gpu.container_module} {
   gpu.module @k {

@@ -10,26 +10,26 @@
 // kernel runs before and after in the interpreter with identical results.
 // Arguments carry {llvm.noalias} so the read-only remarks stay short.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
-// RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt ptx --options version=false %s -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-// RUN: gpu-mem-opt ptx %s --options assume-alignment=16 -o %t-aligned.ptx 2>/dev/null
+// RUN: gpu-mem-opt ptx %s --options 'version=false assume-alignment=16' -o %t-aligned.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ALIGNED --input-file=%t-aligned.ptx
-// RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: not gpu-mem-opt-opt --gpu-mem-opt='version=false strict=true' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
-// RUN: gpu-mem-opt diff %s --kernel aos_sum --grid 2,1,1
-// RUN: gpu-mem-opt diff %s --kernel aos_sum_loop --grid 2,1,1
-// RUN: gpu-mem-opt diff %s --kernel aos_scale_store --grid 2,1,1
-// RUN: gpu-mem-opt diff %s --kernel f16_copy --grid 2,1,1
-// RUN: gpu-mem-opt diff %s --kernel pair_sum --grid 1,1,1
-// RUN: gpu-mem-opt diff %s --kernel straddle --grid 1,1,1
-// RUN: gpu-mem-opt diff %s --kernel aos_sum_unaligned --grid 2,1,1 --options assume-alignment=16
+// RUN: gpu-mem-opt diff --options version=false %s --kernel aos_sum --grid 2,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel aos_sum_loop --grid 2,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel aos_scale_store --grid 2,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel f16_copy --grid 2,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel pair_sum --grid 1,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel straddle --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel aos_sum_unaligned --grid 2,1,1 --options 'version=false assume-alignment=16'
 // Kernels whose loads stay scalar still change (the read-only path):
-// RUN: gpu-mem-opt diff %s --kernel misaligned --grid 1,1,1
-// RUN: gpu-mem-opt diff %s --kernel rgb --grid 1,1,1
-// RUN: gpu-mem-opt diff %s --kernel column_major --grid 1,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel misaligned --grid 1,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel rgb --grid 1,1,1
+// RUN: gpu-mem-opt diff --options version=false %s --kernel column_major --grid 1,1,1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -5,8 +5,10 @@
 //! a family ([`families`]), an element type (f32, f16, f64, i32), a block of
 //! at most 256 threads (some with 2 or 4 in z), a grid of at most 3x2 blocks,
 //! and pass options: each transform switch off with probability 15%,
-//! `assume-noalias` half the time, `smem-budget`, `assume-alignment` and
-//! `relayout-launches` sometimes changed. The kernel is written as a `gpu.func` with
+//! `assume-noalias` half the time, `smem-budget`, `assume-alignment`,
+//! `relayout-launches` and `version` sometimes changed; a lone kernel's buffers
+//! sometimes start 8 bytes past a 256-byte boundary (where no option assumes
+//! alignment), so run-time versioning's fallbacks run. The kernel is written as a `gpu.func` with
 //! `known_block_size`, or without it and launched by a host
 //! `gpu.launch_func` (with the host's arguments, or with a `gpu.alloc` copy of
 //! each, which the pass's launch facts prove distinct and aligned), or as a
@@ -153,6 +155,17 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     } else {
         kernel.specs()
     };
+    // Buffers 8 bytes past a 256-byte boundary (a view at an element) a quarter of the time
+    // where no option assumes alignment: run-time versioning's fallbacks run too.
+    let misaligned =
+        form == Form::Function && !options.contains("assume-alignment") && random.chance(25);
+    let arguments = arguments
+        .into_iter()
+        .map(|spec| match spec.split(':').next() {
+            Some("random" | "zeros" | "ones" | "iota") if misaligned => format!("{spec}@8"),
+            _ => spec,
+        })
+        .collect();
     Case {
         family,
         text,
@@ -183,6 +196,9 @@ fn random_options(random: &mut Random) -> String {
     }
     if random.chance(30) {
         options.push(format!("relayout-launches={}", random.pick(&[1, 2, 8])));
+    }
+    if random.chance(15) {
+        options.push("version=false".into());
     }
     options.join(" ")
 }

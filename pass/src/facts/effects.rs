@@ -53,6 +53,7 @@ const INERT: &[&str] = &[
     "memref.dim",
     "memref.rank",
     "memref.extract_strided_metadata",
+    "memref.extract_aligned_pointer_as_index",
     "memref.dealloc",
 ];
 

@@ -304,6 +304,11 @@ impl Scope<'_> {
 
     /// Guards from an `i1` condition; `negated` for the `else` branch.
     fn conditions(&self, condition: MlirValue, negated: bool) -> Vec<Condition> {
+        // A check of argument pointers (vectorize's run-time versioning) takes one branch for
+        // the whole launch: it selects a path, not lanes, and each path is costed as run.
+        if pointer_check(condition) == Some(true) {
+            return Vec::new();
+        }
         let Some(owner) = ir::defining_operation(condition) else {
             return vec![unknown_condition(
                 "guarded by a condition that is a block argument".into(),
@@ -743,4 +748,19 @@ fn negate(relation: Relation) -> Relation {
 /// `file:line:col` of an operation.
 fn location(operation: MlirOperation) -> String {
     ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+}
+
+/// Whether `value` is computed by `arith` ops from constants and aligned pointers
+/// (`memref.extract_aligned_pointer_as_index`) alone: `Some(true)` when it uses a pointer,
+/// `Some(false)` for constants only, `None` for anything else.
+fn pointer_check(value: MlirValue) -> Option<bool> {
+    let owner = ir::defining_operation(value)?;
+    match ir::operation_name(owner).as_str() {
+        "memref.extract_aligned_pointer_as_index" => Some(true),
+        "arith.constant" => Some(false),
+        name if name.starts_with("arith.") => (0..unsafe { mlirOperationGetNumOperands(owner) })
+            .map(|position| pointer_check(unsafe { mlirOperationGetOperand(owner, position) }))
+            .try_fold(false, |any, operand| Some(any | operand?)),
+        _ => None,
+    }
 }

@@ -43,11 +43,12 @@ const RUN_ONCE: [&str; 2] = ["scf.execute_region", "memref.alloca_scope"];
 
 /// Ops of uniform values that give a uniform value (besides the `arith.`, `index.` and
 /// `math.` dialects).
-const PURE: [&str; 5] = [
+const PURE: [&str; 6] = [
     "affine.apply",
     "affine.min",
     "affine.max",
     "memref.dim",
+    "memref.extract_aligned_pointer_as_index",
     "arith.select",
 ];
 

@@ -315,6 +315,7 @@ mod tests {
             assume_alignment: 0,
             smem_budget: 49152,
             relayout_launches: 0,
+            version: true,
             remarks_of: None,
             detailed_remarks: true,
         }

@@ -289,12 +289,22 @@ fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, 
     let (_, anchor) = span(&operations);
     let builder = Builder::before(anchor);
     let base = address(part[0]);
+    let vector = gathered(&builder, part, chunk)?;
+    let store = store_vector(&builder, vector, base[0], &base[1..], chunk)?;
+    for &store in &operations {
+        unsafe { mlirOperationDestroy(store) };
+    }
+    Ok(store)
+}
+
+/// The vector of the values the stores `part` (element order) write.
+fn gathered(builder: &Builder, part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirValue, String> {
     let element = element_type(part[0]);
-    let type_ = vector_type(&builder, element, chunk.elements)?;
+    let type_ = vector_type(builder, element, chunk.elements)?;
     let first = unsafe { mlirOperationGetOperand(part[0].operation, 0) };
     // A vector of the first element, then every member put in place over it.
     let (seed, skip) = if is_vector(first) {
-        (extract(&builder, first, Ok(0), element)?, 0)
+        (extract(builder, first, Ok(0), element)?, 0)
     } else {
         (first, 1)
     };
@@ -315,7 +325,7 @@ fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, 
                     element
                 }
             });
-            vector = shuffle(&builder, vector, value, mask, type_)?;
+            vector = shuffle(builder, vector, value, mask, type_)?;
         } else if index >= skip {
             let attribute = builder
                 .parse_attribute(&format!("array<i64: {position}>"))
@@ -330,20 +340,25 @@ fn merge_stores(part: &[&MemoryAccess], chunk: &Chunk) -> Result<MlirOperation, 
         }
         position += width;
     }
+    Ok(vector)
+}
+
+/// `vector.store vector, memref[indices]` with the chunk's alignment; the store.
+fn store_vector(
+    builder: &Builder,
+    vector: MlirValue,
+    memref: MlirValue,
+    indices: &[MlirValue],
+    chunk: &Chunk,
+) -> Result<MlirOperation, String> {
     let alignment = builder
         .parse_attribute(&format!("{} : i64", chunk.alignment))
         .ok_or("cannot build the alignment")?;
-    let store_operands: Vec<MlirValue> = std::iter::once(vector).chain(base).collect();
-    let store = builder.create(
-        "vector.store",
-        &store_operands,
-        &[("alignment", alignment)],
-        &[],
-    );
-    for &store in &operations {
-        unsafe { mlirOperationDestroy(store) };
-    }
-    Ok(store)
+    let operands: Vec<MlirValue> = [vector, memref]
+        .into_iter()
+        .chain(indices.iter().copied())
+        .collect();
+    Ok(builder.create("vector.store", &operands, &[("alignment", alignment)], &[]))
 }
 
 /// Replaces a loop's load with one vector load before the loop and an extract per iteration;
@@ -457,4 +472,219 @@ fn inside(operation: MlirOperation, ancestor: MlirOperation) -> bool {
         current = unsafe { mlirOperationGetParentOperation(current) };
     }
     false
+}
+
+/// The run-time alignment checks of one kernel's arguments, each made once at its entry.
+#[derive(Default)]
+pub struct Checks {
+    /// Argument position and its check's `i1`.
+    made: Vec<(usize, MlirValue)>,
+}
+
+/// Instructions a check adds at the kernel's entry: the aligned pointer, an `and` with the
+/// alignment's mask, a compare (the two constants fold into their operands in PTX).
+pub const CHECK_INSTRUCTIONS: u32 = 3;
+
+impl Checks {
+    /// `(aligned pointer of argument index) & (bytes − 1) == 0`, made at `kernel`'s entry.
+    fn of(&mut self, kernel: &Kernel, index: usize, bytes: u64) -> Result<MlirValue, String> {
+        if let Some(&(_, check)) = self.made.iter().find(|(made, _)| *made == index) {
+            return Ok(check);
+        }
+        let (argument, first) = unsafe {
+            let entry = mlirRegionGetFirstBlock(kernel.body());
+            (
+                mlirBlockGetArgument(entry, index as isize),
+                mlirBlockGetFirstOperation(entry),
+            )
+        };
+        let builder = Builder::before(first);
+        let index_type = builder.parse_type("index").ok_or("cannot build index")?;
+        let pointer = builder.create(
+            "memref.extract_aligned_pointer_as_index",
+            &[argument],
+            &[],
+            &[index_type],
+        );
+        let mask = builder.index_constant(bytes as i64 - 1);
+        let zero = builder.index_constant(0);
+        let low = builder.index_binary(
+            "arith.andi",
+            unsafe { mlirOperationGetResult(pointer, 0) },
+            mask,
+        );
+        let check = builder.compare(0, low, zero)?;
+        self.made.push((index, check));
+        Ok(check)
+    }
+}
+
+/// Applies `group` (decided with its argument's alignment assumed, one chunk of scalar
+/// members) behind the run-time check of argument `index`: `scf.if` the aligned pointer is a
+/// multiple of the chunk's alignment, the vector access through `memref.assume_alignment`
+/// (which LLVM keeps: `test/Ptx/versioned-alignment.mlir`), else the scalar accesses, each
+/// at the first element's index plus its position. The `scf.if`.
+pub fn apply_versioned(
+    kernel: &Kernel,
+    (group, index): (&Group, usize),
+    findings: &[Finding],
+    checks: &mut Checks,
+) -> Result<MlirOperation, String> {
+    let chunk = match group
+        .outcome
+        .as_ref()
+        .map_err(|blocker| blocker.explain())?[..]
+    {
+        [chunk] => chunk,
+        _ => return Err("the accesses are not one vector".into()),
+    };
+    let part: Vec<&MemoryAccess> = group
+        .members()
+        .iter()
+        .map(|&member| &findings[member].memory)
+        .collect();
+    let operations: Vec<MlirOperation> = part.iter().map(|memory| memory.operation).collect();
+    let (first, last) = span(&operations);
+    let anchor = match group.kind {
+        AccessKind::Load => first,
+        AccessKind::Store => last,
+    };
+    let base = address(part[0]);
+    if base.iter().any(|&value| !available_before(value, first)) {
+        return Err("the first element's index is computed after the first access".into());
+    }
+    let check = checks.of(kernel, index, chunk.alignment)?;
+    let element = element_type(part[0]);
+    let location = unsafe { mlirOperationGetLocation(part[0].operation) };
+    // Loads yield the vector itself: yielding its elements would let LLVM scalarize the
+    // vector load and merge the two branches into the scalar one.
+    let vector_type_ = vector_type(&Builder::before(anchor), element, chunk.elements)?;
+    let results = match group.kind {
+        AccessKind::Load => vec![vector_type_],
+        AccessKind::Store => Vec::new(),
+    };
+    let (branch, fast, slow) = if_else(&Builder::before(anchor), check, &results)?;
+    // The fast path: one vector access through the asserted alignment.
+    let builder = Builder::before(fast).located(location);
+    let alignment = builder
+        .parse_attribute(&format!("{} : i32", chunk.alignment))
+        .ok_or("cannot build the alignment")?;
+    let assumed = builder.create(
+        "memref.assume_alignment",
+        &[base[0]],
+        &[("alignment", alignment)],
+        &[unsafe { mlirValueGetType(base[0]) }],
+    );
+    let aligned = unsafe { mlirOperationGetResult(assumed, 0) };
+    let mut fast_values = Vec::new();
+    match group.kind {
+        AccessKind::Load => {
+            fast_values.push(vector_load(&builder, aligned, &base[1..], element, &chunk)?);
+        }
+        AccessKind::Store => {
+            let vector = gathered(&builder, &part, &chunk)?;
+            store_vector(&builder, vector, aligned, &base[1..], &chunk)?;
+        }
+    }
+    // The fallback: the scalar accesses, element k at the first element's index plus k.
+    let builder = Builder::before(slow).located(location);
+    let mut slow_values = Vec::new();
+    let (innermost, outer) = base[1..]
+        .split_last()
+        .ok_or("a scalar access has indices")?;
+    for (position, memory) in part.iter().enumerate() {
+        let offset = builder.index_constant(position as i64);
+        let at = builder.index_binary("arith.addi", *innermost, offset);
+        let indices: Vec<MlirValue> = outer.iter().copied().chain([at]).collect();
+        match group.kind {
+            AccessKind::Load => {
+                let operands: Vec<MlirValue> = [base[0]].into_iter().chain(indices).collect();
+                let load = builder.create("memref.load", &operands, &[], &[element]);
+                slow_values.push(unsafe { mlirOperationGetResult(load, 0) });
+            }
+            AccessKind::Store => {
+                let value = unsafe { mlirOperationGetOperand(memory.operation, 0) };
+                let operands: Vec<MlirValue> =
+                    [value, base[0]].into_iter().chain(indices).collect();
+                builder.create("memref.store", &operands, &[], &[]);
+            }
+        }
+    }
+    if group.kind == AccessKind::Load {
+        slow_values = vec![assembled(&builder, &slow_values, vector_type_)?];
+    }
+    unsafe {
+        mlirOperationSetOperands(fast, fast_values.len() as isize, fast_values.as_ptr());
+        mlirOperationSetOperands(slow, slow_values.len() as isize, slow_values.as_ptr());
+    }
+    // After the branch: each load's element of the vector.
+    let after = Builder::before(anchor).located(location);
+    let mut elements = Vec::new();
+    if group.kind == AccessKind::Load {
+        let vector = unsafe { mlirOperationGetResult(branch, 0) };
+        for position in 0..operations.len() {
+            elements.push(extract(&after, vector, Ok(position as i64), element)?);
+        }
+    }
+    for (position, &operation) in operations.iter().enumerate() {
+        if let Some(&value) = elements.get(position) {
+            unsafe { mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(operation, 0), value) };
+        }
+        unsafe { mlirOperationDestroy(operation) };
+    }
+    Ok(branch)
+}
+
+/// The vector of the scalars `values`: a broadcast of the first, the others inserted.
+fn assembled(
+    builder: &Builder,
+    values: &[MlirValue],
+    type_: MlirType,
+) -> Result<MlirValue, String> {
+    let broadcast = builder.create("vector.broadcast", &values[..1], &[], &[type_]);
+    let mut vector = unsafe { mlirOperationGetResult(broadcast, 0) };
+    for (position, &value) in values.iter().enumerate().skip(1) {
+        let attribute = builder
+            .parse_attribute(&format!("array<i64: {position}>"))
+            .ok_or("cannot build a position")?;
+        let insert = builder.create(
+            "vector.insert",
+            &[value, vector],
+            &[("static_position", attribute)],
+            &[type_],
+        );
+        vector = unsafe { mlirOperationGetResult(insert, 0) };
+    }
+    Ok(vector)
+}
+
+/// `scf.if condition -> (results) { scf.yield } else { scf.yield }` before the builder's
+/// anchor, the yields without operands yet: the `scf.if` and the two yields.
+fn if_else(
+    builder: &Builder,
+    condition: MlirValue,
+    results: &[MlirType],
+) -> Result<(MlirOperation, MlirOperation, MlirOperation), String> {
+    unsafe {
+        let location = mlirValueGetLocation(condition);
+        let mut yields = Vec::new();
+        let mut regions = Vec::new();
+        for _ in 0..2 {
+            let region = mlirRegionCreate();
+            let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlirRegionAppendOwnedBlock(region, block);
+            let mut state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+            let terminator = mlirOperationCreate(&mut state);
+            mlirBlockAppendOwnedOperation(block, terminator);
+            yields.push(terminator);
+            regions.push(region);
+        }
+        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.if"), location);
+        mlirOperationStateAddOperands(&mut state, 1, &condition);
+        mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        let branch = mlirOperationCreate(&mut state);
+        builder.insert(branch);
+        Ok((branch, yields[0], yields[1]))
+    }
 }

@@ -34,6 +34,8 @@ pub mod apply;
 pub mod decide;
 pub mod widened;
 
+use analysis::{misalignment::Owner, vector_width::Blocker};
+use decide::{Group, Shape};
 use mlir_sys::mlirOperationGetLocation;
 
 use crate::{
@@ -49,6 +51,41 @@ use crate::{
     Options,
 };
 
+/// The alignment a versioned vector access is checked for: the widest access (16 bytes).
+pub const VERSION_ALIGNMENT: u32 = 16;
+
+/// The group `checked` (decided with 16-byte aligned arguments) has for `group` when only its
+/// argument's unknown alignment blocks it and the checked one is one 16-byte vector of the
+/// scalar members, with the argument's position: what run-time versioning makes.
+fn versionable<'g>(
+    group: &Group,
+    checked: &'g [Group],
+    findings: &[Finding],
+) -> Option<(&'g Group, usize)> {
+    let (Err(Blocker::BaseAlignment { .. }), Owner::Argument(index)) =
+        (&group.outcome, &group.owner)
+    else {
+        return None;
+    };
+    let Shape::Adjacent(members) = &group.shape else {
+        return None;
+    };
+    let scalar = members.iter().all(|&member| {
+        let memory = &findings[member].memory;
+        memory.vector_width <= 1 && matches!(memory.name.as_str(), "memref.load" | "memref.store")
+    });
+    let fast = checked.iter().find(|other| other.members() == *members)?;
+    // One 16-byte access (ld.global.v4) is what pays for the branch and the second copy;
+    // a narrower merge saves less.
+    let one_vector = fast.outcome.as_ref().is_ok_and(|chunks| {
+        chunks.len() == 1
+            && chunks[0].elements == group.elements
+            && u64::from(group.elements) * u64::from(group.element_bytes)
+                == u64::from(VERSION_ALIGNMENT)
+    });
+    (scalar && one_vector).then_some((fast, *index))
+}
+
 /// Decides, applies and explains the vector widths of `kernel`'s accesses (a [`steps::EarlyStep`]).
 pub fn run(
     kernel: &Kernel,
@@ -58,6 +95,18 @@ pub fn run(
 ) -> (bool, bool) {
     let enabled = Step::Vectorize.enabled(options);
     let (mut success, mut changed) = (true, false);
+    // Run-time versioning (issue 16): the groups as they would be with 16-byte aligned
+    // arguments, for those only an argument's unknown alignment blocks.
+    let checked = if options.version && options.assume_alignment == 0 {
+        let assumed = Options {
+            assume_alignment: VERSION_ALIGNMENT,
+            ..options.clone()
+        };
+        decide::decide(kernel, findings, &assumed)
+    } else {
+        Vec::new()
+    };
+    let mut checks = apply::Checks::default();
     for group in &decide::decide(kernel, findings, options) {
         let members = group.members();
         let first = &findings[members[0]].memory;
@@ -70,12 +119,45 @@ pub fn run(
         // Before applying: a merge destroys its members, and alignment changes the attribute.
         let before = widened::before(kernel, group, findings, options);
         let mut traffic_after = None;
-        let (applied, reason) = match &group.outcome {
-            Err(blocker) => (
+        let versioned = versionable(group, &checked, findings);
+        let (applied, reason) = match (&group.outcome, versioned) {
+            (Err(blocker), Some(fast)) => {
+                let check = format!(
+                    "behind a run-time check that {target}'s aligned pointer is a multiple of \
+                     {} B ({} instructions at the kernel's entry); the fallback keeps them scalar",
+                    fast.0.alignment,
+                    apply::CHECK_INSTRUCTIONS,
+                );
+                let instructions = fast
+                    .0
+                    .outcome
+                    .as_ref()
+                    .map(|chunks| fast.0.instructions(&element, chunks))
+                    .unwrap_or_default();
+                if !enabled {
+                    (
+                        false,
+                        format!("would merge: {what} -> {instructions} {check}"),
+                    )
+                } else {
+                    match apply::apply_versioned(kernel, fast, findings, &mut checks) {
+                        Ok(_) => (true, format!("{what} -> {instructions} {check}")),
+                        Err(why) => (
+                            false,
+                            format!(
+                                "{what} {}: {}; not versioned: {why}",
+                                group.kept(),
+                                blocker.explain()
+                            ),
+                        ),
+                    }
+                }
+            }
+            (Err(blocker), None) => (
                 false,
                 format!("{what} {}: {}", group.kept(), blocker.explain()),
             ),
-            Ok(chunks) if !enabled => (
+            (Ok(chunks), _) if !enabled => (
                 false,
                 format!(
                     "would merge: {what} -> {}; {}",
@@ -83,7 +165,7 @@ pub fn run(
                     group.proof()
                 ),
             ),
-            Ok(chunks) => {
+            (Ok(chunks), _) => {
                 let instructions = group.instructions(&element, chunks);
                 match apply::apply(kernel, group, findings) {
                     Ok(performed) => {
@@ -124,6 +206,7 @@ pub fn run(
             "requests_per_warp_after": after.requests,
             "sectors_per_warp_before": before.sectors,
             "sectors_per_warp_after": after.sectors,
+            "versioned": versioned.is_some(),
         });
         let decision = Decision {
             kind: Kind::Vectorize,
