@@ -97,7 +97,14 @@ pub fn run(
     let (mut success, mut changed) = (true, false);
     // Run-time versioning (issue 16): the groups as they would be with 16-byte aligned
     // arguments, for those only an argument's unknown alignment blocks.
-    let checked = if options.version && options.assume_alignment == 0 {
+    let groups = decide::decide(kernel, findings, options);
+    let blocked_by_alignment = groups.iter().any(|group| {
+        matches!(
+            (&group.outcome, &group.owner),
+            (Err(Blocker::BaseAlignment { .. }), Owner::Argument(_))
+        )
+    });
+    let checked = if options.version && options.assume_alignment == 0 && blocked_by_alignment {
         let assumed = Options {
             assume_alignment: VERSION_ALIGNMENT,
             ..options.clone()
@@ -107,7 +114,7 @@ pub fn run(
         Vec::new()
     };
     let mut checks = apply::Checks::default();
-    for group in &decide::decide(kernel, findings, options) {
+    for group in &groups {
         let members = group.members();
         let first = &findings[members[0]].memory;
         let target = first.root.describe();
