@@ -404,20 +404,15 @@ impl Names {
             let value = mlirBlockGetArgument(entry_block, entry.index as isize);
             ir::type_text(mlirShapedTypeGetElementType(mlirValueGetType(value)))
         };
-        let list = |values: &[i64]| {
+        let joined = |values: &[i64], separator: &str| {
             values
                 .iter()
                 .map(i64::to_string)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(separator)
         };
-        let dims = |values: &[i64]| {
-            values
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join("x")
-        };
+        let list = |values: &[i64]| joined(values, ", ");
+        let dims = |values: &[i64]| joined(values, "x");
         let (written_shape, shape) = (&entry.shape, &entry.choice.shape);
         let strides = &entry.choice.strides;
         let permuted_shape: Vec<i64> = entry.choice.order.iter().map(|&d| shape[d]).collect();

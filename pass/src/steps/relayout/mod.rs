@@ -156,14 +156,7 @@ pub fn run(
                      records, and padding is not built",
                     shape[0]
                 );
-                let decision = Decision::skipped(Kind::Relayout, &root.describe(), &reason);
-                let telling = Telling {
-                    location: unsafe { mlirValueGetLocation(value) },
-                    kernel: &kernel.name,
-                    remark: false,
-                    blocked: false,
-                };
-                success &= early.settle(decision, telling, options);
+                success &= report_only(early, (kernel, value, &root), &reason, options);
             }
             continue;
         }
@@ -172,14 +165,7 @@ pub fn run(
             let reason = format!(
                 "coalesced already: {sectors:.2} sectors per request, within one of the ideal"
             );
-            let decision = Decision::skipped(Kind::Relayout, &root.describe(), &reason);
-            let telling = Telling {
-                location: unsafe { mlirValueGetLocation(value) },
-                kernel: &kernel.name,
-                remark: false,
-                blocked: false,
-            };
-            success &= early.settle(decision, telling, options);
+            success &= report_only(early, (kernel, value, &root), &reason, options);
             continue;
         }
         let target = root.describe();
@@ -250,6 +236,24 @@ pub fn run(
         success &= early.settle(decision, telling, options);
     }
     (success, changed)
+}
+
+/// Records a decision with no remark for argument `value` (`root`) of `kernel`: nothing to
+/// change, or nothing the model can weigh; false when `strict` made it an error.
+fn report_only(
+    early: &mut Early,
+    (kernel, value, root): (&Kernel, MlirValue, &Root),
+    reason: &str,
+    options: &Options,
+) -> bool {
+    let decision = Decision::skipped(Kind::Relayout, &root.describe(), reason);
+    let telling = Telling {
+        location: unsafe { mlirValueGetLocation(value) },
+        kernel: &kernel.name,
+        remark: false,
+        blocked: false,
+    };
+    early.settle(decision, telling, options)
 }
 
 /// The mean sectors per request of `accesses` when every one is within a sector of its ideal

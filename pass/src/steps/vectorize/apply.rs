@@ -327,16 +327,7 @@ fn gathered(builder: &Builder, part: &[&MemoryAccess], chunk: &Chunk) -> Result<
             });
             vector = shuffle(builder, vector, value, mask, type_)?;
         } else if index >= skip {
-            let attribute = builder
-                .parse_attribute(&format!("array<i64: {position}>"))
-                .ok_or("cannot build a position")?;
-            let insert = builder.create(
-                "vector.insert",
-                &[value, vector],
-                &[("static_position", attribute)],
-                &[type_],
-            );
-            vector = unsafe { mlirOperationGetResult(insert, 0) };
+            vector = insert(builder, value, vector, position, type_)?;
         }
         position += width;
     }
@@ -644,18 +635,29 @@ fn assembled(
     let broadcast = builder.create("vector.broadcast", &values[..1], &[], &[type_]);
     let mut vector = unsafe { mlirOperationGetResult(broadcast, 0) };
     for (position, &value) in values.iter().enumerate().skip(1) {
-        let attribute = builder
-            .parse_attribute(&format!("array<i64: {position}>"))
-            .ok_or("cannot build a position")?;
-        let insert = builder.create(
-            "vector.insert",
-            &[value, vector],
-            &[("static_position", attribute)],
-            &[type_],
-        );
-        vector = unsafe { mlirOperationGetResult(insert, 0) };
+        vector = insert(builder, value, vector, position as u32, type_)?;
     }
     Ok(vector)
+}
+
+/// `vector.insert value, vector[position]`.
+fn insert(
+    builder: &Builder,
+    value: MlirValue,
+    vector: MlirValue,
+    position: u32,
+    type_: MlirType,
+) -> Result<MlirValue, String> {
+    let attribute = builder
+        .parse_attribute(&format!("array<i64: {position}>"))
+        .ok_or("cannot build a position")?;
+    let insert = builder.create(
+        "vector.insert",
+        &[value, vector],
+        &[("static_position", attribute)],
+        &[type_],
+    );
+    Ok(unsafe { mlirOperationGetResult(insert, 0) })
 }
 
 /// `scf.if condition -> (results) { scf.yield } else { scf.yield }` before the builder's
