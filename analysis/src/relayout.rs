@@ -434,6 +434,15 @@ mod tests {
     use crate::expression::{IndexExpression, Variable};
     use crate::matrix::{AccessKind, MemorySpace, MemrefLayout};
 
+    /// Each of `accesses` issued by a block of 128 threads.
+    fn uses_of(accesses: &[Access]) -> Vec<Use<'_>> {
+        let block = Block::new(128, 1, 1);
+        accesses
+            .iter()
+            .map(|access| Use { access, block })
+            .collect()
+    }
+
     /// Enumerates the box: every offset exactly once, all inside `[0, Π shape)`.
     fn brute_force_bijection(shape: &[i64], strides: &[i64]) -> bool {
         let total: i64 = shape.iter().product();
@@ -540,11 +549,7 @@ mod tests {
                 )
             })
             .collect();
-        let block = Block::new(128, 1, 1);
-        let uses: Vec<Use> = accesses
-            .iter()
-            .map(|access| Use { access, block })
-            .collect();
+        let uses = uses_of(&accesses);
         let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
         // `[j][f][i]`: one swap; `[f][j][i]` costs the same with two.
         assert_eq!(choice.order, vec![0, 2, 1]);
@@ -581,11 +586,7 @@ mod tests {
                 )
             })
             .collect();
-        let block = Block::new(128, 1, 1);
-        let uses: Vec<Use> = accesses
-            .iter()
-            .map(|access| Use { access, block })
-            .collect();
+        let uses = uses_of(&accesses);
         assert_eq!(record_split(&shape, &uses), Some(4));
         let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
         assert_eq!(choice.split, Some(4));
@@ -613,10 +614,7 @@ mod tests {
                 IndexExpression::from(Variable::ThreadX),
             ],
         );
-        let uses = [Use {
-            access: &access,
-            block: Block::new(128, 1, 1),
-        }];
+        let uses = uses_of(std::slice::from_ref(&access));
         let choice = choose(&shape, &uses, BankModel::Conventional).unwrap();
         assert!(!choice.changes());
         assert_eq!(choice.break_even_launches(), None);
