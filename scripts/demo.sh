@@ -28,3 +28,14 @@ build/bin/gpu-mem-opt ptx $program -o $out/program.ptx 2>/dev/null
 echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/program.ptx | sort | uniq -c
 echo "the whole program on the reference interpreter, host code included, before and after the pass:"
 build/bin/gpu-mem-opt diff $program --entry transpose | sed 's/^/  /'
+
+records=examples/float4_sum.mlir
+echo
+echo "== A kernel nothing proves aligned ($records): the 16-byte load behind a run-time check =="
+build/bin/gpu-mem-opt opt $records -o $out/float4_sum.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: vectorize' | sed 's/^.*remark: gpu-mem-opt: /  /'
+build/bin/gpu-mem-opt ptx $records -o $out/float4_sum.ptx 2>/dev/null
+echo "memory instructions (the fast path's ld.global.v4, the fallback's four ld.global.b32):"
+grep -oE '(ld|st)\.global[a-z0-9.]*' $out/float4_sum.ptx | sort | uniq -c
+echo "both paths on the reference interpreter: an aligned buffer, then one 4 bytes past a 256-byte boundary:"
+build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 | sed 's/^/  /'
+build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 --arg random:1@4 --arg zeros | sed 's/^/  /'
