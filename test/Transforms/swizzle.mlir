@@ -5,9 +5,9 @@
 // layout. Every kernel runs before and after in the reference interpreter on
 // the same random inputs and must give bit-identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false' %s -verify-diagnostics -o /dev/null
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='pad=false' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false stage-shared=false' %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false pad=false' %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel transpose_tile --grid 2,2,1
 // RUN: gpu-mem-opt diff %s --kernel f16_tile_64 --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel f16_tile_48 --grid 1,1,1

@@ -20,6 +20,8 @@
 // RUN: gpu-mem-opt diff %s --kernel float4_sums --grid 8,1,1 --arg random:1@4 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel spread --grid 8,1,1
 // RUN: gpu-mem-opt diff %s --kernel spread --grid 8,1,1 --arg random:1 --arg zeros@8
+// RUN: gpu-mem-opt diff %s --kernel scale4 --grid 8,1,1
+// RUN: gpu-mem-opt diff %s --kernel scale4 --grid 8,1,1 --arg random:1@4 --arg zeros@8
 
 // CHECK-LABEL: gpu.func @float4_sums(
 // CHECK: %[[POINTER:.*]] = memref.extract_aligned_pointer_as_index %arg0
@@ -37,12 +39,22 @@
 // CHECK:   vector.store %{{.*}} {alignment = 16 : i64}
 // CHECK: } else {
 // CHECK-COUNT-4: memref.store
+// CHECK-LABEL: gpu.func @scale4(
+// CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
+// CHECK:   vector.load %{{.*}} {alignment = 16 : i64}
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK: scf.if
+// CHECK:   vector.store %{{.*}} {alignment = 16 : i64}
+// CHECK: } else {
+// CHECK-COUNT-4: memref.store
 // CHECK-LABEL: gpu.func @pairs(
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 
 // REMARK: vectorize: arg 0: 4 loads of 4 B -> vector<4xf32> (align 16) behind a run-time check that arg 0's aligned pointer is a multiple of 16 B (3 instructions at the kernel's entry); the fallback keeps them scalar
 // REMARK: vectorize: arg 1: 4 stores of 4 B -> vector<4xf32> (align 16) behind a run-time check that arg 1's aligned pointer is a multiple of 16 B
+// REMARK: vectorize: arg 0: vector.load of 16 B -> vector<4xf32> (align 16) behind a run-time check that arg 0's aligned pointer is a multiple of 16 B
 /// An 8-byte pair is not worth a branch: it stays scalar, with the advice.
 // REMARK: vectorize: arg 0: 2 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned
 // OFF: vectorize: arg 0: 4 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned
@@ -57,6 +69,9 @@
 // PTX-COUNT-4: ld.global.b32
 // PTX: ld.global.v4.b32
 // PTX-LABEL: .entry spread(
+// PTX: st.global.v4.b32
+// PTX-LABEL: .entry scale4(
+// PTX: ld.global.v4.b32
 // PTX: st.global.v4.b32
 
 module attributes {gpu.container_module} {
@@ -110,6 +125,24 @@ module attributes {gpu.container_module} {
       memref.store %w, %records[%i1] : memref<4096xf32>
       memref.store %x, %records[%i2] : memref<4096xf32>
       memref.store %y, %records[%i3] : memref<4096xf32>
+      gpu.return
+    }
+    /// A DSL's vector<4xf32> access as written, no alignment fact: versioned too; the
+    /// fallback reads and writes its elements one by one (an unaligned vector access in both
+    /// branches let LLVM merge them into the fallback).
+    gpu.func @scale4(%in: memref<4096xf32>, %out: memref<4096xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c4 = arith.constant 4 : index
+      %c32 = arith.constant 32 : index
+      %two = arith.constant dense<2.0> : vector<4xf32>
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %b = arith.muli %bx, %c32 : index
+      %i = arith.addi %b, %tx : index
+      %base = arith.muli %i, %c4 : index
+      %v = vector.load %in[%base] : memref<4096xf32>, vector<4xf32>
+      %w = arith.mulf %v, %two : vector<4xf32>
+      vector.store %w, %out[%base] : memref<4096xf32>, vector<4xf32>
       gpu.return
     }
     gpu.func @pairs(%points: memref<2048xf32>, %sums: memref<1024xf32>) kernel

@@ -529,6 +529,10 @@ pub fn apply_versioned(
         [chunk] => chunk,
         _ => return Err("the accesses are not one vector".into()),
     };
+    if let Shape::Vector(member) = group.shape {
+        let check = checks.of(kernel, index, chunk.alignment)?;
+        return versioned_vector(&findings[member].memory, check, chunk.alignment);
+    }
     let part: Vec<&MemoryAccess> = group
         .members()
         .iter()
@@ -622,6 +626,87 @@ pub fn apply_versioned(
             unsafe { mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(operation, 0), value) };
         }
         unsafe { mlirOperationDestroy(operation) };
+    }
+    Ok(branch)
+}
+
+/// A `vector.load`/`store` as written, behind `check`: the fast branch the same access
+/// through `memref.assume_alignment` with `alignment`, the fallback its elements one by one
+/// (what the lowering makes of the unaligned vector anyway; written out, LLVM cannot merge the
+/// two branches back into one unaligned access).
+fn versioned_vector(
+    memory: &MemoryAccess,
+    check: MlirValue,
+    alignment: u64,
+) -> Result<MlirOperation, String> {
+    let operation = memory.operation;
+    let load = memory.kind == AccessKind::Load;
+    let vector_type_ = unsafe {
+        mlirValueGetType(if load {
+            mlirOperationGetResult(operation, 0)
+        } else {
+            mlirOperationGetOperand(operation, 0)
+        })
+    };
+    let results: Vec<MlirType> = if load { vec![vector_type_] } else { Vec::new() };
+    let location = unsafe { mlirOperationGetLocation(operation) };
+    let (branch, fast, slow) = if_else(&Builder::before(operation), check, &results)?;
+    let memref_position = usize::from(!load);
+    let mut operands = operands(operation);
+    let memref = operands[memref_position];
+    // The fast path: the access through the asserted alignment, with it.
+    let builder = Builder::before(fast).located(location);
+    let bytes = builder
+        .parse_attribute(&format!("{alignment} : i32"))
+        .ok_or("cannot build the alignment")?;
+    let assumed = builder.create(
+        "memref.assume_alignment",
+        &[memref],
+        &[("alignment", bytes)],
+        &[unsafe { mlirValueGetType(memref) }],
+    );
+    operands[memref_position] = unsafe { mlirOperationGetResult(assumed, 0) };
+    let attribute = builder
+        .parse_attribute(&format!("{alignment} : i64"))
+        .ok_or("cannot build the alignment")?;
+    let name = ir::operation_name(operation);
+    let aligned = builder.create(&name, &operands, &[("alignment", attribute)], &results);
+    // The fallback: element k at the innermost index plus k.
+    let builder = Builder::before(slow).located(location);
+    let element = unsafe { mlirShapedTypeGetElementType(vector_type_) };
+    let indices = &operands[memref_position + 1..];
+    let (innermost, outer) = indices.split_last().ok_or("a vector access has indices")?;
+    let mut values = Vec::new();
+    for position in 0..memory.vector_width {
+        let offset = builder.index_constant(i64::from(position));
+        let at = builder.index_binary("arith.addi", *innermost, offset);
+        let address: Vec<MlirValue> = [memref]
+            .into_iter()
+            .chain(outer.iter().copied())
+            .chain([at])
+            .collect();
+        if load {
+            let scalar = builder.create("memref.load", &address, &[], &[element]);
+            values.push(unsafe { mlirOperationGetResult(scalar, 0) });
+        } else {
+            let vector = operands[0];
+            let value = extract(&builder, vector, Ok(i64::from(position)), element)?;
+            let stored: Vec<MlirValue> = [value].into_iter().chain(address).collect();
+            builder.create("memref.store", &stored, &[], &[]);
+        }
+    }
+    unsafe {
+        if load {
+            let fast_value = mlirOperationGetResult(aligned, 0);
+            let slow_value = assembled(&builder, &values, vector_type_)?;
+            mlirOperationSetOperands(fast, 1, &fast_value);
+            mlirOperationSetOperands(slow, 1, &slow_value);
+            mlirValueReplaceAllUsesOfWith(
+                mlirOperationGetResult(operation, 0),
+                mlirOperationGetResult(branch, 0),
+            );
+        }
+        mlirOperationDestroy(operation);
     }
     Ok(branch)
 }

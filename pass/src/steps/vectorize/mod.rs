@@ -56,7 +56,8 @@ pub const VERSION_ALIGNMENT: u32 = 16;
 
 /// The group `checked` (decided with 16-byte aligned arguments) has for `group` when only its
 /// argument's unknown alignment blocks it and the checked one is one 16-byte vector of the
-/// scalar members, with the argument's position: what run-time versioning makes.
+/// scalar members (or the `vector.load`/`store` as written), with the argument's position:
+/// what run-time versioning makes.
 fn versionable<'g>(
     group: &Group,
     checked: &'g [Group],
@@ -67,14 +68,22 @@ fn versionable<'g>(
     else {
         return None;
     };
-    let Shape::Adjacent(members) = &group.shape else {
-        return None;
+    // Scalar records, or a `vector.load`/`store` as written (a DSL's 16-byte access).
+    let (members, names) = match &group.shape {
+        Shape::Adjacent(members) => (members.clone(), ["memref.load", "memref.store"]),
+        Shape::Vector(member) => (vec![*member], ["vector.load", "vector.store"]),
+        Shape::Loop { .. } => return None,
     };
     let scalar = members.iter().all(|&member| {
         let memory = &findings[member].memory;
-        memory.vector_width <= 1 && matches!(memory.name.as_str(), "memref.load" | "memref.store")
+        let width = if matches!(group.shape, Shape::Vector(_)) {
+            group.elements
+        } else {
+            1
+        };
+        memory.vector_width <= width && names.contains(&memory.name.as_str())
     });
-    let fast = checked.iter().find(|other| other.members() == *members)?;
+    let fast = checked.iter().find(|other| other.members() == members)?;
     // One 16-byte access (ld.global.v4) is what pays for the branch and the second copy;
     // a narrower merge saves less.
     let one_vector = fast.outcome.as_ref().is_ok_and(|chunks| {
