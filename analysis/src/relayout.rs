@@ -52,6 +52,9 @@ use crate::target::BankModel;
 /// Most dimensions whose orders are enumerated (5! = 120 candidates).
 pub const MAX_RANK: usize = 5;
 
+/// The most fields of a record [`Choice::separates_records`] counts (a 4x4 matrix per cell).
+pub const MAX_RECORD_FIELDS: i64 = 16;
+
 /// Bytes in a global-memory sector (CUDA C++ Programming Guide, "Device Memory Accesses").
 pub const SECTOR_BYTES: u64 = 32;
 
@@ -119,6 +122,15 @@ impl Choice {
                 .iter()
                 .enumerate()
                 .any(|(position, &d)| position != d)
+    }
+
+    /// Whether it turns records into fields: the innermost dimension as written (or the split
+    /// record) is at most [`MAX_RECORD_FIELDS`] elements and no longer innermost. An array of
+    /// structures becomes a structure of arrays; a square matrix's transpose does not count.
+    pub fn separates_records(&self) -> bool {
+        let record = self.shape.len() - 1;
+        let innermost = self.order.last() != Some(&record);
+        innermost && self.shape[record] <= MAX_RECORD_FIELDS
     }
 
     /// Bytes a launch saves per block.
@@ -555,6 +567,7 @@ mod tests {
         assert_eq!(choice.order, vec![0, 2, 1]);
         assert_eq!(choice.strides, vec![4 * 2048, 1, 2048]);
         assert!(choice.changes());
+        assert!(choice.separates_records());
         assert_eq!(choice.candidates, 6);
         // 4 warps × 4 loads: 17 sectors each (512 B from byte 16) → 5 (128 B from byte 4).
         assert_eq!(choice.before.requests, 16);

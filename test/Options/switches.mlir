@@ -100,6 +100,7 @@ module attributes {gpu.container_module} {
     // expected-remark @below {{swizzle: workgroup 0}}
     gpu.func @switches(%vec: memref<128xf32> {llvm.align = 16 : i64, llvm.noalias},
                        // expected-remark @below {{readonly: arg 1}}
+                       // expected-remark @+1 {{relayout: arg 1: would store it as 32x2, strided<[1, 32]>}}
                        %odd: memref<64xf32> {llvm.noalias},
                        %out: memref<1024x1024xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {

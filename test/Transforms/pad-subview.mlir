@@ -92,9 +92,10 @@ module attributes {gpu.container_module} {
     // CHOICE: remark: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1664 -> 192 (degree 13 -> 1.50)
     // SWIZZLE-LABEL: gpu.func @interleaved
     // SWIZZLE-NOT: memref.subview
-    // expected-remark @+3 {{kernel: 'interleaved'}}
-    // expected-remark @+2 {{readonly: arg 0}}
-    // expected-remark @+1 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1664 -> 192 (degree 13 -> 1.50)}}
+    // expected-remark @+4 {{kernel: 'interleaved'}}
+    // expected-remark @+3 {{readonly: arg 0}}
+    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1664 -> 192 (degree 13 -> 1.50)}}
+    // expected-remark @+1 {{relayout: arg 0: would store it as 32x32x2, strided<[64, 1, 32]>}}
     gpu.func @interleaved(%in: memref<32x64xf32>, %out: memref<32x64xf32>)
         workgroup(%tile: memref<32x64xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {

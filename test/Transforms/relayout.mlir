@@ -47,11 +47,13 @@
 // 62 lanes × 16 B used: a pack and an unpack pay off after 3968 / 3072 = 1.29 launches.
 // REMARK: relayout: arg 0: stored as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); the launcher passes it as memref<64x64x4xf32, strided<[256, 1, 64]>>, e.g. through @gpu_mem_opt_relayout_pack_d2q4_arg0 and its unpack (a pack and an unpack pay off after 1.29 launches; relayout-launches=2)
 // REMARK: relayout: arg 1: stored as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.00 → 4.38 sectors per request (128 → 35 per block)
-// With the defaults no lone kernel is relaid and nothing is said of one: the report has it.
-// Only @launched, whose launches the host code shows, gets a remark.
-// DEFAULT-NOT: relayout:
+// With the defaults no lone kernel is relaid. An array of structures gets the remark (its
+// records would become fields, the way to do it is one option away); a column-wise read of a
+// matrix (@columns: the layout would be a transpose, not records) is in the report only.
+// DEFAULT: relayout: arg 0: would store it as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); not applied: it changes the layout the launcher passes, which it does only on request; unblock: option relayout-launches=N, the launches the launcher keeps the layout for (a pack and an unpack pay off after 1.29)
+// DEFAULT: relayout: arg 0: would store it as strided<[576, 1, 64]>
 // DEFAULT: relayout: arg 0: would store it as {{.*}} passes a buffer that is not a synchronous, static gpu.alloc
-// DEFAULT-NOT: relayout:
+// DEFAULT-NOT: strided<[1, 64]>
 // DEFAULT-REPORT: "kind": "relayout",
 // DEFAULT-REPORT-NEXT: "target": "arg 0",
 // DEFAULT-REPORT-NEXT: "applied": false,
@@ -192,7 +194,7 @@ module attributes {gpu.container_module} {
     /// Negative, launched from host code here with a buffer the host function receives:
     /// only a gpu.alloc in the host code can be allocated in the new layout
     /// (relayout-program.mlir has those).
-    // REMARK: relayout: arg 0: would store it as strided<[256, 1, 64]> {{.*}}; not applied: gpu.launch_func at {{.*}}relayout.mlir:[[@LINE+16]]:{{[0-9]+}} passes a buffer that is not a synchronous, static gpu.alloc
+    // REMARK: relayout: arg 0: would store it as strided<[256, 1, 64]> {{.*}}; not applied: gpu.launch_func at {{.*}}relayout.mlir:[[@LINE+32]]:{{[0-9]+}} passes a buffer that is not a synchronous, static gpu.alloc
     gpu.func @launched(%cells: memref<64x64x4xf32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -201,6 +203,22 @@ module attributes {gpu.container_module} {
       %v = memref.load %cells[%by, %tx, %c0] : memref<64x64x4xf32>
       %w = arith.addf %v, %v : f32
       memref.store %w, %cells[%by, %tx, %c0] : memref<64x64x4xf32>
+      gpu.return
+    }
+  }
+
+  // DEFAULT-REPORT: "name": "columns",
+  // DEFAULT-REPORT: "kind": "relayout",
+  // DEFAULT-REPORT-NEXT: "target": "arg 0",
+  // DEFAULT-REPORT-NEXT: "applied": false,
+  // DEFAULT-REPORT-NEXT: "reason": "would store it as strided<[1, 64]> (d1·64 + d0): 32.00 → 4.00 sectors per request
+  gpu.module @matrices {
+    gpu.func @columns(%a: memref<64x64xf32>, %out: memref<64x64xf32>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tx = gpu.thread_id x
+      %by = gpu.block_id y
+      %v = memref.load %a[%tx, %by] : memref<64x64xf32>
+      memref.store %v, %out[%by, %tx] : memref<64x64xf32>
       gpu.return
     }
   }

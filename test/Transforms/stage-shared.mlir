@@ -454,6 +454,7 @@ module attributes {gpu.container_module} {
     // CHECK: gpu.return
         // expected-remark @below {{kernel: 'record_field'}}
         // expected-remark @below {{readonly: arg 0}}
+        // expected-remark @+1 {{relayout: arg 0: would store it as strided<[1, 65536]>}}
         gpu.func @record_field(%cells: memref<65536x4xf32>, %out: memref<65536xf32>) kernel
             attributes {known_block_size = array<i32: 128, 1, 1>} {
           %tx = gpu.thread_id x

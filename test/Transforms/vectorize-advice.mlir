@@ -170,6 +170,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @same_buffer_between
     // CHECK-COUNT-2: memref.load %{{.*}} : memref<1024xf32>
     // expected-remark @below {{kernel: 'same_buffer_between'}}
+    // expected-remark @+1 {{relayout: arg 0: would store it as 256x4, strided<[1, 256]>}}
     gpu.func @same_buffer_between(%a: memref<1024xf32> {llvm.align = 16, llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x

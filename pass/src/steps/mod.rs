@@ -229,6 +229,8 @@ pub fn settle(
     if !step.enabled(options) {
         decision.applied = false;
         decision.reason = options::disabled(step.switched_off_by(), &decision.reason);
+        // The summary is the remark's text, and a step turned off makes no remark.
+        decision.summary.clear();
         return (decision, None);
     }
     let said = if options.detailed_remarks || decision.summary.is_empty() {

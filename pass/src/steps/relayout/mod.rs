@@ -294,8 +294,9 @@ fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options
             choice.candidates
         ));
     };
+    let lone_unasked = options.relayout_launches == 0 && kernel.launches.sites.is_empty();
     if let Some(user) = foreign_user(value, choice.split.is_some()) {
-        if options.relayout_launches == 0 && kernel.launches.sites.is_empty() {
+        if lone_unasked && !choice.separates_records() {
             return quiet_lone(choice, break_even);
         }
         return Outcome::Kept(format!(
@@ -306,6 +307,9 @@ fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options
         return Outcome::Host;
     }
     let launches = options.relayout_launches;
+    if launches == 0 && choice.separates_records() {
+        return Outcome::Kept(format!("not applied: {}", unasked(break_even)));
+    }
     if launches == 0 {
         return quiet_lone(choice, break_even);
     }
@@ -318,16 +322,25 @@ fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options
     Outcome::Apply
 }
 
-/// A lone kernel's decision without option `relayout-launches`: report only, since nothing is
-/// relaid without it, and a remark on every uncoalesced argument (a transpose's output) would
-/// be advice nobody asked for.
+/// A lone kernel's decision without option `relayout-launches` where no records become
+/// fields: report only, since nothing is relaid without the option, and a remark on every
+/// uncoalesced argument (a transpose's output) would be advice nobody asked for. An array of
+/// structures gets the remark ([`Outcome::Kept`]).
 fn quiet_lone(choice: &Choice, break_even: f64) -> Outcome {
     Outcome::Quiet(format!(
-        "would store it as {}; not applied: it changes the layout the launcher passes, which it \
-         does only on request; unblock: option relayout-launches=N, the launches the launcher \
-         keeps the layout for (a pack and an unpack pay off after {break_even:.2})",
-        gain(choice)
+        "would store it as {}; not applied: {}",
+        gain(choice),
+        unasked(break_even)
     ))
+}
+
+/// Why a lone kernel's argument is not relaid without option `relayout-launches`.
+fn unasked(break_even: f64) -> String {
+    format!(
+        "it changes the layout the launcher passes, which it does only on request; unblock: \
+         option relayout-launches=N, the launches the launcher keeps the layout for (a pack and \
+         an unpack pay off after {break_even:.2})"
+    )
 }
 
 /// Sets the `after` metrics of the accesses of every argument an applied decision relaid from
