@@ -22,11 +22,14 @@
 //! * a lone kernel: its launcher must pass the buffer in the new layout, which it does only on
 //!   request: option `relayout-launches=N` (0 by default, never applied) says it keeps the
 //!   layout over `N` launches, and `N` must reach the conversion's break-even
-//!   ([`analysis::relayout::Choice::break_even_launches`]).
+//!   ([`analysis::relayout::Choice::break_even_launches`]). Without it, an array of structures
+//!   gets a remark ([`analysis::relayout::Choice::separates_records`]), other layouts the
+//!   report only.
 //!
 //! Decisions: one per costed argument. A remark where a better order is applied, or kept for
-//! a reason other than the option; report only where the option is 0 (the default), the order
-//! as written is the best, or the accesses cannot be costed.
+//! a reason other than the option, or kept for want of the option on an array of structures;
+//! report only for other layouts a lone kernel would need the option for, where the order as
+//! written is the best, or where the accesses cannot be costed.
 
 pub mod host;
 
