@@ -9,6 +9,12 @@
 // RUN: ptxas -arch=sm_90 %t-readonly.ptx -o %t-readonly.cubin
 // RUN: gpu-mem-opt ptx %S/../Transforms/constant.mlir --options stage-shared=false -o %t-constant.ptx 2>/dev/null
 // RUN: ptxas -arch=sm_90 %t-constant.ptx -o %t-constant.cubin
+// Relayout's strided kernels and its pack/unpack kernels, and versioned vector accesses
+// (session 8), assemble too.
+// RUN: gpu-mem-opt ptx %S/../Transforms/relayout-program.mlir -o %t-relayout.ptx 2>/dev/null
+// RUN: ptxas -arch=sm_90 %t-relayout.ptx -o %t-relayout.cubin
+// RUN: gpu-mem-opt ptx %S/../Transforms/vectorize-version.mlir -o %t-version.ptx 2>/dev/null
+// RUN: ptxas -arch=sm_90 %t-version.ptx -o %t-version.cubin
 // RUN: FileCheck %s --input-file=%t-constant.ptx
 // CHECK: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[36];
 // CHECK: ld.const.b32
