@@ -13,7 +13,7 @@
 //! * `gpu.alloc` → `@gpu_mem_opt_relayout_<K>_arg<i>_alloc()`: a `gpu.alloc` of the permuted
 //!   shape viewed by `memref.reinterpret_cast` as the kernel's strided type;
 //! * `gpu.memcpy %buffer, %host` → `…_upload_<n>`: copy into a temporary in the written
-//!   layout, launch `@gpu_mem_opt_pack_<K>_arg<i>` (one element per thread, 256 threads per
+//!   layout, launch `@gpu_mem_opt_relayout_pack_<K>_arg<i>` (one element per thread, 256 threads per
 //!   block), free the temporary; a copy out is the unpack then the copy;
 //! * `gpu.memset` → `…_fill`, `gpu.dealloc` → `…_free`, both on the permuted buffer.
 //!
