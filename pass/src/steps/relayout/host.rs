@@ -323,9 +323,13 @@ fn uses(alloc: MlirOperation) -> Result<Vec<Use>, String> {
                 .map_while(|index| kernel_operand(owner, index).map(|at| (index, at)))
                 .find(|&(_, at)| at == number)
                 .map(|(index, _)| Use::Launch(owner, index)),
+            // A copy to or from another device buffer is left alone: both sides could be
+            // relaid, and the copy rewritten twice.
             "gpu.memcpy" if synchronous && operands == 2 => {
                 let other = unsafe { mlirOperationGetOperand(owner, 1 - number as isize) };
-                (other.ptr != value.ptr).then_some(if number == 0 {
+                let device = ir::defining_operation(other)
+                    .is_some_and(|defining| ir::operation_name(defining) == "gpu.alloc");
+                (!device).then_some(if number == 0 {
                     Use::Upload(owner)
                 } else {
                     Use::Download(owner)
