@@ -4,16 +4,17 @@
 //!
 //! **Model.** A kernel argument with a better order ([`super::run`]) whose every launch passes
 //! a buffer from a `gpu.alloc` in host code. Each such buffer's other uses must be
-//! `gpu.memcpy` (either side), `gpu.memset` and `gpu.dealloc`, all synchronous, and launches
-//! of kernels whose argument there takes the same new order (a ping-pong `lbm(a, b)`,
+//! `gpu.memcpy` to or from a buffer not made by `gpu.alloc` (a copy between two device buffers
+//! could have both sides relaid), `gpu.memset` and `gpu.dealloc`, all synchronous, and
+//! launches of kernels whose argument there takes the same new order (a ping-pong `lbm(a, b)`,
 //! `lbm(b, a)` does). Arguments that share a buffer are relaid together or not at all.
 //!
 //! **Rewrite** (helpers in the module, one call each where the host op was, so the host code
 //! reads as before):
 //! * `gpu.alloc` → `@gpu_mem_opt_relayout_<K>_arg<i>_alloc()`: a `gpu.alloc` of the permuted
 //!   shape viewed by `memref.reinterpret_cast` as the kernel's strided type;
-//! * `gpu.memcpy %buffer, %host` → `…_upload_<n>`: copy into a temporary in the written
-//!   layout, launch `@gpu_mem_opt_relayout_pack_<K>_arg<i>` (one element per thread, 256 threads per
+//! * `gpu.memcpy %buffer, %host` → `…_upload`: copy into a temporary in the written layout,
+//!   launch `@gpu_mem_opt_relayout_pack_<K>_arg<i>` (one element per thread, 256 threads per
 //!   block), free the temporary; a copy out is the unpack then the copy;
 //! * `gpu.memset` → `…_fill`, `gpu.dealloc` → `…_free`, both on the permuted buffer.
 //!
