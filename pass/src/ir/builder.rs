@@ -90,6 +90,40 @@ impl Builder {
         }
     }
 
+    /// `scf.if condition -> (results) { scf.yield } [else { scf.yield }]` before the anchor,
+    /// the yields without operands yet: the `scf.if`, the then-yield and the else-yield.
+    pub fn scf_if(
+        &self,
+        condition: MlirValue,
+        results: &[MlirType],
+        with_else: bool,
+    ) -> (MlirOperation, MlirOperation, Option<MlirOperation>) {
+        unsafe {
+            let location = mlirValueGetLocation(condition);
+            let mut yields = Vec::new();
+            let mut regions = Vec::new();
+            for branch in 0..2 {
+                let region = mlirRegionCreate();
+                if branch == 0 || with_else {
+                    let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+                    mlirRegionAppendOwnedBlock(region, block);
+                    let mut state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+                    let terminator = mlirOperationCreate(&mut state);
+                    mlirBlockAppendOwnedOperation(block, terminator);
+                    yields.push(terminator);
+                }
+                regions.push(region);
+            }
+            let mut state = mlirOperationStateGet(ir::string_ref_of("scf.if"), location);
+            mlirOperationStateAddOperands(&mut state, 1, &condition);
+            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+            mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+            let branch = mlirOperationCreate(&mut state);
+            self.insert(branch);
+            (branch, yields[0], yields.get(1).copied())
+        }
+    }
+
     /// `arith.constant value : index`.
     pub fn index_constant(&self, value: i64) -> MlirValue {
         unsafe {

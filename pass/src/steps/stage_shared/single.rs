@@ -510,20 +510,5 @@ pub(super) fn compare(
 
 /// Creates `scf.if condition { scf.yield }` before the builder's anchor; the yield.
 pub(super) fn guarded_region(builder: &Builder, condition: MlirValue) -> MlirOperation {
-    unsafe {
-        let location = mlirValueGetLocation(condition);
-        let then_region = mlirRegionCreate();
-        let then_block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
-        mlirRegionAppendOwnedBlock(then_region, then_block);
-        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
-        let terminator = mlirOperationCreate(&mut yield_state);
-        mlirBlockAppendOwnedOperation(then_block, terminator);
-        let else_region = mlirRegionCreate();
-        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.if"), location);
-        mlirOperationStateAddOperands(&mut state, 1, &condition);
-        let regions = [then_region, else_region];
-        mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
-        builder.insert(mlirOperationCreate(&mut state));
-        terminator
-    }
+    builder.scf_if(condition, &[], false).1
 }

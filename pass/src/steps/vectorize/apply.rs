@@ -752,26 +752,8 @@ fn if_else(
     condition: MlirValue,
     results: &[MlirType],
 ) -> Result<(MlirOperation, MlirOperation, MlirOperation), String> {
-    unsafe {
-        let location = mlirValueGetLocation(condition);
-        let mut yields = Vec::new();
-        let mut regions = Vec::new();
-        for _ in 0..2 {
-            let region = mlirRegionCreate();
-            let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
-            mlirRegionAppendOwnedBlock(region, block);
-            let mut state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
-            let terminator = mlirOperationCreate(&mut state);
-            mlirBlockAppendOwnedOperation(block, terminator);
-            yields.push(terminator);
-            regions.push(region);
-        }
-        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.if"), location);
-        mlirOperationStateAddOperands(&mut state, 1, &condition);
-        mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
-        mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
-        let branch = mlirOperationCreate(&mut state);
-        builder.insert(branch);
-        Ok((branch, yields[0], yields[1]))
+    match builder.scf_if(condition, results, true) {
+        (branch, then_yield, Some(else_yield)) => Ok((branch, then_yield, else_yield)),
+        _ => Err("cannot build the branch".into()),
     }
 }
