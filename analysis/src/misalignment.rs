@@ -247,6 +247,17 @@ impl Misalignment {
                  multiple of {needed} B would)",
                 term.name
             ),
+            // Records a lane apart in an argument: the relayout step's structure of arrays
+            // serves them without padding (its own remark says what it would do).
+            Misalignment::Apart {
+                term,
+                rows: Rows::NotPaddable,
+            } if matches!(owner, Owner::Argument(_)) && term.name.starts_with("tid") => format!(
+                "pad the {}-byte record or row to {} B, or store the records as a structure of \
+                 arrays (relayout)",
+                term.step,
+                term.step.next_multiple_of(needed)
+            ),
             Misalignment::Apart {
                 term,
                 rows: Rows::NotPaddable,
@@ -353,7 +364,8 @@ mod tests {
         let argument = diagnose(&rows, &BTreeMap::new(), 2, 8, &Owner::Argument(0)).unwrap();
         assert_eq!(
             argument.remedy(&Owner::Argument(0), 8),
-            "pad the 68-byte record or row to 72 B"
+            "pad the 68-byte record or row to 72 B, or store the records as a structure of \
+             arrays (relayout)"
         );
     }
 
