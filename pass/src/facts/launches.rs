@@ -162,22 +162,33 @@ fn meet(all: ArgumentFacts, one: ArgumentFacts) -> ArgumentFacts {
 /// The origin of each kernel operand of the `gpu.launch_func` `site` (`None` for one that is
 /// not a memref), or `None` when the operands do not match the kernel's `arguments`.
 fn operand_origins(site: MlirOperation, arguments: usize) -> Option<Vec<Option<Origin>>> {
-    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
-    // `kernelOperands` is the last segment but `asyncObject`.
-    let position = segments.len().checked_sub(2)?;
-    let first: i32 = segments[..position].iter().sum();
-    if usize::try_from(segments[position]).ok()? != arguments {
+    let positions = kernel_operands(site)?;
+    if positions.len() != arguments {
         return None;
     }
     Some(
-        (0..arguments)
-            .map(|index| {
-                let operand =
-                    unsafe { mlirOperationGetOperand(site, (first as usize + index) as isize) };
+        positions
+            .map(|position| {
+                let operand = unsafe { mlirOperationGetOperand(site, position as isize) };
                 unsafe { mlirTypeIsAMemRef(mlirValueGetType(operand)) }.then(|| origin(operand))
             })
             .collect(),
     )
+}
+
+/// The positions among the `gpu.launch_func` `site`'s operands of its kernel operands.
+fn kernel_operands(site: MlirOperation) -> Option<std::ops::Range<usize>> {
+    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+    // `kernelOperands` is the last segment but `asyncObject`.
+    let position = segments.len().checked_sub(2)?;
+    let first = usize::try_from(segments[..position].iter().sum::<i32>()).ok()?;
+    Some(first..first + usize::try_from(segments[position]).ok()?)
+}
+
+/// Position among the `gpu.launch_func` `site`'s operands of its kernel operand `index`, if
+/// it has one.
+pub fn kernel_operand(site: MlirOperation, index: usize) -> Option<usize> {
+    kernel_operands(site)?.nth(index)
 }
 
 /// Where the buffer `value` (a memref in host code) comes from.

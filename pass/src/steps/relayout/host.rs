@@ -30,7 +30,7 @@ use mlir_sys::*;
 
 use super::CONVERSION_KERNEL_PREFIX;
 use crate::{
-    facts::kernels::Kernel,
+    facts::{kernels::Kernel, launches::kernel_operand},
     ir::{self, builder::Builder},
     report::{Decision, KernelReport, Kind},
     steps::{self, memory_space::describe, Telling},
@@ -42,6 +42,11 @@ const COPY_BLOCK: i64 = 256;
 
 /// Most blocks a 1-D grid has in x (CUDA C++ Programming Guide, "Compute Capabilities").
 const MAX_GRID_X: i64 = (1 << 31) - 1;
+
+/// Blocks of [`COPY_BLOCK`] threads that cover `elements` (at least one) one per thread.
+fn copy_blocks(elements: i64) -> i64 {
+    (elements - 1) / COPY_BLOCK + 1
+}
 
 /// A kernel argument with a better order, launched from host code in the module.
 pub struct Pending {
@@ -215,7 +220,7 @@ fn entry_buffers(
     all: &mut Vec<Buffer>,
 ) -> Result<Vec<usize>, String> {
     let elements: i64 = entry.shape.iter().product();
-    if (elements - 1) / COPY_BLOCK + 1 > MAX_GRID_X {
+    if copy_blocks(elements) > MAX_GRID_X {
         return Err(format!(
             "not applied: the pack of its {elements} elements needs more than {MAX_GRID_X} \
              blocks of {COPY_BLOCK} threads"
@@ -254,14 +259,7 @@ fn entry_buffers(
         for used in &all[position].uses {
             if let Use::Launch(launch, at) = *used {
                 let relaid_alike = pending.iter().any(|other| {
-                    other.index == at
-                        && other.choice.strides == entry.choice.strides
-                        && other
-                            .kernel
-                            .launches
-                            .sites
-                            .iter()
-                            .any(|s| s.ptr == launch.ptr)
+                    other.choice.strides == entry.choice.strides && other.launched_by(launch, at)
                 });
                 if !relaid_alike {
                     return Err(format!(
@@ -284,24 +282,25 @@ fn entry_buffers(
 fn shares(all: &[Buffer], own: &[usize], other: &Pending) -> bool {
     own.iter()
         .flat_map(|&buffer| &all[buffer].uses)
-        .any(|used| {
-            matches!(*used, Use::Launch(launch, at) if at == other.index
-                && other.kernel.launches.sites.iter().any(|s| s.ptr == launch.ptr))
-        })
+        .any(|used| matches!(*used, Use::Launch(launch, at) if other.launched_by(launch, at)))
+}
+
+impl Pending {
+    /// Whether `launch` launches this kernel with this argument as kernel operand `at`.
+    fn launched_by(&self, launch: MlirOperation, at: usize) -> bool {
+        at == self.index
+            && self
+                .kernel
+                .launches
+                .sites
+                .iter()
+                .any(|s| s.ptr == launch.ptr)
+    }
 }
 
 /// `1 time`, `5 times`.
 fn times(count: u64) -> String {
     format!("{count} {}", if count == 1 { "time" } else { "times" })
-}
-
-/// Position among `site`'s operands of kernel operand `index`.
-fn kernel_operand(site: MlirOperation, index: usize) -> Option<usize> {
-    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
-    // `kernelOperands` is the last segment but `asyncObject`.
-    let position = segments.len().checked_sub(2)?;
-    let first: i32 = segments[..position].iter().sum();
-    (index < usize::try_from(segments[position]).ok()?).then(|| first as usize + index)
 }
 
 /// Every use of the buffer `alloc` allocates, classified, or why one cannot be rewritten.
@@ -363,13 +362,14 @@ fn trips(operation: MlirOperation) -> (u64, bool) {
             let bound = |position| {
                 ir::constant_integer(unsafe { mlirOperationGetOperand(parent, position) })
             };
-            match (bound(0), bound(1), bound(2)) {
-                (Some(lower), Some(upper), Some(step)) if step > 0 => {
-                    let span = u64::try_from(upper.saturating_sub(lower)).unwrap_or(0);
-                    let count = span.div_ceil(step as u64);
-                    total = total.saturating_mul(count);
-                }
-                _ => exact = false,
+            let range = analysis::Loop {
+                lower: bound(0),
+                upper: bound(1),
+                step: bound(2),
+            };
+            match range.trip_count() {
+                Some(count) => total = total.saturating_mul(count),
+                None => exact = false,
             }
         } else if ir::operation_name(parent) != "scf.if" {
             exact = false;
@@ -409,15 +409,7 @@ impl Names {
             let value = mlirBlockGetArgument(entry_block, entry.index as isize);
             ir::type_text(mlirShapedTypeGetElementType(mlirValueGetType(value)))
         };
-        let joined = |values: &[i64], separator: &str| {
-            values
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(separator)
-        };
-        let list = |values: &[i64]| joined(values, ", ");
-        let dims = |values: &[i64]| joined(values, "x");
+        let (list, dims) = (super::listed, super::dimensions);
         let (written_shape, shape) = (&entry.shape, &entry.choice.shape);
         let strides = &entry.choice.strides;
         let permuted_shape: Vec<i64> = entry.choice.order.iter().map(|&d| shape[d]).collect();
@@ -426,9 +418,9 @@ impl Names {
             analysis::relayout::strides_for(&permuted_shape, &identity).unwrap_or_default();
         let written = format!("memref<{}x{element}>", dims(written_shape));
         let strided = format!(
-            "memref<{}x{element}, strided<[{}]>>",
+            "memref<{}x{element}, {}>",
             dims(shape),
-            list(strides)
+            super::strided(strides)
         );
         let permuted = format!("memref<{}x{element}>", dims(&permuted_shape));
         let module = unsafe { mlirOperationGetParentOperation(entry.kernel.operation) };
@@ -529,7 +521,7 @@ impl Names {
 
     /// Lines that launch `kernel` over every element with `arguments`.
     fn launch(&self, kernel: &str, arguments: &str) -> String {
-        let blocks = (self.elements + COPY_BLOCK - 1) / COPY_BLOCK;
+        let blocks = copy_blocks(self.elements);
         format!(
             "  %one = arith.constant 1 : index\n  %blocks = arith.constant {blocks} : index\n  \
              %threads = arith.constant {COPY_BLOCK} : index\n  \

@@ -409,8 +409,7 @@ fn amortized(choice: &Choice, options: &Options) -> String {
 
 /// `strided<[8192, 1, 2048]>`.
 fn strided(strides: &[i64]) -> String {
-    let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
-    format!("strided<[{}]>", strides.join(", "))
+    format!("strided<[{}]>", listed(strides))
 }
 
 /// Rewrites every `memref.load`/`memref.store` of `buffer` (now of a split-record type) from
@@ -454,11 +453,21 @@ fn split_accesses(buffer: MlirValue, size: i64) {
 
 /// `4096x4`.
 fn dimensions(shape: &[i64]) -> String {
-    shape
+    joined(shape, "x")
+}
+
+/// `256, 1, 64`.
+fn listed(values: &[i64]) -> String {
+    joined(values, ", ")
+}
+
+/// `values` written out, `separator` between them.
+fn joined(values: &[i64], separator: &str) -> String {
+    values
         .iter()
         .map(i64::to_string)
         .collect::<Vec<_>>()
-        .join("x")
+        .join(separator)
 }
 
 /// The report's parameters: order, strides, formula, traffic before and after, conversion.

@@ -561,16 +561,7 @@ pub fn apply_versioned(
     let (branch, fast, slow) = if_else(&Builder::before(anchor), check, &results)?;
     // The fast path: one vector access through the asserted alignment.
     let builder = Builder::before(fast).located(location);
-    let alignment = builder
-        .parse_attribute(&format!("{} : i32", chunk.alignment))
-        .ok_or("cannot build the alignment")?;
-    let assumed = builder.create(
-        "memref.assume_alignment",
-        &[base[0]],
-        &[("alignment", alignment)],
-        &[unsafe { mlirValueGetType(base[0]) }],
-    );
-    let aligned = unsafe { mlirOperationGetResult(assumed, 0) };
+    let aligned = assume_aligned(&builder, base[0], chunk.alignment)?;
     let mut fast_values = Vec::new();
     match group.kind {
         AccessKind::Load => {
@@ -583,31 +574,18 @@ pub fn apply_versioned(
     }
     // The fallback: the scalar accesses, element k at the first element's index plus k.
     let builder = Builder::before(slow).located(location);
-    let mut slow_values = Vec::new();
-    let (innermost, outer) = base[1..]
-        .split_last()
-        .ok_or("a scalar access has indices")?;
-    for (position, memory) in part.iter().enumerate() {
-        let offset = builder.index_constant(position as i64);
-        let at = builder.index_binary("arith.addi", *innermost, offset);
-        let indices: Vec<MlirValue> = outer.iter().copied().chain([at]).collect();
-        match group.kind {
-            AccessKind::Load => {
-                let operands: Vec<MlirValue> = [base[0]].into_iter().chain(indices).collect();
-                let load = builder.create("memref.load", &operands, &[], &[element]);
-                slow_values.push(unsafe { mlirOperationGetResult(load, 0) });
-            }
-            AccessKind::Store => {
-                let value = unsafe { mlirOperationGetOperand(memory.operation, 0) };
-                let operands: Vec<MlirValue> =
-                    [value, base[0]].into_iter().chain(indices).collect();
-                builder.create("memref.store", &operands, &[], &[]);
-            }
-        }
-    }
-    if group.kind == AccessKind::Load {
-        slow_values = vec![assembled(&builder, &slow_values, vector_type_)?];
-    }
+    let elements = match group.kind {
+        AccessKind::Load => Elements::Load(part.len(), vector_type_),
+        AccessKind::Store => Elements::Store(
+            part.iter()
+                .map(|memory| unsafe { mlirOperationGetOperand(memory.operation, 0) })
+                .collect(),
+        ),
+    };
+    let slow_values: Vec<MlirValue> =
+        elementwise(&builder, base[0], &base[1..], element, elements)?
+            .into_iter()
+            .collect();
     unsafe {
         mlirOperationSetOperands(fast, fast_values.len() as isize, fast_values.as_ptr());
         mlirOperationSetOperands(slow, slow_values.len() as isize, slow_values.as_ptr());
@@ -656,16 +634,7 @@ fn versioned_vector(
     let memref = operands[memref_position];
     // The fast path: the access through the asserted alignment, with it.
     let builder = Builder::before(fast).located(location);
-    let bytes = builder
-        .parse_attribute(&format!("{alignment} : i32"))
-        .ok_or("cannot build the alignment")?;
-    let assumed = builder.create(
-        "memref.assume_alignment",
-        &[memref],
-        &[("alignment", bytes)],
-        &[unsafe { mlirValueGetType(memref) }],
-    );
-    operands[memref_position] = unsafe { mlirOperationGetResult(assumed, 0) };
+    operands[memref_position] = assume_aligned(&builder, memref, alignment)?;
     let attribute = builder
         .parse_attribute(&format!("{alignment} : i64"))
         .ok_or("cannot build the alignment")?;
@@ -674,31 +643,25 @@ fn versioned_vector(
     // The fallback: element k at the innermost index plus k.
     let builder = Builder::before(slow).located(location);
     let element = unsafe { mlirShapedTypeGetElementType(vector_type_) };
-    let indices = &operands[memref_position + 1..];
-    let (innermost, outer) = indices.split_last().ok_or("a vector access has indices")?;
-    let mut values = Vec::new();
-    for position in 0..memory.vector_width {
-        let offset = builder.index_constant(i64::from(position));
-        let at = builder.index_binary("arith.addi", *innermost, offset);
-        let address: Vec<MlirValue> = [memref]
-            .into_iter()
-            .chain(outer.iter().copied())
-            .chain([at])
-            .collect();
-        if load {
-            let scalar = builder.create("memref.load", &address, &[], &[element]);
-            values.push(unsafe { mlirOperationGetResult(scalar, 0) });
-        } else {
-            let vector = operands[0];
-            let value = extract(&builder, vector, Ok(i64::from(position)), element)?;
-            let stored: Vec<MlirValue> = [value].into_iter().chain(address).collect();
-            builder.create("memref.store", &stored, &[], &[]);
-        }
-    }
+    let width = memory.vector_width as usize;
+    let elements = if load {
+        Elements::Load(width, vector_type_)
+    } else {
+        let values = (0..width)
+            .map(|position| extract(&builder, operands[0], Ok(position as i64), element))
+            .collect::<Result<_, _>>()?;
+        Elements::Store(values)
+    };
+    let slow_value = elementwise(
+        &builder,
+        memref,
+        &operands[memref_position + 1..],
+        element,
+        elements,
+    )?;
     unsafe {
-        if load {
+        if let Some(slow_value) = slow_value {
             let fast_value = mlirOperationGetResult(aligned, 0);
-            let slow_value = assembled(&builder, &values, vector_type_)?;
             mlirOperationSetOperands(fast, 1, &fast_value);
             mlirOperationSetOperands(slow, 1, &slow_value);
             mlirValueReplaceAllUsesOfWith(
@@ -709,6 +672,69 @@ fn versioned_vector(
         mlirOperationDestroy(operation);
     }
     Ok(branch)
+}
+
+/// `memref.assume_alignment memref, bytes`: the memref asserted aligned to `bytes`.
+fn assume_aligned(builder: &Builder, memref: MlirValue, bytes: u64) -> Result<MlirValue, String> {
+    let alignment = builder
+        .parse_attribute(&format!("{bytes} : i32"))
+        .ok_or("cannot build the alignment")?;
+    let assumed = builder.create(
+        "memref.assume_alignment",
+        &[memref],
+        &[("alignment", alignment)],
+        &[unsafe { mlirValueGetType(memref) }],
+    );
+    Ok(unsafe { mlirOperationGetResult(assumed, 0) })
+}
+
+/// What a versioned access's fallback moves element by element.
+enum Elements {
+    /// Loads of this many elements, gathered into a vector of this type.
+    Load(usize, MlirType),
+    /// Stores of these values.
+    Store(Vec<MlirValue>),
+}
+
+/// A versioned access's fallback: element k at `indices` with `k` added to the innermost,
+/// loaded (the vector of them, returned) or stored.
+fn elementwise(
+    builder: &Builder,
+    memref: MlirValue,
+    indices: &[MlirValue],
+    element: MlirType,
+    elements: Elements,
+) -> Result<Option<MlirValue>, String> {
+    let (innermost, outer) = indices.split_last().ok_or("an access has indices")?;
+    let count = match &elements {
+        Elements::Load(count, _) => *count,
+        Elements::Store(values) => values.len(),
+    };
+    let mut loaded = Vec::new();
+    for position in 0..count {
+        let offset = builder.index_constant(position as i64);
+        let at = builder.index_binary("arith.addi", *innermost, offset);
+        let address: Vec<MlirValue> = [memref]
+            .into_iter()
+            .chain(outer.iter().copied())
+            .chain([at])
+            .collect();
+        match &elements {
+            Elements::Load(..) => {
+                let load = builder.create("memref.load", &address, &[], &[element]);
+                loaded.push(unsafe { mlirOperationGetResult(load, 0) });
+            }
+            Elements::Store(values) => {
+                let operands: Vec<MlirValue> =
+                    [values[position]].into_iter().chain(address).collect();
+                builder.create("memref.store", &operands, &[], &[]);
+            }
+        }
+    }
+    match elements {
+        Elements::Load(_, type_) => Ok(Some(assembled(builder, &loaded, type_)?)),
+        Elements::Store(_) => Ok(None),
+    }
 }
 
 /// The vector of the scalars `values`: a broadcast of the first, the others inserted.
