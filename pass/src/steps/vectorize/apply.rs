@@ -122,12 +122,18 @@ fn set_alignment(operation: MlirOperation, bytes: u64) {
     if declared.is_some_and(|declared| declared as u64 >= bytes) {
         return;
     }
-    let builder = Builder::before(operation);
-    if let Some(attribute) = builder.parse_attribute(&format!("{bytes} : i64")) {
+    if let Ok(attribute) = alignment_attribute(&Builder::before(operation), bytes) {
         unsafe {
             mlirOperationSetAttributeByName(operation, ir::string_ref_of("alignment"), attribute)
         };
     }
+}
+
+/// A vector access's `alignment = bytes : i64`.
+fn alignment_attribute(builder: &Builder, bytes: u64) -> Result<MlirAttribute, String> {
+    builder
+        .parse_attribute(&format!("{bytes} : i64"))
+        .ok_or_else(|| "cannot build the alignment".into())
 }
 
 /// `vector<N x element>` for the element type of `value`.
@@ -147,9 +153,7 @@ fn vector_load(
     chunk: &Chunk,
 ) -> Result<MlirValue, String> {
     let type_ = vector_type(builder, element, chunk.elements)?;
-    let alignment = builder
-        .parse_attribute(&format!("{} : i64", chunk.alignment))
-        .ok_or("cannot build the alignment")?;
+    let alignment = alignment_attribute(builder, chunk.alignment)?;
     let operands: Vec<MlirValue> = std::iter::once(memref)
         .chain(indices.iter().copied())
         .collect();
@@ -342,9 +346,7 @@ fn store_vector(
     indices: &[MlirValue],
     chunk: &Chunk,
 ) -> Result<MlirOperation, String> {
-    let alignment = builder
-        .parse_attribute(&format!("{} : i64", chunk.alignment))
-        .ok_or("cannot build the alignment")?;
+    let alignment = alignment_attribute(builder, chunk.alignment)?;
     let operands: Vec<MlirValue> = [vector, memref]
         .into_iter()
         .chain(indices.iter().copied())
@@ -635,9 +637,7 @@ fn versioned_vector(
     // The fast path: the access through the asserted alignment, with it.
     let builder = Builder::before(fast).located(location);
     operands[memref_position] = assume_aligned(&builder, memref, alignment)?;
-    let attribute = builder
-        .parse_attribute(&format!("{alignment} : i64"))
-        .ok_or("cannot build the alignment")?;
+    let attribute = alignment_attribute(&builder, alignment)?;
     let name = ir::operation_name(operation);
     let aligned = builder.create(&name, &operands, &[("alignment", attribute)], &results);
     // The fallback: element k at the innermost index plus k.
