@@ -140,6 +140,9 @@ pub fn run(
             .iter()
             .filter(|finding| finding.memory.root == root)
             .collect();
+        if mine.is_empty() {
+            continue;
+        }
         let uses: Vec<Use> = mine
             .iter()
             .map(|finding| Use {
@@ -148,9 +151,6 @@ pub fn run(
             })
             .collect();
         // One dimension has one order: only a record to split gives it a choice.
-        if mine.is_empty() {
-            continue;
-        }
         if shape.len() == 1 && relayout::record_split(&shape, &uses).is_none() {
             if let Some(size) = relayout::lane_stride(&uses) {
                 // Report only: a record that does not divide the buffer would need padding.
@@ -180,54 +180,49 @@ pub fn run(
             None => relayout::choose(&shape, &uses, options.target.bank_model)
                 .map_err(|unknown| format!("not costed: {unknown}")),
         };
-        let (outcome, choice) = match costed {
-            Err(why) => (Outcome::Quiet(why), None),
-            Ok(choice) => (outcome(kernel, value, &choice, options), Some(choice)),
+        let choice = match costed {
+            Err(why) => {
+                success &= report_only(early, (kernel, value, &root), &why, options);
+                continue;
+            }
+            Ok(choice) => choice,
         };
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
+        decision.params = params(&choice);
+        let outcome = outcome(kernel, value, &choice, options);
         let remark = !matches!(outcome, Outcome::Quiet(_) | Outcome::Host);
-        if let Some(choice) = &choice {
-            decision.params = params(choice);
-        }
-        match (outcome, choice) {
-            (Outcome::Quiet(why), _) => decision.reason = why,
-            (Outcome::Kept(why), Some(choice)) => {
-                decision.summary = format!("would store it as {}; {why}", gain(&choice));
+        let entry = host::Pending {
+            kernel: kernel.clone(),
+            index,
+            shape,
+            choice,
+            report: 0,
+        };
+        let choice = &entry.choice;
+        match outcome {
+            Outcome::Quiet(why) => decision.reason = why,
+            Outcome::Kept(why) => {
+                decision.summary = format!("would store it as {}; {why}", gain(choice));
                 decision.reason = decision.summary.clone();
             }
-            (Outcome::Apply, Some(choice)) if enabled => {
-                let new_type = apply(kernel, index, &choice);
-                let (pack, _) = host::add_conversions(&host::Pending {
-                    kernel: kernel.clone(),
-                    index,
-                    shape: shape.clone(),
-                    choice: choice.clone(),
-                    report: 0,
-                });
+            Outcome::Apply if enabled => {
+                let new_type = apply(kernel, index, choice);
+                let (pack, _) = host::add_conversions(&entry);
                 decision.applied = true;
                 decision.summary = format!(
                     "stored as {}; the launcher passes it as {new_type}, e.g. through @{pack} \
                      and its unpack ({})",
-                    gain(&choice),
-                    amortized(&choice, options)
+                    gain(choice),
+                    amortized(choice, options)
                 );
                 decision.reason = decision.summary.clone();
             }
-            (Outcome::Apply, Some(choice)) => {
-                decision.reason = format!("would store it as {}", gain(&choice));
-            }
-            (Outcome::Host, Some(choice)) => {
+            Outcome::Apply => decision.reason = format!("would store it as {}", gain(choice)),
+            Outcome::Host => {
                 // Settled with the host code once every kernel is decided; no remark yet.
                 decision.reason = "decided with the host code".into();
-                pending.push(host::Pending {
-                    kernel: kernel.clone(),
-                    index,
-                    shape: shape.clone(),
-                    choice,
-                    report: 0,
-                });
+                pending.push(entry);
             }
-            (_, None) => unreachable!("only a costed argument gets past Quiet"),
         }
         changed |= decision.applied;
         let telling = Telling {
