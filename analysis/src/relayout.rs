@@ -207,12 +207,19 @@ pub fn lane_stride(uses: &[Use]) -> Option<i64> {
     found
 }
 
-/// `uses`' accesses on `shape` with the innermost dimension split by `size`: the index `e`
-/// becomes `(e floordiv size, e mod size)`.
-fn split_accesses(uses: &[Use], shape: &[i64], size: i64) -> Vec<Access> {
-    let mut split_shape: Vec<Option<i64>> = shape.iter().copied().map(Some).collect();
-    let innermost = split_shape.pop().flatten().unwrap_or(0);
-    split_shape.extend([Some(innermost / size), Some(size)]);
+/// `shape` with its innermost dimension `n` split into `n / size` records of `size`.
+fn split_shape(shape: &[i64], size: i64) -> Vec<i64> {
+    let (innermost, outer) = shape.split_last().expect("a buffer has a dimension");
+    outer
+        .iter()
+        .copied()
+        .chain([innermost / size, size])
+        .collect()
+}
+
+/// `uses`' accesses on the split shape `split` (innermost dimension split by `size`): the
+/// index `e` becomes `(e floordiv size, e mod size)`.
+fn split_accesses(uses: &[Use], split: &[i64], size: i64) -> Vec<Access> {
     uses.iter()
         .map(|used| {
             let mut access = used.access.clone();
@@ -221,7 +228,7 @@ fn split_accesses(uses: &[Use], shape: &[i64], size: i64) -> Vec<Access> {
                 access.indices.push(record);
                 access.indices.push(field);
             }
-            access.layout.shape = split_shape.clone();
+            access.layout.shape = split.iter().copied().map(Some).collect();
             access
         })
         .collect()
@@ -372,6 +379,35 @@ pub fn traffic(uses: &[Use], strides: &[i64], model: BankModel) -> Result<Traffi
     Ok(total)
 }
 
+/// Costs each of `orders` of `shape` (its innermost dimension split by `split`, if any) for
+/// `uses`, counting them in `best.candidates`; one with fewer sectors than `best` replaces it.
+fn improve(
+    best: &mut Choice,
+    (shape, split): (&[i64], Option<i64>),
+    uses: &[Use],
+    orders: impl IntoIterator<Item = Vec<usize>>,
+    model: BankModel,
+) -> Result<(), Unknown> {
+    for order in orders {
+        let strides = strides_for(shape, &order).ok_or_else(overflow)?;
+        let after = traffic(uses, &strides, model)?;
+        best.candidates += 1;
+        if after.sectors < best.after.sectors {
+            best.split = split;
+            best.shape = shape.to_vec();
+            best.order = order;
+            best.strides = strides;
+            best.after = after;
+        }
+    }
+    Ok(())
+}
+
+/// Why a layout has no strides: its size overflows 64 bits.
+fn overflow() -> Unknown {
+    Unknown::new("the buffer's size overflows 64 bits")
+}
+
 /// Chooses the order of a buffer of static `shape` from every use of it (module essay).
 pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, Unknown> {
     if shape.len() > MAX_RANK {
@@ -380,7 +416,6 @@ pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, U
             shape.len()
         )));
     }
-    let overflow = || Unknown::new("the buffer's size overflows 64 bits");
     let identity: Vec<usize> = (0..shape.len()).collect();
     let written = strides_for(shape, &identity).ok_or_else(overflow)?;
     let before = traffic(uses, &written, model)?;
@@ -393,22 +428,17 @@ pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, U
         after: before,
         candidates: 1,
     };
-    for order in orders(shape.len()).into_iter().skip(1) {
-        let strides = strides_for(shape, &order).ok_or_else(overflow)?;
-        let after = traffic(uses, &strides, model)?;
-        best.candidates += 1;
-        if after.sectors < best.after.sectors {
-            best = Choice {
-                order,
-                strides,
-                after,
-                ..best
-            };
-        }
-    }
+    improve(
+        &mut best,
+        (shape, None),
+        uses,
+        orders(shape.len()).into_iter().skip(1),
+        model,
+    )?;
     // Sung's strip-mining of a record: after every plain order, so a tie keeps the simpler.
     if let Some(size) = record_split(shape, uses) {
-        let accesses = split_accesses(uses, shape, size);
+        let split = split_shape(shape, size);
+        let accesses = split_accesses(uses, &split, size);
         let split_uses: Vec<Use> = accesses
             .iter()
             .zip(uses)
@@ -417,23 +447,14 @@ pub fn choose(shape: &[i64], uses: &[Use], model: BankModel) -> Result<Choice, U
                 block: used.block,
             })
             .collect();
-        let mut split_shape = shape[..shape.len() - 1].to_vec();
-        split_shape.extend([shape[shape.len() - 1] / size, size]);
-        for order in orders(split_shape.len()) {
-            let strides = strides_for(&split_shape, &order).ok_or_else(overflow)?;
-            let after = traffic(&split_uses, &strides, model)?;
-            best.candidates += 1;
-            if after.sectors < best.after.sectors {
-                best = Choice {
-                    split: Some(size),
-                    shape: split_shape.clone(),
-                    order,
-                    strides,
-                    after,
-                    ..best
-                };
-            }
-        }
+        let split_orders = orders(split.len());
+        improve(
+            &mut best,
+            (&split, Some(size)),
+            &split_uses,
+            split_orders,
+            model,
+        )?;
     }
     Ok(best)
 }
