@@ -205,10 +205,19 @@ enum Step {
     FloorDivide(i64),
     /// Pop one, push its non-negative remainder by the constant.
     Modulo(i64),
+    /// Pop one, push its floor division by `2^k` (an arithmetic shift: floor for negatives).
+    ShiftDown(u32),
+    /// Pop one, push it AND the mask `2^k − 1` (the non-negative remainder by `2^k`).
+    Mask(i64),
     /// Pop two, push their bitwise exclusive or.
     Xor,
     /// Pop two, push the first shifted right by the second.
     ShiftRight,
+}
+
+/// `k` where `value = 2^k` (and positive).
+fn power_of_two(value: i64) -> Option<u32> {
+    (value > 0 && value.count_ones() == 1).then(|| value.trailing_zeros())
 }
 
 /// Deepest stack a [`Compiled`] expression evaluates on without allocating.
@@ -240,6 +249,8 @@ impl Compiled {
                     stack[depth.checked_sub(1)?].rem_euclid(modulus)
                 }
                 Step::FloorDivide(_) | Step::Modulo(_) => return None,
+                Step::ShiftDown(bits) => stack[depth.checked_sub(1)?] >> bits,
+                Step::Mask(mask) => stack[depth.checked_sub(1)?] & mask,
                 Step::Add | Step::Xor | Step::ShiftRight => {
                     let (left, right) = (stack[depth.checked_sub(2)?], stack[depth - 1]);
                     depth -= 1;
@@ -324,11 +335,18 @@ impl IndexExpression {
             }
             IndexExpression::FloorDivide(inner, divisor) => {
                 inner.compile_into(slot, steps)?;
-                steps.push(Step::FloorDivide(*divisor));
+                // Powers of two (every swizzle's) by shifts: a division costs tens of cycles.
+                steps.push(match power_of_two(*divisor) {
+                    Some(bits) => Step::ShiftDown(bits),
+                    None => Step::FloorDivide(*divisor),
+                });
             }
             IndexExpression::Modulo(inner, modulus) => {
                 inner.compile_into(slot, steps)?;
-                steps.push(Step::Modulo(*modulus));
+                steps.push(match power_of_two(*modulus) {
+                    Some(_) => Step::Mask(*modulus - 1),
+                    None => Step::Modulo(*modulus),
+                });
             }
             IndexExpression::Unknown(_) => return None,
         }

@@ -62,6 +62,8 @@
 
 use std::collections::HashSet;
 
+use rustc_hash::FxHashSet;
+
 use serde::Serialize;
 
 use crate::expression::{Unknown, Variable};
@@ -495,7 +497,8 @@ pub fn own_elements(access: &Access, block: Option<Block>) -> bool {
 /// The first byte address read twice by one block, if any.
 fn repeated_element(accesses: &[&Access], block: Block) -> Result<Option<i64>, Unknown> {
     check_shared_unknowns(accesses)?;
-    let mut seen = HashSet::new();
+    // A fast hash: the set takes every address of a block (a thousand inserts per buffer).
+    let mut seen = FxHashSet::default();
     let mut evaluations = 0u64;
     for access in accesses {
         let trips: Vec<u64> = access
@@ -512,16 +515,17 @@ fn repeated_element(accesses: &[&Access], block: Block) -> Result<Option<i64>, U
         if evaluations > MAX_REUSE_EVALUATIONS {
             return Err(Unknown::new("too many addresses to enumerate"));
         }
+        let mut values = vec![None; trips.len()];
         for warp in block.warps() {
             for &[x, y, z] in warp.iter() {
                 for iteration in 0..iterations {
                     let mut rest = iteration;
-                    let mut values = Vec::with_capacity(trips.len());
-                    for (range, &count) in access.loops.iter().zip(&trips).rev() {
-                        values.push(range.value(rest % count.max(1)));
+                    for ((range, &count), slot) in
+                        access.loops.iter().zip(&trips).zip(&mut values).rev()
+                    {
+                        *slot = range.value(rest % count.max(1));
                         rest /= count.max(1);
                     }
-                    values.reverse();
                     let value = |variable: &Variable| match variable {
                         Variable::ThreadX => Some(x),
                         Variable::ThreadY => Some(y),

@@ -55,8 +55,8 @@ use crate::expression::{
     checked, Cause, Compiled, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable,
 };
 use crate::matrix::{Access, MemorySpace};
-use crate::request::{shift_period, MetricsAccumulator, Request};
-use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, WARP_SIZE};
+use crate::request::{self, shift_period, MetricsAccumulator, Request};
+use crate::target::{BankModel, MAX_ACCESS_BYTES, MAX_THREADS_PER_BLOCK, SECTOR_BYTES, WARP_SIZE};
 
 /// Most loop iterations enumerated one by one (loops in guards or quasi-affine indices).
 pub const MAX_ENUMERATED_ITERATIONS: u64 = 4096;
@@ -86,17 +86,29 @@ impl Block {
     /// The `(tid.x, tid.y, tid.z)` of each lane of each warp, warps in order (computed as
     /// they are needed: no allocation per call, which the layout search makes thousands of).
     pub fn warps(&self) -> impl Iterator<Item = Warp> {
-        let (x, y) = (i64::from(self.x), i64::from(self.y).max(1));
+        let (x, y) = (i64::from(self.x).max(1), i64::from(self.y).max(1));
         let threads = self.threads() as i64;
         let lanes = i64::from(WARP_SIZE);
         (0..(threads + lanes - 1) / lanes).map(move |warp| {
             let mut found = Warp {
                 lanes: [[0; 3]; WARP_SIZE as usize],
-                count: 0,
+                count: ((threads - warp * lanes).min(lanes)) as usize,
             };
-            for linear in warp * lanes..((warp + 1) * lanes).min(threads) {
-                found.lanes[found.count] = [linear % x, linear / x % y, linear / (x * y)];
-                found.count += 1;
+            // One division for the first lane; the others step (a division per lane dominated
+            // the analysis of simple kernels).
+            let first = warp * lanes;
+            let mut thread = [first % x, first / x % y, first / (x * y)];
+            for lane in &mut found.lanes[..found.count] {
+                *lane = thread;
+                thread[0] += 1;
+                if thread[0] == x {
+                    thread[0] = 0;
+                    thread[1] += 1;
+                    if thread[1] == y {
+                        thread[1] = 0;
+                        thread[2] += 1;
+                    }
+                }
             }
             found
         })
@@ -195,7 +207,7 @@ pub fn warp_metrics(
                 guards: &guards,
             };
             if lane_addresses(access, &parts, &warp, &at, &mut addresses)? {
-                tally.add(&addresses, shifts, access.access_bytes(), model);
+                tally.add(&addresses, shifts, access.access_bytes(), model)?;
             }
         }
     }
@@ -257,8 +269,8 @@ struct Tally {
     totals: Vec<MetricsAccumulator>,
     /// Worst single-request degree per class.
     worst: Vec<f64>,
-    /// The current warp's request metrics by shift residue (reused: no allocation per warp).
-    memo: Vec<Option<(MetricsAccumulator, f64)>>,
+    /// The metrics of the last request pattern counted (the warps of a block mostly share one).
+    memo: PatternMemo,
 }
 
 impl Tally {
@@ -266,21 +278,22 @@ impl Tally {
         Tally {
             totals: vec![MetricsAccumulator::default(); classes],
             worst: vec![1.0; classes],
-            memo: Vec::new(),
+            memo: PatternMemo::default(),
         }
     }
 
-    /// Counts one warp's lane addresses under every shift, evaluating each distinct residue once.
+    /// Counts one warp's lane addresses under every shift; unknown when the lanes span more
+    /// bytes than an `i64` holds.
     fn add(
         &mut self,
         addresses: &[Option<i64>],
         shifts: &Shifts,
         access_bytes: u32,
         model: BankModel,
-    ) {
-        let memo = &mut self.memo;
-        memo.clear();
-        memo.resize(shifts.period as usize, None);
+    ) -> Result<(), Unknown> {
+        let lowest = addresses.iter().flatten().min().copied().unwrap_or(0);
+        self.memo.set_pattern(addresses, lowest, model)?;
+        let offset = lowest.rem_euclid(shifts.period as i64) as u64;
         for (class_index, &class) in shifts.classes.iter().enumerate() {
             for (residue, &count) in shifts
                 .histogram
@@ -288,14 +301,13 @@ impl Tally {
                 .enumerate()
                 .filter(|(_, &count)| count > 0)
             {
-                let shift = (residue as u64 + class) % shifts.period;
-                let (single, degree) = memo[shift as usize].get_or_insert_with(|| {
-                    single_request(addresses, shift, shifts.period, access_bytes, model)
-                });
-                self.totals[class_index].merge(single, count);
-                self.worst[class_index] = self.worst[class_index].max(*degree);
+                let shift = offset + residue as u64 + class;
+                let (single, degree) = self.memo.request(shift, access_bytes, model);
+                self.totals[class_index].merge(&single, count);
+                self.worst[class_index] = self.worst[class_index].max(degree);
             }
         }
+        Ok(())
     }
 
     /// Known values where every class agrees, reasons elsewhere.
@@ -917,32 +929,112 @@ fn lane_addresses(
     Ok(any_active)
 }
 
-/// Totals of one request whose addresses all move by `shift`, and its wavefront ratio.
-fn single_request(
-    addresses: &[Option<i64>],
-    shift: u64,
-    shift_period: u64,
-    access_bytes: u32,
-    model: BankModel,
-) -> (MetricsAccumulator, f64) {
-    let shifted = |address: i64| i128::from(address) + i128::from(shift);
-    let lowest = addresses
-        .iter()
-        .flatten()
-        .map(|&address| shifted(address))
-        .min()
-        .unwrap_or(0);
-    let base = lowest.div_euclid(i128::from(shift_period)) * i128::from(shift_period);
-    let mut normalized = [None; WARP_SIZE as usize];
-    for (slot, address) in normalized.iter_mut().zip(addresses) {
-        *slot = address.map(|address| (shifted(address) - base) as u64);
+/// One request pattern (lane addresses relative to the lowest active one) and its metrics by
+/// shift, each computed once per residue it depends on: sectors repeat every 32 bytes,
+/// wavefronts every bank shift period (4 bytes on sm_90, where a word shift only renames
+/// banks), distinct addresses never change. A block's warps differ mostly by a shift.
+#[derive(Default)]
+struct PatternMemo {
+    /// Relative lane addresses, `None` for inactive lanes.
+    pattern: Vec<Option<u64>>,
+    /// Sectors by shift modulo 32.
+    sectors: Vec<Option<u64>>,
+    /// (Wavefronts, ideal wavefronts) by shift modulo the bank shift period.
+    wavefronts: Vec<Option<(u64, u64)>>,
+    /// Distinct addresses.
+    distinct: Option<u64>,
+}
+
+impl PatternMemo {
+    /// Makes the warp with these `addresses` (lowest active `lowest`) the current pattern,
+    /// keeping the memo when it is the same as the last one.
+    fn set_pattern(
+        &mut self,
+        addresses: &[Option<i64>],
+        lowest: i64,
+        model: BankModel,
+    ) -> Result<(), Unknown> {
+        // Non-negative: `lowest` is the smallest active address.
+        let relative = |address: &Option<i64>| -> Result<Option<u64>, Unknown> {
+            address
+                .map(|address| checked(address.checked_sub(lowest)).map(|span| span as u64))
+                .transpose()
+        };
+        let mut same = self.pattern.len() == addresses.len();
+        for (kept, address) in self.pattern.iter().zip(addresses) {
+            same &= *kept == relative(address)?;
+        }
+        if !same {
+            self.pattern = addresses.iter().map(relative).collect::<Result<_, _>>()?;
+            self.sectors = vec![None; SECTOR_BYTES as usize];
+            let period = model.geometry().shift_period_bytes() as usize;
+            self.wavefronts = vec![None; period];
+            self.distinct = None;
+        }
+        Ok(())
     }
-    let request = Request {
-        addresses: &normalized[..addresses.len().min(WARP_SIZE as usize)],
-        access_bytes,
-    };
-    let mut single = MetricsAccumulator::default();
-    single.add(&request, model);
-    let degree = single.wavefronts as f64 / single.ideal_wavefronts.max(1) as f64;
-    (single, degree)
+
+    /// The totals of the current pattern moved by `shift` bytes, and its wavefront ratio.
+    fn request(
+        &mut self,
+        shift: u64,
+        access_bytes: u32,
+        model: BankModel,
+    ) -> (MetricsAccumulator, f64) {
+        let mut lanes = [None; WARP_SIZE as usize];
+        let in_sector = shift % SECTOR_BYTES;
+        let sectors = match self.sectors[in_sector as usize] {
+            Some(sectors) => sectors,
+            None => {
+                let sectors = u64::from(request::sectors(&self.moved(in_sector, access_bytes, &mut lanes)));
+                self.sectors[in_sector as usize] = Some(sectors);
+                sectors
+            }
+        };
+        let in_period = (shift % self.wavefronts.len() as u64) as usize;
+        let (wavefronts, ideal) = match self.wavefronts[in_period] {
+            Some(counts) => counts,
+            None => {
+                let request = self.moved(in_period as u64, access_bytes, &mut lanes);
+                let counts = (
+                    u64::from(request::wavefronts(&request, model)),
+                    u64::from(request::ideal_wavefronts(&request, model)),
+                );
+                self.wavefronts[in_period] = Some(counts);
+                counts
+            }
+        };
+        let distinct = match self.distinct {
+            Some(distinct) => distinct,
+            None => {
+                let distinct = request::distinct_addresses(&self.moved(0, access_bytes, &mut lanes));
+                self.distinct = Some(u64::from(distinct));
+                u64::from(distinct)
+            }
+        };
+        let single = MetricsAccumulator {
+            requests: 1,
+            sectors,
+            wavefronts,
+            ideal_wavefronts: ideal,
+            distinct_addresses: distinct,
+        };
+        (single, wavefronts as f64 / ideal.max(1) as f64)
+    }
+
+    /// The current pattern moved by `shift` bytes, its addresses written to `lanes`.
+    fn moved<'a>(
+        &self,
+        shift: u64,
+        access_bytes: u32,
+        lanes: &'a mut [Option<u64>; WARP_SIZE as usize],
+    ) -> Request<'a> {
+        for (slot, address) in lanes.iter_mut().zip(&self.pattern) {
+            *slot = address.map(|address| address + shift);
+        }
+        Request {
+            addresses: &lanes[..self.pattern.len().min(WARP_SIZE as usize)],
+            access_bytes,
+        }
+    }
 }
