@@ -986,7 +986,11 @@ impl PatternMemo {
         let sectors = match self.sectors[in_sector as usize] {
             Some(sectors) => sectors,
             None => {
-                let sectors = u64::from(request::sectors(&self.moved(in_sector, access_bytes, &mut lanes)));
+                let sectors = u64::from(request::sectors(&self.moved(
+                    in_sector,
+                    access_bytes,
+                    &mut lanes,
+                )));
                 self.sectors[in_sector as usize] = Some(sectors);
                 sectors
             }
@@ -1007,7 +1011,8 @@ impl PatternMemo {
         let distinct = match self.distinct {
             Some(distinct) => distinct,
             None => {
-                let distinct = request::distinct_addresses(&self.moved(0, access_bytes, &mut lanes));
+                let distinct =
+                    request::distinct_addresses(&self.moved(0, access_bytes, &mut lanes));
                 self.distinct = Some(u64::from(distinct));
                 u64::from(distinct)
             }

@@ -199,6 +199,9 @@ fn kernel_report(
             relayout::record_after(&mut accesses, &findings, &late.decisions);
         }
     }
+    // Last among the rewrites of global loads: the read-only path behind a run-time check
+    // versions the loads as staging and relayout left them.
+    *success &= memory_space::apply_checks(kernel, &findings, options, &mut early);
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     let named = source.is_some();
     let target = source

@@ -9,6 +9,8 @@
 // TABLE: HTML: {{.*}}index.html
 // RUN: FileCheck %s --check-prefix=YAML < %t.html/remarks.yaml
 // YAML: --- !Passed
+// YAML-NEXT: Pass: 'gpu-mem-opt:readonly'
+// YAML: --- !Passed
 // YAML-NEXT: Pass: 'gpu-mem-opt:stage-shared'
 // RUN: cat %t.html/*report-html.mlir.html | FileCheck %s --check-prefix=HTML
 // HTML: stage-shared

@@ -5,17 +5,18 @@
 // `gpu-mem-opt ptx`) marks that pointer noalias readonly after
 // convert-gpu-to-nvvm, which is what NVPTX needs for `.nc`. Written arguments
 // and arguments a write may alias keep `ld.global`, with a remark that says
-// what would unblock them. Every transformed kernel runs before and after in
+// what would unblock them (with `version=false`; by default a run-time check
+// chooses between the two paths: readonly-checked.mlir). Every transformed kernel runs before and after in
 // the reference interpreter with identical results.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null | FileCheck %s
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false remarks=detailed' %s -verify-diagnostics=only-expected -o /dev/null
-// RUN: gpu-mem-opt ptx %s -o %t.ptx 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false remarks=detailed' %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false stage-shared=false remarks=detailed' %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt ptx %s --options version=false -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: gpu-mem-opt ptx %s --options assume-noalias=true -o %t-noalias.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=NOALIAS --input-file=%t-noalias.ptx
-// RUN: not gpu-mem-opt-opt --gpu-mem-opt='strict=true remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
+// RUN: not gpu-mem-opt-opt --gpu-mem-opt='version=false strict=true remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false report=%t.json remarks=detailed' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt diff %s --kernel gather --grid 1,1,1 --arg random:1 --arg iota --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel grid_stride --grid 2,1,1

@@ -135,10 +135,11 @@ module attributes {gpu.container_module} {
     /// 5.75 per copy request, still 736 -> 92 sectors per tile.
     // CHECK-LABEL: gpu.func @matmul_edges(
     // CHECK-SAME: workgroup(
+    // CHECK: %[[INSIDE:.*]] = arith.andi
     // CHECK: %[[SUM:.*]] = scf.for
     // CHECK: gpu.barrier
     // CHECK: scf.yield
-    // CHECK: scf.if
+    // CHECK: scf.if %[[INSIDE]] {
     // CHECK-NEXT: memref.store %[[SUM]]
 
     // expected-remark @below {{kernel: 'matmul_edges'}}
@@ -189,11 +190,12 @@ module attributes {gpu.container_module} {
     /// initial values are computed under the guard").
     // CHECK-LABEL: gpu.func @matmul_edges_constants_inside(
     // CHECK-SAME: workgroup(
+    // CHECK: %[[INSIDE:.*]] = arith.andi
     // CHECK: arith.constant 0.000000e+00 : f32
     // CHECK: %[[SUM:.*]] = scf.for
     // CHECK: gpu.barrier
     // CHECK: scf.yield
-    // CHECK: scf.if
+    // CHECK: scf.if %[[INSIDE]] {
     // CHECK-NEXT: memref.store %[[SUM]]
 
     // expected-remark @below {{kernel: 'matmul_edges_constants_inside'}}

@@ -140,7 +140,10 @@ module attributes {gpu.container_module} {
     /// never written, and no store comes before the read.
     // CHECK-LABEL: gpu.func @transpose_read(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
-    // CHECK: %[[VALUE:.*]] = memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<1024x1024xf32>
+    // The copy's load of the input reads it on the checked read-only path
+    // (readonly-checked.mlir): the value comes from the check's scf.if.
+    // CHECK: %[[VALUE:.*]] = scf.if %{{.*}} -> (f32) {
+    // CHECK-NEXT: memref.load %{{.*}}[%{{.*}}, %{{.*}}] {gpu_mem_opt.read_only_path} : memref<1024x1024xf32>
     // CHECK: memref.store %[[VALUE]], %[[TILE]]
     // CHECK-NEXT: gpu.barrier
     // CHECK: memref.load %[[TILE]]

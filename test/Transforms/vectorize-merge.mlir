@@ -233,7 +233,7 @@ module attributes {gpu.container_module} {
     // PTX: st.global.v2.b32
     // PTX: st.global.v2.b32
     // expected-remark @+2 {{kernel: 'observed_stores'}}
-    // expected-remark @+1 {{readonly: arg 0: read-only, but}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 2 loads behind a run-time check that arg 0's bytes overlap none of arg 1's}}
     gpu.func @observed_stores(%a: memref<2048xf32> {llvm.align = 16 : i64}, %b: memref<2048xf32> {llvm.align = 16 : i64}) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x

@@ -753,7 +753,7 @@ fn location(operation: MlirOperation) -> String {
 /// Whether `value` is computed by `arith` ops from constants and aligned pointers
 /// (`memref.extract_aligned_pointer_as_index`) alone: `Some(true)` when it uses a pointer,
 /// `Some(false)` for constants only, `None` for anything else.
-fn pointer_check(value: MlirValue) -> Option<bool> {
+pub fn pointer_check(value: MlirValue) -> Option<bool> {
     let owner = ir::defining_operation(value)?;
     match ir::operation_name(owner).as_str() {
         "memref.extract_aligned_pointer_as_index" => Some(true),

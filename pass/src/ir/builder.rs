@@ -124,6 +124,18 @@ impl Builder {
         }
     }
 
+    /// [`Builder::scf_if`] with an else region: the `scf.if`, the then-yield and the else-yield.
+    pub fn if_else(
+        &self,
+        condition: MlirValue,
+        results: &[MlirType],
+    ) -> Result<(MlirOperation, MlirOperation, MlirOperation), String> {
+        match self.scf_if(condition, results, true) {
+            (branch, then_yield, Some(else_yield)) => Ok((branch, then_yield, else_yield)),
+            _ => Err("cannot build the branch".into()),
+        }
+    }
+
     /// `arith.constant value : index`.
     pub fn index_constant(&self, value: i64) -> MlirValue {
         unsafe {
@@ -141,6 +153,14 @@ impl Builder {
         unsafe {
             let index = mlirIndexTypeGet(self.context);
             mlirOperationGetResult(self.create(name, &[left, right], &[], &[index]), 0)
+        }
+    }
+
+    /// `arith.<name> left, right` on `i1`s (`andi`, `ori`).
+    pub fn boolean(&self, name: &str, left: MlirValue, right: MlirValue) -> MlirValue {
+        unsafe {
+            let boolean = mlirValueGetType(left);
+            mlirOperationGetResult(self.create(name, &[left, right], &[], &[boolean]), 0)
         }
     }
 

@@ -270,6 +270,9 @@ pub struct Early {
     notes: Vec<Note>,
     /// The accesses as written before vector widths changed them.
     pub widened: Widened,
+    /// Arguments whose read-only path waits for its run-time check
+    /// (`memory_space::apply_checks`).
+    pub checks: Vec<memory_space::ArgumentDecision>,
 }
 
 impl Early {

@@ -18,6 +18,7 @@
 //! Only `gpu.func` kernels have arguments; `gpu.launch` bodies capture values and are left
 //! alone. An argument the kernel never loads gets no decision.
 
+pub mod checked;
 pub mod constant;
 pub mod readonly;
 
@@ -49,6 +50,10 @@ pub enum Outcome {
     Keep(String),
     /// Could use a better path, but this blocks it (with what would unblock it).
     Blocked(String),
+    /// The read-only path behind a run-time check that the argument's bytes overlap none of
+    /// these written arguments' (option `version`); why the check is needed and what would
+    /// prove it instead.
+    Checked(Vec<usize>, String),
 }
 
 /// The decision for one memref kernel argument.
@@ -184,7 +189,7 @@ fn placement(
     }
     let root = Root::Argument(index);
     let noalias = options.assume_noalias || effects::has_noalias(kernel, index);
-    let aliasing = everything.iter().find(|(effect, _)| match effect {
+    let aliases = |effect: &Effect| match effect {
         Effect::Unknown => !noalias,
         Effect::Write(written, space) => {
             *written != root
@@ -196,7 +201,11 @@ fn placement(
                 )
         }
         _ => false,
-    });
+    };
+    let aliasing: Vec<&(Effect, MlirOperation)> = everything
+        .iter()
+        .filter(|(effect, _)| aliases(effect))
+        .collect();
     let launched = kernel.launches.argument(index).distinct;
     let safe = if ir::argument_attribute(kernel.operation, index, "llvm.noalias").is_some() {
         "{llvm.noalias}".to_string()
@@ -207,23 +216,70 @@ fn placement(
     } else {
         "every buffer the kernel writes is kernel-local or {llvm.noalias}".to_string()
     };
-    match aliasing {
-        None => Outcome::Apply(selection.placement, format!("read-only, not aliased by a write ({safe})")),
-        Some((Effect::Write(written, _), operation)) => Outcome::Blocked(format!(
-            "read-only, but {} writes {}, which may alias it; unblock: {{llvm.noalias}} on {} or {}, \
-             or option assume-noalias",
-            describe(*operation),
-            written.describe(),
-            root.describe(),
-            written.describe()
-        )),
-        Some((_, operation)) => Outcome::Blocked(format!(
+    let blocked = match aliasing.first() {
+        None => {
+            return Outcome::Apply(
+                selection.placement,
+                format!("read-only, not aliased by a write ({safe})"),
+            )
+        }
+        Some((Effect::Write(written, _), operation)) => {
+            let remedy = format!(
+                "{{llvm.noalias}} on {} or {}, or option assume-noalias",
+                root.describe(),
+                written.describe()
+            );
+            let write = format!(
+                "{} writes {}, which may alias it",
+                describe(*operation),
+                written.describe()
+            );
+            if let Some(writers) = checkable(kernel, index, &aliasing, options) {
+                return Outcome::Checked(
+                    writers,
+                    format!("{write}; {remedy} would prove it without the check"),
+                );
+            }
+            format!("read-only, but {write}; unblock: {remedy}")
+        }
+        Some((_, operation)) => format!(
             "read-only, but {} may write any memory; unblock: {{llvm.noalias}} on {} or option \
              assume-noalias",
             describe(*operation),
             root.describe()
-        )),
+        ),
+    };
+    Outcome::Blocked(blocked)
+}
+
+/// The written arguments a run-time check must show apart from argument `index`, when option
+/// `version` is on and every write in `aliasing` goes to an argument, and all their spans are
+/// known from their types ([`checked::byte_span`]).
+fn checkable(
+    kernel: &Kernel,
+    index: usize,
+    aliasing: &[&(Effect, MlirOperation)],
+    options: &Options,
+) -> Option<Vec<usize>> {
+    if !options.version {
+        return None;
     }
+    let mut writers = Vec::new();
+    for (effect, _) in aliasing {
+        match effect {
+            Effect::Write(Root::Argument(writer), _) => writers.push(*writer),
+            _ => return None,
+        }
+    }
+    writers.sort_unstable();
+    writers.dedup();
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let known = |argument: usize| {
+        let type_ = unsafe { mlirValueGetType(mlirBlockGetArgument(entry, argument as isize)) };
+        let memref = unsafe { mlirTypeIsAMemRef(type_) };
+        memref && checked::byte_span(type_).is_ok()
+    };
+    (known(index) && writers.iter().all(|&writer| known(writer))).then_some(writers)
 }
 
 /// Algorithm 3's view of an argument with memref type `type_` and loads `loads`.
@@ -325,17 +381,54 @@ pub fn run(
     let enabled = Step::MemorySpace.enabled(options);
     let (mut success, mut changed) = (true, false);
     for argument in decide(kernel, findings, options) {
-        let telling = Telling {
-            kernel: &kernel.name,
-            location: unsafe { mlirValueGetLocation(argument.value) },
-            remark: true,
-            blocked: matches!(argument.outcome, Outcome::Blocked(_)),
-        };
-        let decision = placement_decision(kernel, &argument, enabled);
+        // A check versions the argument's loads: applied once the other steps have rewritten
+        // them ([`apply_checks`]), so that staging and relayout see each load once, unguarded.
+        if enabled && matches!(argument.outcome, Outcome::Checked(..)) {
+            early.checks.push(argument);
+            continue;
+        }
+        let decision = placement_decision(kernel, (&argument, &[]), enabled);
         changed |= decision.applied;
-        success &= early.settle(decision, telling, options);
+        success &= early.settle(decision, telling(kernel, &argument), options);
     }
     (success, changed)
+}
+
+/// Applies the run-time checks [`run`] deferred to the global loads among `findings` (the
+/// kernel as the other steps left it) and explains them; false when `strict` made one an error.
+pub fn apply_checks(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> bool {
+    let mut success = true;
+    for argument in std::mem::take(&mut early.checks) {
+        let root = Root::Argument(argument.index);
+        let loads: Vec<MlirOperation> = findings
+            .iter()
+            .filter(|finding| {
+                finding.memory.root == root
+                    && finding.memory.kind == AccessKind::Load
+                    && finding.memory.space == MemorySpace::Global
+            })
+            .map(|finding| finding.memory.operation)
+            .collect();
+        let decision = placement_decision(kernel, (&argument, &loads), true);
+        success &= early.settle(decision, telling(kernel, &argument), options);
+    }
+    success
+}
+
+/// How the decision for `argument` is told: a remark at the argument, an error under
+/// `strict` when it is blocked.
+fn telling<'a>(kernel: &'a Kernel, argument: &ArgumentDecision) -> Telling<'a> {
+    Telling {
+        kernel: &kernel.name,
+        location: unsafe { mlirValueGetLocation(argument.value) },
+        remark: true,
+        blocked: matches!(argument.outcome, Outcome::Blocked(_)),
+    }
 }
 
 /// Applies the read-only path to an argument: `ld.global.nc`, or why not.
@@ -353,8 +446,13 @@ fn read_only(
     }
 }
 
-/// Applies an argument's placement (when `enabled`); the report's decision for it.
-fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: bool) -> Decision {
+/// Applies an argument's placement (when `enabled`) to it and its `loads`; the report's
+/// decision for it.
+fn placement_decision(
+    kernel: &Kernel,
+    (argument, loads): (&ArgumentDecision, &[MlirOperation]),
+    enabled: bool,
+) -> Decision {
     let selection = &argument.selection;
     let mut params = serde_json::json!({
         "algorithm3": selection.algorithm,
@@ -411,6 +509,53 @@ fn placement_decision(kernel: &Kernel, argument: &ArgumentDecision, enabled: boo
                 applied.starts_with("ld.global.nc"),
                 format!("{applied}: {safe}"),
             )
+        }
+        Outcome::Checked(writers, blocked) => {
+            let against: Vec<String> = writers
+                .iter()
+                .map(|&writer| Root::Argument(writer).describe())
+                .collect();
+            let check = format!(
+                "behind a run-time check that {}'s bytes overlap none of {}'s",
+                argument.target(),
+                against.join(", ")
+            );
+            params["checked_against"] = serde_json::json!(writers);
+            let applied = enabled.then(|| checked::apply(kernel, argument.index, writers, loads));
+            match applied {
+                None => (
+                    Kind::Readonly,
+                    false,
+                    format!("would read through ld.global.nc {check}; {blocked}"),
+                ),
+                Some(Ok(checked)) if checked.loads == 0 => (
+                    Kind::Readonly,
+                    false,
+                    format!("read-only, but {blocked}; no load to check: each is in the fallback of another run-time check"),
+                ),
+                Some(Ok(checked)) => {
+                    params["check_instructions"] = serde_json::json!(checked.instructions);
+                    params["checked_loads"] = serde_json::json!(checked.loads);
+                    let loads = match checked.loads {
+                        1 => "1 load".to_string(),
+                        count => format!("{count} loads"),
+                    };
+                    (
+                        Kind::Readonly,
+                        true,
+                        format!(
+                            "ld.global.nc for {loads} {check} ({} instructions at the kernel's \
+                             entry; the fallback reads through ld.global): {blocked}",
+                            checked.instructions
+                        ),
+                    )
+                }
+                Some(Err(why)) => (
+                    Kind::Readonly,
+                    false,
+                    format!("read-only, but {blocked}; not checked at run time: {why}"),
+                ),
+            }
         }
         Outcome::Keep(why) | Outcome::Blocked(why) => (Kind::Readonly, false, why.clone()),
     };

@@ -99,7 +99,8 @@ fn aligned_pointer(function: MlirOperation, index: usize) -> Result<i64, String>
 }
 
 /// `gpu-mem-opt-lower-readonly`: on every `llvm.func` under `root` that carries
-/// [`READONLY_POINTERS`], marks those parameters `noalias readonly` and drops the attribute.
+/// [`READONLY_POINTERS`], marks those parameters `noalias readonly` and drops the attribute;
+/// the loads on the checked read-only path become invariant loads (`checked::lower`).
 /// A position that is not a pointer parameter after another pointer (the allocated one) means
 /// the kernel was lowered some other way: a warning, and nothing is marked.
 pub fn lower(root: MlirOperation) -> bool {
@@ -119,6 +120,7 @@ pub fn lower(root: MlirOperation) -> bool {
     for function in functions {
         mark(function);
     }
+    super::checked::lower(root);
     true
 }
 

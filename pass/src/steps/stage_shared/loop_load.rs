@@ -57,7 +57,7 @@ use crate::{
     ir::builder::Builder,
     steps::stage_shared::copy::{compare_equal, copy_box, CopyBox},
     steps::stage_shared::single::{
-        both, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
+        guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
     },
 };
 
@@ -162,7 +162,7 @@ pub fn apply(
                 let first = compare_equal(&before, step, zero)?;
                 refill = Some(match refill {
                     None => first,
-                    Some(earlier) => both(&before, earlier, first),
+                    Some(earlier) => before.boolean("arith.andi", earlier, first),
                 });
             }
             let refill = refill.ok_or("the load is in no loop")?;

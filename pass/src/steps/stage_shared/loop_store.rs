@@ -65,8 +65,8 @@ use crate::{
         origin_available, static_shape, tile_index,
     },
     steps::stage_shared::single::{
-        both, compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type,
-        Staged, BLOCKS,
+        compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged,
+        BLOCKS,
     },
 };
 
@@ -171,7 +171,8 @@ pub fn apply_store(
         let mut holds = None;
         for condition in bounds.iter().cloned().chain(non_negative) {
             let this = compare(builder, &condition, &values)?;
-            holds = Some(holds.map_or(this, |earlier| both(builder, earlier, this)));
+            holds =
+                Some(holds.map_or(this, |earlier| builder.boolean("arith.andi", earlier, this)));
         }
         holds.ok_or_else(|| "no guard".to_string())
     };

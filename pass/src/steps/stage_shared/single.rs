@@ -221,7 +221,7 @@ fn cooperative_copy(
         let holds = compare(&builder, guard, &values)?;
         condition = Some(match condition {
             None => holds,
-            Some(earlier) => both(&builder, earlier, holds),
+            Some(earlier) => builder.boolean("arith.andi", earlier, holds),
         });
     }
     let inner = match condition {
@@ -458,17 +458,6 @@ pub(super) fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Varia
         }
     }
     values
-}
-
-/// `arith.andi left, right : i1`.
-pub(super) fn both(builder: &Builder, left: MlirValue, right: MlirValue) -> MlirValue {
-    let boolean = unsafe { mlirValueGetType(left) };
-    unsafe {
-        mlirOperationGetResult(
-            builder.create("arith.andi", &[left, right], &[], &[boolean]),
-            0,
-        )
-    }
 }
 
 /// `gpu.<name> <dimension>`, an index.

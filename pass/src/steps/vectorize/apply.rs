@@ -560,7 +560,7 @@ pub fn apply_versioned(
         AccessKind::Load => vec![vector_type_],
         AccessKind::Store => Vec::new(),
     };
-    let (branch, fast, slow) = if_else(&Builder::before(anchor), check, &results)?;
+    let (branch, fast, slow) = Builder::before(anchor).if_else(check, &results)?;
     // The fast path: one vector access through the asserted alignment.
     let builder = Builder::before(fast).located(location);
     let aligned = assume_aligned(&builder, base[0], chunk.alignment)?;
@@ -630,7 +630,7 @@ fn versioned_vector(
     };
     let results: Vec<MlirType> = if load { vec![vector_type_] } else { Vec::new() };
     let location = unsafe { mlirOperationGetLocation(operation) };
-    let (branch, fast, slow) = if_else(&Builder::before(operation), check, &results)?;
+    let (branch, fast, slow) = Builder::before(operation).if_else(check, &results)?;
     let memref_position = usize::from(!load);
     let mut operands = operands(operation);
     let memref = operands[memref_position];
@@ -769,17 +769,4 @@ fn insert(
         &[type_],
     );
     Ok(unsafe { mlirOperationGetResult(insert, 0) })
-}
-
-/// `scf.if condition -> (results) { scf.yield } else { scf.yield }` before the builder's
-/// anchor, the yields without operands yet: the `scf.if` and the two yields.
-fn if_else(
-    builder: &Builder,
-    condition: MlirValue,
-    results: &[MlirType],
-) -> Result<(MlirOperation, MlirOperation, MlirOperation), String> {
-    match builder.scf_if(condition, results, true) {
-        (branch, then_yield, Some(else_yield)) => Ok((branch, then_yield, else_yield)),
-        _ => Err("cannot build the branch".into()),
-    }
 }
