@@ -13,7 +13,7 @@
 //! | `strict` | false | bool |
 //! | `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
-//! | `version` | true | bool: vector accesses behind a run-time alignment check where nothing proves it |
+//! | `version` | true | bool: vector accesses behind a run-time alignment check, the read-only path behind a run-time check that arguments do not overlap, where nothing proves it |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
@@ -79,7 +79,9 @@ pub struct Options {
     /// layout for (0: unknown, so no argument is relaid).
     pub relayout_launches: u32,
     /// Option `version`: where only an argument's unknown alignment blocks a vector access,
-    /// make it behind a run-time check of the aligned pointer, the scalar accesses the fallback.
+    /// make it behind a run-time check of the aligned pointer, the scalar accesses the fallback;
+    /// where only writes to other arguments may alias a read-only one, read it through
+    /// `ld.global.nc` behind a run-time check that their bytes do not overlap.
     pub version: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.

@@ -1,0 +1,33 @@
+// The read-only path behind a run-time check, through MLIR 22's NVVM lowering
+// and LLVM's optimizer (issue 16; pass/src/steps/memory_space/checked.rs):
+// gpu-mem-opt versions each load of the read-only argument on the check that
+// its bytes overlap none of the written argument's, and
+// gpu-mem-opt-lower-readonly makes the marked load an invariant load through a
+// pointer cast to the global address space. PTX: the check (compares of the
+// spans' ends), ld.global.nc in the fast branch, ld.global in the fallback.
+// Without the cast (tried) LLVM merged the two branches into one ld.global;
+// with `{llvm.noalias}` proven nothing is checked. ptxas accepts the result.
+
+// RUN: gpu-mem-opt ptx %S/../Transforms/readonly-checked.mlir -o %t.ptx 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.ptx
+// RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: gpu-mem-opt ptx %S/../Transforms/readonly-checked.mlir --options version=false -o %t-off.ptx 2>/dev/null
+// RUN: FileCheck %s --check-prefix=OFF --input-file=%t-off.ptx
+
+// CHECK-LABEL: .entry smooth(
+// CHECK: setp.{{(le|gt)}}.u64
+// CHECK: setp.{{(le|gt)}}.u64
+// CHECK: bra
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
+// CHECK-LABEL: .entry two_inputs(
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
+// CHECK-LABEL: .entry view_rows(
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
+// CHECK-LABEL: .entry dynamic_size(
+// CHECK-NOT: ld.global.nc
+// CHECK: ret;
+
+// OFF-NOT: ld.global.nc

@@ -1,0 +1,147 @@
+// The read-only path behind a run-time check (issue 16, item 2;
+// pass/src/steps/memory_space/checked.rs): a read-only argument that only the
+// kernel's stores to other arguments may alias (nothing in a gpu.func proves
+// `out` is not a view of `in`) is read through ld.global.nc where a check at
+// the kernel's entry finds the arguments' byte spans disjoint, through
+// ld.global otherwise. Spans come from the static types: [p + offset·e,
+// p + (offset + Σ (size−1)·stride + 1)·e) from the aligned pointer p. Each
+// load of the argument becomes scf.if disjoint { load, marked } else { load };
+// gpu-mem-opt-lower-readonly makes the marked load an invariant load through a
+// global pointer (test/Ptx/checked-readonly.mlir). Both paths run in the
+// interpreter: distinct buffers (the fast path) and `same:N` (the fallback),
+// bit-identical to the kernel as written.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// RUN: gpu-mem-opt diff %s --kernel smooth --grid 4,1,1
+// RUN: gpu-mem-opt diff %s --kernel smooth --grid 4,1,1 --arg random:1 --arg same:0
+// RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg zeros --arg 2.5
+// RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg same:1 --arg 2.5
+// RUN: gpu-mem-opt diff %s --kernel view_rows --grid 1,1,1
+// Which branch ran: each check's then-branch (the marked load) comes first.
+// RUN: gpu-mem-opt opt %s > %t.opt.mlir 2>/dev/null
+// RUN: gpu-mem-opt interp %t.opt.mlir --kernel smooth --grid 4,1,1 --arg random:1 --arg zeros --trace 2>&1 | FileCheck %s --check-prefix=FAST
+// RUN: gpu-mem-opt interp %t.opt.mlir --kernel smooth --grid 4,1,1 --arg random:1 --arg same:0 --trace 2>&1 | FileCheck %s --check-prefix=SLOW
+// FAST: memref.load (global): requests 32
+// FAST-NEXT: memref.load (not executed)
+// SLOW: memref.load (not executed)
+// SLOW-NEXT: memref.load (global): requests 32
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    /// out[i+1] = in[i] + in[i+1] + in[i+2]: in is read-only, out may be in
+    /// (an in-place smoothing would pass the same buffer). One check, both
+    /// 1026 floats (4104 B): end(in) <= start(out) or end(out) <= start(in),
+    /// 7 instructions (two pointers, two ends, two compares, an or); all three
+    /// loads behind it.
+    // CHECK-LABEL: gpu.func @smooth(
+    // CHECK: %[[IN:.*]] = memref.extract_aligned_pointer_as_index %arg0
+    // CHECK: %[[IN_END:.*]] = arith.addi %[[IN]], %c4104
+    // CHECK: %[[OUT:.*]] = memref.extract_aligned_pointer_as_index %arg1
+    // CHECK: %[[OUT_END:.*]] = arith.addi %[[OUT]], %c4104
+    // CHECK: %[[BEFORE:.*]] = arith.cmpi ule, %[[IN_END]], %[[OUT]]
+    // CHECK: %[[AFTER:.*]] = arith.cmpi ule, %[[OUT_END]], %[[IN]]
+    // CHECK: %[[APART:.*]] = arith.ori %[[BEFORE]], %[[AFTER]] : i1
+    // CHECK-COUNT-3: scf.if %[[APART]] -> (f32) {
+    // CHECK: memref.store
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'smooth'}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 3 loads behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; the fallback reads through ld.global): memref.store at}}
+    gpu.func @smooth(%in: memref<1026xf32>, %out: memref<1026xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %j = arith.addi %i, %c1 : index
+      %k = arith.addi %i, %c2 : index
+      %a = memref.load %in[%i] : memref<1026xf32>
+      %b = memref.load %in[%j] : memref<1026xf32>
+      %c = memref.load %in[%k] : memref<1026xf32>
+      %s = arith.addf %a, %b : f32
+      %t = arith.addf %s, %c : f32
+      memref.store %t, %out[%j] : memref<1026xf32>
+      gpu.return
+    }
+
+    /// Two read-only inputs and one output: each input gets its own check
+    /// against the output (the inputs may overlap each other: both only read).
+    /// The scalar factor is no memref and needs no check.
+    // CHECK-LABEL: gpu.func @two_inputs(
+    // CHECK-COUNT-2: arith.ori
+    // CHECK-COUNT-2: {gpu_mem_opt.read_only_path}
+    // expected-remark @+3 {{kernel: 'two_inputs'}}
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 2's}}
+    // expected-remark @+1 {{readonly: arg 1: ld.global.nc for 1 load behind a run-time check that arg 1's bytes overlap none of arg 2's}}
+    gpu.func @two_inputs(%x: memref<512xf32>, %y: memref<512xf32>, %z: memref<512xf32>, %a: f32) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %xv = memref.load %x[%i] : memref<512xf32>
+      %yv = memref.load %y[%i] : memref<512xf32>
+      %ax = arith.mulf %a, %xv : f32
+      %s = arith.addf %ax, %yv : f32
+      memref.store %s, %z[%i] : memref<512xf32>
+      gpu.return
+    }
+
+    /// The input is a strided view (offset 8, rows of 16 with a pitch of 32):
+    /// its span is [8·4, (8 + 7·32 + 15 + 1)·4) = [32, 992) bytes from the
+    /// aligned pointer, so the check adds the start too (8 instructions).
+    // CHECK-LABEL: gpu.func @view_rows(
+    // CHECK: %[[VIEW:.*]] = memref.extract_aligned_pointer_as_index %arg0
+    // CHECK: arith.addi %[[VIEW]], %c32
+    // CHECK: arith.addi %[[VIEW]], %c992
+    // expected-remark @+2 {{kernel: 'view_rows'}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (8 instructions at the kernel's entry}}
+    gpu.func @view_rows(%in: memref<8x16xf32, strided<[32, 1], offset: 8>>, %out: memref<8x16xf32>) kernel
+        attributes {known_block_size = array<i32: 16, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %v = memref.load %in[%ty, %tx] : memref<8x16xf32, strided<[32, 1], offset: 8>>
+      memref.store %v, %out[%ty, %tx] : memref<8x16xf32>
+      gpu.return
+    }
+
+    /// negative: dynamic_size: the output's extent is not in its type, so no
+    /// check can be built from the types alone: the read-only path stays
+    /// blocked, with the remedy.
+    // CHECK-LABEL: gpu.func @dynamic_size(
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'dynamic_size'}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store at}}
+    gpu.func @dynamic_size(%in: memref<256xf32>, %out: memref<?xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %v = memref.load %in[%tx] : memref<256xf32>
+      memref.store %v, %out[%tx] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// REMARK: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for 3 loads {{.*}}: memref.store at {{.*}} writes arg 1, which may alias it; {llvm.noalias} on arg 0 or arg 1, or option assume-noalias would prove it without the check
+
+// OFF: remark: gpu-mem-opt: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; unblock: {llvm.noalias} on arg 0 or arg 1, or option assume-noalias
+// OFF-NOT: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for
+
+// REPORT: "kind": "readonly",
+// REPORT-NEXT: "target": "arg 0",
+// REPORT-NEXT: "applied": true,
+// REPORT: "checked_against": [
+// REPORT-NEXT: 1
+// REPORT-NEXT: ],
+// REPORT-NEXT: "check_instructions": 7,
+// REPORT-NEXT: "checked_loads": 3
