@@ -260,7 +260,8 @@ private:
 };
 
 /// `gpu-mem-opt-lower-readonly`: the LLVM-level half of the `readonly`
-/// decision (pass/src/transform/readonly.rs), run after convert-gpu-to-nvvm.
+/// decision (pass/src/steps/memory_space/{readonly,checked}.rs), run after
+/// convert-gpu-to-nvvm.
 class GpuMemOptLowerReadonlyPass
     : public PassWrapper<GpuMemOptLowerReadonlyPass, OperationPass<>> {
 public:
@@ -269,7 +270,8 @@ public:
   StringRef getArgument() const final { return "gpu-mem-opt-lower-readonly"; }
   StringRef getDescription() const final {
     return "Mark the aligned pointers of the arguments gpu-mem-opt chose for "
-           "the read-only path noalias readonly (run after convert-gpu-to-nvvm)";
+           "the read-only path noalias readonly, and its run-time-checked loads "
+           "invariant loads of global memory (run after convert-gpu-to-nvvm)";
   }
   void runOnOperation() final {
     if (mlirLogicalResultIsFailure(gpuMemOptLowerReadonly(wrap(getOperation()))))
