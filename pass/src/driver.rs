@@ -22,6 +22,10 @@ use crate::{
     Options,
 };
 
+/// A kernel's run-time check of the read-only path and the positions of the decisions in its
+/// report that rely on it.
+type Check = (memory_space::checked::Plan, Vec<usize>);
+
 /// Which pass is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -66,11 +70,13 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
     let mut optimized: Vec<(usize, Kernel, Options)> = Vec::new();
     // Arguments to relayout whose kernels host code here launches: decided with that code.
     let mut pending: Vec<relayout::host::Pending> = Vec::new();
+    // Run-time checks of the read-only path, made after everything else.
+    let mut checks: Vec<(usize, Kernel, Check)> = Vec::new();
     for kernel in &kernels {
         match kernel_options(kernel, options) {
             Ok((kernel_options, source)) => {
                 let found = pending.len();
-                let (report, current) = kernel_report(
+                let (report, current, check) = kernel_report(
                     kernel,
                     &kernel_options,
                     (mode, source),
@@ -78,6 +84,9 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
                 );
                 for entry in &mut pending[found..] {
                     entry.report = reports.len();
+                }
+                if let Some((plan, positions)) = check {
+                    checks.push((reports.len(), current.clone(), (plan, positions)));
                 }
                 optimized.push((reports.len(), current, kernel_options));
                 reports.push(report);
@@ -101,6 +110,14 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
     if mode == Mode::Optimize {
         success &= relayout::host::settle(pending, options, &mut reports);
         success &= shared_globals(optimized, &mut reports);
+        for (position, kernel, (plan, decisions)) in checks {
+            memory_space::apply_checks(
+                &kernel,
+                &plan,
+                &decisions,
+                &mut reports[position].decisions,
+            );
+        }
     }
     let report = Report {
         version: crate::report::SCHEMA_VERSION,
@@ -163,12 +180,13 @@ fn kernel_report(
     options: &Options,
     (mode, source): (Mode, Option<String>),
     (success, pending): (&mut bool, &mut Vec<relayout::host::Pending>),
-) -> (KernelReport, Kernel) {
+) -> (KernelReport, Kernel, Option<Check>) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
     // on the loads as written (Algorithm 3 ranks constant memory before staging).
     // The findings are those of the IR as it is: taken again only after a step changed it.
     let mut early = Early::default();
+    let pending_before = pending.len();
     let mut findings = findings::of_kernel(kernel, &options.target);
     if mode == Mode::Optimize {
         let steps: [EarlyStep; 2] = [vectorize::run, memory_space::run];
@@ -199,9 +217,10 @@ fn kernel_report(
             relayout::record_after(&mut accesses, &findings, &late.decisions);
         }
     }
-    // Last among the rewrites of global loads: the read-only path behind a run-time check
-    // versions the loads as staging and relayout left them.
-    *success &= memory_space::apply_checks(kernel, &findings, options, &mut early);
+    // The read-only path behind a run-time check: decided on the loads as staging and relayout
+    // left them, made after the shared layouts (it copies the body).
+    let relaid_later = pending.len() > pending_before;
+    *success &= memory_space::plan_checks(kernel, &findings, (options, relaid_later), &mut early);
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     let named = source.is_some();
     let target = source
@@ -238,6 +257,14 @@ fn kernel_report(
     if mode == Mode::Optimize {
         *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);
     }
+    // The run-time check copies the body: made once every layout is final (`optimize`).
+    let check = early.check_plan.take().map(|plan| {
+        let positions = early
+            .checked
+            .iter()
+            .map(|position| position + decisions.len());
+        (plan, positions.collect())
+    });
     decisions.append(&mut early.decisions);
     let report = KernelReport {
         accesses: early.widened.accesses(staged.accesses(accesses)),
@@ -245,7 +272,7 @@ fn kernel_report(
         compiled_for: named.then(|| format!("sm_{}", options.target.sm)),
         ..kernel_entry(kernel)
     };
-    (report, kernel.clone())
+    (report, kernel.clone(), check)
 }
 
 /// The report entry of `kernel` before any analysis: its name and block size.

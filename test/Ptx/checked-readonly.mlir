@@ -1,10 +1,11 @@
 // The read-only path behind a run-time check, through MLIR 22's NVVM lowering
 // and LLVM's optimizer (issue 16; pass/src/steps/memory_space/checked.rs):
-// gpu-mem-opt versions each load of the read-only argument on the check that
-// its bytes overlap none of the written argument's, and
-// gpu-mem-opt-lower-readonly makes the marked load an invariant load through a
-// pointer cast to the global address space. PTX: the check (compares of the
-// spans' ends), ld.global.nc in the fast branch, ld.global in the fallback.
+// gpu-mem-opt versions the body on the check that the read-only argument's
+// bytes overlap none of the written argument's, and gpu-mem-opt-lower-readonly
+// makes the marked loads invariant loads through a pointer cast to the global
+// address space. PTX: the check (compares of the spans' ends), one branch,
+// the loads back to back on ld.global.nc in the fast copy, ld.global in the
+// other.
 // Without the cast (tried) LLVM merged the two branches into one ld.global;
 // with `{llvm.noalias}` proven nothing is checked. ptxas accepts the result.
 
@@ -18,8 +19,12 @@
 // CHECK: setp.{{(le|gt)}}.u64
 // CHECK: setp.{{(le|gt)}}.u64
 // CHECK: bra
-// CHECK: ld.global.nc.b32
+// CHECK-NEXT: ld.global.nc.b32
+// CHECK-NEXT: ld.global.nc.b32
+// CHECK-NEXT: ld.global.nc.b32
 // CHECK: ld.global.b32
+// CHECK-NEXT: ld.global.b32
+// CHECK-NEXT: ld.global.b32
 // CHECK-LABEL: .entry two_inputs(
 // CHECK: ld.global.nc.b32
 // CHECK: ld.global.b32

@@ -190,7 +190,7 @@ module attributes {gpu.container_module} {
     // PTX-NOT: ld.const
     // PTX: ret;
     // expected-remark @+2 {{kernel: 'aliased_coefficients'}}
-    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; the fallback reads through ld.global): memref.store at}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, a copy of the body reads through ld.global): memref.store at}}
     gpu.func @aliased_coefficients(%w: memref<9xf32>, %out: memref<64xf32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c2 = arith.constant 2 : index

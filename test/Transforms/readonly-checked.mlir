@@ -4,10 +4,11 @@
 // `out` is not a view of `in`) is read through ld.global.nc where a check at
 // the kernel's entry finds the arguments' byte spans disjoint, through
 // ld.global otherwise. Spans come from the static types: [p + offset·e,
-// p + (offset + Σ (size−1)·stride + 1)·e) from the aligned pointer p. Each
-// load of the argument becomes scf.if disjoint { load, marked } else { load };
-// gpu-mem-opt-lower-readonly makes the marked load an invariant load through a
-// global pointer (test/Ptx/checked-readonly.mlir). Both paths run in the
+// p + (offset + Σ (size−1)·stride + 1)·e) from the aligned pointer p. The
+// body becomes scf.if disjoint { body, its loads of the argument marked }
+// else { body } (one branch; a body of several blocks is versioned load by
+// load); gpu-mem-opt-lower-readonly makes each marked load an invariant load
+// through a global pointer (test/Ptx/checked-readonly.mlir). Both paths run in the
 // interpreter: distinct buffers (the fast path) and `same:N` (the fallback),
 // bit-identical to the kernel as written.
 
@@ -22,22 +23,22 @@
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg zeros --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg same:1 --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel view_rows --grid 1,1,1
-// Which branch ran: each check's then-branch (the marked load) comes first.
+// Which copy ran: the fast one (the marked loads) comes first.
 // RUN: gpu-mem-opt opt %s > %t.opt.mlir 2>/dev/null
 // RUN: gpu-mem-opt interp %t.opt.mlir --kernel smooth --grid 4,1,1 --arg random:1 --arg zeros --trace 2>&1 | FileCheck %s --check-prefix=FAST
 // RUN: gpu-mem-opt interp %t.opt.mlir --kernel smooth --grid 4,1,1 --arg random:1 --arg same:0 --trace 2>&1 | FileCheck %s --check-prefix=SLOW
-// FAST: memref.load (global): requests 32
-// FAST-NEXT: memref.load (not executed)
-// SLOW: memref.load (not executed)
-// SLOW-NEXT: memref.load (global): requests 32
+// FAST-COUNT-3: memref.load (global): requests 32
+// FAST-COUNT-3: memref.load (not executed)
+// SLOW-COUNT-3: memref.load (not executed)
+// SLOW-COUNT-3: memref.load (global): requests 32
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     /// out[i+1] = in[i] + in[i+1] + in[i+2]: in is read-only, out may be in
     /// (an in-place smoothing would pass the same buffer). One check, both
     /// 1026 floats (4104 B): end(in) <= start(out) or end(out) <= start(in),
-    /// 7 instructions (two pointers, two ends, two compares, an or); all three
-    /// loads behind it.
+    /// 7 instructions (two pointers, two ends, two compares, an or); the body
+    /// is versioned on it, the three loads of the fast copy marked.
     // CHECK-LABEL: gpu.func @smooth(
     // CHECK: %[[IN:.*]] = memref.extract_aligned_pointer_as_index %arg0
     // CHECK: %[[IN_END:.*]] = arith.addi %[[IN]], %c4104
@@ -46,12 +47,17 @@ module attributes {gpu.container_module} {
     // CHECK: %[[BEFORE:.*]] = arith.cmpi ule, %[[IN_END]], %[[OUT]]
     // CHECK: %[[AFTER:.*]] = arith.cmpi ule, %[[OUT_END]], %[[IN]]
     // CHECK: %[[APART:.*]] = arith.ori %[[BEFORE]], %[[AFTER]] : i1
-    // CHECK-COUNT-3: scf.if %[[APART]] -> (f32) {
+    // CHECK: scf.if %[[APART]] {
+    // CHECK-COUNT-3: memref.load %arg0[%{{.*}}] {gpu_mem_opt.read_only_path}
     // CHECK: memref.store
+    // CHECK-NEXT: } else {
     // CHECK-NOT: gpu_mem_opt.read_only_path
-    // CHECK: gpu.return
+    // CHECK-COUNT-3: memref.load %arg0
+    // CHECK: memref.store
+    // CHECK-NEXT: }
+    // CHECK-NEXT: gpu.return
     // expected-remark @+2 {{kernel: 'smooth'}}
-    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 3 loads behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; the fallback reads through ld.global): memref.store at}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 3 loads behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, a copy of the body reads through ld.global): memref.store at}}
     gpu.func @smooth(%in: memref<1026xf32>, %out: memref<1026xf32>) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x
@@ -72,15 +78,18 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// Two read-only inputs and one output: each input gets its own check
-    /// against the output (the inputs may overlap each other: both only read).
-    /// The scalar factor is no memref and needs no check.
+    /// Two read-only inputs and one output: one check that each input is
+    /// apart from the output (the inputs may overlap each other: both only
+    /// read): three spans (6 instructions), two pairs (6), an and: 13. The
+    /// scalar factor is no memref and needs no check.
     // CHECK-LABEL: gpu.func @two_inputs(
     // CHECK-COUNT-2: arith.ori
+    // CHECK: %[[BOTH:.*]] = arith.andi
+    // CHECK: scf.if %[[BOTH]] {
     // CHECK-COUNT-2: {gpu_mem_opt.read_only_path}
     // expected-remark @+3 {{kernel: 'two_inputs'}}
-    // expected-remark @+2 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 2's}}
-    // expected-remark @+1 {{readonly: arg 1: ld.global.nc for 1 load behind a run-time check that arg 1's bytes overlap none of arg 2's}}
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 2's (13 instructions at the kernel's entry}}
+    // expected-remark @+1 {{readonly: arg 1: ld.global.nc for 1 load behind a run-time check that arg 1's bytes overlap none of arg 2's (13 instructions at the kernel's entry}}
     gpu.func @two_inputs(%x: memref<512xf32>, %y: memref<512xf32>, %z: memref<512xf32>, %a: f32) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x

@@ -135,7 +135,9 @@ module attributes {gpu.container_module} {
     /// 5.75 per copy request, still 736 -> 92 sectors per tile.
     // CHECK-LABEL: gpu.func @matmul_edges(
     // CHECK-SAME: workgroup(
-    // CHECK: %[[INSIDE:.*]] = arith.andi
+    // CHECK: %[[ROWS:.*]] = arith.cmpi ult
+    // CHECK: %[[COLUMNS:.*]] = arith.cmpi ult
+    // CHECK: %[[INSIDE:.*]] = arith.andi %[[ROWS]], %[[COLUMNS]]
     // CHECK: %[[SUM:.*]] = scf.for
     // CHECK: gpu.barrier
     // CHECK: scf.yield
@@ -190,7 +192,9 @@ module attributes {gpu.container_module} {
     /// initial values are computed under the guard").
     // CHECK-LABEL: gpu.func @matmul_edges_constants_inside(
     // CHECK-SAME: workgroup(
-    // CHECK: %[[INSIDE:.*]] = arith.andi
+    // CHECK: %[[ROWS:.*]] = arith.cmpi ult
+    // CHECK: %[[COLUMNS:.*]] = arith.cmpi ult
+    // CHECK: %[[INSIDE:.*]] = arith.andi %[[ROWS]], %[[COLUMNS]]
     // CHECK: arith.constant 0.000000e+00 : f32
     // CHECK: %[[SUM:.*]] = scf.for
     // CHECK: gpu.barrier

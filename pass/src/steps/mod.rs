@@ -271,8 +271,12 @@ pub struct Early {
     /// The accesses as written before vector widths changed them.
     pub widened: Widened,
     /// Arguments whose read-only path waits for its run-time check
-    /// (`memory_space::apply_checks`).
+    /// (`memory_space::plan_checks`).
     pub checks: Vec<memory_space::ArgumentDecision>,
+    /// The run-time check decided, made last (`memory_space::apply_checks`).
+    pub check_plan: Option<memory_space::checked::Plan>,
+    /// Positions in `decisions` of the decisions that rely on it.
+    pub checked: Vec<usize>,
 }
 
 impl Early {

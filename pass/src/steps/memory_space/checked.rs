@@ -6,9 +6,10 @@
 //! alias argument `R` goes to arguments `W₁ … Wₙ` whose types give their extents (static shape,
 //! strides and offset), the bytes each one spans from its aligned pointer `p` are
 //! `[p + offset·e, p + (offset + Σ (size−1)·stride + 1)·e)`; the kernel checks at its entry that
-//! `R`'s span is disjoint from every `Wᵢ`'s (`end_R ≤ start_W ∨ end_W ≤ start_R`: warp-uniform,
-//! a few instructions, counted in the report) and each load of `R` becomes
-//! `scf.if disjoint { load, marked } else { load }`.
+//! `R`'s span is disjoint from every `Wᵢ`'s (`end_R ≤ start_W ∨ end_W ≤ start_R`: block-uniform,
+//! a few instructions, counted in the report; one check for all such arguments) and the body
+//! becomes `scf.if disjoint { body, its loads of R marked } else { body }`: one branch, the fast
+//! path as straight-line as the original (a body of several blocks is versioned load by load).
 //!
 //! Lowering. NVPTX emits `ld.global.nc` for a load marked `!invariant.load` from a global
 //! (`addrspace(1)`) pointer. The marked load carries the unit attribute [`READ_ONLY_PATH`]
@@ -20,9 +21,15 @@
 //! `ld.global.nc` in the fast branch, `ld.global` in the fallback (`test/Ptx/checked-readonly.mlir`,
 //! checked on LLVM 22). The interpreter runs both branches (`diff --arg same:N` aliases).
 //!
-//! Loads in the fallback of vectorize's alignment check keep plain loads (the rare path is not
-//! worth a second branch). Not here: arguments of dynamic size (their spans need `memref.extract_strided_metadata`),
+//! Order. Decided ([`plan`]) on the loads as staging and relayout left them, with the other
+//! decisions of the kernel; made ([`apply`]) after every other rewrite of the module (shared
+//! layouts, joint layouts of globals), since it copies the body and later steps see one copy.
+//! Loads in the fallback of vectorize's alignment check stay plain (the rare path). Kernels
+//! whose argument layouts host code decides later are not checked (their spans may change).
+//!
+//! Not here: arguments of dynamic size (their spans need `memref.extract_strided_metadata`),
 //! writes of unknown target, and constant memory, whose binding contract has no fallback.
+//! Cost: the body's code twice; at run time the check and one uniform branch per thread.
 
 use mlir_sys::*;
 
@@ -37,12 +44,14 @@ const UNSIGNED_AT_MOST: i64 = 7;
 /// Global memory's NVPTX address space.
 const GLOBAL_ADDRESS_SPACE: u32 = 1;
 
-/// What the check of one argument added.
-pub struct Checked {
-    /// Instructions at the kernel's entry.
-    pub instructions: u32,
-    /// Loads now behind the check.
-    pub loads: usize,
+/// One argument to read on the checked path.
+pub struct Request {
+    /// Its position among the kernel's arguments.
+    pub index: usize,
+    /// The written arguments its bytes must not overlap.
+    pub writers: Vec<usize>,
+    /// Its global loads as the other steps left them.
+    pub loads: Vec<MlirOperation>,
 }
 
 /// The bytes `[start, end)` an argument of memref type `type_` spans from its aligned pointer,
@@ -86,62 +95,131 @@ pub fn byte_span(type_: MlirType) -> Result<(i64, i64), String> {
     Ok((start, end))
 }
 
-/// Puts every load in `loads` of argument `index` of `kernel` behind the check that its bytes
-/// overlap none of the arguments `writers` (whose spans [`byte_span`] knows), made once at the
-/// kernel's entry.
-pub fn apply(
-    kernel: &Kernel,
-    index: usize,
-    writers: &[usize],
-    loads: &[MlirOperation],
-) -> Result<Checked, String> {
-    let (condition, instructions) = disjoint(kernel, index, writers)?;
-    let mut versioned = 0;
-    for &load in loads {
-        let name = ir::operation_name(load);
-        if (name == "memref.load" || name == "vector.load") && !in_fallback(load) {
-            version(load, condition)?;
-            versioned += 1;
+/// The check of one kernel, decided before the IR changes ([`plan`]) and made after every
+/// other step ([`apply`]).
+pub struct Plan {
+    /// Per argument on the checked path: its position and the written arguments to compare.
+    pairs: Vec<(usize, Vec<usize>)>,
+    /// The loads to read on the read-only path, all arguments together.
+    marked: Vec<MlirOperation>,
+    /// Instructions the check adds at the kernel's entry.
+    pub instructions: u32,
+    /// Per request, how many of its loads go on the read-only path.
+    pub loads: Vec<usize>,
+    /// Whether the whole body is versioned (one branch) rather than each load.
+    pub whole_body: bool,
+}
+
+/// Decides the check for `requests` of `kernel` without touching it: one condition for all
+/// (each argument's span made once: its aligned pointer and the additions of a nonzero start
+/// and end; per pair two compares and an or; an and joining each pair after the first), the
+/// loads it puts on the read-only path (not those in the fallback of another run-time check),
+/// and whether the body is one block, to be versioned whole.
+pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let mut spanned: Vec<usize> = Vec::new();
+    let mut instructions = 0u32;
+    let mut pairs = 0u32;
+    for request in requests {
+        for argument in std::iter::once(request.index).chain(request.writers.iter().copied()) {
+            if !spanned.contains(&argument) {
+                let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
+                let (start, end) = byte_span(unsafe { mlirValueGetType(value) })?;
+                instructions += 1 + u32::from(start != 0) + u32::from(end != 0);
+                spanned.push(argument);
+            }
         }
+        pairs += request.writers.len() as u32;
     }
-    Ok(Checked {
+    if pairs == 0 {
+        return Err("no written argument to check against".into());
+    }
+    instructions += 3 * pairs + (pairs - 1);
+    let marked: Vec<Vec<MlirOperation>> = requests
+        .iter()
+        .map(|request| {
+            request
+                .loads
+                .iter()
+                .copied()
+                .filter(|&load| {
+                    let name = ir::operation_name(load);
+                    (name == "memref.load" || name == "vector.load") && !in_fallback(load)
+                })
+                .collect()
+        })
+        .collect();
+    if marked.iter().all(Vec::is_empty) {
+        return Err("no load to check: each is in the fallback of another run-time check".into());
+    }
+    Ok(Plan {
+        pairs: requests
+            .iter()
+            .map(|request| (request.index, request.writers.clone()))
+            .collect(),
+        loads: marked.iter().map(Vec::len).collect(),
+        marked: marked.into_iter().flatten().collect(),
         instructions,
-        loads: versioned,
+        whole_body: unsafe { mlirBlockGetNextInRegion(entry).ptr.is_null() },
     })
 }
 
-/// The `i1` "argument `index`'s bytes overlap none of `writers`'", built at the kernel's entry,
-/// and the instructions it took.
-fn disjoint(kernel: &Kernel, index: usize, writers: &[usize]) -> Result<(MlirValue, u32), String> {
+/// Makes `plan` in `kernel`: the check at its entry, then the body versioned whole (`scf.if
+/// check { body, marked loads } else { body }`: one branch, the fast path straight-line code)
+/// or load by load.
+pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) });
-    let ((read_start, read_end), mut instructions) = span(&builder, entry, index)?;
-    let mut condition = None;
-    for &writer in writers {
-        let ((write_start, write_end), built) = span(&builder, entry, writer)?;
-        let before = builder.compare(UNSIGNED_AT_MOST, read_end, write_start)?;
-        let after = builder.compare(UNSIGNED_AT_MOST, write_end, read_start)?;
-        let apart = builder.boolean("arith.ori", before, after);
-        instructions += built + 3;
-        condition = Some(match condition {
-            None => apart,
-            Some(so_far) => {
-                instructions += 1;
-                builder.boolean("arith.andi", so_far, apart)
-            }
-        });
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let builder = Builder::before(first);
+    let mut spans: Vec<(usize, (MlirValue, MlirValue))> = Vec::new();
+    let mut span_of = |argument: usize| -> Result<(MlirValue, MlirValue), String> {
+        if let Some(&(_, made)) = spans.iter().find(|(made, _)| *made == argument) {
+            return Ok(made);
+        }
+        let made = span(&builder, entry, argument)?;
+        spans.push((argument, made));
+        Ok(made)
+    };
+    let mut condition: Option<MlirValue> = None;
+    for (index, writers) in &plan.pairs {
+        let (read_start, read_end) = span_of(*index)?;
+        for &writer in writers {
+            let (write_start, write_end) = span_of(writer)?;
+            let before = builder.compare(UNSIGNED_AT_MOST, read_end, write_start)?;
+            let after = builder.compare(UNSIGNED_AT_MOST, write_end, read_start)?;
+            let apart = builder.boolean("arith.ori", before, after);
+            condition = Some(match condition {
+                None => apart,
+                Some(so_far) => builder.boolean("arith.andi", so_far, apart),
+            });
+        }
     }
     let condition = condition.ok_or("no written argument to check against")?;
-    Ok((condition, instructions))
+    if plan.whole_body {
+        let twins = version_body(entry, first, condition)?;
+        for load in &plan.marked {
+            let twin = twins
+                .iter()
+                .find(|(original, _)| original.ptr == load.ptr)
+                .map(|&(_, twin)| twin)
+                .ok_or("a load is not in the versioned body")?;
+            mark(twin);
+        }
+    } else {
+        for &load in &plan.marked {
+            version(load, condition)?;
+        }
+    }
+    Ok(())
 }
 
 /// The first and past-the-last byte addresses of argument `argument` (of the block `entry`),
-/// built at `builder`, and the instructions they took (its aligned pointer and the additions).
+/// built at `builder`: its aligned pointer plus its span's start and end.
 fn span(
     builder: &Builder,
     entry: MlirBlock,
     argument: usize,
-) -> Result<((MlirValue, MlirValue), u32), String> {
+) -> Result<(MlirValue, MlirValue), String> {
     let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
     let (start, end) = byte_span(unsafe { mlirValueGetType(value) })?;
     let index_type = builder.parse_type("index").ok_or("cannot build index")?;
@@ -160,8 +238,7 @@ fn span(
         0 => pointer,
         _ => builder.index_binary("arith.addi", pointer, builder.index_constant(bytes)),
     };
-    let instructions = 1 + u32::from(start != 0) + u32::from(end != 0);
-    Ok(((moved(start), moved(end)), instructions))
+    Ok((moved(start), moved(end)))
 }
 
 /// Whether `operation` is in the fallback (`else`) of another run-time check of argument
@@ -185,7 +262,63 @@ fn in_fallback(operation: MlirOperation) -> bool {
     }
 }
 
-/// `load` as `scf.if condition { load, on the read-only path } else { load }`.
+/// Moves the ops of `entry` from `first` up to its terminator into the `else` of a new
+/// `scf.if condition`, and a copy of them into its `then`; each original op with its copy.
+fn version_body(
+    entry: MlirBlock,
+    first: MlirOperation,
+    condition: MlirValue,
+) -> Result<Vec<(MlirOperation, MlirOperation)>, String> {
+    unsafe {
+        let terminator = mlirBlockGetTerminator(entry);
+        let (branch, fast, slow) = Builder::before(terminator).if_else(condition, &[])?;
+        let mut operation = first;
+        while operation.ptr != branch.ptr {
+            let next = mlirOperationGetNextInBlock(operation);
+            mlirOperationMoveBefore(operation, slow);
+            operation = next;
+        }
+        // A clone of the whole branch copies the body with its values renamed; the copy's
+        // else region's ops become the then region's.
+        let copy = mlirOperationClone(branch);
+        let copied = mlirRegionGetFirstBlock(mlirOperationGetRegion(copy, 1));
+        let end = mlirBlockGetTerminator(copied);
+        let mut operation = mlirBlockGetFirstOperation(copied);
+        while operation.ptr != end.ptr {
+            let next = mlirOperationGetNextInBlock(operation);
+            mlirOperationMoveBefore(operation, fast);
+            operation = next;
+        }
+        mlirOperationDestroy(copy);
+        let originals = nested(mlirOperationGetRegion(branch, 1));
+        let twins = nested(mlirOperationGetRegion(branch, 0));
+        if originals.len() != twins.len() {
+            return Err("the copied body differs from the body".into());
+        }
+        Ok(originals.into_iter().zip(twins).collect())
+    }
+}
+
+/// Every operation in the first block of `region`, nested ones included, in pre-order.
+fn nested(region: MlirRegion) -> Vec<MlirOperation> {
+    use melior::ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        OperationRef,
+    };
+    let mut found = Vec::new();
+    let block = unsafe { mlirRegionGetFirstBlock(region) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
+    while !operation.ptr.is_null() {
+        unsafe { OperationRef::from_raw(operation) }.walk(WalkOrder::PreOrder, |inner| {
+            found.push(inner.to_raw());
+            WalkResult::Advance
+        });
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    found
+}
+
+/// `load` as `scf.if condition { load, marked } else { load }`.
 fn version(load: MlirOperation, condition: MlirValue) -> Result<(), String> {
     unsafe {
         let location = mlirOperationGetLocation(load);
@@ -194,16 +327,25 @@ fn version(load: MlirOperation, condition: MlirValue) -> Result<(), String> {
         let (branch, fast, slow) = builder.if_else(condition, &[mlirValueGetType(result)])?;
         let marked = mlirOperationClone(load);
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(fast), fast, marked);
-        let context = mlirOperationGetContext(load);
-        let name = ir::string_ref_of(READ_ONLY_PATH);
-        mlirOperationSetDiscardableAttributeByName(marked, name, mlirUnitAttrGet(context));
-        mlirOperationSetLocation(marked, mlirLocationNameGet(context, name, location));
+        mark(marked);
         mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(branch, 0));
         mlirOperationMoveBefore(load, slow);
         mlirOperationSetOperands(fast, 1, &mlirOperationGetResult(marked, 0));
         mlirOperationSetOperands(slow, 1, &result);
     }
     Ok(())
+}
+
+/// Marks `load` for the read-only path: the unit attribute and the name location
+/// [`READ_ONLY_PATH`] around its own.
+fn mark(load: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(load);
+        let name = ir::string_ref_of(READ_ONLY_PATH);
+        mlirOperationSetDiscardableAttributeByName(load, name, mlirUnitAttrGet(context));
+        let location = mlirOperationGetLocation(load);
+        mlirOperationSetLocation(load, mlirLocationNameGet(context, name, location));
+    }
 }
 
 /// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at [`READ_ONLY_PATH`] reads

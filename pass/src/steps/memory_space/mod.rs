@@ -387,38 +387,101 @@ pub fn run(
             early.checks.push(argument);
             continue;
         }
-        let decision = placement_decision(kernel, (&argument, &[]), enabled);
+        let decision = placement_decision(kernel, (&argument, None), enabled);
         changed |= decision.applied;
         success &= early.settle(decision, telling(kernel, &argument), options);
     }
     (success, changed)
 }
 
-/// Applies the run-time checks [`run`] deferred to the global loads among `findings` (the
-/// kernel as the other steps left it) and explains them; false when `strict` made one an error.
-pub fn apply_checks(
+/// Decides the run-time check [`run`] deferred, for the global loads among `findings` (the
+/// kernel as staging and relayout left it), and explains it; [`apply_checks`] makes it once
+/// the shared layouts are done. `relaid_later`: host code decides the kernel's argument layouts
+/// after it, so their spans are not final and nothing is checked. False when `strict` made a
+/// decision an error.
+pub fn plan_checks(
     kernel: &Kernel,
     findings: &[Finding],
-    options: &Options,
+    (options, relaid_later): (&Options, bool),
     early: &mut Early,
 ) -> bool {
-    let mut success = true;
-    for argument in std::mem::take(&mut early.checks) {
-        let root = Root::Argument(argument.index);
-        let loads: Vec<MlirOperation> = findings
-            .iter()
-            .filter(|finding| {
-                finding.memory.root == root
-                    && finding.memory.kind == AccessKind::Load
-                    && finding.memory.space == MemorySpace::Global
-            })
-            .map(|finding| finding.memory.operation)
-            .collect();
-        let decision = placement_decision(kernel, (&argument, &loads), true);
-        success &= early.settle(decision, telling(kernel, &argument), options);
+    let arguments = std::mem::take(&mut early.checks);
+    if arguments.is_empty() {
+        return true;
     }
+    let requests: Vec<checked::Request> = arguments
+        .iter()
+        .map(|argument| {
+            let root = Root::Argument(argument.index);
+            checked::Request {
+                index: argument.index,
+                writers: match &argument.outcome {
+                    Outcome::Checked(writers, _) => writers.clone(),
+                    _ => Vec::new(),
+                },
+                loads: findings
+                    .iter()
+                    .filter(|finding| {
+                        finding.memory.root == root
+                            && finding.memory.kind == AccessKind::Load
+                            && finding.memory.space == MemorySpace::Global
+                    })
+                    .map(|finding| finding.memory.operation)
+                    .collect(),
+            }
+        })
+        .collect();
+    let plan = if relaid_later {
+        Err("the host code that launches the kernel decides its arguments' layouts".into())
+    } else {
+        checked::plan(kernel, &requests)
+    };
+    let mut success = true;
+    for (position, argument) in arguments.iter().enumerate() {
+        let check: CheckResult = plan
+            .as_ref()
+            .map_err(Clone::clone)
+            .map(|plan| (plan.instructions, plan.loads[position], plan.whole_body));
+        let decision = placement_decision(kernel, (argument, Some(&check)), true);
+        if decision.applied {
+            early.checked.push(early.decisions.len());
+        }
+        success &= early.settle(decision, telling(kernel, argument), options);
+    }
+    early.check_plan = plan.ok();
     success
 }
+
+/// Makes `plan` (decided by [`plan_checks`]) in `kernel`, after every other rewrite of the
+/// module; where it cannot be made, a warning, and the `decisions` at `positions` (those that
+/// rely on it) say so: the kernel keeps its plain loads.
+pub fn apply_checks(
+    kernel: &Kernel,
+    plan: &checked::Plan,
+    positions: &[usize],
+    decisions: &mut [Decision],
+) {
+    let Err(why) = checked::apply(kernel, plan) else {
+        return;
+    };
+    let message = format!("the run-time check of the read-only path was not made: {why}");
+    crate::diagnostics::emit(
+        unsafe { mlirOperationGetLocation(kernel.operation) },
+        crate::diagnostics::Severity::Warning,
+        &format!("gpu-mem-opt: readonly: {message}"),
+    );
+    for &position in positions {
+        if let Some(decision) = decisions.get_mut(position) {
+            decision.applied = false;
+            decision.reason = format!("{}; {message}", decision.reason);
+        }
+    }
+}
+
+/// What the run-time check does for one argument: the instructions at the kernel's entry (of
+/// the check all arguments share), its loads on the read-only path, and whether the whole body
+/// is versioned; or why it is not made.
+type CheckResult = Result<(u32, usize, bool), String>;
 
 /// How the decision for `argument` is told: a remark at the argument, an error under
 /// `strict` when it is blocked.
@@ -446,11 +509,11 @@ fn read_only(
     }
 }
 
-/// Applies an argument's placement (when `enabled`) to it and its `loads`; the report's
-/// decision for it.
+/// Applies an argument's placement (when `enabled`; a run-time check was made by
+/// [`apply_checks`], `check`); the report's decision for it.
 fn placement_decision(
     kernel: &Kernel,
-    (argument, loads): (&ArgumentDecision, &[MlirOperation]),
+    (argument, check): (&ArgumentDecision, Option<&CheckResult>),
     enabled: bool,
 ) -> Decision {
     let selection = &argument.selection;
@@ -513,40 +576,47 @@ fn placement_decision(
         Outcome::Checked(writers, blocked) => {
             let against: Vec<String> = writers
                 .iter()
-                .map(|&writer| Root::Argument(writer).describe())
+                .map(|&writer| format!("{}'s", Root::Argument(writer).describe()))
                 .collect();
-            let check = format!(
-                "behind a run-time check that {}'s bytes overlap none of {}'s",
+            let check_text = format!(
+                "behind a run-time check that {}'s bytes overlap none of {}",
                 argument.target(),
                 against.join(", ")
             );
             params["checked_against"] = serde_json::json!(writers);
-            let applied = enabled.then(|| checked::apply(kernel, argument.index, writers, loads));
-            match applied {
+            match check.filter(|_| enabled) {
                 None => (
                     Kind::Readonly,
                     false,
-                    format!("would read through ld.global.nc {check}; {blocked}"),
+                    format!("would read through ld.global.nc {check_text}; {blocked}"),
                 ),
-                Some(Ok(checked)) if checked.loads == 0 => (
+                Some(Ok((_, 0, _))) => (
                     Kind::Readonly,
                     false,
-                    format!("read-only, but {blocked}; no load to check: each is in the fallback of another run-time check"),
+                    format!(
+                        "read-only, but {blocked}; no load to check: each is in the fallback of \
+                         another run-time check"
+                    ),
                 ),
-                Some(Ok(checked)) => {
-                    params["check_instructions"] = serde_json::json!(checked.instructions);
-                    params["checked_loads"] = serde_json::json!(checked.loads);
-                    let loads = match checked.loads {
+                Some(Ok((instructions, loads, whole_body))) => {
+                    params["check_instructions"] = serde_json::json!(instructions);
+                    params["checked_loads"] = serde_json::json!(loads);
+                    params["whole_body_versioned"] = serde_json::json!(whole_body);
+                    let loads = match loads {
                         1 => "1 load".to_string(),
                         count => format!("{count} loads"),
+                    };
+                    let fallback = if *whole_body {
+                        "a copy of the body reads through ld.global"
+                    } else {
+                        "the fallback reads through ld.global"
                     };
                     (
                         Kind::Readonly,
                         true,
                         format!(
-                            "ld.global.nc for {loads} {check} ({} instructions at the kernel's \
-                             entry; the fallback reads through ld.global): {blocked}",
-                            checked.instructions
+                            "ld.global.nc for {loads} {check_text} ({instructions} instructions \
+                             at the kernel's entry; where it fails, {fallback}): {blocked}"
                         ),
                     )
                 }
