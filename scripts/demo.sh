@@ -34,7 +34,7 @@ echo
 echo "== A kernel nothing proves aligned ($records): the 16-byte load behind a run-time check =="
 build/bin/gpu-mem-opt opt $records -o $out/float4_sum.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: vectorize' | sed 's/^.*remark: gpu-mem-opt: /  /'
 build/bin/gpu-mem-opt ptx $records -o $out/float4_sum.ptx 2>/dev/null
-echo "memory instructions (the fast path's ld.global.v4, the fallback's four ld.global.b32):"
+echo "memory instructions (aligned: one 16-byte load, on ld.global.nc where arg 0 and arg 1 do not overlap; otherwise four ld.global.b32):"
 grep -oE '(ld|st)\.global[a-z0-9.]*' $out/float4_sum.ptx | sort | uniq -c
 echo "both paths on the reference interpreter: an aligned buffer, then one 4 bytes past a 256-byte boundary:"
 build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 | sed 's/^/  /'
