@@ -69,6 +69,40 @@ impl MemrefLayout {
             space,
         }
     }
+
+    /// The bytes `[start, end)` its elements span from the aligned pointer:
+    /// `[offset·e, (offset + Σ (size−1)·stride + 1)·e)`, `(0, 0)` when it has no element; why
+    /// not where a size, stride or the offset is dynamic or negative, or the span overflows.
+    pub fn byte_span(&self) -> Result<(i64, i64), String> {
+        let offset = self.offset.ok_or("the offset is dynamic")?;
+        let mut last = offset;
+        let mut empty = false;
+        for (size, stride) in self.shape.iter().zip(&self.strides) {
+            let size = size.ok_or("a size is dynamic")?;
+            let stride = stride.ok_or("a stride is dynamic")?;
+            if stride < 0 || size < 0 {
+                return Err("a stride is negative".into());
+            }
+            empty |= size == 0;
+            let reach = (size.max(1) - 1).checked_mul(stride);
+            last = reach
+                .and_then(|reach| last.checked_add(reach))
+                .ok_or("the span overflows 64 bits")?;
+        }
+        if offset < 0 {
+            return Err("the offset is negative".into());
+        }
+        if empty {
+            return Ok((0, 0));
+        }
+        let bytes = |elements: i64| elements.checked_mul(i64::from(self.element_bytes));
+        let start = bytes(offset).ok_or("the span overflows 64 bits")?;
+        let end = last
+            .checked_add(1)
+            .and_then(bytes)
+            .ok_or("the span overflows 64 bits")?;
+        Ok((start, end))
+    }
 }
 
 /// Whether an access reads or writes.

@@ -1,6 +1,7 @@
 //! Accesses through static subviews moved onto their buffer (`analysis::subview`): the moved
 //! access addresses exactly the elements the view's strided layout addresses, so every
-//! shared-memory metric agrees, for random views, views of views and warp shapes.
+//! shared-memory metric agrees, for random views, views of views and warp shapes; and a layout's
+//! byte span (`MemrefLayout::byte_span`) is exactly the bytes its elements cover.
 
 mod common;
 
@@ -103,4 +104,64 @@ proptest! {
 fn direct_accesses_are_unchanged() {
     let access = common::shared(&BUFFER, vec![tx(), ty()]);
     assert_eq!(on_buffer(&access, &[], &BUFFER), access);
+}
+
+/// A layout of up to three static dimensions with non-negative strides and offset.
+fn static_layout() -> impl Strategy<Value = MemrefLayout> {
+    (
+        prop::collection::vec((0i64..5, 0i64..40), 1..4),
+        0i64..50,
+        prop::sample::select(vec![1u32, 2, 4, 8, 16]),
+    )
+        .prop_map(|(dimensions, offset, element_bytes)| MemrefLayout {
+            shape: dimensions.iter().map(|&(size, _)| Some(size)).collect(),
+            strides: dimensions.iter().map(|&(_, stride)| Some(stride)).collect(),
+            offset: Some(offset),
+            element_bytes,
+            space: MemorySpace::Global,
+        })
+}
+
+proptest! {
+    /// `byte_span` is exactly the lowest byte and one past the highest byte of every element
+    /// (the bytes the read-only path's run-time check compares), by enumerating them.
+    #[test]
+    fn byte_span_covers_exactly_the_elements(layout in static_layout()) {
+        let sizes: Vec<i64> = layout.shape.iter().map(|size| size.unwrap()).collect();
+        let strides: Vec<i64> = layout.strides.iter().map(|stride| stride.unwrap()).collect();
+        let element = i64::from(layout.element_bytes);
+        let mut lowest = None::<i64>;
+        let mut highest = None::<i64>;
+        let count: i64 = sizes.iter().product();
+        for linear in 0..count {
+            let mut rest = linear;
+            let mut offset = layout.offset.unwrap();
+            for (size, stride) in sizes.iter().zip(&strides).rev() {
+                offset += rest % size * stride;
+                rest /= size;
+            }
+            lowest = Some(lowest.map_or(offset * element, |low| low.min(offset * element)));
+            let last = offset * element + element;
+            highest = Some(highest.map_or(last, |high| high.max(last)));
+        }
+        let expected = match (lowest, highest) {
+            (Some(low), Some(high)) => (low, high),
+            _ => (0, 0),
+        };
+        prop_assert_eq!(layout.byte_span(), Ok(expected));
+    }
+}
+
+#[test]
+fn byte_span_refuses_dynamic_and_negative_layouts() {
+    let mut layout = MemrefLayout::row_major(&[4, 8], 4, MemorySpace::Global);
+    assert_eq!(layout.byte_span(), Ok((0, 128)));
+    layout.strides[0] = None;
+    assert_eq!(layout.byte_span(), Err("a stride is dynamic".into()));
+    layout.strides[0] = Some(-8);
+    assert_eq!(layout.byte_span(), Err("a stride is negative".into()));
+    let mut huge = MemrefLayout::row_major(&[i64::MAX / 2, 4], 4, MemorySpace::Global);
+    assert_eq!(huge.byte_span(), Err("the span overflows 64 bits".into()));
+    huge.offset = None;
+    assert_eq!(huge.byte_span(), Err("the offset is dynamic".into()));
 }

@@ -33,7 +33,14 @@
 
 use mlir_sys::*;
 
-use crate::{facts::extract::pointer_check, facts::kernels::Kernel, ir, ir::builder::Builder};
+use analysis::matrix::MemorySpace;
+
+use crate::{
+    facts::extract::{self, pointer_check},
+    facts::kernels::Kernel,
+    ir,
+    ir::builder::Builder,
+};
 
 /// Unit attribute and location name of a load on the checked read-only path.
 pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
@@ -54,45 +61,15 @@ pub struct Request {
     pub loads: Vec<MlirOperation>,
 }
 
-/// The bytes `[start, end)` an argument of memref type `type_` spans from its aligned pointer,
-/// or why they are not known from the type.
+/// The bytes `[start, end)` an argument of memref type `type_` spans from its aligned pointer
+/// (`MemrefLayout::byte_span`), or why they are not known from the type.
 pub fn byte_span(type_: MlirType) -> Result<(i64, i64), String> {
     let text = || ir::type_text(type_);
     let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })
         .ok_or_else(|| format!("{}'s element size is not known", text()))?;
-    if unsafe { !mlirShapedTypeHasStaticShape(type_) } {
-        return Err(format!("{} has a dynamic size", text()));
-    }
-    let shape = ir::static_shape(type_);
-    let mut strides = vec![0i64; shape.len()];
-    let mut offset = 0i64;
-    let known = unsafe {
-        mlirMemRefTypeGetStridesAndOffset(type_, strides.as_mut_ptr(), &mut offset).value != 0
-    };
-    let dynamic = |value: i64| value == unsafe { mlirShapedTypeGetDynamicStrideOrOffset() };
-    if !known || dynamic(offset) || strides.iter().any(|&stride| dynamic(stride)) {
-        return Err(format!("{} has a dynamic layout", text()));
-    }
-    if offset < 0 || strides.iter().any(|&stride| stride < 0) {
-        return Err(format!("{} has a negative stride or offset", text()));
-    }
-    let overflow = || format!("{}'s span overflows 64 bits", text());
-    if shape.contains(&0) {
-        return Ok((0, 0));
-    }
-    let last = shape
-        .iter()
-        .zip(&strides)
-        .try_fold(offset, |total, (&size, &stride)| {
-            total.checked_add((size - 1).checked_mul(stride)?)
-        });
-    let bytes = |elements: i64| elements.checked_mul(i64::from(element));
-    let start = bytes(offset).ok_or_else(overflow)?;
-    let end = last
-        .and_then(|last| last.checked_add(1))
-        .and_then(bytes)
-        .ok_or_else(overflow)?;
-    Ok((start, end))
+    extract::layout(type_, element, MemorySpace::Global)
+        .byte_span()
+        .map_err(|why| format!("{}: {why}", text()))
 }
 
 /// The check of one kernel, decided before the IR changes ([`plan`]) and made after every

@@ -381,8 +381,8 @@ pub fn run(
     let enabled = Step::MemorySpace.enabled(options);
     let (mut success, mut changed) = (true, false);
     for argument in decide(kernel, findings, options) {
-        // A check versions the argument's loads: applied once the other steps have rewritten
-        // them ([`apply_checks`]), so that staging and relayout see each load once, unguarded.
+        // A run-time check versions the body: decided once staging and relayout are done
+        // ([`plan_checks`]), so that they see each load once, unguarded.
         if enabled && matches!(argument.outcome, Outcome::Checked(..)) {
             early.checks.push(argument);
             continue;
