@@ -69,3 +69,12 @@ pub enum Error {
         supported: String,
     },
 }
+
+/// A finding and what would unblock it, as one sentence (`finding; unblock: advice`): the one
+/// place the two are joined, for remarks and reasons alike.
+pub fn advised(finding: &str, advice: Option<&str>) -> String {
+    match advice {
+        Some(advice) => format!("{finding}; unblock: {advice}"),
+        None => finding.to_string(),
+    }
+}

@@ -356,64 +356,80 @@ pub enum Blocker {
 }
 
 impl Blocker {
-    /// What blocks the wider access, then what would unblock it.
+    /// What blocks the wider access, then what would unblock it ([`crate::advised`]).
     pub fn explain(&self) -> String {
+        crate::advised(&self.finding(), self.advice().as_deref())
+    }
+
+    /// What blocks the wider access.
+    pub fn finding(&self) -> String {
         match self {
-            Blocker::BaseAlignment {
-                needed,
-                base,
-                owner,
-            } => format!(
-                "the buffer is known to be {}-byte aligned ({}), a {needed}-byte access needs {needed}; \
-                 unblock: {}",
-                base.bytes,
-                base.source,
-                owner.declare(*needed)
+            Blocker::BaseAlignment { needed, base, .. } => format!(
+                "the buffer is known to be {}-byte aligned ({}), a {needed}-byte access needs {needed}",
+                base.bytes, base.source,
             ),
             Blocker::Offset {
                 needed,
                 offset_bytes,
                 offset,
-                owner,
                 misalignment,
+                ..
             } => format!(
                 "the first element's offset ({offset}) is a multiple of {offset_bytes} B only, a {needed}-byte \
-                 access needs {needed}{}; unblock: {}",
+                 access needs {needed}{}",
                 misalignment.cause(),
-                misalignment.remedy(owner, *needed)
             ),
             Blocker::Stride { stride: Some(stride) } => format!(
-                "consecutive indices are {stride} elements apart (innermost stride {stride}); unblock: make \
-                 the dimension contiguous (transpose the layout)"
+                "consecutive indices are {stride} elements apart (innermost stride {stride})"
             ),
-            Blocker::Stride { stride: None } => "the innermost stride is dynamic; unblock: a static \
-                 stride-1 layout"
-                .into(),
+            Blocker::Stride { stride: None } => "the innermost stride is dynamic".into(),
             Blocker::NotAffine(reason) => {
                 format!("the index is not affine ({reason}), so contiguity and alignment are unknown")
             }
             Blocker::Intervening { what, conflict } => match conflict {
-                Conflict::MayAlias => format!(
-                    "{what} lies between the accesses and may touch the same memory; unblock: \
-                     {{llvm.noalias}} on the arguments or option assume-noalias, or move it"
-                ),
+                Conflict::MayAlias => {
+                    format!("{what} lies between the accesses and may touch the same memory")
+                }
                 Conflict::SameBuffer => format!(
                     "{what} lies between the accesses and touches the same buffer (no aliasing \
-                     fact can separate them); unblock: move it before or after the group"
+                     fact can separate them)"
                 ),
                 Conflict::Ordering => format!(
-                    "{what} lies between the accesses and orders or may touch any memory; \
-                     unblock: move it before or after the group"
+                    "{what} lies between the accesses and orders or may touch any memory"
                 ),
             },
-            Blocker::LoopStores => "stores in different loop iterations are not merged; unblock: \
-                 unroll the loop"
-                .into(),
-            Blocker::LoopTooWide {
-                bytes,
-                unroll,
-                base,
-            } => {
+            Blocker::LoopStores => "stores in different loop iterations are not merged".into(),
+            Blocker::LoopTooWide { bytes, .. } => {
+                format!("the loop's {bytes} B exceed one {MAX_ACCESS_BYTES}-byte access")
+            }
+        }
+    }
+
+    /// What would unblock it, where something would.
+    pub fn advice(&self) -> Option<String> {
+        Some(match self {
+            Blocker::BaseAlignment { needed, owner, .. } => owner.declare(*needed),
+            Blocker::Offset {
+                needed,
+                owner,
+                misalignment,
+                ..
+            } => misalignment.remedy(owner, *needed),
+            Blocker::Stride { stride: Some(_) } => {
+                "make the dimension contiguous (transpose the layout)".into()
+            }
+            Blocker::Stride { stride: None } => "a static stride-1 layout".into(),
+            Blocker::NotAffine(_) => return None,
+            Blocker::Intervening { conflict, .. } => match conflict {
+                Conflict::MayAlias => {
+                    "{llvm.noalias} on the arguments or option assume-noalias, or move it".into()
+                }
+                Conflict::SameBuffer | Conflict::Ordering => {
+                    "move it before or after the group".into()
+                }
+            },
+            Blocker::LoopStores => "unroll the loop".into(),
+            Blocker::LoopTooWide { unroll, base, .. } => {
                 let declare = base.as_ref().map_or_else(String::new, |(base, owner)| {
                     format!(
                         ", and declare the buffer {unroll}-byte aligned ({}; it is known to be \
@@ -423,12 +439,9 @@ impl Blocker {
                         base.source
                     )
                 });
-                format!(
-                    "the loop's {bytes} B exceed one {MAX_ACCESS_BYTES}-byte access; unblock: unroll it by \
-                     {unroll} B{declare}"
-                )
+                format!("unroll it by {unroll} B{declare}")
             }
-        }
+        })
     }
 }
 

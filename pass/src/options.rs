@@ -191,36 +191,6 @@ pub fn smem_budget(bytes: u32) -> Result<u32, Error> {
     })
 }
 
-/// The reason a step turned off by `option` (`option vectorize=false`) records for one
-/// target: the option, then what the step `found` (see the module's switch rule), without
-/// its `unblock:` advice: how to let a step through is noise when the user turned it off.
-pub fn disabled(option: &str, found: &str) -> String {
-    let kept: Vec<&str> = clauses(found)
-        .into_iter()
-        .filter(|clause| !clause.trim_start().starts_with("unblock:"))
-        .collect();
-    format!("{option}; {}", kept.join("; "))
-}
-
-/// `text` split at the `"; "` outside parentheses.
-fn clauses(text: &str) -> Vec<&str> {
-    let mut clauses = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (position, character) in text.char_indices() {
-        match character {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth -= 1,
-            ';' if depth == 0 && text[position + 1..].starts_with(' ') => {
-                clauses.push(&text[start..position]);
-                start = position + 2;
-            }
-            _ => {}
-        }
-    }
-    clauses.push(&text[start..]);
-    clauses
-}
-
 /// Renders sizes as `X,Y,Z`.
 pub fn render(sizes: &[u32]) -> String {
     sizes
@@ -233,21 +203,6 @@ pub fn render(sizes: &[u32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_disabled_step_keeps_its_findings_without_advice() {
-        let found = "3 loads stay scalar: the offset is 4 B aligned; unblock: declare it \
-                     ({llvm.align = 16}; or assume-alignment=16); Algorithm 3 picks global";
-        assert_eq!(
-            disabled("option vectorize=false", found),
-            "option vectorize=false; 3 loads stay scalar: the offset is 4 B aligned; \
-             Algorithm 3 picks global"
-        );
-        assert_eq!(
-            disabled("option pad=false", "fine"),
-            "option pad=false; fine"
-        );
-    }
 
     #[test]
     fn block_is_padded_with_ones() {

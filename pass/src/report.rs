@@ -169,6 +169,10 @@ pub struct Decision {
     /// `remarks=detailed`); empty where `reason` says it plainly already.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,
+    /// What would let it through, where something blocks it: said after the reason as
+    /// `unblock: …` ([`Decision::advised`]); none when the step is switched off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
 }
 
 impl Decision {
@@ -181,7 +185,14 @@ impl Decision {
             reason: reason.into(),
             params: serde_json::Value::Null,
             summary: String::new(),
+            advice: None,
         }
+    }
+
+    /// `text` with the advice after it (`text; unblock: advice`): the one place a reason and
+    /// its advice become one sentence.
+    pub fn advised(&self, text: &str) -> String {
+        analysis::advised(text, self.advice.as_deref())
     }
 }
 

@@ -118,7 +118,7 @@ module attributes {gpu.container_module} {
     // NOALIAS: ld.global.nc.b32
     // expected-remark @+3 {{kernel: 'saxpy_aliased'}}
     // expected-remark @+2 {{readonly: arg 1: read-only, but memref.store at}}
-    // expected-remark @+1 {{writes arg 3, which may alias it; unblock: {llvm.noalias} on arg 2 or arg 3, or option assume-noalias}}
+    // expected-remark @+1 {{writes arg 3, which may alias it; Algorithm 3 picks global}}
     gpu.func @saxpy_aliased(%a: f32, %x: memref<512xf32>, %y: memref<512xf32>, %z: memref<512xf32>) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x

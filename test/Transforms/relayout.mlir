@@ -57,7 +57,7 @@
 // DEFAULT-REPORT: "kind": "relayout",
 // DEFAULT-REPORT-NEXT: "target": "arg 0",
 // DEFAULT-REPORT-NEXT: "applied": false,
-// DEFAULT-REPORT-NEXT: "reason": "would store it as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); not applied: it changes the layout the launcher passes, which it does only on request; unblock: option relayout-launches=N, the launches the launcher keeps the layout for (a pack and an unpack pay off after 1.29)",
+// DEFAULT-REPORT-NEXT: "reason": "would store it as strided<[256, 1, 64]> (d0·256 + d2·64 + d1): 16.50 → 4.50 sectors per request (132 → 36 per block); not applied: it changes the layout the launcher passes, which it does only on request",
 // DEFAULT-REPORT-NEXT: "params": {
 // DEFAULT-REPORT-NEXT: "order": [
 // DEFAULT-REPORT-NEXT: 0,
@@ -65,6 +65,8 @@
 // DEFAULT-REPORT-NEXT: 1
 // DEFAULT-REPORT: "saved_bytes_per_block": 3072,
 // DEFAULT-REPORT: "break_even_launches": 1.29
+// The advice is a field of its own (the remark says it after the reason, "; unblock: ...").
+// DEFAULT-REPORT: "advice": "option relayout-launches=N, the launches the launcher keeps the layout for (a pack and an unpack pay off after 1.29)"
 // ONE: relayout: arg 0: would store it as strided<[256, 1, 64]> {{.*}} not applied: a pack and an unpack pay off after 1.29 launches, and relayout-launches=1
 // ONE: relayout: arg 0: stored as strided<[576, 1, 64]>
 // The step's own plan: its remarks and no other step's.

@@ -7,10 +7,10 @@
 //! blocked. Each report decision's [`Kind`] belongs to one
 //! step (`readonly` and `constant` to the memory-space step, `pad` and
 //! `swizzle` to the shared-layout step). [`settle`] is the sequence every
-//! decision goes through, written once: a disabled step records the decision
-//! with [`options::disabled`]'s reason and says nothing; an enabled step
-//! explains it as a remark, or as an error when `strict` and the decision was
-//! blocked. The caller emits the [`Note`] now or after the kernel's own remark.
+//! decision goes through, written once: a disabled step records what it found,
+//! after the option that turned it off, without its advice, and says nothing;
+//! an enabled step explains it as a remark (the reason, then `unblock:` and the
+//! advice), or as an error when `strict` and the decision was blocked. The caller emits the [`Note`] now or after the kernel's own remark.
 
 pub mod memory_space;
 pub mod relayout;
@@ -23,7 +23,7 @@ use mlir_sys::MlirLocation;
 use crate::{
     diagnostics::{self, RemarkKind},
     facts::{findings::Finding, kernels::Kernel},
-    ir, options,
+    ir,
     report::{Decision, Kind},
     steps::vectorize::widened::Widened,
     Options,
@@ -228,8 +228,10 @@ pub fn settle(
     let step = Step::of(decision.kind);
     if !step.enabled(options) {
         decision.applied = false;
-        decision.reason = options::disabled(step.switched_off_by(), &decision.reason);
-        // The summary is the remark's text, and a step turned off makes no remark.
+        // What the step found stays; how to let it through is noise when the user turned it
+        // off. The summary is the remark's text, and a step turned off makes no remark.
+        decision.reason = format!("{}; {}", step.switched_off_by(), decision.reason);
+        decision.advice = None;
         decision.summary.clear();
         return (decision, None);
     }
@@ -238,7 +240,7 @@ pub fn settle(
     } else {
         &decision.summary
     };
-    let message = format!("{}: {said}", decision.target);
+    let message = format!("{}: {}", decision.target, decision.advised(said));
     let error = options.strict && telling.blocked;
     let shown = options.remarks_of.is_none_or(|name| name == step.name());
     let note = (telling.remark && shown || error).then(|| Note {
@@ -336,9 +338,10 @@ mod tests {
             kind,
             target: "arg 0".into(),
             applied: true,
-            reason: "found; unblock: say so".into(),
+            reason: "found".into(),
             params: serde_json::Value::Null,
             summary: String::new(),
+            advice: Some("say so".into()),
         };
         let location = MlirLocation {
             ptr: std::ptr::null(),
@@ -366,7 +369,16 @@ mod tests {
             assert!(note.is_none());
             assert!(!settled.applied);
             assert_eq!(settled.reason, format!("{}; found", step.switched_off_by()));
+            assert_eq!(settled.advice, None);
         }
+    }
+
+    #[test]
+    fn the_remark_says_the_advice_after_the_reason() {
+        let (decision, telling) = decision(Kind::Readonly, true, false);
+        let (settled, note) = settle(decision, telling, &options(None, false));
+        assert_eq!(note.unwrap().message, "arg 0: found; unblock: say so");
+        assert_eq!(settled.advice.as_deref(), Some("say so"));
     }
 
     #[test]

@@ -48,8 +48,8 @@ pub enum Outcome {
     Apply(Placement, String),
     /// Stays on plain global loads for this reason; nothing to gain or not allowed.
     Keep(String),
-    /// Could use a better path, but this blocks it (with what would unblock it).
-    Blocked(String),
+    /// Could use a better path, but this blocks it; what would unblock it.
+    Blocked(String, String),
     /// The read-only path behind a run-time check that the argument's bytes overlap none of
     /// these written arguments' (option `version`); why the check is needed and what would
     /// prove it instead.
@@ -216,7 +216,7 @@ fn placement(
     } else {
         "every buffer the kernel writes is kernel-local or {llvm.noalias}".to_string()
     };
-    let blocked = match aliasing.first() {
+    let (found, remedy) = match aliasing.first() {
         None => {
             return Outcome::Apply(
                 selection.placement,
@@ -240,16 +240,20 @@ fn placement(
                     format!("{write}; {remedy} would prove it without the check"),
                 );
             }
-            format!("read-only, but {write}; unblock: {remedy}")
+            (format!("read-only, but {write}"), remedy)
         }
-        Some((_, operation)) => format!(
-            "read-only, but {} may write any memory; unblock: {{llvm.noalias}} on {} or option \
-             assume-noalias",
-            describe(*operation),
-            root.describe()
+        Some((_, operation)) => (
+            format!(
+                "read-only, but {} may write any memory",
+                describe(*operation)
+            ),
+            format!(
+                "{{llvm.noalias}} on {} or option assume-noalias",
+                root.describe()
+            ),
         ),
     };
-    Outcome::Blocked(blocked)
+    Outcome::Blocked(found, remedy)
 }
 
 /// The written arguments a run-time check must show apart from argument `index`, when option
@@ -490,7 +494,7 @@ fn telling<'a>(kernel: &'a Kernel, argument: &ArgumentDecision) -> Telling<'a> {
         kernel: &kernel.name,
         location: unsafe { mlirValueGetLocation(argument.value) },
         remark: true,
-        blocked: matches!(argument.outcome, Outcome::Blocked(_)),
+        blocked: matches!(argument.outcome, Outcome::Blocked(..)),
     }
 }
 
@@ -627,7 +631,7 @@ fn placement_decision(
                 ),
             }
         }
-        Outcome::Keep(why) | Outcome::Blocked(why) => (Kind::Readonly, false, why.clone()),
+        Outcome::Keep(why) | Outcome::Blocked(why, _) => (Kind::Readonly, false, why.clone()),
     };
     // The remark says what happens in plain words; Algorithm 3's numbers go to the report.
     Decision {
@@ -637,5 +641,9 @@ fn placement_decision(
         reason: format!("{summary}; {}", selection.reason),
         params,
         summary,
+        advice: match &argument.outcome {
+            Outcome::Blocked(_, remedy) => Some(remedy.clone()),
+            _ => None,
+        },
     }
 }

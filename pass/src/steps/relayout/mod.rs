@@ -102,10 +102,11 @@ fn contract_arguments(kernel: MlirOperation) -> Vec<usize> {
 
 /// What happens to one argument.
 enum Outcome {
-    /// Its best order is the one written, or nothing could be costed: report only.
-    Quiet(String),
-    /// A better order exists but is not applied, for this reason.
-    Kept(String),
+    /// Its best order is the one written, or nothing could be costed: report only; what would
+    /// unblock a better one, if anything.
+    Quiet(String, Option<String>),
+    /// A better order exists but is not applied, for this reason; what would unblock it.
+    Kept(String, Option<String>),
     /// The better order is applied.
     Apply,
     /// Host code in the module launches the kernel: decided with it ([`host::settle`]).
@@ -190,7 +191,7 @@ pub fn run(
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
         decision.params = params(&choice);
         let outcome = outcome(kernel, value, &choice, options);
-        let remark = !matches!(outcome, Outcome::Quiet(_) | Outcome::Host);
+        let remark = !matches!(outcome, Outcome::Quiet(..) | Outcome::Host);
         let entry = host::Pending {
             kernel: kernel.clone(),
             index,
@@ -200,10 +201,14 @@ pub fn run(
         };
         let choice = &entry.choice;
         match outcome {
-            Outcome::Quiet(why) => decision.reason = why,
-            Outcome::Kept(why) => {
+            Outcome::Quiet(why, advice) => {
+                decision.reason = why;
+                decision.advice = advice;
+            }
+            Outcome::Kept(why, advice) => {
                 decision.summary = format!("would store it as {}; {why}", gain(choice));
                 decision.reason = decision.summary.clone();
+                decision.advice = advice;
             }
             Outcome::Apply if enabled => {
                 let new_type = apply(kernel, index, choice);
@@ -286,36 +291,43 @@ fn candidate_shape(value: MlirValue) -> Option<Vec<i64>> {
 /// Whether `choice` is applied to argument `value` of `kernel`, or why not.
 fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options) -> Outcome {
     let Some(break_even) = choice.break_even_launches().filter(|_| choice.changes()) else {
-        return Outcome::Quiet(format!(
-            "already in its best order: {:.2} sectors per request ({} orders costed)",
-            choice.before.sectors_per_request(),
-            choice.candidates
-        ));
+        return Outcome::Quiet(
+            format!(
+                "already in its best order: {:.2} sectors per request ({} orders costed)",
+                choice.before.sectors_per_request(),
+                choice.candidates
+            ),
+            None,
+        );
     };
     let lone_unasked = options.relayout_launches == 0 && kernel.launches.sites.is_empty();
     if let Some(user) = foreign_user(value, choice.split.is_some()) {
         if lone_unasked && !choice.separates_records() {
             return quiet_lone(choice, break_even);
         }
-        return Outcome::Kept(format!(
-            "not applied: used by {user}, which relayout does not rewrite"
-        ));
+        return Outcome::Kept(
+            format!("not applied: used by {user}, which relayout does not rewrite"),
+            None,
+        );
     }
     if !kernel.launches.sites.is_empty() {
         return Outcome::Host;
     }
     let launches = options.relayout_launches;
     if launches == 0 && choice.separates_records() {
-        return Outcome::Kept(format!("not applied: {}", unasked(break_even)));
+        return Outcome::Kept(UNASKED.into(), Some(launches_advice(break_even)));
     }
     if launches == 0 {
         return quiet_lone(choice, break_even);
     }
     if f64::from(launches) < break_even {
-        return Outcome::Kept(format!(
-            "not applied: a pack and an unpack pay off after {break_even:.2} launches, and \
-             relayout-launches={launches}"
-        ));
+        return Outcome::Kept(
+            format!(
+                "not applied: a pack and an unpack pay off after {break_even:.2} launches, and \
+                 relayout-launches={launches}"
+            ),
+            None,
+        );
     }
     Outcome::Apply
 }
@@ -325,18 +337,20 @@ fn outcome(kernel: &Kernel, value: MlirValue, choice: &Choice, options: &Options
 /// uncoalesced argument (a transpose's output) would be advice nobody asked for. An array of
 /// structures gets the remark ([`Outcome::Kept`]).
 fn quiet_lone(choice: &Choice, break_even: f64) -> Outcome {
-    Outcome::Quiet(format!(
-        "would store it as {}; not applied: {}",
-        gain(choice),
-        unasked(break_even)
-    ))
+    Outcome::Quiet(
+        format!("would store it as {}; {UNASKED}", gain(choice)),
+        Some(launches_advice(break_even)),
+    )
 }
 
 /// Why a lone kernel's argument is not relaid without option `relayout-launches`.
-fn unasked(break_even: f64) -> String {
+const UNASKED: &str =
+    "not applied: it changes the layout the launcher passes, which it does only on request";
+
+/// What would let a lone kernel's argument be relaid: the option, and when it pays.
+fn launches_advice(break_even: f64) -> String {
     format!(
-        "it changes the layout the launcher passes, which it does only on request; unblock: \
-         option relayout-launches=N, the launches the launcher keeps the layout for (a pack and \
+        "option relayout-launches=N, the launches the launcher keeps the layout for (a pack and \
          an unpack pay off after {break_even:.2})"
     )
 }

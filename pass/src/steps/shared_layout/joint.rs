@@ -293,6 +293,7 @@ fn decision(
         reason,
         params,
         summary: String::new(),
+        advice: None,
     }
 }
 

@@ -343,6 +343,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
             reason: plan.reason.clone(),
             params,
             summary: String::new(),
+            advice: None,
         },
         Err(why) => Decision {
             kind,
@@ -351,6 +352,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
             reason: format!("{}; not applied: {why}", plan.reason),
             params,
             summary: String::new(),
+            advice: None,
         },
     }
 }

@@ -212,6 +212,7 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
             reason: format!("{}{outcome}", staging.reason),
             params: parameters(finding, &staging),
             summary,
+            advice: None,
         };
         let telling = Telling {
             kernel: &kernel.name,

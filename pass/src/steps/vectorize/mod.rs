@@ -163,7 +163,7 @@ pub fn run(
                             format!(
                                 "{what} {}: {}; not versioned: {why}",
                                 group.kept(),
-                                blocker.explain()
+                                blocker.finding()
                             ),
                         ),
                     }
@@ -171,7 +171,7 @@ pub fn run(
             }
             (Err(blocker), None) => (
                 false,
-                format!("{what} {}: {}", group.kept(), blocker.explain()),
+                format!("{what} {}: {}", group.kept(), blocker.finding()),
             ),
             (Ok(chunks), _) if !enabled => (
                 false,
@@ -231,6 +231,12 @@ pub fn run(
             reason,
             params,
             summary: String::new(),
+            // Only a blocked group that stays as written is advised (a versioned one took
+            // the fast path already).
+            advice: match (&group.outcome, applied) {
+                (Err(blocker), false) => blocker.advice(),
+                _ => None,
+            },
         };
         let telling = Telling {
             kernel: &kernel.name,
