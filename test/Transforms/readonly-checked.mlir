@@ -15,6 +15,8 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOT-CHECKED
+// RUN: gpu-mem-opt diff %s --kernel reinterpreted --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
@@ -125,7 +127,7 @@ module attributes {gpu.container_module} {
 
     /// negative: dynamic_size: the output's extent is not in its type, so no
     /// check can be built from the types alone: the read-only path stays
-    /// blocked, with the remedy.
+    /// blocked, with why it is not checked and the remedy.
     // CHECK-LABEL: gpu.func @dynamic_size(
     // CHECK-NOT: gpu_mem_opt.read_only_path
     // CHECK: gpu.return
@@ -138,8 +140,28 @@ module attributes {gpu.container_module} {
       memref.store %v, %out[%tx] : memref<?xf32>
       gpu.return
     }
+
+    /// negative: reinterpret_cast: the output is reached through a view of
+    /// another shape (the launcher's buffer may well be larger), so its type's
+    /// span does not bound the bytes written: nothing is checked.
+    // CHECK-LABEL: gpu.func @reinterpreted(
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'reinterpreted'}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store at}}
+    gpu.func @reinterpreted(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %v = memref.load %in[%tx] : memref<256xf32>
+      %wide = memref.reinterpret_cast %out to offset: [0], sizes: [512], strides: [1] : memref<256xf32> to memref<512xf32>
+      memref.store %v, %wide[%tx] : memref<512xf32>
+      gpu.return
+    }
   }
 }
+
+// NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is memref<?xf32>: a size is dynamic; unblock: {llvm.noalias} on arg 0 or arg 1, or option assume-noalias
+// NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is used by memref.reinterpret_cast at {{.*}}, which may reach bytes outside its type; unblock:
 
 // REMARK: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for 3 loads {{.*}}: memref.store at {{.*}} writes arg 1, which may alias it; {llvm.noalias} on arg 0 or arg 1, or option assume-noalias would prove it without the check
 

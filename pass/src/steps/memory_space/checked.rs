@@ -36,6 +36,7 @@ use mlir_sys::*;
 use analysis::matrix::MemorySpace;
 
 use crate::{
+    facts::accesses,
     facts::extract::{self, pointer_check},
     facts::kernels::Kernel,
     ir,
@@ -70,6 +71,46 @@ pub fn byte_span(type_: MlirType) -> Result<(i64, i64), String> {
     extract::layout(type_, element, MemorySpace::Global)
         .byte_span()
         .map_err(|why| format!("{}: {why}", text()))
+}
+
+/// Why some use of memref `value` (directly or through views that keep to its elements) might
+/// reach bytes outside the span of its type, if one might: memory operations on it, views
+/// inside it (`memref.subview`, `cast`, `expand_shape`, `collapse_shape`, `assume_alignment`),
+/// `memref.dim`, `memref.copy`, atomics and reading its aligned pointer keep to its span; a
+/// `memref.reinterpret_cast`, `memref.view` or a call may not.
+pub fn outside_span(value: MlirValue) -> Option<String> {
+    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        let owner = unsafe { mlirOpOperandGetOwner(use_) };
+        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
+        let name = ir::operation_name(owner);
+        let inside = match name.as_str() {
+            "memref.subview"
+            | "memref.cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.assume_alignment" => {
+                if let Some(why) = outside_span(unsafe { mlirOperationGetResult(owner, 0) }) {
+                    return Some(why);
+                }
+                true
+            }
+            "memref.dim"
+            | "memref.copy"
+            | "memref.generic_atomic_rmw"
+            | "memref.extract_aligned_pointer_as_index" => true,
+            "memref.atomic_rmw" => number == 1,
+            _ => accesses::memory_operation(&name).is_some_and(|(position, _)| position == number),
+        };
+        if !inside {
+            let location = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
+            return Some(format!(
+                "is used by {name} at {location}, which may reach bytes outside its type"
+            ));
+        }
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    None
 }
 
 /// The check of one kernel, decided before the IR changes ([`plan`]) and made after every

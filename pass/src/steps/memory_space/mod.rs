@@ -234,13 +234,19 @@ fn placement(
                 describe(*operation),
                 written.describe()
             );
-            if let Some(writers) = checkable(kernel, index, &aliasing, options) {
-                return Outcome::Checked(
-                    writers,
-                    format!("{write}; {remedy} would prove it without the check"),
-                );
+            match checkable(kernel, index, &aliasing, options) {
+                Some(Ok(writers)) => {
+                    return Outcome::Checked(
+                        writers,
+                        format!("{write}; {remedy} would prove it without the check"),
+                    )
+                }
+                Some(Err(why)) => (
+                    format!("read-only, but {write}; not checked at run time: {why}"),
+                    remedy,
+                ),
+                None => (format!("read-only, but {write}"), remedy),
             }
-            (format!("read-only, but {write}"), remedy)
         }
         Some((_, operation)) => (
             format!(
@@ -257,14 +263,15 @@ fn placement(
 }
 
 /// The written arguments a run-time check must show apart from argument `index`, when option
-/// `version` is on and every write in `aliasing` goes to an argument, and all their spans are
-/// known from their types ([`checked::byte_span`]).
+/// `version` is on and every write in `aliasing` goes to an argument (`None` otherwise), or why
+/// their bytes are not known: each one's span from its type ([`checked::byte_span`]), and
+/// every use of it keeping to that span ([`checked::outside_span`]).
 fn checkable(
     kernel: &Kernel,
     index: usize,
     aliasing: &[&(Effect, MlirOperation)],
     options: &Options,
-) -> Option<Vec<usize>> {
+) -> Option<Result<Vec<usize>, String>> {
     if !options.version {
         return None;
     }
@@ -278,12 +285,20 @@ fn checkable(
     writers.sort_unstable();
     writers.dedup();
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let known = |argument: usize| {
-        let type_ = unsafe { mlirValueGetType(mlirBlockGetArgument(entry, argument as isize)) };
-        let memref = unsafe { mlirTypeIsAMemRef(type_) };
-        memref && checked::byte_span(type_).is_ok()
+    let known = |argument: usize| -> Result<(), String> {
+        let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
+        let type_ = unsafe { mlirValueGetType(value) };
+        if unsafe { !mlirTypeIsAMemRef(type_) } {
+            return Err(format!("arg {argument} is no ranked memref"));
+        }
+        checked::byte_span(type_).map_err(|why| format!("arg {argument} is {why}"))?;
+        match checked::outside_span(value) {
+            Some(why) => Err(format!("arg {argument} {why}")),
+            None => Ok(()),
+        }
     };
-    (known(index) && writers.iter().all(|&writer| known(writer))).then_some(writers)
+    let mut all = std::iter::once(index).chain(writers.iter().copied());
+    Some(all.try_for_each(known).map(|()| writers))
 }
 
 /// Algorithm 3's view of an argument with memref type `type_` and loads `loads`.
