@@ -183,10 +183,13 @@ protected:
       llvm::cl::init(0)};
   typename Base::template Option<bool> version{
       *this, "version",
-      llvm::cl::desc("Where only a memref argument's unknown alignment keeps "
-                     "accesses scalar, emit the vector access behind a run-time "
-                     "check of the aligned pointer (the scalar accesses are the "
-                     "fallback)"),
+      llvm::cl::desc("Where nothing proves a fact, check it at run time: where "
+                     "only a memref argument's unknown alignment keeps accesses "
+                     "scalar, the vector access behind a check of the aligned "
+                     "pointer (the scalar accesses are the fallback); where only "
+                     "writes to other arguments may alias a read-only one, "
+                     "ld.global.nc in a copy of the body behind a check that "
+                     "their bytes do not overlap"),
       llvm::cl::init(true)};
 };
 
