@@ -16,6 +16,15 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics=only-expected -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOT-CHECKED
+// A second run changes nothing: marked loads are not checked again, and the
+// copy's loads are in the fallback of a run-time check.
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | gpu-mem-opt-opt --gpu-mem-opt 2>/dev/null | FileCheck %s --check-prefix=TWICE
+// TWICE-LABEL: gpu.func @smooth(
+// TWICE-COUNT-1: scf.if
+// TWICE-NOT: scf.if
+// TWICE-COUNT-3: {gpu_mem_opt.read_only_path}
+// TWICE-NOT: {gpu_mem_opt.read_only_path}
+// TWICE-LABEL: gpu.func @two_inputs(
 // RUN: gpu-mem-opt diff %s --kernel reinterpreted --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null

@@ -24,7 +24,8 @@
 //! Order. Decided ([`plan`]) on the loads as staging and relayout left them, with the other
 //! decisions of the kernel; made ([`apply`]) after every other rewrite of the module (shared
 //! layouts, joint layouts of globals), since it copies the body and later steps see one copy.
-//! Loads in the fallback of vectorize's alignment check stay plain (the rare path). Kernels
+//! Loads in the fallback of a run-time check stay plain (the rare path), and loads marked
+//! already are not checked again (a second run of the pass changes nothing). Kernels
 //! whose argument layouts host code decides later are not checked (their spans may change).
 //!
 //! Not here: arguments of dynamic size (their spans need `memref.extract_strided_metadata`),
@@ -162,13 +163,19 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
                 .copied()
                 .filter(|&load| {
                     let name = ir::operation_name(load);
-                    (name == "memref.load" || name == "vector.load") && !in_fallback(load)
+                    (name == "memref.load" || name == "vector.load")
+                        && !in_fallback(load)
+                        && ir::attribute(load, READ_ONLY_PATH).is_none()
                 })
                 .collect()
         })
         .collect();
     if marked.iter().all(Vec::is_empty) {
-        return Err("no load to check: each is in the fallback of another run-time check".into());
+        return Err(
+            "no load to check: each is on the checked path already, or in the fallback of \
+             another run-time check"
+                .into(),
+        );
     }
     Ok(Plan {
         pairs: requests

@@ -613,8 +613,8 @@ fn placement_decision(
                     Kind::Readonly,
                     false,
                     format!(
-                        "read-only, but {blocked}; no load to check: each is in the fallback of \
-                         another run-time check"
+                        "read-only, but {blocked}; no load to check: each is on the checked \
+                         path already, or in the fallback of another run-time check"
                     ),
                 ),
                 Some(Ok((instructions, loads, whole_body))) => {
