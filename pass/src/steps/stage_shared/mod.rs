@@ -158,11 +158,13 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
     let mut decisions = Vec::new();
     let mut notes = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    // The kernel's own shared buffers, counted once: the decisions below see `kernel` as it was.
+    let used = shared_layout::shared_bytes(kernel);
     let mut current = kernel.clone();
     let mut staged = Vec::new();
     let mut tiles = 0u64;
     for (index, finding) in findings.iter().enumerate() {
-        let Some(staging) = decide(kernel, &findings, index, &block, options, tiles) else {
+        let Some(staging) = decide(&findings, index, &block, options, used + tiles) else {
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
@@ -239,22 +241,19 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
     }
 }
 
-/// The decision for `findings[index]` when it is a global access, with
-/// `tiles` bytes of shared memory already taken by staging.
+/// The decision for `findings[index]` when it is a global access, with `taken` bytes of
+/// shared memory in use already (the kernel's own buffers and the tiles staged so far).
 fn decide(
-    kernel: &Kernel,
     findings: &[Finding],
     index: usize,
     block: &Result<Block, String>,
     options: &Options,
-    tiles: u64,
+    taken: u64,
 ) -> Option<Staging> {
     if findings[index].memory.space != MemorySpace::Global {
         return None;
     }
-    let available = u64::from(options.smem_budget)
-        .saturating_sub(shared_layout::shared_bytes(kernel))
-        .saturating_sub(tiles);
+    let available = u64::from(options.smem_budget).saturating_sub(taken);
     let group = neighbor_of(findings, index);
     let reference = group.as_ref().map_or(index, |(_, members)| members[0]);
     let finding = &findings[reference];
@@ -324,10 +323,11 @@ fn leave_guards(
     if !findings.iter().any(guarded_loop) {
         return Vec::new();
     }
+    let used = shared_layout::shared_bytes(kernel);
     let mut tiles = 0u64;
     let mut staged = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(kernel, findings, index, block, options, tiles) else {
+        let Some(staging) = decide(findings, index, block, options, used + tiles) else {
             continue;
         };
         let finding = &findings[index];
