@@ -31,7 +31,15 @@
 // CHECK-LABEL: .entry view_rows(
 // CHECK: ld.global.nc.b32
 // CHECK: ld.global.b32
+// A dynamic size is read from the descriptor at run time (its size parameter).
 // CHECK-LABEL: .entry dynamic_size(
+// CHECK: shl.b64
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
+// CHECK-LABEL: .entry dynamic_rows(
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
+// CHECK-LABEL: .entry dynamic_layout(
 // CHECK-NOT: ld.global.nc
 // CHECK: ret;
 

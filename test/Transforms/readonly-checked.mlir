@@ -34,6 +34,13 @@
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg zeros --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg same:1 --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel view_rows --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel dynamic_size --grid 1,1,1 --arg random:1 --arg zeros:256
+// RUN: gpu-mem-opt diff %s --kernel dynamic_rows --grid 1,1,1 --arg random:1:8x32 --arg zeros:8x32
+// RUN: gpu-mem-opt diff %s --kernel dynamic_rows --grid 1,1,1 --arg random:1:8x32 --arg same:0
+// RUN: gpu-mem-opt opt %s > %t.dynamic.mlir 2>/dev/null
+// RUN: gpu-mem-opt interp %t.dynamic.mlir --kernel dynamic_rows --grid 1,1,1 --arg random:1:8x32 --arg same:0 --trace 2>&1 | FileCheck %s --check-prefix=SLOW-DYNAMIC
+// SLOW-DYNAMIC: memref.load (not executed)
+// SLOW-DYNAMIC: memref.load (global): requests 8
 // Which copy ran: the fast one (the marked loads) comes first.
 // RUN: gpu-mem-opt opt %s > %t.opt.mlir 2>/dev/null
 // RUN: gpu-mem-opt interp %t.opt.mlir --kernel smooth --grid 4,1,1 --arg random:1 --arg zeros --trace 2>&1 | FileCheck %s --check-prefix=FAST
@@ -134,19 +141,55 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// negative: dynamic_size: the output's extent is not in its type, so no
-    /// check can be built from the types alone: the read-only path stays
-    /// blocked, with why it is not checked and the remedy.
+    /// Dynamic sizes, as a DSL emits them: a memref of the identity layout is
+    /// dense and row-major, so its span is [0, Π sizes · 4) from its aligned
+    /// pointer, the sizes read with memref.dim at run time: in (static) 2
+    /// instructions, out (one dynamic size) 4 (pointer, dim, multiply, add),
+    /// the pair 3: 9.
     // CHECK-LABEL: gpu.func @dynamic_size(
-    // CHECK-NOT: gpu_mem_opt.read_only_path
-    // CHECK: gpu.return
+    // CHECK: %[[OUT:.*]] = memref.extract_aligned_pointer_as_index %arg1
+    // CHECK: %[[SIZE:.*]] = memref.dim %arg1, %c0
+    // CHECK: %[[BYTES:.*]] = arith.muli %c4, %[[SIZE]]
+    // CHECK: arith.addi %[[OUT]], %[[BYTES]]
+    // CHECK: {gpu_mem_opt.read_only_path}
     // expected-remark @+2 {{kernel: 'dynamic_size'}}
-    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store at}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (9 instructions at the kernel's entry}}
     gpu.func @dynamic_size(%in: memref<256xf32>, %out: memref<?xf32>) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x
       %v = memref.load %in[%tx] : memref<256xf32>
       memref.store %v, %out[%tx] : memref<?xf32>
+      gpu.return
+    }
+
+    /// Both dynamic (2-d: two dims and two multiplies each), run in place
+    /// (`same:0`) and apart.
+    // CHECK-LABEL: gpu.func @dynamic_rows(
+    // CHECK-COUNT-4: memref.dim
+    // expected-remark @+2 {{kernel: 'dynamic_rows'}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (15 instructions at the kernel's entry}}
+    gpu.func @dynamic_rows(%in: memref<?x?xf32>, %out: memref<?x?xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %v = memref.load %in[%ty, %tx] : memref<?x?xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+      gpu.return
+    }
+
+    /// negative: dynamic_layout: a view of unknown strides and offset spans
+    /// bytes its type does not give: not checked, and the remark says why.
+    // CHECK-LABEL: gpu.func @dynamic_layout(
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'dynamic_layout'}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store at}}
+    gpu.func @dynamic_layout(%in: memref<256xf32>, %out: memref<?xf32, strided<[?], offset: ?>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %v = memref.load %in[%tx] : memref<256xf32>
+      memref.store %v, %out[%tx] : memref<?xf32, strided<[?], offset: ?>>
       gpu.return
     }
 
@@ -169,7 +212,7 @@ module attributes {gpu.container_module} {
   }
 }
 
-// NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is memref<?xf32>: a size is dynamic; unblock: {llvm.noalias} on arg 0 or arg 1, or option assume-noalias
+// NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is memref<?xf32, strided<[?], offset: ?>>: the offset is dynamic; unblock: {llvm.noalias} on arg 0 or arg 1, or option assume-noalias
 // NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is used by memref.reinterpret_cast at {{.*}}, which may reach bytes outside its type; unblock:
 
 // REMARK: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for 3 loads {{.*}}: memref.store at {{.*}} writes arg 1, which may alias it; {llvm.noalias} on arg 0 or arg 1, or option assume-noalias would prove it without the check

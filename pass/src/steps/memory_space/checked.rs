@@ -3,7 +3,7 @@
 //!
 //! Model. Inside a `gpu.func` nothing proves that `out` is not a view of `in`, so a store to
 //! `out` may change what a non-coherent load of `in` should see. Where every write that may
-//! alias argument `R` goes to arguments `W₁ … Wₙ` whose types give their extents (static shape,
+//! alias argument `R` goes to arguments `W₁ … Wₙ` whose types give their extents (static
 //! strides and offset), the bytes each one spans from its aligned pointer `p` are
 //! `[p + offset·e, p + (offset + Σ (size−1)·stride + 1)·e)`; the kernel checks at its entry that
 //! `R`'s span is disjoint from every `Wᵢ`'s (`end_R ≤ start_W ∨ end_W ≤ start_R`: block-uniform,
@@ -28,8 +28,11 @@
 //! already are not checked again (a second run of the pass changes nothing). Kernels
 //! whose argument layouts host code decides later are not checked (their spans may change).
 //!
-//! Not here: arguments of dynamic size (their spans need `memref.extract_strided_metadata`),
-//! writes of unknown target, and constant memory, whose binding contract has no fallback.
+//! A memref of the identity layout and dynamic sizes (a DSL's `memref<?x?xf32>`) is dense and
+//! row-major: its span is `[p, p + Π sizes · e)`, the sizes read with `memref.dim` ([`Span`]).
+//! Not here: dynamic strides or offsets (a view of unknown layout), uses that may reach bytes
+//! outside the type ([`outside_span`]), writes of unknown target, and constant memory, whose
+//! binding contract has no fallback.
 //! Cost: the body's code twice; at run time the check and one uniform branch per thread.
 
 use mlir_sys::*;
@@ -63,15 +66,54 @@ pub struct Request {
     pub loads: Vec<MlirOperation>,
 }
 
-/// The bytes `[start, end)` an argument of memref type `type_` spans from its aligned pointer
-/// (`MemrefLayout::byte_span`), or why they are not known from the type.
-pub fn byte_span(type_: MlirType) -> Result<(i64, i64), String> {
+/// Where an argument's bytes lie from its aligned pointer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Span {
+    /// Known from its type: `[start, end)` (`MemrefLayout::byte_span`).
+    Static(i64, i64),
+    /// A dense row-major buffer (the identity layout) with some sizes dynamic:
+    /// `[0, Π sizes · element)`, the dynamic sizes read with `memref.dim` at run time.
+    Dense {
+        /// Each dimension's size, `None` where dynamic.
+        sizes: Vec<Option<i64>>,
+        /// Bytes per element.
+        element: i64,
+    },
+}
+
+impl Span {
+    /// Instructions that make its first and past-the-last addresses: the aligned pointer, an
+    /// addition per nonzero static bound; for a dense buffer a `memref.dim` and a
+    /// multiplication per dynamic size, and the addition of the end.
+    fn instructions(&self) -> u32 {
+        match self {
+            Span::Static(start, end) => 1 + u32::from(*start != 0) + u32::from(*end != 0),
+            Span::Dense { sizes, .. } => {
+                2 + 2 * sizes.iter().filter(|size| size.is_none()).count() as u32
+            }
+        }
+    }
+}
+
+/// The bytes an argument of memref type `type_` spans from its aligned pointer, or why they
+/// are not known: from the type, or at run time for a dense buffer of dynamic sizes.
+pub fn span_of(type_: MlirType) -> Result<Span, String> {
     let text = || ir::type_text(type_);
     let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })
         .ok_or_else(|| format!("{}'s element size is not known", text()))?;
-    extract::layout(type_, element, MemorySpace::Global)
-        .byte_span()
-        .map_err(|why| format!("{}: {why}", text()))
+    let layout = extract::layout(type_, element, MemorySpace::Global);
+    let why = match layout.byte_span() {
+        Ok((start, end)) => return Ok(Span::Static(start, end)),
+        Err(why) => why,
+    };
+    let dense = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type_)) };
+    if dense && !layout.shape.is_empty() {
+        return Ok(Span::Dense {
+            sizes: layout.shape,
+            element: i64::from(element),
+        });
+    }
+    Err(format!("{}: {why}", text()))
 }
 
 /// Why some use of memref `value` (directly or through views that keep to its elements) might
@@ -143,8 +185,7 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
         for argument in std::iter::once(request.index).chain(request.writers.iter().copied()) {
             if !spanned.contains(&argument) {
                 let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-                let (start, end) = byte_span(unsafe { mlirValueGetType(value) })?;
-                instructions += 1 + u32::from(start != 0) + u32::from(end != 0);
+                instructions += span_of(unsafe { mlirValueGetType(value) })?.instructions();
                 spanned.push(argument);
             }
         }
@@ -239,14 +280,13 @@ pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
 }
 
 /// The first and past-the-last byte addresses of argument `argument` (of the block `entry`),
-/// built at `builder`: its aligned pointer plus its span's start and end.
+/// built at `builder` ([`Span::instructions`] counts them).
 fn span(
     builder: &Builder,
     entry: MlirBlock,
     argument: usize,
 ) -> Result<(MlirValue, MlirValue), String> {
     let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-    let (start, end) = byte_span(unsafe { mlirValueGetType(value) })?;
     let index_type = builder.parse_type("index").ok_or("cannot build index")?;
     let pointer = unsafe {
         mlirOperationGetResult(
@@ -263,7 +303,30 @@ fn span(
         0 => pointer,
         _ => builder.index_binary("arith.addi", pointer, builder.index_constant(bytes)),
     };
-    Ok((moved(start), moved(end)))
+    match span_of(unsafe { mlirValueGetType(value) })? {
+        Span::Static(start, end) => Ok((moved(start), moved(end))),
+        Span::Dense { sizes, element } => {
+            let fixed = sizes
+                .iter()
+                .flatten()
+                .try_fold(element, |total, &size| total.checked_mul(size))
+                .ok_or("the static sizes' bytes overflow 64 bits")?;
+            let mut bytes = builder.index_constant(fixed);
+            for (dimension, size) in sizes.iter().enumerate() {
+                if size.is_none() {
+                    let position = builder.index_constant(dimension as i64);
+                    let extent = unsafe {
+                        mlirOperationGetResult(
+                            builder.create("memref.dim", &[value, position], &[], &[index_type]),
+                            0,
+                        )
+                    };
+                    bytes = builder.index_binary("arith.muli", bytes, extent);
+                }
+            }
+            Ok((pointer, builder.index_binary("arith.addi", pointer, bytes)))
+        }
+    }
 }
 
 /// Whether `operation` is in the fallback (`else`) of another run-time check of argument

@@ -264,7 +264,7 @@ fn placement(
 
 /// The written arguments a run-time check must show apart from argument `index`, when option
 /// `version` is on and every write in `aliasing` goes to an argument (`None` otherwise), or why
-/// their bytes are not known: each one's span from its type ([`checked::byte_span`]), and
+/// their bytes are not known: each one's span ([`checked::span_of`]), and
 /// every use of it keeping to that span ([`checked::outside_span`]).
 fn checkable(
     kernel: &Kernel,
@@ -291,7 +291,7 @@ fn checkable(
         if unsafe { !mlirTypeIsAMemRef(type_) } {
             return Err(format!("arg {argument} is no ranked memref"));
         }
-        checked::byte_span(type_).map_err(|why| format!("arg {argument} is {why}"))?;
+        checked::span_of(type_).map_err(|why| format!("arg {argument} is {why}"))?;
         match checked::outside_span(value) {
             Some(why) => Err(format!("arg {argument} {why}")),
             None => Ok(()),
