@@ -106,8 +106,10 @@ pub fn span_of(type_: MlirType) -> Result<Span, String> {
         Ok((start, end)) => return Ok(Span::Static(start, end)),
         Err(why) => why,
     };
+    // Only dynamic sizes make a dense buffer's span a run-time one (a static one that failed
+    // overflows).
     let dense = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type_)) };
-    if dense && !layout.shape.is_empty() {
+    if dense && layout.shape.contains(&None) {
         return Ok(Span::Dense {
             sizes: layout.shape,
             element: i64::from(element),
