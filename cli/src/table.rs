@@ -64,8 +64,12 @@ pub fn render(report: &Value) -> String {
                 },
                 text(&decision["kind"]),
                 text(&decision["target"]),
-                // The plain words where the decision has them; the whole reason is in the JSON.
-                text(decision.get("summary").unwrap_or(&decision["reason"]))
+                // The plain words where the decision has them, then the advice, as the remark
+                // says them; the whole reason is in the JSON.
+                analysis::advised(
+                    &text(decision.get("summary").unwrap_or(&decision["reason"])),
+                    decision.get("advice").and_then(Value::as_str)
+                )
             ));
         }
     }

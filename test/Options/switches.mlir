@@ -30,6 +30,9 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false memory-space=false relayout=false report=%t.advice-off.json remarks=detailed' %t.advice.mlir -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=ADVICE-OFF --implicit-check-not=unblock --implicit-check-not='"advice"' < %t.advice-off.json
 // ADVICE-ON: "advice": "none by layout
+// The report's table says the advice after the summary, as the remark does.
+// RUN: gpu-mem-opt report %t.advice.mlir 2>/dev/null | FileCheck %s --check-prefix=TABLE
+// TABLE: skipped vectorize on workgroup 0: 2 loads of 4 B stay scalar: {{.*}}; unblock: pad each row of the buffer by 1 element
 // ADVICE-OFF: "reason": "option vectorize=false; 3 loads of 4 B stay scalar: {{.*}} overlap"
 
 // One switch off at a time: that step's remarks are gone, the others' stay.
