@@ -204,10 +204,11 @@ impl Compiled {
                     "skipped"
                 };
                 let line = format!(
-                    "{} {mark} {} on {}: {what}",
+                    "{} {mark} {} on {}: {}",
                     kernel.name,
                     decision.kind.name(),
-                    self.target_name(&kernel.name, &decision.target)
+                    self.target_name(&kernel.name, &decision.target),
+                    decision.advised(what)
                 );
                 let at = decision.params["location"].as_str().map(str::to_string);
                 match lines.iter_mut().find(|(known, _)| *known == line) {
