@@ -107,7 +107,7 @@ pub fn decisions(directory: &Path) -> Result<Vec<String>> {
                 "{} {}: {applied}: {}",
                 text("kind"),
                 text("target"),
-                text("reason")
+                analysis::advised(&text("reason"), decision["advice"].as_str())
             )
         })
         .collect();
