@@ -207,7 +207,7 @@ pub fn ptx_of(module: &Module) -> Vec<(String, String)> {
         .as_operation()
         .walk(WalkOrder::PreOrder, |operation| {
             let raw = operation.to_raw();
-            if ir::operation_name(raw) == "gpu.binary" {
+            if ir::is_named(raw, "gpu.binary") {
                 let name = ir::symbol_name(raw).unwrap_or_default();
                 if let Some(array) = ir::attribute(raw, "objects") {
                     for index in 0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) } {

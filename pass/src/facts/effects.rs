@@ -167,7 +167,7 @@ fn callee_effects(call: MlirOperation, calling: &mut Vec<MlirOperation>) -> Opti
     });
     let callee = ir::attribute(call, "callee")
         .and_then(|symbol| ir::lookup_symbol(call, symbol))
-        .filter(|&callee| ir::operation_name(callee) == "func.func")?;
+        .filter(|&callee| ir::is_named(callee, "func.func"))?;
     let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0)) };
     if returns_memref || entry.ptr.is_null() || calling.iter().any(|open| open.ptr == callee.ptr) {
         return None;

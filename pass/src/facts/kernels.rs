@@ -134,7 +134,7 @@ fn launch_sites(root: &OperationRef) -> Vec<LaunchSite> {
     let mut sites = Vec::new();
     root.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::operation_name(raw) == "gpu.launch_func" {
+        if ir::is_named(raw, "gpu.launch_func") {
             if let Some(symbol) = ir::attribute(raw, "kernel") {
                 let kernel = unsafe {
                     (

@@ -222,7 +222,7 @@ fn argument_origin(value: MlirValue) -> Origin {
         )
     };
     if function.ptr.is_null()
-        || ir::operation_name(function) != "func.func"
+        || !ir::is_named(function, "func.func")
         || ir::argument_attribute(function, index, "llvm.noalias").is_none()
     {
         return Origin::Unknown;

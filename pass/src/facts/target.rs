@@ -44,7 +44,7 @@ pub fn compiled_for(kernel: &Kernel) -> CompiledFor {
         if let Some(environment) = ir::attribute(current, "spirv.target_env") {
             return CompiledFor::Other(ir::attribute_text(environment));
         }
-        if ir::operation_name(current) == "gpu.module" {
+        if ir::is_named(current, "gpu.module") {
             for target in targets(current) {
                 match chip(&target) {
                     Some(sm) if nvidia.is_none() => {

@@ -19,8 +19,8 @@ use crate::{facts::accesses, facts::findings::Finding, ir};
 
 /// Why some user of `buffer` (directly or through static subviews) is not understood, if one is not.
 pub fn foreign_user(buffer: MlirValue) -> Option<String> {
-    let through_view = ir::defining_operation(buffer)
-        .is_some_and(|owner| ir::operation_name(owner) == "memref.subview");
+    let through_view =
+        ir::defining_operation(buffer).is_some_and(|owner| ir::is_named(owner, "memref.subview"));
     let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
     while unsafe { !mlirOpOperandIsNull(use_) } {
         let owner = unsafe { mlirOpOperandGetOwner(use_) };

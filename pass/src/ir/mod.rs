@@ -88,6 +88,15 @@ pub fn operation_name(operation: MlirOperation) -> String {
     unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }
 }
 
+/// Whether `operation` is named `name`, compared in place (no copy of the name: the pass asks
+/// this of every operation it walks).
+pub fn is_named(operation: MlirOperation, name: &str) -> bool {
+    let found = unsafe { mlirIdentifierStr(mlirOperationGetName(operation)) };
+    found.length == name.len()
+        && unsafe { std::slice::from_raw_parts(found.data.cast::<u8>(), found.length) }
+            == name.as_bytes()
+}
+
 /// The printed form of a type.
 pub fn type_text(type_: MlirType) -> String {
     printed(|callback, data| unsafe { mlirTypePrint(type_, callback, data) })

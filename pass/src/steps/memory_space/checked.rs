@@ -337,12 +337,12 @@ fn in_fallback(operation: MlirOperation) -> bool {
     let mut inner = operation;
     loop {
         let parent = unsafe { mlirOperationGetParentOperation(inner) };
-        if parent.ptr.is_null() || ir::operation_name(parent) == "gpu.func" {
+        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
             return false;
         }
         let else_region = unsafe { mlirOperationGetRegion(parent, 1) };
         let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
-        if ir::operation_name(parent) == "scf.if"
+        if ir::is_named(parent, "scf.if")
             && unsafe { mlirRegionEqual(region, else_region) }
             && pointer_check(unsafe { mlirOperationGetOperand(parent, 0) }) == Some(true)
         {
@@ -449,7 +449,7 @@ pub fn lower(root: MlirOperation) {
     let mut loads = Vec::new();
     unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::operation_name(raw) == "llvm.load" && marked(raw) {
+        if ir::is_named(raw, "llvm.load") && marked(raw) {
             loads.push(raw);
         }
         WalkResult::Advance

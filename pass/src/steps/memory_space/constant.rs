@@ -75,7 +75,7 @@ fn used_bytes(module: MlirOperation) -> u64 {
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
     let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
     while !operation.ptr.is_null() {
-        if ir::operation_name(operation) == "memref.global" {
+        if ir::is_named(operation, "memref.global") {
             if let Some(type_) = ir::attribute(operation, "type") {
                 let type_ = unsafe { mlirTypeAttrGetValue(type_) };
                 if accesses::memory_space(type_) == analysis::MemorySpace::Constant {
@@ -94,7 +94,7 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
         return Err("a gpu.launch body has no arguments".into());
     };
     let module = unsafe { mlirOperationGetParentOperation(kernel.operation) };
-    if ir::operation_name(module) != "gpu.module" {
+    if !ir::is_named(module, "gpu.module") {
         return Err("the kernel is not directly in a gpu.module".into());
     }
     // The binding is a contract with the launcher; host code in this module launches without

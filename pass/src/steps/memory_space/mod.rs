@@ -111,7 +111,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
             // Algorithm 3 has nothing to cost, but the read-only path needs no costs.
             let call = everything.iter().find(|(effect, operation)| {
                 matches!(effect, Effect::Read(read, _) if *read == root)
-                    && ir::operation_name(*operation) == "func.call"
+                    && ir::is_named(*operation, "func.call")
             });
             let (Some((_, call)), None) = (call, writer) else {
                 continue;

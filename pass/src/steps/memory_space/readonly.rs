@@ -111,8 +111,7 @@ pub fn lower(root: MlirOperation) -> bool {
     let mut functions = Vec::new();
     unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::operation_name(raw) == "llvm.func" && ir::attribute(raw, READONLY_POINTERS).is_some()
-        {
+        if ir::is_named(raw, "llvm.func") && ir::attribute(raw, READONLY_POINTERS).is_some() {
             functions.push(raw);
         }
         WalkResult::Advance

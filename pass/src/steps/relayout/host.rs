@@ -236,7 +236,7 @@ fn entry_buffers(
         })?;
         let value = unsafe { mlirOperationGetOperand(site, operand as isize) };
         let alloc = ir::defining_operation(value)
-            .filter(|&owner| ir::operation_name(owner) == "gpu.alloc")
+            .filter(|&owner| ir::is_named(owner, "gpu.alloc"))
             .filter(|&owner| unsafe {
                 mlirOperationGetNumResults(owner) == 1 && mlirOperationGetNumOperands(owner) == 0
             })
@@ -328,7 +328,7 @@ fn uses(alloc: MlirOperation) -> Result<Vec<Use>, String> {
             "gpu.memcpy" if synchronous && operands == 2 => {
                 let other = unsafe { mlirOperationGetOperand(owner, 1 - number as isize) };
                 let device = ir::defining_operation(other)
-                    .is_some_and(|defining| ir::operation_name(defining) == "gpu.alloc");
+                    .is_some_and(|defining| ir::is_named(defining, "gpu.alloc"));
                 (!device).then_some(if number == 0 {
                     Use::Upload(owner)
                 } else {
@@ -357,8 +357,8 @@ fn uses(alloc: MlirOperation) -> Result<Vec<Use>, String> {
 fn trips(operation: MlirOperation) -> (u64, bool) {
     let (mut total, mut exact) = (1u64, true);
     let mut parent = unsafe { mlirOperationGetParentOperation(operation) };
-    while !parent.ptr.is_null() && ir::operation_name(parent) != "func.func" {
-        if ir::operation_name(parent) == "scf.for" {
+    while !parent.ptr.is_null() && !ir::is_named(parent, "func.func") {
+        if ir::is_named(parent, "scf.for") {
             let bound = |position| {
                 ir::constant_integer(unsafe { mlirOperationGetOperand(parent, position) })
             };
@@ -371,7 +371,7 @@ fn trips(operation: MlirOperation) -> (u64, bool) {
                 Some(count) => total = total.saturating_mul(count),
                 None => exact = false,
             }
-        } else if ir::operation_name(parent) != "scf.if" {
+        } else if !ir::is_named(parent, "scf.if") {
             exact = false;
         }
         parent = unsafe { mlirOperationGetParentOperation(parent) };
@@ -694,7 +694,7 @@ pub fn add_conversions(entry: &Pending) -> (String, String) {
 fn rewrite(buffer: &Buffer, entry: &Pending, helpers: &mut Helpers) {
     let names = Names::of(entry);
     let mut host = buffer.alloc;
-    while !host.ptr.is_null() && ir::operation_name(host) != "func.func" {
+    while !host.ptr.is_null() && !ir::is_named(host, "func.func") {
         host = unsafe { mlirOperationGetParentOperation(host) };
     }
     let top = unsafe { mlirOperationGetParentOperation(host) };

@@ -67,8 +67,7 @@ pub fn reshaped_arguments(root: MlirOperation, kernel: &str) -> Vec<usize> {
     let root = unsafe { melior::ir::OperationRef::from_raw(root) };
     root.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::operation_name(raw) == "gpu.func" && ir::symbol_name(raw).as_deref() == Some(kernel)
-        {
+        if ir::is_named(raw, "gpu.func") && ir::symbol_name(raw).as_deref() == Some(kernel) {
             found.extend(contract_arguments(raw));
         }
         WalkResult::Advance

@@ -26,7 +26,7 @@ pub fn find(kernel: &Kernel, name: &str) -> Option<MlirOperation> {
     while !scope.ptr.is_null() {
         let mut found = None;
         walk_top_level(scope, |operation| {
-            if ir::operation_name(operation) == "memref.global"
+            if ir::is_named(operation, "memref.global")
                 && ir::symbol_name(operation).as_deref() == Some(name)
             {
                 found = Some(operation);
@@ -59,7 +59,7 @@ pub fn used_outside(kernels: &[&Kernel], global: MlirOperation, name: &str) -> O
     unsafe { OperationRef::from_raw(scope) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
         if elsewhere.is_none()
-            && ir::operation_name(raw) == "memref.get_global"
+            && ir::is_named(raw, "memref.get_global")
             && referenced_name(raw).as_deref() == Some(name)
             && !kernels.iter().any(|kernel| accesses::inside(kernel, raw))
         {
@@ -76,7 +76,7 @@ pub fn kernel_bytes(kernel: &Kernel) -> u64 {
     let mut total = 0;
     unsafe { OperationRef::from_raw(kernel.operation) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::operation_name(raw) == "memref.get_global" {
+        if ir::is_named(raw, "memref.get_global") {
             let result = unsafe { mlirOperationGetResult(raw, 0) };
             if let (Root::Global(name), Some(bytes)) = (
                 accesses::root(kernel, result),

@@ -73,7 +73,7 @@ fn erase_unused_subviews(value: MlirValue) {
     let mut use_ = unsafe { mlirValueGetFirstUse(value) };
     while unsafe { !mlirOpOperandIsNull(use_) } {
         let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        if ir::operation_name(owner) == "memref.subview" {
+        if ir::is_named(owner, "memref.subview") {
             subviews.push(owner);
         }
         use_ = unsafe { mlirOpOperandGetNextUse(use_) };

@@ -52,7 +52,7 @@ pub fn movable_guard(
 ) -> Result<MlirOperation, String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let guard = unsafe { mlirOperationGetParentOperation(the_loop) };
-    if ir::operation_name(guard) != "scf.if"
+    if !ir::is_named(guard, "scf.if")
         || unsafe { mlirOperationGetBlock(guard).ptr } != entry.ptr
         || unsafe { mlirOperationGetNumResults(guard) } != 0
     {
@@ -153,7 +153,7 @@ pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
     let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
     while !operation.ptr.is_null() {
         let next = unsafe { mlirOperationGetNextInBlock(operation) };
-        if ir::operation_name(operation) == "memref.store" {
+        if ir::is_named(operation, "memref.store") {
             let location = unsafe { mlirOperationGetLocation(operation) };
             let builder = Builder::before(operation).located(location);
             let inside = guarded_region(&builder, condition);

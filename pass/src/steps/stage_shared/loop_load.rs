@@ -406,8 +406,10 @@ pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
             }
         }
     }
-    if ir::operation_name(unsafe { mlirOperationGetParentOperation(memory.operation) }) != "scf.for"
-    {
+    if !ir::is_named(
+        unsafe { mlirOperationGetParentOperation(memory.operation) },
+        "scf.for",
+    ) {
         return Err("the load is not directly in an scf.for".into());
     }
     let shape = static_shape(finding)?;

@@ -318,7 +318,7 @@ fn leave_guards(
         let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
         !finding.access.guard.is_empty()
             && !finding.access.loops.is_empty()
-            && ir::operation_name(parent) == "scf.for"
+            && ir::is_named(parent, "scf.for")
     };
     if !findings.iter().any(guarded_loop) {
         return Vec::new();

@@ -429,7 +429,7 @@ fn top_level_ancestor(
             return Ok(operation);
         }
         operation = unsafe { mlirOperationGetParentOperation(operation) };
-        if operation.ptr.is_null() || ir::operation_name(operation) != "scf.if" {
+        if operation.ptr.is_null() || !ir::is_named(operation, "scf.if") {
             return Err("the store is nested in something other than scf.if".into());
         }
     }

@@ -190,7 +190,7 @@ fn in_loop(
     let finding = &findings[index];
     let element_bytes = finding.memory.element_bytes?;
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
-    if ir::operation_name(parent) != "scf.for" {
+    if !ir::is_named(parent, "scf.for") {
         return None;
     }
     let depth = finding.access.loops.len().checked_sub(1)?;
