@@ -982,41 +982,32 @@ impl PatternMemo {
         model: BankModel,
     ) -> (MetricsAccumulator, f64) {
         let mut lanes = [None; WARP_SIZE as usize];
+        let pattern = &self.pattern;
         let in_sector = shift % SECTOR_BYTES;
-        let sectors = match self.sectors[in_sector as usize] {
-            Some(sectors) => sectors,
-            None => {
-                let sectors = u64::from(request::sectors(&self.moved(
-                    in_sector,
-                    access_bytes,
-                    &mut lanes,
-                )));
-                self.sectors[in_sector as usize] = Some(sectors);
-                sectors
-            }
-        };
-        let in_period = (shift % self.wavefronts.len() as u64) as usize;
-        let (wavefronts, ideal) = match self.wavefronts[in_period] {
-            Some(counts) => counts,
-            None => {
-                let request = self.moved(in_period as u64, access_bytes, &mut lanes);
-                let counts = (
-                    u64::from(request::wavefronts(&request, model)),
-                    u64::from(request::ideal_wavefronts(&request, model)),
-                );
-                self.wavefronts[in_period] = Some(counts);
-                counts
-            }
-        };
-        let distinct = match self.distinct {
-            Some(distinct) => distinct,
-            None => {
-                let distinct =
-                    request::distinct_addresses(&self.moved(0, access_bytes, &mut lanes));
-                self.distinct = Some(u64::from(distinct));
-                u64::from(distinct)
-            }
-        };
+        let sectors = *self.sectors[in_sector as usize].get_or_insert_with(|| {
+            u64::from(request::sectors(&moved(
+                pattern,
+                in_sector,
+                access_bytes,
+                &mut lanes,
+            )))
+        });
+        let in_period = shift % self.wavefronts.len() as u64;
+        let (wavefronts, ideal) = *self.wavefronts[in_period as usize].get_or_insert_with(|| {
+            let request = moved(pattern, in_period, access_bytes, &mut lanes);
+            (
+                u64::from(request::wavefronts(&request, model)),
+                u64::from(request::ideal_wavefronts(&request, model)),
+            )
+        });
+        let distinct = *self.distinct.get_or_insert_with(|| {
+            u64::from(request::distinct_addresses(&moved(
+                pattern,
+                0,
+                access_bytes,
+                &mut lanes,
+            )))
+        });
         let single = MetricsAccumulator {
             requests: 1,
             sectors,
@@ -1026,20 +1017,20 @@ impl PatternMemo {
         };
         (single, wavefronts as f64 / ideal.max(1) as f64)
     }
+}
 
-    /// The current pattern moved by `shift` bytes, its addresses written to `lanes`.
-    fn moved<'a>(
-        &self,
-        shift: u64,
-        access_bytes: u32,
-        lanes: &'a mut [Option<u64>; WARP_SIZE as usize],
-    ) -> Request<'a> {
-        for (slot, address) in lanes.iter_mut().zip(&self.pattern) {
-            *slot = address.map(|address| address + shift);
-        }
-        Request {
-            addresses: &lanes[..self.pattern.len().min(WARP_SIZE as usize)],
-            access_bytes,
-        }
+/// The lane addresses `pattern` moved by `shift` bytes, written to `lanes`, as a request.
+fn moved<'a>(
+    pattern: &[Option<u64>],
+    shift: u64,
+    access_bytes: u32,
+    lanes: &'a mut [Option<u64>; WARP_SIZE as usize],
+) -> Request<'a> {
+    for (slot, address) in lanes.iter_mut().zip(pattern) {
+        *slot = address.map(|address| address + shift);
+    }
+    Request {
+        addresses: &lanes[..pattern.len().min(WARP_SIZE as usize)],
+        access_bytes,
     }
 }
