@@ -22,10 +22,6 @@ use crate::{
     Options,
 };
 
-/// A kernel's run-time check of the read-only path and the positions of the decisions in its
-/// report that rely on it.
-type Check = (memory_space::checked::Plan, Vec<usize>);
-
 /// Which pass is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -71,7 +67,7 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
     // Arguments to relayout whose kernels host code here launches: decided with that code.
     let mut pending: Vec<relayout::host::Pending> = Vec::new();
     // Run-time checks of the read-only path, made after everything else.
-    let mut checks: Vec<(usize, Kernel, Check)> = Vec::new();
+    let mut checks: Vec<(usize, Kernel, memory_space::Check)> = Vec::new();
     for kernel in &kernels {
         match kernel_options(kernel, options) {
             Ok((kernel_options, source)) => {
@@ -180,7 +176,7 @@ fn kernel_report(
     options: &Options,
     (mode, source): (Mode, Option<String>),
     (success, pending): (&mut bool, &mut Vec<relayout::host::Pending>),
-) -> (KernelReport, Kernel, Option<Check>) {
+) -> (KernelReport, Kernel, Option<memory_space::Check>) {
     // Vector widths first: merging changes the accesses (fewer, wider) that the other
     // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
     // on the loads as written (Algorithm 3 ranks constant memory before staging).
@@ -258,12 +254,12 @@ fn kernel_report(
         *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);
     }
     // The run-time check copies the body: made once every layout is final (`optimize`).
-    let check = early.check_plan.take().map(|plan| {
-        let positions = early
-            .checked
-            .iter()
-            .map(|position| position + decisions.len());
-        (plan, positions.collect())
+    let offset = decisions.len();
+    let check = early.check.take().map(|(plan, positions)| {
+        (
+            plan,
+            positions.iter().map(|position| position + offset).collect(),
+        )
     });
     decisions.append(&mut early.decisions);
     let report = KernelReport {

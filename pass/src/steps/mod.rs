@@ -10,7 +10,8 @@
 //! decision goes through, written once: a disabled step records what it found,
 //! after the option that turned it off, without its advice, and says nothing;
 //! an enabled step explains it as a remark (the reason, then `unblock:` and the
-//! advice), or as an error when `strict` and the decision was blocked. The caller emits the [`Note`] now or after the kernel's own remark.
+//! advice), or as an error when `strict` and the decision was blocked. The
+//! caller emits the [`Note`] now or after the kernel's own remark.
 
 pub mod memory_space;
 pub mod relayout;
@@ -272,13 +273,11 @@ pub struct Early {
     notes: Vec<Note>,
     /// The accesses as written before vector widths changed them.
     pub widened: Widened,
-    /// Arguments whose read-only path waits for its run-time check
-    /// (`memory_space::plan_checks`).
-    pub checks: Vec<memory_space::ArgumentDecision>,
+    /// Arguments whose read-only path waits for its run-time check, each with the written
+    /// arguments to check it against (`memory_space::plan_checks`).
+    pub checks: Vec<(memory_space::ArgumentDecision, Vec<usize>)>,
     /// The run-time check decided, made last (`memory_space::apply_checks`).
-    pub check_plan: Option<memory_space::checked::Plan>,
-    /// Positions in `decisions` of the decisions that rely on it.
-    pub checked: Vec<usize>,
+    pub check: Option<memory_space::Check>,
 }
 
 impl Early {

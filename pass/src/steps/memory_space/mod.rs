@@ -402,8 +402,9 @@ pub fn run(
     for argument in decide(kernel, findings, options) {
         // A run-time check versions the body: decided once staging and relayout are done
         // ([`plan_checks`]), so that they see each load once, unguarded.
-        if enabled && matches!(argument.outcome, Outcome::Checked(..)) {
-            early.checks.push(argument);
+        if let (true, Outcome::Checked(writers, _)) = (enabled, &argument.outcome) {
+            let writers = writers.clone();
+            early.checks.push((argument, writers));
             continue;
         }
         let decision = placement_decision(kernel, (&argument, None), enabled);
@@ -430,14 +431,11 @@ pub fn plan_checks(
     }
     let requests: Vec<checked::Request> = arguments
         .iter()
-        .map(|argument| {
+        .map(|(argument, writers)| {
             let root = Root::Argument(argument.index);
             checked::Request {
                 index: argument.index,
-                writers: match &argument.outcome {
-                    Outcome::Checked(writers, _) => writers.clone(),
-                    _ => Vec::new(),
-                },
+                writers: writers.clone(),
                 loads: findings
                     .iter()
                     .filter(|finding| {
@@ -456,20 +454,25 @@ pub fn plan_checks(
         checked::plan(kernel, &requests)
     };
     let mut success = true;
-    for (position, argument) in arguments.iter().enumerate() {
+    let mut relying = Vec::new();
+    for (position, (argument, _)) in arguments.iter().enumerate() {
         let check: CheckResult = plan
             .as_ref()
             .map_err(Clone::clone)
             .map(|plan| (plan.instructions, plan.loads[position], plan.whole_body));
         let decision = placement_decision(kernel, (argument, Some(&check)), true);
         if decision.applied {
-            early.checked.push(early.decisions.len());
+            relying.push(early.decisions.len());
         }
         success &= early.settle(decision, telling(kernel, argument), options);
     }
-    early.check_plan = plan.ok();
+    early.check = plan.ok().map(|plan| (plan, relying));
     success
 }
+
+/// A kernel's run-time check of the read-only path and the positions of the decisions that
+/// rely on it (in the early decisions, then in the kernel's report).
+pub type Check = (checked::Plan, Vec<usize>);
 
 /// Makes `plan` (decided by [`plan_checks`]) in `kernel`, after every other rewrite of the
 /// module; where it cannot be made, a warning, and the `decisions` at `positions` (those that
@@ -603,7 +606,7 @@ fn placement_decision(
                 against.join(", ")
             );
             params["checked_against"] = serde_json::json!(writers);
-            match check.filter(|_| enabled) {
+            match check {
                 None => (
                     Kind::Readonly,
                     false,
