@@ -42,5 +42,9 @@
 // CHECK-LABEL: .entry dynamic_layout(
 // CHECK-NOT: ld.global.nc
 // CHECK: ret;
+// A body of several blocks, versioned load by load (LLVM keeps one load of each kind).
+// CHECK-LABEL: .entry blocks(
+// CHECK: ld.global.nc.b32
+// CHECK: ld.global.b32
 
 // OFF-NOT: ld.global.nc

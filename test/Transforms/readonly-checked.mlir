@@ -193,6 +193,32 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    /// A body of several blocks (a DSL lowered to cf) is not copied whole: each
+    /// load of the argument becomes scf.if check { load, marked } else { load }.
+    /// (The interpreter runs no cf.br, so this one is checked in the IR and the
+    /// PTX only.)
+    // CHECK-LABEL: gpu.func @blocks(
+    // CHECK: %[[APART:.*]] = arith.ori
+    // CHECK: scf.if %[[APART]] -> (f32) {
+    // CHECK-NEXT: memref.load %arg0[%{{.*}}] {gpu_mem_opt.read_only_path}
+    // CHECK: } else {
+    // CHECK-NEXT: memref.load %arg0[%{{.*}}] : memref<256xf32>
+    // CHECK: cf.br
+    // CHECK: scf.if %[[APART]] -> (f32) {
+    // expected-remark @+2 {{kernel: 'blocks'}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 2 loads behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, the fallback reads through ld.global)}}
+    gpu.func @blocks(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %v = memref.load %in[%tx] : memref<256xf32>
+      cf.br ^next(%v : f32)
+    ^next(%w: f32):
+      %u = memref.load %in[%tx] : memref<256xf32>
+      %s = arith.addf %w, %u : f32
+      memref.store %s, %out[%tx] : memref<256xf32>
+      gpu.return
+    }
+
     /// negative: reinterpret_cast: the output is reached through a view of
     /// another shape (the launcher's buffer may well be larger), so its type's
     /// span does not bound the bytes written: nothing is checked.
