@@ -196,7 +196,10 @@ fn kernel_report(
     }
     // Staging next: the findings below (and the layout decisions) see its tiles.
     let mut staged = match mode {
-        Mode::Optimize => stage_shared::run(kernel, findings, options),
+        Mode::Optimize => {
+            let constant = memory_space::constant_on_check(kernel, &early);
+            stage_shared::run(kernel, findings, options, &constant)
+        }
         Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),
     };
     let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
@@ -255,10 +258,13 @@ fn kernel_report(
     }
     // The run-time check copies the body: made once every layout is final (`optimize`).
     let offset = decisions.len();
-    let check = early.check.take().map(|(plan, positions)| {
+    let check = early.check.take().map(|(plan, relying)| {
         (
             plan,
-            positions.iter().map(|position| position + offset).collect(),
+            relying
+                .iter()
+                .map(|&(argument, position)| (argument, position + offset))
+                .collect(),
         )
     });
     decisions.append(&mut early.decisions);

@@ -27,6 +27,16 @@
 // RUN: gpu-mem-opt diff %s --kernel first_table --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel second_table --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel too_large --grid 1,1,1 --arg random:1 --arg random:2:64 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel aliased_coefficients --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel aliased_coefficients --grid 1,1,1 --arg random:1 --arg same:0
+// Which copy ran: the constant copy with distinct buffers, the argument with one buffer twice.
+// RUN: gpu-mem-opt opt %s > %t.opt.mlir 2>/dev/null
+// RUN: gpu-mem-opt interp %t.opt.mlir --kernel aliased_coefficients --grid 1,1,1 --arg random:1 --arg zeros --trace 2>&1 | FileCheck %s --check-prefix=FAST
+// RUN: gpu-mem-opt interp %t.opt.mlir --kernel aliased_coefficients --grid 1,1,1 --arg random:1 --arg same:0 --trace 2>&1 | FileCheck %s --check-prefix=SLOW
+// FAST: memref.load (constant): requests 2
+// FAST: memref.load (not executed)
+// SLOW: memref.load (not executed)
+// SLOW: memref.load (global): requests 2
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -180,22 +190,46 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// Coefficients that a write may alias (no {llvm.noalias}): a copy in
-    /// constant memory would miss the kernel's own writes, so they stay in
-    /// global memory, on the read-only path behind a run-time check that the
-    /// two arguments do not overlap (readonly-checked.mlir).
+    /// Coefficients that a write may alias (no {llvm.noalias}; an in-place
+    /// launch would pass one buffer twice): a copy in constant memory would
+    /// miss the kernel's own writes, so constant memory is read only where a
+    /// run-time check at the kernel's entry finds the two arguments' 256-byte
+    /// spans apart (7 instructions, as in readonly-checked.mlir): the fast copy
+    /// reads the bound global (its load marked for `ld.const`: without the mark
+    /// LLVM merges the two loads into one generic load), the fallback the
+    /// argument. Both run in `diff` (distinct buffers, and `same:0`).
     // CHECK-LABEL: gpu.func @aliased_coefficients
-    // CHECK-NOT: constant_bindings
+    // CHECK-SAME: gpu_mem_opt.constant_bindings = {arg0 = @__gmo_const_aliased_coefficients_arg0}
+    // CHECK: %[[APART:.*]] = arith.ori
+    // CHECK: scf.if %[[APART]] {
+    // CHECK-NEXT: %[[GLOBAL:.*]] = memref.get_global @__gmo_const_aliased_coefficients_arg0 : memref<64xf32, 4>
+    // CHECK-NEXT: %[[COPY:.*]] = memref.memory_space_cast %[[GLOBAL]]
+    // CHECK: memref.load %[[COPY]][%{{.*}}] {gpu_mem_opt.constant_path}
+    // CHECK: } else {
+    // CHECK: memref.load %arg0[
+    // CHECK: }
+    // CHECK-NEXT: gpu.return
     // PTX-LABEL: .entry aliased_coefficients(
-    // PTX-NOT: ld.const
+    // PTX: ld.const.b32 {{.*}}[__gmo_const_aliased_coefficients_arg0+8]
+    // PTX: ld.global.b32
     // PTX: ret;
+    // REPORT: "kind": "constant",
+    // REPORT-NEXT: "target": "arg 0",
+    // REPORT-NEXT: "applied": true,
+    // REPORT: "checked_against": [
+    // REPORT-NEXT: 1
+    // REPORT-NEXT: ],
+    // REPORT-NEXT: "check_instructions": 7,
+    // REPORT-NEXT: "checked_loads": 1,
+    // REPORT-NEXT: "whole_body_versioned": true,
+    // REPORT-NEXT: "symbol": "__gmo_const_aliased_coefficients_arg0"
     // expected-remark @+2 {{kernel: 'aliased_coefficients'}}
-    // expected-remark @+1 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, a copy of the body reads through ld.global): memref.store at}}
-    gpu.func @aliased_coefficients(%w: memref<9xf32>, %out: memref<64xf32>) kernel
+    // expected-remark @+1 {{constant: arg 0: ld.const from @__gmo_const_aliased_coefficients_arg0 (bound to arg 0) for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, a copy of the body reads through ld.global): memref.store at}}
+    gpu.func @aliased_coefficients(%w: memref<64xf32>, %out: memref<64xf32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c2 = arith.constant 2 : index
       %tx = gpu.thread_id x
-      %v = memref.load %w[%c2] : memref<9xf32>
+      %v = memref.load %w[%c2] : memref<64xf32>
       memref.store %v, %out[%tx] : memref<64xf32>
       gpu.return
     }

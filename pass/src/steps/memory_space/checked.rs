@@ -31,14 +31,20 @@
 //! A memref of the identity layout and dynamic sizes (a DSL's `memref<?x?xf32>`) is dense and
 //! row-major: its span is `[p, p + Π sizes · e)`, the sizes read with `memref.dim` ([`Span`]).
 //! Not here: dynamic strides or offsets (a view of unknown layout), uses that may reach bytes
-//! outside the type ([`outside_span`]), writes of unknown target, and constant memory, whose
-//! binding contract has no fallback.
+//! outside the type ([`outside_span`]), writes of unknown target.
+//!
+//! Constant memory (Algorithm 3's choice for warp-uniform reads) works the same way: the
+//! launcher binds the argument's data to its constant global before every launch, as for a
+//! proven one ([`constant`]); the fast copy reads that global (`ld.const`), the fallback the
+//! argument (`ld.global`), since a write to an overlapping argument would not reach the copy.
+//! It needs the whole body versioned.
 //! Cost: the body's code twice; at run time the check and one uniform branch per thread.
 
 use mlir_sys::*;
 
 use analysis::matrix::MemorySpace;
 
+use super::constant;
 use crate::{
     facts::accesses,
     facts::extract::{self, pointer_check},
@@ -50,11 +56,15 @@ use crate::{
 /// Unit attribute and location name of a load on the checked read-only path.
 pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
 
+/// Unit attribute and location name of a load of a constant copy on a checked path.
+pub const CONSTANT_PATH: &str = "gpu_mem_opt.constant_path";
+
+/// Each path's mark and the NVPTX address space its loads read through: global (1) and
+/// constant (4).
+const PATHS: [(&str, u32); 2] = [(READ_ONLY_PATH, 1), (CONSTANT_PATH, 4)];
+
 /// `arith.cmpi` predicate `ule`.
 const UNSIGNED_AT_MOST: i64 = 7;
-
-/// Global memory's NVPTX address space.
-const GLOBAL_ADDRESS_SPACE: u32 = 1;
 
 /// One argument to read on the checked path.
 pub struct Request {
@@ -64,6 +74,9 @@ pub struct Request {
     pub writers: Vec<usize>,
     /// Its global loads as the other steps left them.
     pub loads: Vec<MlirOperation>,
+    /// Whether Algorithm 3 placed it in constant memory: the fast copy reads a bound constant
+    /// global instead of the argument.
+    pub constant: bool,
 }
 
 /// Where an argument's bytes lie from its aligned pointer.
@@ -163,12 +176,15 @@ pub fn outside_span(value: MlirValue) -> Option<String> {
 pub struct Plan {
     /// Per argument on the checked path: its position and the written arguments to compare.
     pairs: Vec<(usize, Vec<usize>)>,
-    /// The loads to read on the read-only path, all arguments together.
-    marked: Vec<MlirOperation>,
+    /// Per request, the loads the fast path changes.
+    marked: Vec<Vec<MlirOperation>>,
     /// Instructions the check adds at the kernel's entry.
     pub instructions: u32,
-    /// Per request, how many of its loads go on the read-only path.
+    /// Per request, how many of its loads the fast path changes.
     pub loads: Vec<usize>,
+    /// Per request placed in constant memory, its global's symbol in the fast copy, or why
+    /// the fast copy reads it through `ld.global.nc` instead; `None` for the others.
+    pub constant: Vec<Option<Result<String, String>>>,
     /// Whether the whole body is versioned (one branch) rather than each load.
     pub whole_body: bool,
 }
@@ -208,7 +224,9 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
                     let name = ir::operation_name(load);
                     (name == "memref.load" || name == "vector.load")
                         && !in_fallback(load)
-                        && ir::attribute(load, READ_ONLY_PATH).is_none()
+                        && PATHS
+                            .iter()
+                            .all(|(path, _)| ir::attribute(load, path).is_none())
                 })
                 .collect()
         })
@@ -220,22 +238,54 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
                 .into(),
         );
     }
+    let constant = requests
+        .iter()
+        .map(|request| {
+            request
+                .constant
+                .then(|| constant_copy(kernel, request.index))
+        })
+        .collect();
     Ok(Plan {
         pairs: requests
             .iter()
             .map(|request| (request.index, request.writers.clone()))
             .collect(),
         loads: marked.iter().map(Vec::len).collect(),
-        marked: marked.into_iter().flatten().collect(),
+        marked,
         instructions,
-        whole_body: unsafe { mlirBlockGetNextInRegion(entry).ptr.is_null() },
+        constant,
+        whole_body: whole_body(kernel),
     })
 }
 
+/// Whether `kernel`'s body is one block, versioned whole rather than load by load.
+fn whole_body(kernel: &Kernel) -> bool {
+    unsafe {
+        mlirBlockGetNextInRegion(mlirRegionGetFirstBlock(kernel.body()))
+            .ptr
+            .is_null()
+    }
+}
+
+/// The symbol of the constant global the fast copy of `kernel` would read argument `index`
+/// from, or why it cannot ([`constant::refusal`], or a body of several blocks).
+pub fn constant_copy(kernel: &Kernel, index: usize) -> Result<String, String> {
+    if !whole_body(kernel) {
+        return Err(
+            "the body has several blocks, so each load is versioned alone, and only \
+                    a versioned body reads a constant copy"
+                .into(),
+        );
+    }
+    constant::refusal(kernel, index).map(|_| constant::symbol(kernel, index))
+}
+
 /// Makes `plan` in `kernel`: the check at its entry, then the body versioned whole (`scf.if
-/// check { body, marked loads } else { body }`: one branch, the fast path straight-line code)
-/// or load by load.
-pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
+/// check { body, marked loads } else { body }`: one branch, the fast path straight-line code;
+/// an argument in constant memory read from its global there) or load by load. The arguments
+/// whose constant global could not be made after all, and why (their loads are marked).
+pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<Vec<(usize, String)>, String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let first = unsafe { mlirBlockGetFirstOperation(entry) };
     let builder = Builder::before(first);
@@ -263,22 +313,65 @@ pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
         }
     }
     let condition = condition.ok_or("no written argument to check against")?;
-    if plan.whole_body {
-        let twins = version_body(entry, first, condition)?;
-        for load in &plan.marked {
-            let twin = twins
-                .iter()
-                .find(|(original, _)| original.ptr == load.ptr)
-                .map(|&(_, twin)| twin)
-                .ok_or("a load is not in the versioned body")?;
-            mark(twin);
-        }
-    } else {
-        for &load in &plan.marked {
+    let mut refused = Vec::new();
+    if !plan.whole_body {
+        for &load in plan.marked.iter().flatten() {
             version(load, condition)?;
         }
+        return Ok(refused);
+    }
+    let (twins, fast) = version_body(entry, first, condition)?;
+    for (((index, _), loads), constant) in plan.pairs.iter().zip(&plan.marked).zip(&plan.constant) {
+        if let Some(Ok(symbol)) = constant {
+            match constant::Global::make(kernel, *index, symbol.clone()) {
+                Ok(global) => {
+                    let read = global.read(&Builder::before(fast))?;
+                    let argument = unsafe { mlirBlockGetArgument(entry, *index as isize) };
+                    replace_within(argument, read, &twins);
+                    mark_twins(loads, &twins, CONSTANT_PATH)?;
+                    continue;
+                }
+                Err(why) => refused.push((*index, why)),
+            }
+        }
+        mark_twins(loads, &twins, READ_ONLY_PATH)?;
+    }
+    Ok(refused)
+}
+
+/// Marks the copy of each of `loads` among `twins` for `path`.
+fn mark_twins(
+    loads: &[MlirOperation],
+    twins: &[(MlirOperation, MlirOperation)],
+    path: &str,
+) -> Result<(), String> {
+    for load in loads {
+        let twin = twins
+            .iter()
+            .find(|(original, _)| original.ptr == load.ptr)
+            .map(|&(_, twin)| twin)
+            .ok_or("a load is not in the versioned body")?;
+        mark(twin, path);
     }
     Ok(())
+}
+
+/// Replaces `value` by `with` in the operands of the copies among `twins`.
+fn replace_within(value: MlirValue, with: MlirValue, twins: &[(MlirOperation, MlirOperation)]) {
+    let copies: std::collections::HashSet<usize> =
+        twins.iter().map(|(_, twin)| twin.ptr as usize).collect();
+    let mut uses = Vec::new();
+    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        let owner = unsafe { mlirOpOperandGetOwner(use_) };
+        if copies.contains(&(owner.ptr as usize)) {
+            uses.push((owner, unsafe { mlirOpOperandGetOperandNumber(use_) }));
+        }
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    for (owner, number) in uses {
+        unsafe { mlirOperationSetOperand(owner, number as isize, with) };
+    }
 }
 
 /// The first and past-the-last byte addresses of argument `argument` (of the block `entry`),
@@ -353,12 +446,13 @@ fn in_fallback(operation: MlirOperation) -> bool {
 }
 
 /// Moves the ops of `entry` from `first` up to its terminator into the `else` of a new
-/// `scf.if condition`, and a copy of them into its `then`; each original op with its copy.
+/// `scf.if condition`, and a copy of them into its `then`; each original op with its copy,
+/// and the first op of the copy.
 fn version_body(
     entry: MlirBlock,
     first: MlirOperation,
     condition: MlirValue,
-) -> Result<Vec<(MlirOperation, MlirOperation)>, String> {
+) -> Result<(Vec<(MlirOperation, MlirOperation)>, MlirOperation), String> {
     unsafe {
         let terminator = mlirBlockGetTerminator(entry);
         let (branch, fast, slow) = Builder::before(terminator).if_else(condition, &[])?;
@@ -385,7 +479,8 @@ fn version_body(
         if originals.len() != twins.len() {
             return Err("the copied body differs from the body".into());
         }
-        Ok(originals.into_iter().zip(twins).collect())
+        let start = mlirBlockGetFirstOperation(mlirOperationGetBlock(fast));
+        Ok((originals.into_iter().zip(twins).collect(), start))
     }
 }
 
@@ -417,7 +512,7 @@ fn version(load: MlirOperation, condition: MlirValue) -> Result<(), String> {
         let (branch, fast, slow) = builder.if_else(condition, &[mlirValueGetType(result)])?;
         let marked = mlirOperationClone(load);
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(fast), fast, marked);
-        mark(marked);
+        mark(marked, READ_ONLY_PATH);
         mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(branch, 0));
         mlirOperationMoveBefore(load, slow);
         mlirOperationSetOperands(fast, 1, &mlirOperationGetResult(marked, 0));
@@ -426,21 +521,21 @@ fn version(load: MlirOperation, condition: MlirValue) -> Result<(), String> {
     Ok(())
 }
 
-/// Marks `load` for the read-only path: the unit attribute and the name location
-/// [`READ_ONLY_PATH`] around its own.
-fn mark(load: MlirOperation) {
+/// Marks `load` for `path` ([`PATHS`]): the unit attribute and the name location `path`
+/// around its own.
+fn mark(load: MlirOperation, path: &str) {
     unsafe {
         let context = mlirOperationGetContext(load);
-        let name = ir::string_ref_of(READ_ONLY_PATH);
+        let name = ir::string_ref_of(path);
         mlirOperationSetDiscardableAttributeByName(load, name, mlirUnitAttrGet(context));
         let location = mlirOperationGetLocation(load);
         mlirOperationSetLocation(load, mlirLocationNameGet(context, name, location));
     }
 }
 
-/// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at [`READ_ONLY_PATH`] reads
-/// through its pointer cast to the global address space and is `invariant` (`ld.global.nc`);
-/// its location is the load's own again.
+/// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at a path of [`PATHS`] reads
+/// through its pointer cast to that path's address space and is `invariant` (`ld.global.nc`,
+/// `ld.const`); its location is the load's own again.
 pub fn lower(root: MlirOperation) {
     use melior::ir::{
         operation::{OperationLike, WalkOrder, WalkResult},
@@ -449,19 +544,22 @@ pub fn lower(root: MlirOperation) {
     let mut loads = Vec::new();
     unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
-        if ir::is_named(raw, "llvm.load") && marked(raw) {
-            loads.push(raw);
+        if let Some(space) = ir::is_named(raw, "llvm.load")
+            .then(|| marked(raw))
+            .flatten()
+        {
+            loads.push((raw, space));
         }
         WalkResult::Advance
     });
-    for load in loads {
+    for (load, space) in loads {
         unsafe {
             let context = mlirOperationGetContext(load);
             let location = mlirLocationNameGetChildLoc(mlirOperationGetLocation(load));
             let pointer = mlirOperationGetOperand(load, 0);
-            let global = mlirLLVMPointerTypeGet(context, GLOBAL_ADDRESS_SPACE);
+            let cast_type = mlirLLVMPointerTypeGet(context, space);
             let builder = Builder::before(load).located(location);
-            let cast = builder.create("llvm.addrspacecast", &[pointer], &[], &[global]);
+            let cast = builder.create("llvm.addrspacecast", &[pointer], &[], &[cast_type]);
             mlirOperationSetOperand(load, 0, mlirOperationGetResult(cast, 0));
             mlirOperationSetInherentAttributeByName(
                 load,
@@ -473,15 +571,21 @@ pub fn lower(root: MlirOperation) {
     }
 }
 
-/// Whether `load` is located at [`READ_ONLY_PATH`] and reads through a generic pointer.
-fn marked(load: MlirOperation) -> bool {
+/// The address space of the path `load` is located at ([`PATHS`]), if it is and reads
+/// through a generic pointer.
+fn marked(load: MlirOperation) -> Option<u32> {
     unsafe {
         let location = mlirOperationGetLocation(load);
-        mlirLocationIsAName(location)
-            && ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location)))
-                == READ_ONLY_PATH
-            && mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(mlirOperationGetOperand(
-                load, 0,
-            ))) == 0
+        let generic =
+            mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(mlirOperationGetOperand(load, 0)))
+                == 0;
+        if !mlirLocationIsAName(location) || !generic {
+            return None;
+        }
+        let name = ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location)));
+        PATHS
+            .iter()
+            .find(|(path, _)| name == *path)
+            .map(|&(_, space)| space)
     }
 }

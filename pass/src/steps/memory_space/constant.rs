@@ -90,6 +90,21 @@ fn used_bytes(module: MlirOperation) -> u64 {
 
 /// Moves argument `index` of `kernel` to a constant global; the global's symbol.
 pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
+    refusal(kernel, index)?;
+    let global = Global::make(kernel, index, symbol(kernel, index))?;
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let argument = unsafe { mlirBlockGetArgument(entry, index as isize) };
+    let read = global.read(&Builder::before(first))?;
+    unsafe { mlirValueReplaceAllUsesOfWith(argument, read) };
+    Ok(global.symbol)
+}
+
+/// Why argument `index` of `kernel` cannot move to constant memory, if it cannot: the kernel
+/// must be a `gpu.func` directly in a `gpu.module` that no host code in this module launches,
+/// the argument a static identity-layout memref that fits what the module's constant memory
+/// has left. Touches no IR; the bytes it needs.
+pub fn refusal(kernel: &Kernel, index: usize) -> Result<u64, String> {
     let KernelKind::Function { .. } = kernel.kind else {
         return Err("a gpu.launch body has no arguments".into());
     };
@@ -109,8 +124,7 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
     }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let argument = unsafe { mlirBlockGetArgument(entry, index as isize) };
-    let argument_type = unsafe { mlirValueGetType(argument) };
-    let bytes = global_bytes(argument_type)?;
+    let bytes = global_bytes(unsafe { mlirValueGetType(argument) })?;
     let used = used_bytes(module);
     if used
         .checked_add(bytes)
@@ -121,54 +135,84 @@ pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
              memory ({used} B used)"
         ));
     }
-    let symbol = fresh_symbol(module, &format!("__gmo_const_{}_arg{index}", kernel.name));
-    let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(argument_type) });
-    let shape: Vec<String> = ir::static_shape(argument_type)
-        .iter()
-        .map(i64::to_string)
-        .collect();
-    let dimensions = shape
-        .iter()
-        .map(|size| format!("{size}x"))
-        .collect::<String>();
-    let constant_text = format!("memref<{dimensions}{element}, {CONSTANT_ADDRESS_SPACE}>");
-    let at_module = Builder::before(kernel.operation);
-    let constant_type = at_module
-        .parse_type(&constant_text)
-        .ok_or_else(|| format!("cannot build type {constant_text}"))?;
-    let attribute = |text: String| {
-        at_module
-            .parse_attribute(&text)
-            .ok_or_else(|| format!("cannot build attribute {text}"))
-    };
-    at_module.create(
-        "memref.global",
-        &[],
-        &[
-            ("sym_name", attribute(format!("\"{symbol}\""))?),
-            ("type", attribute(constant_text.clone())?),
-            ("initial_value", attribute("unit".into())?),
-            ("alignment", attribute(format!("{GLOBAL_ALIGNMENT} : i64"))?),
-        ],
-        &[],
-    );
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let in_kernel = Builder::before(first);
-    let get = in_kernel.create(
-        "memref.get_global",
-        &[],
-        &[("name", attribute(format!("@{symbol}"))?)],
-        &[constant_type],
-    );
-    let cast = in_kernel.create(
-        "memref.memory_space_cast",
-        &[unsafe { mlirOperationGetResult(get, 0) }],
-        &[],
-        &[argument_type],
-    );
-    unsafe { mlirValueReplaceAllUsesOfWith(argument, mlirOperationGetResult(cast, 0)) };
-    bind(kernel, index, &symbol);
-    Ok(symbol)
+    Ok(bytes)
+}
+
+/// A constant global made for one argument and bound to it.
+pub struct Global {
+    /// Its symbol.
+    pub symbol: String,
+    /// Its type, `memref<…, 4>`.
+    constant_type: MlirType,
+    /// The argument's type, which reads of it are cast back to.
+    argument_type: MlirType,
+}
+
+impl Global {
+    /// Makes the global `symbol` of argument `index` of `kernel` (after [`refusal`]) in its
+    /// `gpu.module` and binds the argument to it ([`BINDINGS`]).
+    pub fn make(kernel: &Kernel, index: usize, symbol: String) -> Result<Global, String> {
+        refusal(kernel, index)?;
+        let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+        let argument_type =
+            unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index as isize)) };
+        let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(argument_type) });
+        let dimensions: String = ir::static_shape(argument_type)
+            .iter()
+            .map(|size| format!("{size}x"))
+            .collect();
+        let constant_text = format!("memref<{dimensions}{element}, {CONSTANT_ADDRESS_SPACE}>");
+        let at_module = Builder::before(kernel.operation);
+        let constant_type = at_module
+            .parse_type(&constant_text)
+            .ok_or_else(|| format!("cannot build type {constant_text}"))?;
+        at_module.create(
+            "memref.global",
+            &[],
+            &[
+                ("sym_name", attribute(&at_module, format!("\"{symbol}\""))?),
+                ("type", attribute(&at_module, constant_text)?),
+                ("initial_value", attribute(&at_module, "unit".into())?),
+                (
+                    "alignment",
+                    attribute(&at_module, format!("{GLOBAL_ALIGNMENT} : i64"))?,
+                ),
+            ],
+            &[],
+        );
+        bind(kernel, index, &symbol);
+        Ok(Global {
+            symbol,
+            constant_type,
+            argument_type,
+        })
+    }
+
+    /// The global as a value of the argument's type, read at `builder`: `memref.get_global`
+    /// and a `memref.memory_space_cast` back.
+    pub fn read(&self, builder: &Builder) -> Result<MlirValue, String> {
+        let name = attribute(builder, format!("@{}", self.symbol))?;
+        let get = builder.create(
+            "memref.get_global",
+            &[],
+            &[("name", name)],
+            &[self.constant_type],
+        );
+        let cast = builder.create(
+            "memref.memory_space_cast",
+            &[unsafe { mlirOperationGetResult(get, 0) }],
+            &[],
+            &[self.argument_type],
+        );
+        Ok(unsafe { mlirOperationGetResult(cast, 0) })
+    }
+}
+
+/// The attribute `text` parses to at `builder`, or why not.
+fn attribute(builder: &Builder, text: String) -> Result<MlirAttribute, String> {
+    builder
+        .parse_attribute(&text)
+        .ok_or_else(|| format!("cannot build attribute {text}"))
 }
 
 /// Adds `argN = @symbol` to the kernel's [`BINDINGS`].
@@ -191,6 +235,13 @@ fn bind(kernel: &Kernel, index: usize, symbol: &str) {
         let dictionary = mlirDictionaryAttrGet(context, entries.len() as isize, entries.as_ptr());
         mlirOperationSetAttributeByName(kernel.operation, ir::string_ref_of(BINDINGS), dictionary);
     }
+}
+
+/// The symbol the global of argument `index` of `kernel` gets: `__gmo_const_<kernel>_arg<N>`,
+/// made unique in the kernel's `gpu.module`.
+pub fn symbol(kernel: &Kernel, index: usize) -> String {
+    let module = unsafe { mlirOperationGetParentOperation(kernel.operation) };
+    fresh_symbol(module, &format!("__gmo_const_{}_arg{index}", kernel.name))
 }
 
 /// `base`, or `base_N` for the first N that no symbol of `module` has.

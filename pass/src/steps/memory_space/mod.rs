@@ -436,6 +436,7 @@ pub fn plan_checks(
             checked::Request {
                 index: argument.index,
                 writers: writers.clone(),
+                constant: argument.selection.placement == Placement::Constant,
                 loads: findings
                     .iter()
                     .filter(|finding| {
@@ -459,10 +460,10 @@ pub fn plan_checks(
         let check: CheckResult = plan
             .as_ref()
             .map_err(Clone::clone)
-            .map(|plan| (plan.instructions, plan.loads[position], plan.whole_body));
+            .map(|plan| (plan, position));
         let decision = placement_decision(kernel, (argument, Some(&check)), true);
         if decision.applied {
-            relying.push(early.decisions.len());
+            relying.push((argument.index, early.decisions.len()));
         }
         success &= early.settle(decision, telling(kernel, argument), options);
     }
@@ -470,21 +471,51 @@ pub fn plan_checks(
     success
 }
 
-/// A kernel's run-time check of the read-only path and the positions of the decisions that
-/// rely on it (in the early decisions, then in the kernel's report).
-pub type Check = (checked::Plan, Vec<usize>);
+/// The arguments of `kernel` that `early`'s run-time check will read from constant memory
+/// (Algorithm 3's choice, [`checked::constant_copy`]): staging leaves them to it, as it leaves
+/// a proven one (which its loads no longer reach as a global).
+pub fn constant_on_check(kernel: &Kernel, early: &Early) -> Vec<Root> {
+    early
+        .checks
+        .iter()
+        .filter(|(argument, _)| argument.selection.placement == Placement::Constant)
+        .filter(|(argument, _)| checked::constant_copy(kernel, argument.index).is_ok())
+        .map(|(argument, _)| Root::Argument(argument.index))
+        .collect()
+}
+
+/// A kernel's run-time check of the read-only path, and each argument relying on it with the
+/// position of its decision (in the early decisions, then in the kernel's report).
+pub type Check = (checked::Plan, Vec<(usize, usize)>);
 
 /// Makes `plan` (decided by [`plan_checks`]) in `kernel`, after every other rewrite of the
-/// module; where it cannot be made, a warning, and the `decisions` at `positions` (those that
-/// rely on it) say so: the kernel keeps its plain loads.
+/// module; where it cannot be made, a warning, and the decisions at `relying` (those that
+/// rely on it) say so: the kernel keeps its plain loads. An argument whose constant global
+/// could not be made after all (the module's constant memory filled by other kernels first)
+/// reads through `ld.global.nc` on the fast path; its decision says so.
 pub fn apply_checks(
     kernel: &Kernel,
     plan: &checked::Plan,
-    positions: &[usize],
+    relying: &[(usize, usize)],
     decisions: &mut [Decision],
 ) {
-    let Err(why) = checked::apply(kernel, plan) else {
-        return;
+    let why = match checked::apply(kernel, plan) {
+        Ok(refused) => {
+            for (index, why) in refused {
+                let position = relying.iter().find(|(argument, _)| *argument == index);
+                if let Some(decision) = position.and_then(|&(_, at)| decisions.get_mut(at)) {
+                    let instead = format!(
+                        "; not in constant memory after all ({why}): its loads read through \
+                         ld.global.nc on the checked path"
+                    );
+                    decision.kind = Kind::Readonly;
+                    decision.summary.push_str(&instead);
+                    decision.reason.push_str(&instead);
+                }
+            }
+            return;
+        }
+        Err(why) => why,
     };
     let message = format!("the run-time check of the read-only path was not made: {why}");
     crate::diagnostics::emit(
@@ -492,7 +523,7 @@ pub fn apply_checks(
         crate::diagnostics::Severity::Warning,
         &format!("gpu-mem-opt: readonly: {message}"),
     );
-    for &position in positions {
+    for &(_, position) in relying {
         if let Some(decision) = decisions.get_mut(position) {
             decision.applied = false;
             decision.reason = format!("{}; {message}", decision.reason);
@@ -500,10 +531,8 @@ pub fn apply_checks(
     }
 }
 
-/// What the run-time check does for one argument: the instructions at the kernel's entry (of
-/// the check all arguments share), its loads on the read-only path, and whether the whole body
-/// is versioned; or why it is not made.
-type CheckResult = Result<(u32, usize, bool), String>;
+/// The run-time check and an argument's position in its requests, or why it is not made.
+type CheckResult<'a> = Result<(&'a checked::Plan, usize), String>;
 
 /// How the decision for `argument` is told: a remark at the argument, an error under
 /// `strict` when it is blocked.
@@ -607,12 +636,18 @@ fn placement_decision(
             );
             params["checked_against"] = serde_json::json!(writers);
             match check {
-                None => (
-                    Kind::Readonly,
-                    false,
-                    format!("would read through ld.global.nc {check_text}; {blocked}"),
-                ),
-                Some(Ok((_, 0, _))) => (
+                None => {
+                    let path = match selection.placement {
+                        Placement::Constant => "ld.const",
+                        _ => "ld.global.nc",
+                    };
+                    (
+                        Kind::Readonly,
+                        false,
+                        format!("would read through {path} {check_text}; {blocked}"),
+                    )
+                }
+                Some(Ok((plan, position))) if plan.loads[*position] == 0 => (
                     Kind::Readonly,
                     false,
                     format!(
@@ -620,24 +655,39 @@ fn placement_decision(
                          path already, or in the fallback of another run-time check"
                     ),
                 ),
-                Some(Ok((instructions, loads, whole_body))) => {
+                Some(Ok((plan, position))) => {
+                    let (instructions, count) = (plan.instructions, plan.loads[*position]);
                     params["check_instructions"] = serde_json::json!(instructions);
-                    params["checked_loads"] = serde_json::json!(loads);
-                    params["whole_body_versioned"] = serde_json::json!(whole_body);
-                    let loads = match loads {
+                    params["checked_loads"] = serde_json::json!(count);
+                    params["whole_body_versioned"] = serde_json::json!(plan.whole_body);
+                    let loads = match count {
                         1 => "1 load".to_string(),
                         count => format!("{count} loads"),
                     };
-                    let fallback = if *whole_body {
+                    let fallback = if plan.whole_body {
                         "a copy of the body reads through ld.global"
                     } else {
                         "the fallback reads through ld.global"
                     };
+                    let (kind, path) = match &plan.constant[*position] {
+                        Some(Ok(symbol)) => {
+                            params["symbol"] = serde_json::json!(symbol);
+                            (
+                                Kind::Constant,
+                                format!("ld.const from @{symbol} (bound to {})", argument.target()),
+                            )
+                        }
+                        Some(Err(why)) => (
+                            Kind::Readonly,
+                            format!("ld.global.nc (not constant memory: {why})"),
+                        ),
+                        None => (Kind::Readonly, "ld.global.nc".to_string()),
+                    };
                     (
-                        Kind::Readonly,
+                        kind,
                         true,
                         format!(
-                            "ld.global.nc for {loads} {check_text} ({instructions} instructions \
+                            "{path} for {loads} {check_text} ({instructions} instructions \
                              at the kernel's entry; where it fails, {fallback}): {blocked}"
                         ),
                     )

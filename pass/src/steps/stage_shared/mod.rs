@@ -61,6 +61,7 @@ use mlir_sys::{
 };
 
 use crate::{
+    facts::accesses::Root,
     facts::findings::{self, Finding},
     facts::kernels::{Kernel, KernelKind},
     facts::uniform::Uniformity,
@@ -133,8 +134,14 @@ impl Staged {
 }
 
 /// Decides (and applies where supported) staging for every global access of
-/// `kernel`, whose accesses are `findings`.
-pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged {
+/// `kernel`, whose accesses are `findings`, except those of the arguments in `constant`
+/// (constant memory on a run-time check's fast path).
+pub fn run(
+    kernel: &Kernel,
+    findings: Vec<Finding>,
+    options: &Options,
+    constant: &[Root],
+) -> Staged {
     let enabled = options.switches.stage_shared;
     let block = kernel
         .block
@@ -143,7 +150,7 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
         .ok_or_else(|| kernel.block.describe());
     let uniformity = Uniformity::new(kernel, options.assume_noalias);
     let guards = if enabled {
-        leave_guards(kernel, &findings, &block, options, &uniformity)
+        leave_guards(kernel, &findings, (&block, constant), options, &uniformity)
     } else {
         Vec::new()
     };
@@ -164,7 +171,8 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
     let mut staged = Vec::new();
     let mut tiles = 0u64;
     for (index, finding) in findings.iter().enumerate() {
-        let Some(staging) = decide(&findings, index, &block, options, used + tiles) else {
+        let Some(staging) = decide(&findings, index, (&block, constant), options, used + tiles)
+        else {
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
@@ -241,16 +249,19 @@ pub fn run(kernel: &Kernel, findings: Vec<Finding>, options: &Options) -> Staged
     }
 }
 
-/// The decision for `findings[index]` when it is a global access, with `taken` bytes of
+/// The decision for `findings[index]` when it is a global access not of an argument in
+/// `constant` (read from constant memory on a checked path), with `taken` bytes of
 /// shared memory in use already (the kernel's own buffers and the tiles staged so far).
 fn decide(
     findings: &[Finding],
     index: usize,
-    block: &Result<Block, String>,
+    (block, constant): (&Result<Block, String>, &[Root]),
     options: &Options,
     taken: u64,
 ) -> Option<Staging> {
-    if findings[index].memory.space != MemorySpace::Global {
+    if findings[index].memory.space != MemorySpace::Global
+        || constant.contains(&findings[index].memory.root)
+    {
         return None;
     }
     let available = u64::from(options.smem_budget).saturating_sub(taken);
@@ -308,7 +319,7 @@ fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usiz
 fn leave_guards(
     kernel: &Kernel,
     findings: &[Finding],
-    block: &Result<Block, String>,
+    (block, constant): (&Result<Block, String>, &[Root]),
     options: &Options,
     uniformity: &Uniformity,
 ) -> Vec<LeftGuard> {
@@ -327,7 +338,8 @@ fn leave_guards(
     let mut tiles = 0u64;
     let mut staged = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(findings, index, block, options, used + tiles) else {
+        let Some(staging) = decide(findings, index, (block, constant), options, used + tiles)
+        else {
             continue;
         };
         let finding = &findings[index];
