@@ -503,14 +503,21 @@ pub fn apply_checks(
         Ok(refused) => {
             for (index, why) in refused {
                 let position = relying.iter().find(|(argument, _)| *argument == index);
+                let instead = format!(
+                    "not in constant memory after all ({why}): its loads read through \
+                     ld.global.nc on the checked path"
+                );
+                let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+                crate::diagnostics::remark_of(
+                    unsafe { mlirValueGetLocation(mlirBlockGetArgument(entry, index as isize)) },
+                    (crate::diagnostics::RemarkKind::Missed, &kernel.name),
+                    "constant",
+                    &format!("{}: {instead}", Root::Argument(index).describe()),
+                );
                 if let Some(decision) = position.and_then(|&(_, at)| decisions.get_mut(at)) {
-                    let instead = format!(
-                        "; not in constant memory after all ({why}): its loads read through \
-                         ld.global.nc on the checked path"
-                    );
                     decision.kind = Kind::Readonly;
-                    decision.summary.push_str(&instead);
-                    decision.reason.push_str(&instead);
+                    decision.summary.push_str(&format!("; {instead}"));
+                    decision.reason.push_str(&format!("; {instead}"));
                 }
             }
             return;
