@@ -13,7 +13,13 @@
 // RUN: gpu-mem-opt diff %s --kernel transpose_rows --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel transpose_nest --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1
+// RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1 --arg random:1 --arg same:0
+// RUN: gpu-mem-opt diff %s --kernel may_alias_unknown_span --grid 8,8,1 --arg random:1 --arg zeros
+// With the check off (option version=false) the store stays where it is.
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// OFF: stage-shared: arg 1: {{.*}}not applied: memref.load at {{.*}} may access the buffer too, and the staged write would reach memory later
 // RUN: gpu-mem-opt diff %s --kernel holes --grid 8,8,1
+// RUN: gpu-mem-opt diff %s --kernel holes_may_alias --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel long_loop --grid 8,4,1
 // RUN: gpu-mem-opt diff %s --kernel odd_trips --grid 8,4,1
 // RUN: gpu-mem-opt diff %s --kernel running_sums --grid 4,1,1
@@ -44,11 +50,30 @@
 // CHECK: gpu.barrier
 // CHECK: memref.store {{.*}}, %arg1
 
-// CHECK-LABEL: gpu.func @may_alias
+// CHECK-LABEL: gpu.func @may_alias(
+// CHECK: %[[APART:.*]] = arith.ori
+// CHECK: scf.if %[[APART]] {
+// CHECK: scf.for
+// CHECK: memref.store {{.*}}, %arg2[
+// CHECK: gpu.barrier
+// CHECK: memref.store {{.*}}, %arg1[
+// CHECK: } else {
+// CHECK-NEXT: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1>}
+// CHECK-NEXT: gpu.return
+
+// CHECK-LABEL: gpu.func @may_alias_unknown_span
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @holes
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @holes_may_alias
+// CHECK-NOT: extract_aligned_pointer
+// CHECK-NOT: scf.if
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 
@@ -183,8 +208,13 @@ module attributes {gpu.container_module} {
     }
     /// Without llvm.noalias the load of %in may read %out: the staged writes,
     /// reaching memory after the loop, could change what a later iteration
-    /// reads. Unchanged; the remark names the load.
-    // expected-remark @+1 {{kernel: 'may_alias': block 32x8x1 (from known_block_size); 2 memory accesses}}
+    /// reads. Both are 256 KiB of static layout, so a check at the kernel's
+    /// entry shows them apart (7 instructions): the loop is versioned on it,
+    /// `scf.if apart { staged loop, barrier, copy-out } else { the loop as
+    /// written }`, the branch tagged with the pair (in, out) it shows apart.
+    /// Both paths run in `diff` (distinct buffers, and `same:0`).
+    // expected-remark @+2 {{kernel: 'may_alias': block 32x8x1 (from known_block_size); 6 memory accesses}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
     gpu.func @may_alias(%in: memref<256x256xf32>, %out: memref<256x256xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -206,8 +236,33 @@ module attributes {gpu.container_module} {
         %row = arith.addi %y, %j : index
         %column = arith.addi %x, %c0 : index
         %v = memref.load %in[%row, %column] : memref<256x256xf32>
-        // expected-remark @+1 {{may access the buffer too, and the staged write would reach memory later}}
+        // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128; on the fast path of a run-time check that arg 1's bytes overlap none of arg 0's (7 instructions at the kernel's entry; where it fails, the loop as written runs)}}
         memref.store %v, %out[%column, %row] : memref<256x256xf32>
+      }
+      gpu.return
+    }
+    /// The same with %out a view of dynamic offset: its bytes are not known
+    /// from its type, so no check shows the two apart. Unchanged; the remark
+    /// names the load.
+    // expected-remark @+1 {{kernel: 'may_alias_unknown_span': block 32x8x1 (from known_block_size); 2 memory accesses}}
+    gpu.func @may_alias_unknown_span(%in: memref<256x256xf32>, %out: memref<256x256xf32, strided<[256, 1], offset: ?>>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c32 : index
+      %y = arith.addi %y0, %ty : index
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %y, %j : index
+        %v = memref.load %in[%row, %x] : memref<256x256xf32>
+        // expected-remark @+1 {{may access the buffer too, and the staged write would reach memory later}}
+        memref.store %v, %out[%x, %row] : memref<256x256xf32, strided<[256, 1], offset: ?>>
       }
       gpu.return
     }
@@ -215,6 +270,36 @@ module attributes {gpu.container_module} {
     /// written, and the copy-out would write them. 512 writes for 32x24 cells.
     // expected-remark @+1 {{kernel: 'holes': block 32x8x1 (from known_block_size); 2 memory accesses}}
     gpu.func @holes(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c64 = arith.constant 64 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c32 : index
+      %y = arith.addi %y0, %ty : index
+      scf.for %j = %c0 to %c32 step %c16 {
+        %row = arith.addi %y, %j : index
+        %column = arith.addi %x, %c0 : index
+        %v = memref.load %in[%row, %column] : memref<256x256xf32>
+        // expected-remark @+1 {{not applied: the nest does not write its box once: 512 writes (threads x iterations) for the 768 cells of the box}}
+        memref.store %v, %out[%column, %row] : memref<256x256xf32>
+      }
+      gpu.return
+    }
+    /// holes without {llvm.noalias}: the loop is versioned on the check first,
+    /// then the staging finds the holes, and the versioning is undone: the
+    /// kernel as written, no check left behind.
+    // expected-remark @+1 {{kernel: 'holes_may_alias': block 32x8x1 (from known_block_size); 2 memory accesses}}
+    gpu.func @holes_may_alias(%in: memref<256x256xf32>, %out: memref<256x256xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
       %ty = gpu.thread_id y

@@ -59,6 +59,10 @@ pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
 /// Unit attribute and location name of a load of a constant copy on a checked path.
 pub const CONSTANT_PATH: &str = "gpu_mem_opt.constant_path";
 
+/// Attribute of an `scf.if` a check made around one operation (`version_operation`): the
+/// pairs of argument positions whose bytes its condition shows apart, `[r₀, w₀, r₁, w₁, …]`.
+pub const DISJOINT: &str = "gpu_mem_opt.disjoint";
+
 /// Each path's mark and the NVPTX address space its loads read through: global (1) and
 /// constant (4).
 const PATHS: [(&str, u32); 2] = [(READ_ONLY_PATH, 1), (CONSTANT_PATH, 4)];
@@ -131,6 +135,22 @@ pub fn span_of(type_: MlirType) -> Result<Span, String> {
     Err(format!("{}: {why}", text()))
 }
 
+/// Ok when a run-time check knows the bytes argument `argument` of `kernel` spans: a memref
+/// whose span is known ([`span_of`]) and which no use leaves ([`outside_span`]); else why not.
+pub fn spanned(kernel: &Kernel, argument: usize) -> Result<(), String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
+    let type_ = unsafe { mlirValueGetType(value) };
+    if unsafe { !mlirTypeIsAMemRef(type_) } {
+        return Err(format!("arg {argument} is no ranked memref"));
+    }
+    span_of(type_).map_err(|why| format!("arg {argument} is {why}"))?;
+    match outside_span(value) {
+        Some(why) => Err(format!("arg {argument} {why}")),
+        None => Ok(()),
+    }
+}
+
 /// Why some use of memref `value` (directly or through views that keep to its elements) might
 /// reach bytes outside the span of its type, if one might: memory operations on it, views
 /// inside it (`memref.subview`, `cast`, `expand_shape`, `collapse_shape`, `assume_alignment`),
@@ -178,6 +198,11 @@ pub struct Plan {
     pairs: Vec<(usize, Vec<usize>)>,
     /// Per request, the loads the fast path changes.
     marked: Vec<Vec<MlirOperation>>,
+    /// Loads on the fast path of a check made already (by staging, [`version_operation`]) that
+    /// covers their argument's pairs: marked where they are.
+    in_place: Vec<MlirOperation>,
+    /// Whether a new check is made (false when every load is [`Plan::in_place`]).
+    pub new_check: bool,
     /// Instructions the check adds at the kernel's entry.
     pub instructions: u32,
     /// Per request, how many of its loads the fast path changes.
@@ -195,28 +220,16 @@ pub struct Plan {
 /// loads it puts on the read-only path (not those in the fallback of another run-time check),
 /// and whether the body is one block, to be versioned whole.
 pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let mut spanned: Vec<usize> = Vec::new();
-    let mut instructions = 0u32;
-    let mut pairs = 0u32;
-    for request in requests {
-        for argument in std::iter::once(request.index).chain(request.writers.iter().copied()) {
-            if !spanned.contains(&argument) {
-                let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-                instructions += span_of(unsafe { mlirValueGetType(value) })?.instructions();
-                spanned.push(argument);
-            }
-        }
-        pairs += request.writers.len() as u32;
-    }
-    if pairs == 0 {
-        return Err("no written argument to check against".into());
-    }
-    instructions += 3 * pairs + (pairs - 1);
+    let pairs: Vec<(usize, Vec<usize>)> = requests
+        .iter()
+        .map(|request| (request.index, request.writers.clone()))
+        .collect();
+    let mut instructions = instructions(kernel, &pairs)?;
+    let mut in_place = Vec::new();
     let marked: Vec<Vec<MlirOperation>> = requests
         .iter()
         .map(|request| {
-            request
+            let (here, rest): (Vec<MlirOperation>, Vec<MlirOperation>) = request
                 .loads
                 .iter()
                 .copied()
@@ -228,10 +241,21 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
                             .iter()
                             .all(|(path, _)| ir::attribute(load, path).is_none())
                 })
-                .collect()
+                .partition(|&load| !request.constant && on_checked_path(load, request));
+            in_place.push(here);
+            rest
         })
         .collect();
-    if marked.iter().all(Vec::is_empty) {
+    let loads: Vec<usize> = marked
+        .iter()
+        .zip(&in_place)
+        .map(|(marked, here)| marked.len() + here.len())
+        .collect();
+    let new_check = marked.iter().any(|marked| !marked.is_empty());
+    if !new_check {
+        instructions = 0;
+    }
+    if loads.iter().all(|&count| count == 0) {
         return Err(
             "no load to check: each is on the checked path already, or in the fallback of \
              another run-time check"
@@ -247,16 +271,65 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
         })
         .collect();
     Ok(Plan {
-        pairs: requests
-            .iter()
-            .map(|request| (request.index, request.writers.clone()))
-            .collect(),
-        loads: marked.iter().map(Vec::len).collect(),
+        pairs,
+        loads,
         marked,
+        in_place: in_place.into_iter().flatten().collect(),
+        new_check,
         instructions,
         constant,
         whole_body: whole_body(kernel),
     })
+}
+
+/// Instructions a check of `pairs` (each read argument with the written ones) adds at the
+/// kernel's entry: each argument's span made once ([`Span::instructions`]), per pair two
+/// compares and an or, an and joining each pair after the first.
+pub fn instructions(kernel: &Kernel, pairs: &[(usize, Vec<usize>)]) -> Result<u32, String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let mut spanned: Vec<usize> = Vec::new();
+    let mut instructions = 0u32;
+    let mut count = 0u32;
+    for (read, writers) in pairs {
+        for &argument in std::iter::once(read).chain(writers) {
+            if !spanned.contains(&argument) {
+                let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
+                instructions += span_of(unsafe { mlirValueGetType(value) })?.instructions();
+                spanned.push(argument);
+            }
+        }
+        count += writers.len() as u32;
+    }
+    if count == 0 {
+        return Err("no written argument to check against".into());
+    }
+    Ok(instructions + 3 * count + (count - 1))
+}
+
+/// Whether `load` is on the fast path of a check made already ([`DISJOINT`]) that shows its
+/// argument apart from each of `request`'s writers.
+fn on_checked_path(load: MlirOperation, request: &Request) -> bool {
+    let mut inner = load;
+    loop {
+        let parent = unsafe { mlirOperationGetParentOperation(inner) };
+        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
+            return false;
+        }
+        let then_region = unsafe { mlirOperationGetRegion(parent, 0) };
+        let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
+        let pairs = ir::attribute(parent, DISJOINT).and_then(ir::dense_i64_array);
+        if let (Some(pairs), true) = (pairs, unsafe { mlirRegionEqual(region, then_region) }) {
+            let shown = |writer: usize| {
+                pairs
+                    .chunks(2)
+                    .any(|pair| pair == [request.index as i64, writer as i64])
+            };
+            if request.writers.iter().all(|&writer| shown(writer)) {
+                return true;
+            }
+        }
+        inner = parent;
+    }
 }
 
 /// Whether `kernel`'s body is one block, versioned whole rather than load by load.
@@ -286,34 +359,16 @@ pub fn constant_copy(kernel: &Kernel, index: usize) -> Result<String, String> {
 /// an argument in constant memory read from its global there) or load by load. The arguments
 /// whose constant global could not be made after all, and why (their loads are marked).
 pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<Vec<(usize, String)>, String> {
+    for &load in &plan.in_place {
+        mark(load, READ_ONLY_PATH);
+    }
+    let mut refused = Vec::new();
+    if !plan.new_check {
+        return Ok(refused);
+    }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let builder = Builder::before(first);
-    let mut spans: Vec<(usize, (MlirValue, MlirValue))> = Vec::new();
-    let mut span_of = |argument: usize| -> Result<(MlirValue, MlirValue), String> {
-        if let Some(&(_, made)) = spans.iter().find(|(made, _)| *made == argument) {
-            return Ok(made);
-        }
-        let made = span(&builder, entry, argument)?;
-        spans.push((argument, made));
-        Ok(made)
-    };
-    let mut condition: Option<MlirValue> = None;
-    for (index, writers) in &plan.pairs {
-        let (read_start, read_end) = span_of(*index)?;
-        for &writer in writers {
-            let (write_start, write_end) = span_of(writer)?;
-            let before = builder.compare(UNSIGNED_AT_MOST, read_end, write_start)?;
-            let after = builder.compare(UNSIGNED_AT_MOST, write_end, read_start)?;
-            let apart = builder.boolean("arith.ori", before, after);
-            condition = Some(match condition {
-                None => apart,
-                Some(so_far) => builder.boolean("arith.andi", so_far, apart),
-            });
-        }
-    }
-    let condition = condition.ok_or("no written argument to check against")?;
-    let mut refused = Vec::new();
+    let condition = condition(&Builder::before(first), entry, &plan.pairs)?;
     if !plan.whole_body {
         for &load in plan.marked.iter().flatten() {
             version(load, condition)?;
@@ -374,6 +429,106 @@ fn replace_within(value: MlirValue, with: MlirValue, twins: &[(MlirOperation, Ml
     }
 }
 
+/// The condition that each pair's bytes lie apart (`end_R ≤ start_W ∨ end_W ≤ start_R`, all
+/// pairs joined by `and`), built at `builder` for the arguments of block `entry`.
+fn condition(
+    builder: &Builder,
+    entry: MlirBlock,
+    pairs: &[(usize, Vec<usize>)],
+) -> Result<MlirValue, String> {
+    let mut spans: Vec<(usize, (MlirValue, MlirValue))> = Vec::new();
+    let mut span_of = |argument: usize| -> Result<(MlirValue, MlirValue), String> {
+        if let Some(&(_, made)) = spans.iter().find(|(made, _)| *made == argument) {
+            return Ok(made);
+        }
+        let made = span(builder, entry, argument)?;
+        spans.push((argument, made));
+        Ok(made)
+    };
+    let mut condition: Option<MlirValue> = None;
+    for (index, writers) in pairs {
+        let (read_start, read_end) = span_of(*index)?;
+        for &writer in writers {
+            let (write_start, write_end) = span_of(writer)?;
+            let before = builder.compare(UNSIGNED_AT_MOST, read_end, write_start)?;
+            let after = builder.compare(UNSIGNED_AT_MOST, write_end, read_start)?;
+            let apart = builder.boolean("arith.ori", before, after);
+            condition = Some(match condition {
+                None => apart,
+                Some(so_far) => builder.boolean("arith.andi", so_far, apart),
+            });
+        }
+    }
+    condition.ok_or_else(|| "no written argument to check against".into())
+}
+
+/// Versions `operation` (in the entry block of `kernel`) on a check of `pairs` made at the
+/// kernel's entry: `scf.if apart { operation } else { a copy of it }`, tagged [`DISJOINT`] so
+/// that the read-only path marks loads inside without a second check. The branch; undone by
+/// [`unversion`].
+pub fn version_operation(
+    kernel: &Kernel,
+    operation: MlirOperation,
+    pairs: &[(usize, Vec<usize>)],
+) -> Result<MlirOperation, String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let first = unsafe { mlirBlockGetFirstOperation(entry) };
+    let condition = condition(&Builder::before(first), entry, pairs)?;
+    unsafe {
+        let location = mlirOperationGetLocation(operation);
+        let builder = Builder::before(operation).located(location);
+        let (branch, fast, slow) = builder.if_else(condition, &[])?;
+        let copy = mlirOperationClone(operation);
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(slow), slow, copy);
+        mlirOperationMoveBefore(operation, fast);
+        let flat: Vec<i64> = pairs
+            .iter()
+            .flat_map(|(read, writers)| {
+                writers
+                    .iter()
+                    .flat_map(move |&writer| [*read as i64, writer as i64])
+            })
+            .collect();
+        let context = mlirOperationGetContext(branch);
+        mlirOperationSetDiscardableAttributeByName(
+            branch,
+            ir::string_ref_of(DISJOINT),
+            mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
+        );
+        Ok(branch)
+    }
+}
+
+/// Undoes [`version_operation`]: the operation back before `branch`, the branch and its copy
+/// gone, and the check's operations too where nothing else uses them.
+pub fn unversion(branch: MlirOperation) {
+    unsafe {
+        let fast = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, 0));
+        let operation = mlirBlockGetFirstOperation(fast);
+        mlirOperationMoveBefore(operation, branch);
+        let condition = mlirOperationGetOperand(branch, 0);
+        mlirOperationDestroy(branch);
+        erase_unused(condition);
+    }
+}
+
+/// Erases the operation defining `value` when nothing uses it, then its operands' likewise.
+fn erase_unused(value: MlirValue) {
+    let Some(owner) = ir::defining_operation(value) else {
+        return;
+    };
+    if unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value)) } {
+        return;
+    }
+    let operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(owner) })
+        .map(|position| unsafe { mlirOperationGetOperand(owner, position) })
+        .collect();
+    unsafe { mlirOperationDestroy(owner) };
+    for operand in operands {
+        erase_unused(operand);
+    }
+}
+
 /// The first and past-the-last byte addresses of argument `argument` (of the block `entry`),
 /// built at `builder` ([`Span::instructions`] counts them).
 fn span(
@@ -426,7 +581,7 @@ fn span(
 
 /// Whether `operation` is in the fallback (`else`) of another run-time check of argument
 /// pointers (vectorize's alignment check): the rare path, not worth a second branch.
-fn in_fallback(operation: MlirOperation) -> bool {
+pub fn in_fallback(operation: MlirOperation) -> bool {
     let mut inner = operation;
     loop {
         let parent = unsafe { mlirOperationGetParentOperation(inner) };

@@ -164,14 +164,19 @@ pub fn placement_decision(
                         ),
                         None => (Kind::Readonly, "ld.global.nc".to_string()),
                     };
-                    (
-                        kind,
-                        true,
+                    let how = if plan.new_check {
                         format!(
-                            "{path} for {loads} {check_text} ({instructions} instructions \
-                             at the kernel's entry; where it fails, {fallback}): {blocked}"
-                        ),
-                    )
+                            "{check_text} ({instructions} instructions at the kernel's entry; \
+                             where it fails, {fallback})"
+                        )
+                    } else {
+                        format!(
+                            "on the fast path of staging's {} (no second check; where it fails, \
+                             the loop as written reads through ld.global)",
+                            check_text.trim_start_matches("behind a ")
+                        )
+                    };
+                    (kind, true, format!("{path} for {loads} {how}: {blocked}"))
                 }
                 Some(Err(why)) => (
                     Kind::Readonly,

@@ -286,21 +286,11 @@ fn checkable(
     }
     writers.sort_unstable();
     writers.dedup();
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let known = |argument: usize| -> Result<(), String> {
-        let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-        let type_ = unsafe { mlirValueGetType(value) };
-        if unsafe { !mlirTypeIsAMemRef(type_) } {
-            return Err(format!("arg {argument} is no ranked memref"));
-        }
-        checked::span_of(type_).map_err(|why| format!("arg {argument} is {why}"))?;
-        match checked::outside_span(value) {
-            Some(why) => Err(format!("arg {argument} {why}")),
-            None => Ok(()),
-        }
-    };
     let mut all = std::iter::once(index).chain(writers.iter().copied());
-    Some(all.try_for_each(known).map(|()| writers))
+    Some(
+        all.try_for_each(|argument| checked::spanned(kernel, argument))
+            .map(|()| writers),
+    )
 }
 
 /// Algorithm 3's view of an argument with memref type `type_` and loads `loads`.

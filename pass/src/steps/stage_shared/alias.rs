@@ -9,6 +9,7 @@ use analysis::matrix::AccessKind;
 use mlir_sys::*;
 
 use crate::{
+    facts::accesses::Root,
     facts::effects::{self, Effect},
     facts::findings::Finding,
     facts::kernels::Kernel,
@@ -17,22 +18,68 @@ use crate::{
     Options,
 };
 
-/// Why the access of `findings[index]` may not move to its cooperative copy,
-/// judged on every memory effect of the kernel (`effects::effects`: loads,
-/// stores, atomics, copies, calls), not only on the accesses the analysis
-/// models. A staged store's write reaches memory after the barrier (after its
-/// loops), so nothing that may run after it in the same thread may touch
-/// memory it may write. A staged load's read happens in the copy-in, by
-/// another thread, so nothing that may write its buffer may come before it,
-/// nor, for a load in a loop, anywhere in that loop (a later iteration would
-/// read from a tile filled before). A workgroup tile, or an argument that
-/// cannot alias (`effects::may_alias`), does not count; a call counts always.
+/// Why the access of `findings[index]` may not move to its cooperative copy, if it may not
+/// ([`blockers`]: the first one's reason).
 pub(super) fn movable(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
     options: &Options,
 ) -> Result<(), String> {
+    match blockers(kernel, findings, index, options)?.first() {
+        Some(blocker) => Err(blocker.reason.clone()),
+        None => Ok(()),
+    }
+}
+
+/// The other kernel arguments whose bytes, shown apart from those of the stored argument at
+/// run time, would let the store of `findings[index]` move to its copy-out: `Some` when every
+/// effect that blocks it ([`blockers`]) touches one of them and nothing else does.
+pub(super) fn checkable(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    options: &Options,
+) -> Option<(usize, Vec<usize>)> {
+    let Root::Argument(stored) = findings[index].memory.root else {
+        return None;
+    };
+    let found = blockers(kernel, findings, index, options).ok()?;
+    let mut arguments = Vec::new();
+    for blocker in &found {
+        match blocker.root {
+            Some(Root::Argument(other)) if other != stored => arguments.push(other),
+            _ => return None,
+        }
+    }
+    arguments.sort_unstable();
+    arguments.dedup();
+    (!arguments.is_empty()).then_some((stored, arguments))
+}
+
+/// A memory effect that keeps an access from moving to its cooperative copy.
+pub(super) struct Blocker {
+    /// The buffer it touches (`None`: any memory).
+    root: Option<Root>,
+    /// Why, in words.
+    reason: String,
+}
+
+/// Every memory effect of the kernel (`effects::effects`: loads, stores, atomics, copies,
+/// calls, not only the accesses the analysis models) that keeps the access of
+/// `findings[index]` from moving to its cooperative copy, or why it never moves. A staged
+/// store's write reaches memory after the barrier (after its loops), so nothing that may run
+/// after it in the same thread may touch memory it may write. A staged load's read happens in
+/// the copy-in, by another thread, so nothing that may write its buffer may come before it,
+/// nor, for a load in a loop, anywhere in that loop (a later iteration would read from a tile
+/// filled before). A workgroup tile, or an argument that cannot alias (`effects::may_alias`),
+/// does not count; a call counts always.
+pub(super) fn blockers(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    options: &Options,
+) -> Result<Vec<Blocker>, String> {
     let finding = &findings[index];
     let operation = finding.memory.operation;
     let touches = |effect: &Effect, writes_only: bool| match effect {
@@ -57,7 +104,7 @@ pub(super) fn movable(
     // The effects that may run after the access in the same thread (`later`), or before it.
     // Every other effect, whether it comes before the access, and whether it is in the same
     // loop nest (so runs both before and after it, in other iterations).
-    let mut others = all
+    let others = all
         .iter()
         .enumerate()
         .filter(|(_, (_, other))| other.ptr != operation.ptr)
@@ -72,38 +119,52 @@ pub(super) fn movable(
             ir::location_text(unsafe { mlirOperationGetLocation(other) })
         )
     };
-    match finding.memory.kind {
+    let root = |effect: &Effect| match effect {
+        Effect::Read(root, _) | Effect::Write(root, _) => Some(root.clone()),
+        _ => None,
+    };
+    Ok(match finding.memory.kind {
         AccessKind::Store if sharers(findings, index).next().is_some() => {
-            Err("the kernel accesses this buffer elsewhere too".into())
+            return Err("the kernel accesses this buffer elsewhere too".into())
         }
-        AccessKind::Store => match others.find(|(effect, _, before, same_loop)| {
-            (!before || *same_loop) && touches(effect, false)
-        }) {
-            Some((_, other, _, _)) => Err(format!(
-                "{} may access the buffer too, and the staged write would reach memory later",
-                describe(other)
-            )),
-            None => Ok(()),
-        },
-        AccessKind::Load => match others
-            .find(|(effect, _, before, same_loop)| (*before || *same_loop) && touches(effect, true))
-        {
-            Some((_, other, true, _)) => Err(format!(
-                "{} may write the buffer before the load, and the copy-in would read before it",
-                describe(other)
-            )),
-            Some((_, other, false, _)) => Err(format!(
-                "{} in the loop may write the buffer, and a later iteration could read it from \
-                 a tile filled before",
-                describe(other)
-            )),
-            None => Ok(()),
-        },
-    }
+        AccessKind::Store => others
+            .filter(|(effect, _, before, same_loop)| {
+                (!before || *same_loop) && touches(effect, false)
+            })
+            .map(|(effect, other, _, _)| Blocker {
+                root: root(effect),
+                reason: format!(
+                    "{} may access the buffer too, and the staged write would reach memory later",
+                    describe(other)
+                ),
+            })
+            .collect(),
+        AccessKind::Load => others
+            .filter(|(effect, _, before, same_loop)| {
+                (*before || *same_loop) && touches(effect, true)
+            })
+            .map(|(effect, other, before, _)| Blocker {
+                root: root(effect),
+                reason: if before {
+                    format!(
+                        "{} may write the buffer before the load, and the copy-in would read \
+                         before it",
+                        describe(other)
+                    )
+                } else {
+                    format!(
+                        "{} in the loop may write the buffer, and a later iteration could read \
+                         it from a tile filled before",
+                        describe(other)
+                    )
+                },
+            })
+            .collect(),
+    })
 }
 
 /// The outermost loop around `operation`, if any.
-fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
+pub(super) fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
     let mut outer = None;
     let mut current = unsafe { mlirOperationGetParentOperation(operation) };
     while !current.ptr.is_null() {

@@ -55,6 +55,7 @@ use crate::{
     facts::uniform::Uniformity,
     ir,
     ir::builder::Builder,
+    steps::memory_space::checked,
     steps::stage_shared::copy::{compare_equal, copy_box, CopyBox},
     steps::stage_shared::single::{
         guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
@@ -195,8 +196,9 @@ pub fn apply(
 }
 
 /// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids
-/// count them), the outermost in the kernel's entry block; `scf.if`s (a guard) may sit
-/// between them.
+/// count them), the outermost in the kernel's entry block, or alone on the fast path of a
+/// run-time check there (`checked::version_operation`); `scf.if`s (a guard) may sit between
+/// them.
 pub(super) fn enclosing_loops(
     kernel: &Kernel,
     operation: MlirOperation,
@@ -213,8 +215,15 @@ pub(super) fn enclosing_loops(
         }
     }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let top = |outer: MlirOperation| {
+        let parent = unsafe { mlirOperationGetParentOperation(outer) };
+        match ir::attribute(parent, checked::DISJOINT) {
+            Some(_) => parent,
+            None => outer,
+        }
+    };
     match loops.first() {
-        Some(outer) if unsafe { mlirOperationGetBlock(*outer).ptr } == entry.ptr => Ok(loops),
+        Some(&outer) if unsafe { mlirOperationGetBlock(top(outer)).ptr } == entry.ptr => Ok(loops),
         Some(_) => Err("the access's loop is not at the top of the kernel".into()),
         None => Err("the access is in no loop".into()),
     }

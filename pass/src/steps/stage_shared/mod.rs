@@ -68,6 +68,7 @@ use crate::{
     ir,
     report::Kind,
     report::{AccessReport, Decision},
+    steps::memory_space::checked,
     steps::shared_layout,
     steps::{self, Telling},
     Options,
@@ -409,11 +410,15 @@ fn apply(
     let members = group
         .as_ref()
         .map_or_else(|| vec![index], |(_, members)| members.clone());
+    let mut check = None;
     if let Some(why) = members
         .iter()
         .find_map(|&member| alias::movable(kernel, findings, member, options).err())
     {
-        return (None, format!("; not applied: {why}"), false);
+        match versioned(kernel, findings, index, options) {
+            Some(found) => check = Some(found),
+            None => return (None, format!("; not applied: {why}"), false),
+        }
     }
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
     let guard = guards
@@ -452,6 +457,15 @@ fn apply(
     let result = if !created {
         Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
     } else {
+        let branch = match &check {
+            Some(Versioned { outer, pairs, .. }) => {
+                match checked::version_operation(kernel, *outer, pairs) {
+                    Ok(branch) => Some(branch),
+                    Err(why) => return (None, format!("; not applied: {why}"), false),
+                }
+            }
+            None => None,
+        };
         let staged = match finding.memory.kind {
             AccessKind::Load if group.is_some() => {
                 let loads: Vec<&Finding> =
@@ -475,7 +489,30 @@ fn apply(
             ),
             AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity),
         };
+        if let (Err(_), Some(branch)) = (&staged, branch) {
+            checked::unversion(branch);
+        }
         staged.map(|staged| staged.tile_type)
+    };
+    let left = match &check {
+        Some(Versioned {
+            pairs,
+            instructions,
+            ..
+        }) => {
+            let readers: Vec<String> = pairs
+                .iter()
+                .map(|(reader, _)| format!("{}'s", Root::Argument(*reader).describe()))
+                .collect();
+            format!(
+                "{left}; on the fast path of a run-time check that {}'s bytes overlap none of \
+                 {} ({instructions} instructions at the kernel's entry; where it fails, the \
+                 loop as written runs)",
+                finding.memory.root.describe(),
+                readers.join(", ")
+            )
+        }
+        None => left.to_string(),
     };
     match result {
         Err(why) => (None, format!("; not applied: {why}"), false),
@@ -500,6 +537,53 @@ fn apply(
             )
         }
     }
+}
+
+/// A staged store's loop nest versioned on a run-time check (`checked::version_operation`).
+struct Versioned {
+    /// The outermost loop.
+    outer: MlirOperation,
+    /// The pairs the check shows apart: each reading argument with the stored one.
+    pairs: Vec<(usize, Vec<usize>)>,
+    /// The check's instructions at the kernel's entry (`checked::instructions`).
+    instructions: u32,
+}
+
+/// How the store of `findings[index]` in a loop is versioned where only other arguments'
+/// accesses keep it from its copy-out (`alias::checkable`), their bytes and its own known
+/// (`checked::spanned`), and option `version` is on.
+fn versioned(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+    options: &Options,
+) -> Option<Versioned> {
+    let finding = &findings[index];
+    let store = finding.memory.operation;
+    if !options.version
+        || finding.memory.kind != AccessKind::Store
+        || finding.access.loops.is_empty()
+        || neighbor_of(findings, index).is_some()
+        || checked::in_fallback(store)
+    {
+        return None;
+    }
+    let (stored, readers) = alias::checkable(kernel, findings, index, options)?;
+    let mut all = std::iter::once(stored).chain(readers.iter().copied());
+    if !all.all(|argument| checked::spanned(kernel, argument).is_ok()) {
+        return None;
+    }
+    let outer = alias::outermost_loop(store)?;
+    let pairs: Vec<(usize, Vec<usize>)> = readers
+        .iter()
+        .map(|&reader| (reader, vec![stored]))
+        .collect();
+    let instructions = checked::instructions(kernel, &pairs).ok()?;
+    Some(Versioned {
+        outer,
+        pairs,
+        instructions,
+    })
 }
 
 /// What the cooperative copy of one access costs in global sectors.
