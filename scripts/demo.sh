@@ -39,3 +39,13 @@ grep -oE '(ld|st)\.global[a-z0-9.]*' $out/float4_sum.ptx | sort | uniq -c
 echo "both paths on the reference interpreter: an aligned buffer, then one 4 bytes past a 256-byte boundary:"
 build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 | sed 's/^/  /'
 build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 --arg random:1@4 --arg zeros | sed 's/^/  /'
+
+coefficients=examples/convolution.mlir
+echo
+echo "== Coefficients every lane reads alike ($coefficients): constant memory behind the same kind of check =="
+build/bin/gpu-mem-opt opt $coefficients -o $out/convolution.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: (constant|readonly)' | sed 's/^.*remark: gpu-mem-opt: /  /'
+build/bin/gpu-mem-opt ptx $coefficients -o $out/convolution.ptx 2>/dev/null
+echo "memory instructions (ld.const and ld.global.nc where out overlaps neither input; otherwise ld.global):"
+grep -oE '(ld|st)\.(global|const)[a-z0-9.]*' $out/convolution.ptx | sort | uniq -c
+echo "on the reference interpreter, which copies arg 1 into its constant symbol as a launcher must:"
+build/bin/gpu-mem-opt diff $coefficients --kernel convolution --grid 4,1,1 | sed 's/^/  /'
