@@ -31,6 +31,7 @@
 //! report only for other layouts a lone kernel would need the option for, where the order as
 //! written is the best, or where the accesses cannot be costed.
 
+mod helpers;
 pub mod host;
 
 use analysis::{
@@ -211,7 +212,7 @@ pub fn run(
             }
             Outcome::Apply if enabled => {
                 let new_type = apply(kernel, index, choice);
-                let (pack, _) = host::add_conversions(&entry);
+                let (pack, _) = helpers::add_conversions(&entry);
                 decision.applied = true;
                 decision.summary = format!(
                     "stored as {}; the launcher passes it as {new_type}, e.g. through @{pack} \

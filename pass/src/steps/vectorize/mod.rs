@@ -32,6 +32,7 @@
 pub mod alignment;
 pub mod apply;
 pub mod decide;
+pub mod versioned;
 pub mod widened;
 
 use analysis::{misalignment::Owner, vector_width::Blocker};
@@ -122,7 +123,7 @@ pub fn run(
     } else {
         Vec::new()
     };
-    let mut checks = apply::Checks::default();
+    let mut checks = versioned::Checks::default();
     for group in &groups {
         let members = group.members();
         let first = &findings[members[0]].memory;
@@ -142,7 +143,7 @@ pub fn run(
                     "behind a run-time check that {target}'s aligned pointer is a multiple of \
                      {} B ({} instructions at the kernel's entry); the fallback keeps them scalar",
                     fast.0.alignment,
-                    apply::CHECK_INSTRUCTIONS,
+                    versioned::CHECK_INSTRUCTIONS,
                 );
                 let instructions = fast
                     .0
@@ -156,7 +157,7 @@ pub fn run(
                         format!("would merge: {what} -> {instructions} {check}"),
                     )
                 } else {
-                    match apply::apply_versioned(kernel, fast, findings, &mut checks) {
+                    match versioned::apply_versioned(kernel, fast, findings, &mut checks) {
                         Ok(_) => (true, format!("{what} -> {instructions} {check}")),
                         Err(why) => (
                             false,
