@@ -25,7 +25,7 @@
 //! candidate, memref argument, global access, shared buffer), but it rewrites nothing and
 //! emits no remark, because remarks point at what the user can act on and a step turned off
 //! is not that. The report keeps one decision per target, `applied: false`, whose reason is
-//! [`disabled`]: the option, then what the step found (what it would have done, with its
+//! the option, then what the step found (what it would have done, with its
 //! numbers, or why it could not). `strict` turns no decision of a disabled step into an
 //! error. `pad=false` or `swizzle=false` alone only narrows the layout step's candidates.
 

@@ -6,8 +6,8 @@
 //! alias argument `R` goes to arguments `W₁ … Wₙ` whose types give their extents (static
 //! strides and offset), the bytes each one spans from its aligned pointer `p` are
 //! `[p + offset·e, p + (offset + Σ (size−1)·stride + 1)·e)`; the kernel checks at its entry that
-//! `R`'s span is disjoint from every `Wᵢ`'s (`end_R ≤ start_W ∨ end_W ≤ start_R`: block-uniform,
-//! a few instructions, counted in the report; one check for all such arguments) and the body
+//! `R`'s span is disjoint from every `Wᵢ`'s ([`super::disjoint`]: block-uniform, a few
+//! instructions, counted in the report; one check for all such arguments) and the body
 //! becomes `scf.if disjoint { body, its loads of R marked } else { body }`: one branch, the fast
 //! path as straight-line as the original (a body of several blocks is versioned load by load).
 //!
@@ -29,9 +29,13 @@
 //! whose argument layouts host code decides later are not checked (their spans may change).
 //!
 //! A memref of the identity layout and dynamic sizes (a DSL's `memref<?x?xf32>`) is dense and
-//! row-major: its span is `[p, p + Π sizes · e)`, the sizes read with `memref.dim` ([`Span`]).
+//! row-major: its span is `[p, p + Π sizes · e)`, the sizes read with `memref.dim`.
 //! Not here: dynamic strides or offsets (a view of unknown layout), uses that may reach bytes
-//! outside the type ([`outside_span`]), writes of unknown target.
+//! outside the type, writes of unknown target.
+//!
+//! A load on the fast path of a check made already around a loop nest (staging a store,
+//! tagged `gpu_mem_opt.disjoint`) that shows its argument apart from the same writers is marked
+//! where it is, with no second check.
 //!
 //! Constant memory (Algorithm 3's choice for warp-uniform reads) works the same way: the
 //! launcher binds the argument's data to its constant global before every launch, as for a
@@ -42,16 +46,9 @@
 
 use mlir_sys::*;
 
-use analysis::matrix::MemorySpace;
-
 use super::constant;
-use crate::{
-    facts::accesses,
-    facts::extract::{self, pointer_check},
-    facts::kernels::Kernel,
-    ir,
-    ir::builder::Builder,
-};
+use super::disjoint::{condition, instructions, DISJOINT};
+use crate::{facts::extract::pointer_check, facts::kernels::Kernel, ir, ir::builder::Builder};
 
 /// Unit attribute and location name of a load on the checked read-only path.
 pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
@@ -59,16 +56,9 @@ pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
 /// Unit attribute and location name of a load of a constant copy on a checked path.
 pub const CONSTANT_PATH: &str = "gpu_mem_opt.constant_path";
 
-/// Attribute of an `scf.if` a check made around one operation (`version_operation`): the
-/// pairs of argument positions whose bytes its condition shows apart, `[r₀, w₀, r₁, w₁, …]`.
-pub const DISJOINT: &str = "gpu_mem_opt.disjoint";
-
 /// Each path's mark and the NVPTX address space its loads read through: global (1) and
 /// constant (4).
 const PATHS: [(&str, u32); 2] = [(READ_ONLY_PATH, 1), (CONSTANT_PATH, 4)];
-
-/// `arith.cmpi` predicate `ule`.
-const UNSIGNED_AT_MOST: i64 = 7;
 
 /// One argument to read on the checked path.
 pub struct Request {
@@ -83,114 +73,6 @@ pub struct Request {
     pub constant: bool,
 }
 
-/// Where an argument's bytes lie from its aligned pointer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Span {
-    /// Known from its type: `[start, end)` (`MemrefLayout::byte_span`).
-    Static(i64, i64),
-    /// A dense row-major buffer (the identity layout) with some sizes dynamic:
-    /// `[0, Π sizes · element)`, the dynamic sizes read with `memref.dim` at run time.
-    Dense {
-        /// Each dimension's size, `None` where dynamic.
-        sizes: Vec<Option<i64>>,
-        /// Bytes per element.
-        element: i64,
-    },
-}
-
-impl Span {
-    /// Instructions that make its first and past-the-last addresses: the aligned pointer, an
-    /// addition per nonzero static bound; for a dense buffer a `memref.dim` and a
-    /// multiplication per dynamic size, and the addition of the end.
-    fn instructions(&self) -> u32 {
-        match self {
-            Span::Static(start, end) => 1 + u32::from(*start != 0) + u32::from(*end != 0),
-            Span::Dense { sizes, .. } => {
-                2 + 2 * sizes.iter().filter(|size| size.is_none()).count() as u32
-            }
-        }
-    }
-}
-
-/// The bytes an argument of memref type `type_` spans from its aligned pointer, or why they
-/// are not known: from the type, or at run time for a dense buffer of dynamic sizes.
-pub fn span_of(type_: MlirType) -> Result<Span, String> {
-    let text = || ir::type_text(type_);
-    let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })
-        .ok_or_else(|| format!("{}'s element size is not known", text()))?;
-    let layout = extract::layout(type_, element, MemorySpace::Global);
-    let why = match layout.byte_span() {
-        Ok((start, end)) => return Ok(Span::Static(start, end)),
-        Err(why) => why,
-    };
-    // Only dynamic sizes make a dense buffer's span a run-time one (a static one that failed
-    // overflows).
-    let dense = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type_)) };
-    if dense && layout.shape.contains(&None) {
-        return Ok(Span::Dense {
-            sizes: layout.shape,
-            element: i64::from(element),
-        });
-    }
-    Err(format!("{}: {why}", text()))
-}
-
-/// Ok when a run-time check knows the bytes argument `argument` of `kernel` spans: a memref
-/// whose span is known ([`span_of`]) and which no use leaves ([`outside_span`]); else why not.
-pub fn spanned(kernel: &Kernel, argument: usize) -> Result<(), String> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-    let type_ = unsafe { mlirValueGetType(value) };
-    if unsafe { !mlirTypeIsAMemRef(type_) } {
-        return Err(format!("arg {argument} is no ranked memref"));
-    }
-    span_of(type_).map_err(|why| format!("arg {argument} is {why}"))?;
-    match outside_span(value) {
-        Some(why) => Err(format!("arg {argument} {why}")),
-        None => Ok(()),
-    }
-}
-
-/// Why some use of memref `value` (directly or through views that keep to its elements) might
-/// reach bytes outside the span of its type, if one might: memory operations on it, views
-/// inside it (`memref.subview`, `cast`, `expand_shape`, `collapse_shape`, `assume_alignment`),
-/// `memref.dim`, `memref.copy`, atomics and reading its aligned pointer keep to its span; a
-/// `memref.reinterpret_cast`, `memref.view` or a call may not.
-pub fn outside_span(value: MlirValue) -> Option<String> {
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
-        let name = ir::operation_name(owner);
-        let inside = match name.as_str() {
-            "memref.subview"
-            | "memref.cast"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.assume_alignment" => {
-                if let Some(why) = outside_span(unsafe { mlirOperationGetResult(owner, 0) }) {
-                    return Some(why);
-                }
-                true
-            }
-            "memref.dim"
-            | "memref.copy"
-            | "memref.generic_atomic_rmw"
-            | "memref.extract_aligned_pointer_as_index" => true,
-            "memref.atomic_rmw" => number == 1,
-            _ => accesses::memory_operation(&name).is_some_and(|(position, _)| position == number),
-        };
-        if !inside {
-            let location = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
-            return Some(format!(
-                "is used by {name} at {location}, which may reach bytes outside its type"
-            ));
-        }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
-    None
-}
-
 /// The check of one kernel, decided before the IR changes ([`plan`]) and made after every
 /// other step ([`apply`]).
 pub struct Plan {
@@ -201,7 +83,7 @@ pub struct Plan {
     /// Loads on the fast path of a check made already (by staging, [`version_operation`]) that
     /// covers their argument's pairs: marked where they are.
     in_place: Vec<MlirOperation>,
-    /// Whether a new check is made (false when every load is [`Plan::in_place`]).
+    /// Whether a new check is made (false when every load is `in_place`).
     pub new_check: bool,
     /// Instructions the check adds at the kernel's entry.
     pub instructions: u32,
@@ -280,30 +162,6 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
         constant,
         whole_body: whole_body(kernel),
     })
-}
-
-/// Instructions a check of `pairs` (each read argument with the written ones) adds at the
-/// kernel's entry: each argument's span made once ([`Span::instructions`]), per pair two
-/// compares and an or, an and joining each pair after the first.
-pub fn instructions(kernel: &Kernel, pairs: &[(usize, Vec<usize>)]) -> Result<u32, String> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let mut spanned: Vec<usize> = Vec::new();
-    let mut instructions = 0u32;
-    let mut count = 0u32;
-    for (read, writers) in pairs {
-        for &argument in std::iter::once(read).chain(writers) {
-            if !spanned.contains(&argument) {
-                let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-                instructions += span_of(unsafe { mlirValueGetType(value) })?.instructions();
-                spanned.push(argument);
-            }
-        }
-        count += writers.len() as u32;
-    }
-    if count == 0 {
-        return Err("no written argument to check against".into());
-    }
-    Ok(instructions + 3 * count + (count - 1))
 }
 
 /// Whether `load` is on the fast path of a check made already ([`DISJOINT`]) that shows its
@@ -429,156 +287,6 @@ fn replace_within(value: MlirValue, with: MlirValue, twins: &[(MlirOperation, Ml
     }
 }
 
-/// The condition that each pair's bytes lie apart (`end_R ≤ start_W ∨ end_W ≤ start_R`, all
-/// pairs joined by `and`), built at `builder` for the arguments of block `entry`.
-fn condition(
-    builder: &Builder,
-    entry: MlirBlock,
-    pairs: &[(usize, Vec<usize>)],
-) -> Result<MlirValue, String> {
-    let mut spans: Vec<(usize, (MlirValue, MlirValue))> = Vec::new();
-    let mut span_of = |argument: usize| -> Result<(MlirValue, MlirValue), String> {
-        if let Some(&(_, made)) = spans.iter().find(|(made, _)| *made == argument) {
-            return Ok(made);
-        }
-        let made = span(builder, entry, argument)?;
-        spans.push((argument, made));
-        Ok(made)
-    };
-    let mut condition: Option<MlirValue> = None;
-    for (index, writers) in pairs {
-        let (read_start, read_end) = span_of(*index)?;
-        for &writer in writers {
-            let (write_start, write_end) = span_of(writer)?;
-            let before = builder.compare(UNSIGNED_AT_MOST, read_end, write_start)?;
-            let after = builder.compare(UNSIGNED_AT_MOST, write_end, read_start)?;
-            let apart = builder.boolean("arith.ori", before, after);
-            condition = Some(match condition {
-                None => apart,
-                Some(so_far) => builder.boolean("arith.andi", so_far, apart),
-            });
-        }
-    }
-    condition.ok_or_else(|| "no written argument to check against".into())
-}
-
-/// Versions `operation` (in the entry block of `kernel`) on a check of `pairs` made at the
-/// kernel's entry: `scf.if apart { operation } else { a copy of it }`, tagged [`DISJOINT`] so
-/// that the read-only path marks loads inside without a second check. The branch; undone by
-/// [`unversion`].
-pub fn version_operation(
-    kernel: &Kernel,
-    operation: MlirOperation,
-    pairs: &[(usize, Vec<usize>)],
-) -> Result<MlirOperation, String> {
-    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let first = unsafe { mlirBlockGetFirstOperation(entry) };
-    let condition = condition(&Builder::before(first), entry, pairs)?;
-    unsafe {
-        let location = mlirOperationGetLocation(operation);
-        let builder = Builder::before(operation).located(location);
-        let (branch, fast, slow) = builder.if_else(condition, &[])?;
-        let copy = mlirOperationClone(operation);
-        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(slow), slow, copy);
-        mlirOperationMoveBefore(operation, fast);
-        let flat: Vec<i64> = pairs
-            .iter()
-            .flat_map(|(read, writers)| {
-                writers
-                    .iter()
-                    .flat_map(move |&writer| [*read as i64, writer as i64])
-            })
-            .collect();
-        let context = mlirOperationGetContext(branch);
-        mlirOperationSetDiscardableAttributeByName(
-            branch,
-            ir::string_ref_of(DISJOINT),
-            mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
-        );
-        Ok(branch)
-    }
-}
-
-/// Undoes [`version_operation`]: the operation back before `branch`, the branch and its copy
-/// gone, and the check's operations too where nothing else uses them.
-pub fn unversion(branch: MlirOperation) {
-    unsafe {
-        let fast = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, 0));
-        let operation = mlirBlockGetFirstOperation(fast);
-        mlirOperationMoveBefore(operation, branch);
-        let condition = mlirOperationGetOperand(branch, 0);
-        mlirOperationDestroy(branch);
-        erase_unused(condition);
-    }
-}
-
-/// Erases the operation defining `value` when nothing uses it, then its operands' likewise.
-fn erase_unused(value: MlirValue) {
-    let Some(owner) = ir::defining_operation(value) else {
-        return;
-    };
-    if unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value)) } {
-        return;
-    }
-    let operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(owner) })
-        .map(|position| unsafe { mlirOperationGetOperand(owner, position) })
-        .collect();
-    unsafe { mlirOperationDestroy(owner) };
-    for operand in operands {
-        erase_unused(operand);
-    }
-}
-
-/// The first and past-the-last byte addresses of argument `argument` (of the block `entry`),
-/// built at `builder` ([`Span::instructions`] counts them).
-fn span(
-    builder: &Builder,
-    entry: MlirBlock,
-    argument: usize,
-) -> Result<(MlirValue, MlirValue), String> {
-    let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-    let index_type = builder.parse_type("index").ok_or("cannot build index")?;
-    let pointer = unsafe {
-        mlirOperationGetResult(
-            builder.create(
-                "memref.extract_aligned_pointer_as_index",
-                &[value],
-                &[],
-                &[index_type],
-            ),
-            0,
-        )
-    };
-    let moved = |bytes: i64| match bytes {
-        0 => pointer,
-        _ => builder.index_binary("arith.addi", pointer, builder.index_constant(bytes)),
-    };
-    match span_of(unsafe { mlirValueGetType(value) })? {
-        Span::Static(start, end) => Ok((moved(start), moved(end))),
-        Span::Dense { sizes, element } => {
-            let fixed = sizes
-                .iter()
-                .flatten()
-                .try_fold(element, |total, &size| total.checked_mul(size))
-                .ok_or("the static sizes' bytes overflow 64 bits")?;
-            let mut bytes = builder.index_constant(fixed);
-            for (dimension, size) in sizes.iter().enumerate() {
-                if size.is_none() {
-                    let position = builder.index_constant(dimension as i64);
-                    let extent = unsafe {
-                        mlirOperationGetResult(
-                            builder.create("memref.dim", &[value, position], &[], &[index_type]),
-                            0,
-                        )
-                    };
-                    bytes = builder.index_binary("arith.muli", bytes, extent);
-                }
-            }
-            Ok((pointer, builder.index_binary("arith.addi", pointer, bytes)))
-        }
-    }
-}
-
 /// Whether `operation` is in the fallback (`else`) of another run-time check of argument
 /// pointers (vectorize's alignment check): the rare path, not worth a second branch.
 pub fn in_fallback(operation: MlirOperation) -> bool {
@@ -688,7 +396,7 @@ fn mark(load: MlirOperation, path: &str) {
     }
 }
 
-/// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at a path of [`PATHS`] reads
+/// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at a path of `PATHS` reads
 /// through its pointer cast to that path's address space and is `invariant` (`ld.global.nc`,
 /// `ld.const`); its location is the load's own again.
 pub fn lower(root: MlirOperation) {

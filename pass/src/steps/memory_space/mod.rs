@@ -21,6 +21,7 @@
 pub mod checked;
 pub mod constant;
 mod decision;
+pub mod disjoint;
 pub mod readonly;
 
 use analysis::{
@@ -288,7 +289,7 @@ fn checkable(
     writers.dedup();
     let mut all = std::iter::once(index).chain(writers.iter().copied());
     Some(
-        all.try_for_each(|argument| checked::spanned(kernel, argument))
+        all.try_for_each(|argument| disjoint::spanned(kernel, argument))
             .map(|()| writers),
     )
 }
@@ -382,7 +383,7 @@ pub fn describe(operation: MlirOperation) -> String {
     )
 }
 /// Decides, applies and explains where each memref argument of `kernel` is read from
-/// (a [`steps::EarlyStep`]).
+/// (a [`crate::steps::EarlyStep`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],

@@ -9,7 +9,7 @@
 //! launches of kernels whose argument there takes the same new order (a ping-pong `lbm(a, b)`,
 //! `lbm(b, a)` does). Arguments that share a buffer are relaid together or not at all.
 //!
-//! **Rewrite** ([`super::helpers`]: helpers in the module, one call each where the host op was, so the host code
+//! **Rewrite** (`helpers.rs`: helpers in the module, one call each where the host op was, so the host code
 //! reads as before):
 //! * `gpu.alloc` → `@gpu_mem_opt_relayout_<K>_arg<i>_alloc()`: a `gpu.alloc` of the permuted
 //!   shape viewed by `memref.reinterpret_cast` as the kernel's strided type;

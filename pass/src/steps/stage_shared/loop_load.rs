@@ -55,7 +55,7 @@ use crate::{
     facts::uniform::Uniformity,
     ir,
     ir::builder::Builder,
-    steps::memory_space::checked,
+    steps::memory_space::disjoint,
     steps::stage_shared::copy::{compare_equal, copy_box, CopyBox},
     steps::stage_shared::single::{
         guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
@@ -217,7 +217,7 @@ pub(super) fn enclosing_loops(
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let top = |outer: MlirOperation| {
         let parent = unsafe { mlirOperationGetParentOperation(outer) };
-        match ir::attribute(parent, checked::DISJOINT) {
+        match ir::attribute(parent, disjoint::DISJOINT) {
             Some(_) => parent,
             None => outer,
         }

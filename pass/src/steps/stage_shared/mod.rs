@@ -68,7 +68,7 @@ use crate::{
     ir,
     report::Kind,
     report::{AccessReport, Decision},
-    steps::memory_space::checked,
+    steps::memory_space::{checked, disjoint},
     steps::shared_layout,
     steps::{self, Telling},
     Options,
@@ -459,7 +459,7 @@ fn apply(
     } else {
         let branch = match &check {
             Some(Versioned { outer, pairs, .. }) => {
-                match checked::version_operation(kernel, *outer, pairs) {
+                match disjoint::version_operation(kernel, *outer, pairs) {
                     Ok(branch) => Some(branch),
                     Err(why) => return (None, format!("; not applied: {why}"), false),
                 }
@@ -490,7 +490,7 @@ fn apply(
             AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity),
         };
         if let (Err(_), Some(branch)) = (&staged, branch) {
-            checked::unversion(branch);
+            disjoint::unversion(branch);
         }
         staged.map(|staged| staged.tile_type)
     };
@@ -570,7 +570,7 @@ fn versioned(
     }
     let (stored, readers) = alias::checkable(kernel, findings, index, options)?;
     let mut all = std::iter::once(stored).chain(readers.iter().copied());
-    if !all.all(|argument| checked::spanned(kernel, argument).is_ok()) {
+    if !all.all(|argument| disjoint::spanned(kernel, argument).is_ok()) {
         return None;
     }
     let outer = alias::outermost_loop(store)?;
@@ -578,7 +578,7 @@ fn versioned(
         .iter()
         .map(|&reader| (reader, vec![stored]))
         .collect();
-    let instructions = checked::instructions(kernel, &pairs).ok()?;
+    let instructions = disjoint::instructions(kernel, &pairs).ok()?;
     Some(Versioned {
         outer,
         pairs,

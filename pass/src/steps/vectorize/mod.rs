@@ -24,7 +24,7 @@
 //! Merging moves accesses: loads to the first of them (or before the loop), stores to the last.
 //! That is allowed only when nothing in between may write (for loads) or touch (for stores)
 //! memory the buffer may alias, and no barrier lies in between (other threads' writes become
-//! visible there). Conservatively, by [`effects`].
+//! visible there). Conservatively, by [`crate::facts::effects`].
 //!
 //! [`run`] is the step: decide ([`decide`]), merge ([`apply`]), carry each access's `after`
 //! metrics through ([`widened`]), and settle every decision.
@@ -96,7 +96,7 @@ fn versionable<'g>(
     (scalar && one_vector).then_some((fast, *index))
 }
 
-/// Decides, applies and explains the vector widths of `kernel`'s accesses (a [`steps::EarlyStep`]).
+/// Decides, applies and explains the vector widths of `kernel`'s accesses (a [`crate::steps::EarlyStep`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],
