@@ -15,6 +15,17 @@
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1 --arg random:1 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel may_alias_unknown_span --grid 8,8,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// REPORT: "name": "may_alias",
+// REPORT: "kind": "stage-shared",
+// REPORT: "kind": "stage-shared",
+// REPORT-NEXT: "target": "arg 1",
+// REPORT-NEXT: "applied": true,
+// REPORT: "checked_against": [
+// REPORT-NEXT: 0
+// REPORT-NEXT: ],
+// REPORT-NEXT: "check_instructions": 7
 // With the check off (option version=false) the store stays where it is.
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF: stage-shared: arg 1: {{.*}}not applied: memref.load at {{.*}} may access the buffer too, and the staged write would reach memory later

@@ -177,7 +177,12 @@ pub fn run(
             continue;
         };
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
-        let (after, outcome, created) = if enabled {
+        let Applied {
+            after,
+            outcome,
+            created,
+            check,
+        } = if enabled {
             apply(
                 &current,
                 &findings,
@@ -188,7 +193,7 @@ pub fn run(
                 (&guards, &uniformity),
             )
         } else {
-            (None, String::new(), false)
+            Applied::refused(String::new())
         };
         let applied = after.is_some();
         if let Some(after) = after {
@@ -221,7 +226,7 @@ pub fn run(
             target: finding.memory.root.describe(),
             applied,
             reason: format!("{}{outcome}", staging.reason),
-            params: parameters(finding, &staging),
+            params: parameters(finding, &staging, check.as_ref().filter(|_| applied)),
             summary,
             advice: None,
         };
@@ -387,9 +392,32 @@ pub(super) fn sharers(findings: &[Finding], index: usize) -> impl Iterator<Item 
         .map(|(_, finding)| finding)
 }
 
-/// Applies a positive decision where supported; the cooperative copy's sectors
-/// per request (`staging::cooperative_copy`) when the IR changed (`Some(None)` when unknown), and the text
-/// appended to the reason.
+/// What [`apply`] did with one decision.
+struct Applied {
+    /// The cooperative copy's sectors per request (`staging::cooperative_copy`) when the IR
+    /// changed (`Some(None)` when unknown).
+    after: Option<Option<f64>>,
+    /// The text appended to the reason.
+    outcome: String,
+    /// Whether a tile was made (not reused from a stencil group's earlier load).
+    created: bool,
+    /// The run-time check the staging relies on, if any.
+    check: Option<Versioned>,
+}
+
+impl Applied {
+    /// Nothing changed, for the reason `outcome` (empty: nothing to say).
+    fn refused(outcome: String) -> Applied {
+        Applied {
+            after: None,
+            outcome,
+            created: false,
+            check: None,
+        }
+    }
+}
+
+/// Applies a positive decision where supported ([`Applied`]).
 fn apply(
     kernel: &Kernel,
     findings: &[Finding],
@@ -398,12 +426,12 @@ fn apply(
     block: Option<&Block>,
     options: &Options,
     (guards, uniformity): (&[LeftGuard], &Uniformity),
-) -> (Option<Option<f64>>, String, bool) {
+) -> Applied {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
-        return (None, String::new(), false);
+        return Applied::refused(String::new());
     };
     if !staging.stage {
-        return (None, String::new(), false);
+        return Applied::refused(String::new());
     }
     let finding = &findings[index];
     let group = neighbor_of(findings, index);
@@ -417,7 +445,7 @@ fn apply(
     {
         match versioned(kernel, findings, index, options) {
             Some(found) => check = Some(found),
-            None => return (None, format!("; not applied: {why}"), false),
+            None => return Applied::refused(format!("; not applied: {why}")),
         }
     }
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
@@ -426,11 +454,9 @@ fn apply(
         .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
         .map(|(_, moved)| moved);
     if let Some(Err(why)) = guard {
-        return (
-            None,
-            format!("; not applied: the loop cannot leave its edge guard: {why}"),
-            false,
-        );
+        return Applied::refused(format!(
+            "; not applied: the loop cannot leave its edge guard: {why}"
+        ));
     }
     let left = if guard.is_some() {
         "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
@@ -445,7 +471,7 @@ fn apply(
         native,
     } = match copy_cost(finding, staging, block, points, options) {
         Ok(cost) => cost,
-        Err(why) => return (None, format!("; not applied: {why}"), false),
+        Err(why) => return Applied::refused(format!("; not applied: {why}")),
     };
     // A stencil load whose group already read the halo tile: its memref
     // operand is the tile now.
@@ -461,7 +487,7 @@ fn apply(
             Some(Versioned { outer, pairs, .. }) => {
                 match disjoint::version_operation(kernel, *outer, pairs) {
                     Ok(branch) => Some(branch),
-                    Err(why) => return (None, format!("; not applied: {why}"), false),
+                    Err(why) => return Applied::refused(format!("; not applied: {why}")),
                 }
             }
             None => None,
@@ -515,7 +541,7 @@ fn apply(
         None => left.to_string(),
     };
     match result {
-        Err(why) => (None, format!("; not applied: {why}"), false),
+        Err(why) => Applied::refused(format!("; not applied: {why}")),
         Ok(tile_type) => {
             let text = |sectors: Option<f64>| {
                 sectors.map_or_else(
@@ -523,9 +549,9 @@ fn apply(
                     |sectors| ((sectors * 100.0).round() / 100.0).to_string(),
                 )
             };
-            (
-                Some(after),
-                format!(
+            Applied {
+                after: Some(after),
+                outcome: format!(
                     "; staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
                     tile_type,
                     text(staging.sectors_per_request),
@@ -534,24 +560,25 @@ fn apply(
                     text(copied),
                 ),
                 created,
-            )
+                check,
+            }
         }
     }
 }
 
-/// A staged store's loop nest versioned on a run-time check (`checked::version_operation`).
+/// A staged store's loop nest versioned on a run-time check (`disjoint::version_operation`).
 struct Versioned {
     /// The outermost loop.
     outer: MlirOperation,
     /// The pairs the check shows apart: each reading argument with the stored one.
     pairs: Vec<(usize, Vec<usize>)>,
-    /// The check's instructions at the kernel's entry (`checked::instructions`).
+    /// The check's instructions at the kernel's entry (`disjoint::instructions`).
     instructions: u32,
 }
 
 /// How the store of `findings[index]` in a loop is versioned where only other arguments'
 /// accesses keep it from its copy-out (`alias::checkable`), their bytes and its own known
-/// (`checked::spanned`), and option `version` is on.
+/// (`disjoint::spanned`), and option `version` is on.
 fn versioned(
     kernel: &Kernel,
     findings: &[Finding],
@@ -630,9 +657,13 @@ fn copy_cost(
     })
 }
 
-/// The report's parameters of one decision.
-fn parameters(finding: &Finding, staging: &Staging) -> serde_json::Value {
-    serde_json::json!({
+/// The report's parameters of one decision, with the run-time check it relies on.
+fn parameters(
+    finding: &Finding,
+    staging: &Staging,
+    check: Option<&Versioned>,
+) -> serde_json::Value {
+    let mut params = serde_json::json!({
         "location": finding.memory.location,
         "map": finding.classification.map,
         "rule": staging.rule,
@@ -642,5 +673,11 @@ fn parameters(finding: &Finding, staging: &Staging) -> serde_json::Value {
         "footprint_bytes": staging.footprint.as_ref().map(|footprint| footprint.bytes),
         "iterations_per_tile": staging.footprint.as_ref().map(|footprint| footprint.iterations),
         "reuse": staging.footprint.as_ref().map(|footprint| footprint.reuse),
-    })
+    });
+    if let Some(check) = check {
+        let readers: Vec<usize> = check.pairs.iter().map(|(reader, _)| *reader).collect();
+        params["checked_against"] = serde_json::json!(readers);
+        params["check_instructions"] = serde_json::json!(check.instructions);
+    }
+    params
 }
