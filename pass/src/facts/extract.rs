@@ -30,7 +30,7 @@
 
 use analysis::{
     expression::{IndexExpression, Loop, LoopId, Variable},
-    matrix::{Access, Condition, MemorySpace, MemrefLayout, Relation},
+    matrix::{Access, AccessKind, Condition, MemorySpace, MemrefLayout, Relation},
     target::WARP_SIZE,
 };
 use mlir_sys::*;
@@ -46,13 +46,24 @@ const MAX_DEPTH: usize = 64;
 
 /// The analysis's view of `memory`, an access of `kernel`.
 pub fn access(kernel: &Kernel, memory: &MemoryAccess) -> Access {
+    access_leaving(kernel, memory, &[])
+}
+
+/// [`access`] as it will be once the loops under the guards `left` (`scf.if`s) have left them
+/// (`stage_shared::guard::leave_guard`): a load in such a loop is no longer guarded by it; a
+/// store stays under the same condition, moved inside the loop, which is the same guard.
+pub fn access_leaving(kernel: &Kernel, memory: &MemoryAccess, left: &[MlirOperation]) -> Access {
     let mut scope = Scope {
         kernel,
         loops: Vec::new(),
     };
     let mut guard = Vec::new();
     for (ancestor, region) in ancestors(kernel, memory.operation) {
-        scope.enter(ancestor, region, &mut guard);
+        let leaves =
+            memory.kind == AccessKind::Load && left.iter().any(|moved| moved.ptr == ancestor.ptr);
+        if !leaves {
+            scope.enter(ancestor, region, &mut guard);
+        }
     }
     let memref_type = unsafe { mlirValueGetType(memory.memref) };
     let rank = unsafe { mlirShapedTypeGetRank(memref_type) }.max(0) as usize;

@@ -22,6 +22,7 @@ use analysis::{
     pattern::{classify, Classification},
     target::Target,
 };
+use mlir_sys::MlirOperation;
 
 use crate::{
     facts::accesses::MemoryAccess,
@@ -87,9 +88,28 @@ pub fn of_kernel(kernel: &Kernel, target: &Target) -> Vec<Finding> {
         .collect()
 }
 
+/// [`of_kernel`] as it will be once the loops under the guards `left` have left them
+/// (`extract::access_leaving`): the facts of the planned IR, not re-read after the change.
+pub fn of_kernel_leaving(kernel: &Kernel, target: &Target, left: &[MlirOperation]) -> Vec<Finding> {
+    crate::facts::accesses::collect(kernel)
+        .into_iter()
+        .map(|memory| analyze_leaving(kernel, memory, target, left))
+        .collect()
+}
+
 /// Analyses `memory`, an access of `kernel`, for `target`.
 pub fn analyze(kernel: &Kernel, memory: MemoryAccess, target: &Target) -> Finding {
-    let access = extract::access(kernel, &memory);
+    analyze_leaving(kernel, memory, target, &[])
+}
+
+/// [`analyze`] with the loops under the guards `left` out of them.
+fn analyze_leaving(
+    kernel: &Kernel,
+    memory: MemoryAccess,
+    target: &Target,
+    left: &[MlirOperation],
+) -> Finding {
+    let access = extract::access_leaving(kernel, &memory, left);
     let block = kernel.block.sizes().map(|[x, y, z]| Block::new(x, y, z));
     let metrics = match block {
         Some(block) => warp_metrics(&access, block, target.bank_model),

@@ -26,6 +26,15 @@
 //! staged per tile of iterations when nothing in its loop may write it
 //! either (`alias::movable`).
 //!
+//! A loop under an edge guard whose loads would all be staged leaves the guard
+//! (`stage_shared::guard`). Which loops leave is decided first, on the kernel as
+//! it is; the stagings are then decided on the facts of the kernel as it will be
+//! (`findings::of_kernel_leaving`: the loads in those loops unguarded, read from
+//! the unchanged IR, not re-read after the move), and only then does anything
+//! move. A store whose copy-out only other arguments' accesses would observe is
+//! staged on the fast path of a run-time check that their bytes are apart
+//! (`memory_space::disjoint::version_operation`, undone if the staging fails).
+//!
 //! Every barrier a staging adds goes where each thread of the block reaches
 //! it equally often (`uniform::Uniformity`, asked by each transform for the
 //! point it would put its barrier at, before it changes anything); the
@@ -74,8 +83,8 @@ use crate::{
     Options,
 };
 
-/// A loop under an edge guard, and whether it left the guard (`stage_shared::guard`) or why not.
-type LeftGuard = (MlirOperation, Result<(), String>);
+/// A loop under an edge guard, and the guard it leaves (`stage_shared::guard`) or why not.
+type LeftGuard = (MlirOperation, Result<MlirOperation, String>);
 
 /// What staging did to one kernel.
 pub struct Staged {
@@ -155,14 +164,23 @@ pub fn run(
     } else {
         Vec::new()
     };
-    // A loop that left its guard changed its loads' guards: analyse again. Otherwise the IR
-    // is as analysed, and so are the findings.
-    let left = guards.iter().any(|(_, moved)| moved.is_ok());
-    let findings = if left {
-        findings::of_kernel(kernel, &options.target)
-    } else {
+    // Every staging below is decided on the findings of the kernel as it will be once these
+    // loops have left their guards (their loads unguarded), read from the IR as it is; then
+    // the loops move.
+    let left: Vec<MlirOperation> = guards
+        .iter()
+        .filter_map(|(_, guard)| guard.as_ref().ok().copied())
+        .collect();
+    let findings = if left.is_empty() {
         findings
+    } else {
+        findings::of_kernel_leaving(kernel, &options.target, &left)
     };
+    for (the_loop, guard) in &guards {
+        if let Ok(guard) = guard {
+            guard::leave_guard(*the_loop, *guard);
+        }
+    }
     let mut decisions = Vec::new();
     let mut notes = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
@@ -320,8 +338,9 @@ fn neighbor_of(findings: &[Finding], index: usize) -> Option<(Neighbor, Vec<usiz
 }
 
 /// Loops under an edge guard whose loads the rule stages (by `findings`, the
-/// kernel's accesses as they are), each with whether it left the guard
+/// kernel's accesses as they are), each with the guard it may leave
 /// (`stage_shared::guard`) so that its loads can be staged per tile, or why not.
+/// Decides only: nothing moves.
 fn leave_guards(
     kernel: &Kernel,
     findings: &[Finding],
@@ -373,9 +392,10 @@ fn leave_guards(
         if !guarded_loop(finding) || loops.iter().any(|(the_loop, _)| the_loop.ptr == parent.ptr) {
             continue;
         }
-        let moved = guard::movable_guard(kernel, parent, &staged, uniformity)
-            .map(|guard| guard::leave_guard(parent, guard));
-        loops.push((parent, moved));
+        loops.push((
+            parent,
+            guard::movable_guard(kernel, parent, &staged, uniformity),
+        ));
     }
     loops
 }
