@@ -211,7 +211,7 @@ pub fn run(
                 (&guards, &uniformity),
             )
         } else {
-            Applied::refused(String::new())
+            Applied::nothing()
         };
         let applied = after.is_some();
         if let Some(after) = after {
@@ -231,13 +231,13 @@ pub fn run(
         }
         // In plain words: what was staged and the gain, or why not; the rule and MAP id are
         // the reason's (the report, or `remarks=detailed`).
-        let summary = match (
-            outcome.strip_prefix("; staged through "),
-            outcome.strip_prefix("; not applied: "),
-        ) {
-            (Some(staged), _) => format!("staged through {staged}"),
-            (_, Some(why)) => format!("not staged: {why}"),
-            _ => staging.summary.clone(),
+        let (summary, outcome) = match outcome {
+            Some(Ok(staged)) => (staged.clone(), format!("; {staged}")),
+            Some(Err(why)) => (
+                format!("not staged: {why}"),
+                format!("; not applied: {why}"),
+            ),
+            None => (staging.summary.clone(), String::new()),
         };
         let decision = Decision {
             kind: Kind::StageShared,
@@ -417,8 +417,9 @@ struct Applied {
     /// The cooperative copy's sectors per request (`staging::cooperative_copy`) when the IR
     /// changed (`Some(None)` when unknown).
     after: Option<Option<f64>>,
-    /// The text appended to the reason.
-    outcome: String,
+    /// What it made (`staged through …`), or why it made nothing; `None` when nothing was
+    /// to be done.
+    outcome: Option<Result<String, String>>,
     /// Whether a tile was made (not reused from a stencil group's earlier load).
     created: bool,
     /// The run-time check the staging relies on, if any.
@@ -426,13 +427,21 @@ struct Applied {
 }
 
 impl Applied {
-    /// Nothing changed, for the reason `outcome` (empty: nothing to say).
-    fn refused(outcome: String) -> Applied {
+    /// Nothing to do.
+    fn nothing() -> Applied {
         Applied {
             after: None,
-            outcome,
+            outcome: None,
             created: false,
             check: None,
+        }
+    }
+
+    /// Not applied, because of `why`.
+    fn refused(why: String) -> Applied {
+        Applied {
+            outcome: Some(Err(why)),
+            ..Applied::nothing()
         }
     }
 }
@@ -448,10 +457,10 @@ fn apply(
     (guards, uniformity): (&[LeftGuard], &Uniformity),
 ) -> Applied {
     let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
-        return Applied::refused(String::new());
+        return Applied::nothing();
     };
     if !staging.stage {
-        return Applied::refused(String::new());
+        return Applied::nothing();
     }
     let finding = &findings[index];
     let group = neighbor_of(findings, index);
@@ -465,7 +474,7 @@ fn apply(
     {
         match versioned(kernel, findings, index, options) {
             Some(found) => check = Some(found),
-            None => return Applied::refused(format!("; not applied: {why}")),
+            None => return Applied::refused(why),
         }
     }
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
@@ -474,9 +483,7 @@ fn apply(
         .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
         .map(|(_, moved)| moved);
     if let Some(Err(why)) = guard {
-        return Applied::refused(format!(
-            "; not applied: the loop cannot leave its edge guard: {why}"
-        ));
+        return Applied::refused(format!("the loop cannot leave its edge guard: {why}"));
     }
     let left = if guard.is_some() {
         "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
@@ -491,7 +498,7 @@ fn apply(
         native,
     } = match copy_cost(finding, staging, block, points, options) {
         Ok(cost) => cost,
-        Err(why) => return Applied::refused(format!("; not applied: {why}")),
+        Err(why) => return Applied::refused(why),
     };
     // A stencil load whose group already read the halo tile: its memref
     // operand is the tile now.
@@ -507,7 +514,7 @@ fn apply(
             Some(Versioned { outer, pairs, .. }) => {
                 match disjoint::version_operation(kernel, *outer, pairs) {
                     Ok(branch) => Some(branch),
-                    Err(why) => return Applied::refused(format!("; not applied: {why}")),
+                    Err(why) => return Applied::refused(why),
                 }
             }
             None => None,
@@ -561,7 +568,7 @@ fn apply(
         None => left.to_string(),
     };
     match result {
-        Err(why) => Applied::refused(format!("; not applied: {why}")),
+        Err(why) => Applied::refused(why),
         Ok(tile_type) => {
             let text = |sectors: Option<f64>| {
                 sectors.map_or_else(
@@ -571,14 +578,14 @@ fn apply(
             };
             Applied {
                 after: Some(after),
-                outcome: format!(
-                    "; staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
+                outcome: Some(Ok(format!(
+                    "staged through {}: sectors/request {} -> {}, global sectors per block and tile {} -> {}{left}",
                     tile_type,
                     text(staging.sectors_per_request),
                     text(after),
                     text(native),
                     text(copied),
-                ),
+                ))),
                 created,
                 check,
             }
