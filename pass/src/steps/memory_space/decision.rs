@@ -26,19 +26,17 @@ pub fn telling<'a>(kernel: &'a Kernel, argument: &ArgumentDecision) -> Telling<'
     }
 }
 
-/// Applies the read-only path to an argument: `ld.global.nc`, or why not.
+/// Applies the read-only path to an argument (`ld.global.nc`, its pointer in `params`), or
+/// why not.
 fn read_only(
     kernel: &Kernel,
     argument: &ArgumentDecision,
     params: &mut serde_json::Value,
-) -> String {
-    match readonly::apply(kernel, argument.index) {
-        Ok(pointer) => {
-            params["llvm_pointer"] = serde_json::json!(pointer);
-            "ld.global.nc".into()
-        }
-        Err(why) => format!("read-only path not applied: {why}"),
-    }
+) -> Result<(), String> {
+    let pointer = readonly::apply(kernel, argument.index)
+        .map_err(|why| format!("read-only path not applied: {why}"))?;
+    params["llvm_pointer"] = serde_json::json!(pointer);
+    Ok(())
 }
 
 /// Applies an argument's placement (when `enabled`; a run-time check was made by
@@ -84,12 +82,12 @@ pub fn placement_decision(
                 // Refused constant memory falls back to the read-only path: when that applies,
                 // the decision is the read-only one (applied), saying why not constant.
                 Err(why) => match read_only(kernel, argument, &mut params) {
-                    path if path.starts_with("ld.global.nc") => (
+                    Ok(()) => (
                         Kind::Readonly,
                         true,
-                        format!("{path}: {safe}, but not in constant memory: {why}"),
+                        format!("ld.global.nc: {safe}, but not in constant memory: {why}"),
                     ),
-                    fallback => (
+                    Err(fallback) => (
                         Kind::Constant,
                         false,
                         format!("{safe}, but not in constant memory: {why}; {fallback}"),
@@ -99,11 +97,10 @@ pub fn placement_decision(
         }
         Outcome::Apply(_, safe) => {
             let applied = read_only(kernel, argument, &mut params);
-            (
-                Kind::Readonly,
-                applied.starts_with("ld.global.nc"),
-                format!("{applied}: {safe}"),
-            )
+            let path = applied
+                .as_ref()
+                .map_or_else(Clone::clone, |()| "ld.global.nc".into());
+            (Kind::Readonly, applied.is_ok(), format!("{path}: {safe}"))
         }
         Outcome::Checked(writers, blocked) => {
             let against: Vec<String> = writers
