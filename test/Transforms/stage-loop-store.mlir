@@ -15,6 +15,10 @@
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 8,8,1 --arg random:1 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel may_alias_unknown_span --grid 8,8,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel two_outputs --grid 2,2,1
+// RUN: gpu-mem-opt diff %s --kernel two_outputs --grid 2,2,1 --arg random:1 --arg same:0 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel two_outputs --grid 2,2,1 --arg random:1 --arg zeros --arg same:0
+// RUN: gpu-mem-opt diff %s --kernel two_outputs --grid 2,2,1 --arg random:1 --arg zeros --arg same:1
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // REPORT: "name": "may_alias",
@@ -72,6 +76,15 @@
 // CHECK-NEXT: scf.for
 // CHECK-NOT: gpu.barrier
 // CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1>}
+// CHECK-NEXT: gpu.return
+
+// CHECK-LABEL: gpu.func @two_outputs(
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK: gpu.barrier
+// CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 2, 1, 2>}
+// CHECK: gpu.barrier
+// CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1, 2, 1>}
 // CHECK-NEXT: gpu.return
 
 // CHECK-LABEL: gpu.func @may_alias_unknown_span
@@ -249,6 +262,40 @@ module attributes {gpu.container_module} {
         %v = memref.load %in[%row, %column] : memref<256x256xf32>
         // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128; on the fast path of a run-time check that arg 1's bytes overlap none of arg 0's (7 instructions at the kernel's entry; where it fails, the loop as written runs)}}
         memref.store %v, %out[%column, %row] : memref<256x256xf32>
+      }
+      gpu.return
+    }
+    /// Two transposed outputs written in one loop, neither {llvm.noalias}: the
+    /// first store's nest is versioned on out being apart from in and out2
+    /// (13 instructions), the second's, inside it, on out2 being apart from in
+    /// and out (the first check's fallback copy is never run by a thread that
+    /// runs the fast path, so it does not count against the second store).
+    /// The read-only path of in needs no check of its own: the two checks show
+    /// it apart from both outputs. All aliasings run in `diff`.
+    // expected-remark @+3 {{kernel: 'two_outputs': block 32x8x1 (from known_block_size); 13 memory accesses}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2080 -> 96 (degree 21.67 -> 1)}}
+    // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    gpu.func @two_outputs(%in: memref<64x64xf32>, %out: memref<64x64xf32>, %out2: memref<64x64xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c32 : index
+      %y = arith.addi %y0, %ty : index
+      scf.for %j = %c0 to %c32 step %c8 {
+        %row = arith.addi %y, %j : index
+        %v = memref.load %in[%row, %x] : memref<64x64xf32>
+        // expected-remark @+1 {{on the fast path of a run-time check that arg 1's bytes overlap none of arg 0's, arg 2's (13 instructions at the kernel's entry; where it fails, the loop as written runs)}}
+        memref.store %v, %out[%x, %row] : memref<64x64xf32>
+        %w = arith.addf %v, %v : f32
+        // expected-remark @+1 {{on the fast path of a run-time check that arg 2's bytes overlap none of arg 0's, arg 1's (13 instructions at the kernel's entry; where it fails, the loop as written runs)}}
+        memref.store %w, %out2[%x, %row] : memref<64x64xf32>
       }
       gpu.return
     }

@@ -164,30 +164,34 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
     })
 }
 
-/// Whether `load` is on the fast path of a check made already ([`DISJOINT`]) that shows its
-/// argument apart from each of `request`'s writers.
+/// Whether `load` is on the fast path of checks made already ([`DISJOINT`]) that together show
+/// its argument apart from each of `request`'s writers (a pair in either order: apart is apart).
 fn on_checked_path(load: MlirOperation, request: &Request) -> bool {
+    // The pairs every check around the load shows apart on its fast path, together.
+    let mut shown: Vec<[i64; 2]> = Vec::new();
     let mut inner = load;
     loop {
         let parent = unsafe { mlirOperationGetParentOperation(inner) };
         if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
-            return false;
+            break;
         }
         let then_region = unsafe { mlirOperationGetRegion(parent, 0) };
         let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
         let pairs = ir::attribute(parent, DISJOINT).and_then(ir::dense_i64_array);
         if let (Some(pairs), true) = (pairs, unsafe { mlirRegionEqual(region, then_region) }) {
-            let shown = |writer: usize| {
+            shown.extend(
                 pairs
                     .chunks(2)
-                    .any(|pair| pair == [request.index as i64, writer as i64])
-            };
-            if request.writers.iter().all(|&writer| shown(writer)) {
-                return true;
-            }
+                    .filter_map(|pair| <[i64; 2]>::try_from(pair).ok()),
+            );
         }
         inner = parent;
     }
+    let read = request.index as i64;
+    request.writers.iter().all(|&writer| {
+        let written = writer as i64;
+        shown.contains(&[read, written]) || shown.contains(&[written, read])
+    })
 }
 
 /// Whether `kernel`'s body is one block, versioned whole rather than load by load.

@@ -11,6 +11,7 @@ use mlir_sys::*;
 use crate::{
     facts::accesses::Root,
     facts::effects::{self, Effect},
+    facts::extract::pointer_check,
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir,
@@ -107,7 +108,7 @@ pub(super) fn blockers(
     let others = all
         .iter()
         .enumerate()
-        .filter(|(_, (_, other))| other.ptr != operation.ptr)
+        .filter(|(_, (_, other))| other.ptr != operation.ptr && !exclusive(operation, *other))
         .map(|(at, (effect, other))| {
             let same_loop = outer.is_some_and(|outer| ir::encloses(outer, *other));
             (effect, *other, at < position, same_loop)
@@ -161,6 +162,33 @@ pub(super) fn blockers(
             })
             .collect(),
     })
+}
+
+/// Whether `first` and `second` are in different branches of one `scf.if` on a check of
+/// argument pointers (run-time versioning): its condition is the same for the whole launch,
+/// so no thread runs both.
+fn exclusive(first: MlirOperation, second: MlirOperation) -> bool {
+    let mut inner = first;
+    loop {
+        let parent = unsafe { mlirOperationGetParentOperation(inner) };
+        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
+            return false;
+        }
+        if ir::is_named(parent, "scf.if")
+            && ir::encloses(parent, second)
+            && pointer_check(unsafe { mlirOperationGetOperand(parent, 0) }) == Some(true)
+        {
+            let region = |operation: MlirOperation| {
+                let mut inside = operation;
+                while unsafe { mlirOperationGetParentOperation(inside).ptr } != parent.ptr {
+                    inside = unsafe { mlirOperationGetParentOperation(inside) };
+                }
+                unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inside)).ptr }
+            };
+            return region(inner) != region(second);
+        }
+        inner = parent;
+    }
 }
 
 /// The outermost loop around `operation`, if any.

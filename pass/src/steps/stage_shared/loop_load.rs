@@ -196,8 +196,8 @@ pub fn apply(
 }
 
 /// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids
-/// count them), the outermost in the kernel's entry block, or alone on the fast path of a
-/// run-time check there (`checked::version_operation`); `scf.if`s (a guard) may sit between
+/// count them), the outermost in the kernel's entry block, or alone on the fast path of
+/// run-time checks there (`disjoint::version_operation`); `scf.if`s (a guard) may sit between
 /// them.
 pub(super) fn enclosing_loops(
     kernel: &Kernel,
@@ -215,11 +215,11 @@ pub(super) fn enclosing_loops(
         }
     }
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    let top = |outer: MlirOperation| {
+    let top = |mut outer: MlirOperation| loop {
         let parent = unsafe { mlirOperationGetParentOperation(outer) };
         match ir::attribute(parent, disjoint::DISJOINT) {
-            Some(_) => parent,
-            None => outer,
+            Some(_) => outer = parent,
+            None => return outer,
         }
     };
     match loops.first() {
