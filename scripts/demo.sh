@@ -29,11 +29,17 @@ echo "memory instructions:"; grep -oE '(ld|st)\.[a-z0-9.]+' $out/program.ptx | s
 echo "the whole program on the reference interpreter, host code included, before and after the pass:"
 build/bin/gpu-mem-opt diff $program --entry transpose | sed 's/^/  /'
 
+# remarks FILE KINDS: the pass's remarks of KINDS (a regex) on FILE, indented; its PTX in $out.
+remarks() {
+  local name; name=$(basename "$1" .mlir)
+  build/bin/gpu-mem-opt opt "$1" -o "$out/$name.mlir" 2>&1 | grep -E "remark: gpu-mem-opt: ($2)" | sed 's/^.*remark: gpu-mem-opt: /  /'
+  build/bin/gpu-mem-opt ptx "$1" -o "$out/$name.ptx" 2>/dev/null
+}
+
 records=examples/float4_sum.mlir
 echo
 echo "== A kernel nothing proves aligned ($records): the 16-byte load behind a run-time check =="
-build/bin/gpu-mem-opt opt $records -o $out/float4_sum.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: vectorize' | sed 's/^.*remark: gpu-mem-opt: /  /'
-build/bin/gpu-mem-opt ptx $records -o $out/float4_sum.ptx 2>/dev/null
+remarks $records vectorize
 echo "memory instructions (aligned: one 16-byte load, on ld.global.nc where arg 0 and arg 1 do not overlap; otherwise four ld.global.b32):"
 grep -oE '(ld|st)\.global[a-z0-9.]*' $out/float4_sum.ptx | sort | uniq -c
 echo "both paths on the reference interpreter: an aligned buffer, then one 4 bytes past a 256-byte boundary:"
@@ -43,8 +49,7 @@ build/bin/gpu-mem-opt diff $records --kernel float4_sums --grid 8,1,1 --arg rand
 coefficients=examples/convolution.mlir
 echo
 echo "== Coefficients every lane reads alike ($coefficients): constant memory behind the same kind of check =="
-build/bin/gpu-mem-opt opt $coefficients -o $out/convolution.mlir 2>&1 | grep -E 'remark: gpu-mem-opt: (constant|readonly)' | sed 's/^.*remark: gpu-mem-opt: /  /'
-build/bin/gpu-mem-opt ptx $coefficients -o $out/convolution.ptx 2>/dev/null
+remarks $coefficients 'constant|readonly'
 echo "memory instructions (ld.const and ld.global.nc where out overlaps neither input; otherwise ld.global):"
 grep -oE '(ld|st)\.(global|const)[a-z0-9.]*' $out/convolution.ptx | sort | uniq -c
 echo "on the reference interpreter, which copies arg 1 into its constant symbol as a launcher must:"
