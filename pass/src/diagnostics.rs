@@ -5,12 +5,28 @@
 //! (`pad`, `swizzle`, `vectorize`, ...; `kernel` and `access` for what the
 //! analysis found), so `-verify-diagnostics` tests can match them.
 
-use mlir_sys::MlirLocation;
+use std::sync::OnceLock;
 
-use crate::{
-    ffi::{gpuMemOptEmitDiagnostic, gpuMemOptEmitRemark},
-    ir,
-};
+use mlir_sys::{MlirLocation, MlirStringRef};
+
+use crate::ir;
+
+/// The C++ side's `gpuMemOptEmitDiagnostic`.
+pub type EmitDiagnostic = unsafe extern "C" fn(MlirLocation, Severity, MlirStringRef);
+
+/// The C++ side's `gpuMemOptEmitRemark`.
+pub type EmitRemark =
+    unsafe extern "C" fn(MlirLocation, RemarkKind, MlirStringRef, MlirStringRef, MlirStringRef);
+
+/// Where diagnostics go: MLIR's engines through the C++ side, installed by
+/// `ffi::install_emitters` before anything runs (so this module needs nothing from `ffi`: no
+/// import cycle).
+static EMITTERS: OnceLock<(EmitDiagnostic, EmitRemark)> = OnceLock::new();
+
+/// Installs the C++ side's emitters (the first call wins; they never change).
+pub fn install(diagnostic: EmitDiagnostic, remark: EmitRemark) {
+    let _ = EMITTERS.set((diagnostic, remark));
+}
 
 /// Severity of a diagnostic (mirrors `GpuMemOptSeverity`).
 #[repr(C)]
@@ -40,7 +56,10 @@ pub enum RemarkKind {
 
 /// Emits `message` with `severity` at `location`.
 pub fn emit(location: MlirLocation, severity: Severity, message: &str) {
-    unsafe { gpuMemOptEmitDiagnostic(location, severity, ir::string_ref_of(message)) }
+    let (diagnostic, _) = EMITTERS
+        .get()
+        .expect("ffi::install_emitters runs before any diagnostic");
+    unsafe { diagnostic(location, severity, ir::string_ref_of(message)) }
 }
 
 /// Emits the remark `gpu-mem-opt: <kind>: <message>`, a finding.
@@ -56,8 +75,11 @@ pub fn remark_of(
     name: &str,
     message: &str,
 ) {
+    let (_, emit_remark) = EMITTERS
+        .get()
+        .expect("ffi::install_emitters runs before any diagnostic");
     unsafe {
-        gpuMemOptEmitRemark(
+        emit_remark(
             location,
             kind,
             ir::string_ref_of(name),

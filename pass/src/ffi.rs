@@ -83,6 +83,11 @@ unsafe extern "C" {
     pub fn gpuMemOptRegisterPasses();
 }
 
+/// Sends `crate::diagnostics` to MLIR's engines through the C++ side's emitters.
+pub fn install_emitters() {
+    crate::diagnostics::install(gpuMemOptEmitDiagnostic, gpuMemOptEmitRemark);
+}
+
 /// Validates options; on failure passes the message to `message` and returns false.
 ///
 /// # Safety
@@ -253,6 +258,7 @@ fn run(op: MlirOperation, raw: &GpuMemOptOptions, mode: driver::Mode) -> bool {
 
 /// Runs `body`; a panic becomes an MLIR error at `op` instead of an abort.
 unsafe fn guarded(op: MlirOperation, body: impl FnOnce() -> bool) -> MlirLogicalResult {
+    install_emitters();
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(true) => MlirLogicalResult { value: 1 },
         Ok(false) => MlirLogicalResult { value: 0 },

@@ -25,7 +25,13 @@ use melior::{
     Context,
 };
 
-use crate::{driver, ffi::gpuMemOptRegisterPasses, ir, report::Report, Error, Options};
+use crate::{
+    driver,
+    ffi::{gpuMemOptRegisterPasses, install_emitters},
+    ir,
+    report::Report,
+    Error, Options,
+};
 
 /// Registers MLIR's passes and gpu-mem-opt's with the global registry, once.
 pub fn register() {
@@ -34,6 +40,7 @@ pub fn register() {
         mlir_sys::mlirRegisterAllPasses();
         gpuMemOptRegisterPasses();
     });
+    install_emitters();
 }
 
 /// A context with every upstream dialect and LLVM translation registered.
@@ -150,6 +157,7 @@ pub fn run_pipeline(
 /// }
 /// ```
 pub fn optimize(module: &mut Module, options: &Options) -> Result<Report, Error> {
+    install_emitters();
     let root = module.as_operation().to_raw();
     let (success, report) = driver::optimize(root, options, driver::Mode::Optimize);
     if let Some(path) = &options.report {
