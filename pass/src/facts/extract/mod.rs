@@ -28,9 +28,11 @@
 //! conditions become guards the analysis cannot evaluate, so metrics turn
 //! unknown with the reason instead of counting lanes that may be inactive.
 
+mod enclosing;
+
 use analysis::{
     expression::{IndexExpression, Loop, LoopId, Variable},
-    matrix::{Access, AccessKind, Condition, MemorySpace, MemrefLayout, Relation},
+    matrix::{Access, AccessKind, MemorySpace, MemrefLayout},
     target::WARP_SIZE,
 };
 use mlir_sys::*;
@@ -40,6 +42,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
+pub use enclosing::pointer_check;
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;
@@ -229,129 +232,6 @@ struct EnclosingLoop {
 }
 
 impl Scope<'_> {
-    /// Records what `ancestor` (entered through region `region`) says: a loop or a guard.
-    fn enter(&mut self, ancestor: MlirOperation, region: usize, guard: &mut Vec<Condition>) {
-        match ir::operation_name(ancestor).as_str() {
-            "scf.for" => {
-                let bound = |index: isize| unsafe {
-                    ir::static_integer(mlirOperationGetOperand(ancestor, index))
-                };
-                let range = Loop {
-                    lower: bound(0),
-                    upper: bound(1),
-                    step: bound(2),
-                };
-                let start = self.expression(unsafe { mlirOperationGetOperand(ancestor, 0) }, 0);
-                let lane_dependent = start.variables().iter().any(Variable::is_thread);
-                let (range, start) = if lane_dependent {
-                    self.lane_dependent_start(ancestor, range, start)
-                } else {
-                    (range, None)
-                };
-                self.loops.push(EnclosingLoop {
-                    induction: induction_variable(ancestor),
-                    range,
-                    start,
-                });
-            }
-            "affine.for" => {
-                let bound = |name: &str| {
-                    ir::attribute(ancestor, name).and_then(|map| unsafe {
-                        let map = mlirAffineMapAttrGetValue(map);
-                        mlirAffineMapIsSingleConstant(map)
-                            .then(|| mlirAffineMapGetSingleConstantResult(map))
-                    })
-                };
-                let range = Loop {
-                    lower: bound("lowerBoundMap"),
-                    upper: bound("upperBoundMap"),
-                    step: ir::attribute(ancestor, "step").and_then(ir::integer),
-                };
-                self.loops.push(EnclosingLoop {
-                    induction: induction_variable(ancestor),
-                    range,
-                    start: None,
-                });
-            }
-            "scf.if" => {
-                let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
-                guard.extend(self.conditions(condition, region == 1));
-            }
-            "affine.if" => guard.push(unknown_condition(format!(
-                "guarded by affine.if at {}, whose integer set is not modelled",
-                location(ancestor)
-            ))),
-            _ => {}
-        }
-    }
-
-    /// A loop that starts at a thread-dependent index, `for i = start(tid) to n step s` (a
-    /// grid-stride loop): its induction variable differs between lanes by `start` only, the
-    /// offset `i − start` is the same for every lane of a warp. So `i = start + c·j`, where
-    /// `j` counts that offset in units of `c`, the step's content (256 for `s =
-    /// 256·grid_dim.x`, `s` for a constant step), and has no known bounds (lanes leave the
-    /// loop at different iterations). The range of `j` and the start with its unit.
-    fn lane_dependent_start(
-        &self,
-        loop_operation: MlirOperation,
-        range: Loop,
-        start: IndexExpression,
-    ) -> (Loop, Option<(IndexExpression, i64)>) {
-        let step = self.expression(unsafe { mlirOperationGetOperand(loop_operation, 2) }, 0);
-        let unit = step
-            .linear()
-            .ok()
-            .filter(|form| !form.variables.keys().any(Variable::is_thread))
-            .and_then(|form| form.content())
-            .filter(|&content| content > 0)
-            .unwrap_or(1);
-        let range = Loop {
-            lower: None,
-            upper: None,
-            step: range.step.map(|step| step / unit),
-        };
-        (range, Some((start, unit)))
-    }
-
-    /// Guards from an `i1` condition; `negated` for the `else` branch.
-    fn conditions(&self, condition: MlirValue, negated: bool) -> Vec<Condition> {
-        // A check of argument pointers (vectorize's run-time versioning) takes one branch for
-        // the whole launch: it selects a path, not lanes, and each path is costed as run.
-        if pointer_check(condition) == Some(true) {
-            return Vec::new();
-        }
-        let Some(owner) = ir::defining_operation(condition) else {
-            return vec![unknown_condition(
-                "guarded by a condition that is a block argument".into(),
-            )];
-        };
-        match ir::operation_name(owner).as_str() {
-            "arith.andi" if !negated => (0..2)
-                .flat_map(|index| {
-                    self.conditions(unsafe { mlirOperationGetOperand(owner, index) }, false)
-                })
-                .collect(),
-            "arith.cmpi" => {
-                let predicate = ir::attribute(owner, "predicate").and_then(ir::integer);
-                let Some(relation) = predicate.and_then(relation) else {
-                    return vec![unknown_condition(format!(
-                        "guarded by arith.cmpi at {} with an unknown predicate",
-                        location(owner)
-                    ))];
-                };
-                let operand =
-                    |index| self.expression(unsafe { mlirOperationGetOperand(owner, index) }, 0);
-                let relation = if negated { negate(relation) } else { relation };
-                vec![Condition::new(operand(0), relation, operand(1))]
-            }
-            other => vec![unknown_condition(format!(
-                "guarded by {}{other} at {}, which is not modelled",
-                if negated { "the else branch of " } else { "" },
-                location(owner)
-            ))],
-        }
-    }
-
     /// The index expression `value` computes.
     fn expression(&self, value: MlirValue, depth: usize) -> IndexExpression {
         if depth > MAX_DEPTH {
@@ -679,25 +559,6 @@ fn not_modelled(owner: MlirOperation, why: &str) -> IndexExpression {
     ))
 }
 
-/// A guard the analysis cannot evaluate.
-fn unknown_condition(reason: String) -> Condition {
-    Condition::new(
-        IndexExpression::Unknown(reason),
-        Relation::Equal,
-        IndexExpression::Constant(0),
-    )
-}
-
-/// The induction variable of a loop: argument 0 of its body.
-fn induction_variable(operation: MlirOperation) -> MlirValue {
-    unsafe {
-        mlirBlockGetArgument(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)),
-            0,
-        )
-    }
-}
-
 /// The `dimension` attribute of a `gpu.thread_id`-like op: 0, 1 or 2. The C API has no
 /// accessor for `#gpu<dim x>`; attributes are uniqued per context, so the attribute is
 /// compared with the three parsed once per context (printing it each time, as before, built
@@ -730,48 +591,7 @@ pub(crate) fn dimension(operation: MlirOperation) -> usize {
         })
 }
 
-/// The relation of an `arith.cmpi` predicate (signed and unsigned alike:
-/// index values compared in kernels are non-negative ids and bounds).
-fn relation(predicate: i64) -> Option<Relation> {
-    Some(match predicate {
-        0 => Relation::Equal,
-        1 => Relation::NotEqual,
-        2 | 6 => Relation::Less,
-        3 | 7 => Relation::LessEqual,
-        4 | 8 => Relation::Greater,
-        5 | 9 => Relation::GreaterEqual,
-        _ => return None,
-    })
-}
-
-/// The relation that holds exactly when `relation` does not.
-fn negate(relation: Relation) -> Relation {
-    match relation {
-        Relation::Less => Relation::GreaterEqual,
-        Relation::LessEqual => Relation::Greater,
-        Relation::Greater => Relation::LessEqual,
-        Relation::GreaterEqual => Relation::Less,
-        Relation::Equal => Relation::NotEqual,
-        Relation::NotEqual => Relation::Equal,
-    }
-}
-
 /// `file:line:col` of an operation.
 fn location(operation: MlirOperation) -> String {
     ir::location_text(unsafe { mlirOperationGetLocation(operation) })
-}
-
-/// Whether `value` is computed by `arith` ops from constants and aligned pointers
-/// (`memref.extract_aligned_pointer_as_index`) alone: `Some(true)` when it uses a pointer,
-/// `Some(false)` for constants only, `None` for anything else.
-pub fn pointer_check(value: MlirValue) -> Option<bool> {
-    let owner = ir::defining_operation(value)?;
-    match ir::operation_name(owner).as_str() {
-        "memref.extract_aligned_pointer_as_index" => Some(true),
-        "arith.constant" => Some(false),
-        name if name.starts_with("arith.") => (0..unsafe { mlirOperationGetNumOperands(owner) })
-            .map(|position| pointer_check(unsafe { mlirOperationGetOperand(owner, position) }))
-            .try_fold(false, |any, operand| Some(any | operand?)),
-        _ => None,
-    }
 }
