@@ -1,4 +1,4 @@
-// Relayout with the host code in the module (pass/src/steps/relayout/host.rs; issue 18,
+// Relayout with the host code in the module (pass/src/steps/relayout/host.rs, helpers.rs; issue 18,
 // item 2). The D2Q4 update of relayout.mlir, launched by @main three ways. Each relaid
 // buffer is allocated in the new layout, packed after each copy in and unpacked before each
 // copy out; the launches in between use it as it is. Everything is decided with the

@@ -1,4 +1,4 @@
-// stage-shared: which earlier stores keep a load from its tile (pass/src/steps/stage_shared/mod.rs,
+// stage-shared: which earlier stores keep a load from its tile (pass/src/steps/stage_shared/alias.rs,
 // `movable`). A staged load is read by other threads in the copy-in, before
 // the load's own position; that is only the same read when no store that may
 // write the loaded buffer comes first, or, for a load in loops, is in a loop.

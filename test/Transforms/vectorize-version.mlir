@@ -1,4 +1,4 @@
-// Run-time versioning of vector widths (issue 16; pass/src/steps/vectorize/apply.rs
+// Run-time versioning of vector widths (issue 16; pass/src/steps/vectorize/versioned.rs
 // apply_versioned): with the default options a kernel argument's aligned pointer is known to
 // be only element-aligned (it may be a view at any element), which keeps a 16-byte record's
 // four scalar accesses from becoming one ld.global.v4. Where that alone blocks it, the pass
