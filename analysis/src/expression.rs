@@ -232,7 +232,7 @@ pub struct Compiled {
 impl Compiled {
     /// The value with the variables' values in `slots`; `None` wherever
     /// [`IndexExpression::evaluate`] would be unknown (overflow, a non-positive divisor, a
-    /// negative shift) or the stack runs deeper than [`COMPILED_STACK`]: evaluate the
+    /// negative shift) or the stack runs deeper than `COMPILED_STACK`: evaluate the
     /// expression itself there for the reason.
     pub fn evaluate(&self, slots: &[i64]) -> Option<i64> {
         let mut stack = [0i64; COMPILED_STACK];

@@ -22,7 +22,7 @@
 //!   per warp, not by trip counts.
 //! * Loops whose variables occur in a guard or a floor division, remainder or XOR are enumerated
 //!   iteration by iteration (at most [`MAX_ENUMERATED_ITERATIONS`] in all), over one period
-//!   where they have one (Gao §4.3.2, [`loop_period`]): when the variable `k = lower + s·i`
+//!   where they have one (Gao §4.3.2, `loop_period`): when the variable `k = lower + s·i`
 //!   occurs only linearly in the address, in `(a·k + …) mod m` and `⌊(a·k + …) / d⌋` parts of
 //!   the address, and in `mod` parts of the guard, iteration `i + P` (`P` the lcm of
 //!   `m / gcd(a·s, m)` and `d / gcd(a·s, d)`) is iteration `i` with every lane's address moved

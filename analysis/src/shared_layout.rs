@@ -51,7 +51,7 @@
 //! (a row length read from memory, `len[bid.x]`) makes which requests run unknown, but every
 //! request of each access has the same degree, the candidates are costed per request: one
 //! request of each access, a loop of unknown trip count over one period of its remainders and
-//! floor divisions ([`one_period`]); a candidate worse for any access is rejected (the unknown
+//! floor divisions (`one_period`); a candidate worse for any access is rejected (the unknown
 //! counts cannot weigh accesses against each other), and the reason says the wavefronts are
 //! per request.
 //!

@@ -267,8 +267,8 @@ fn placement(
 
 /// The written arguments a run-time check must show apart from argument `index`, when option
 /// `version` is on and every write in `aliasing` goes to an argument (`None` otherwise), or why
-/// their bytes are not known: each one's span ([`checked::span_of`]), and
-/// every use of it keeping to that span ([`checked::outside_span`]).
+/// their bytes are not known: each one's span (`disjoint::span_of`), and
+/// every use of it keeping to that span (`disjoint::outside_span`; [`disjoint::spanned`]).
 fn checkable(
     kernel: &Kernel,
     index: usize,
