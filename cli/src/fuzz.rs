@@ -118,6 +118,8 @@ struct Tally {
     families: BTreeMap<&'static str, u64>,
     /// Cases where the pass applied a decision, per decision kind.
     applied: BTreeMap<String, u64>,
+    /// Cases with one buffer passed to two parameters.
+    aliased: u64,
 }
 
 /// `gpu-mem-opt fuzz`.
@@ -135,6 +137,7 @@ pub fn fuzz(campaign: &Campaign) -> Result<(), String> {
         let case = generate::generate(campaign.seed, index, campaign.options.as_deref());
         let result = run_case(&executable, &scratch, &case)?;
         tally.cases += 1;
+        tally.aliased += u64::from(case.aliased);
         *tally.families.entry(case.family.name()).or_default() += 1;
         for kind in &result.applied {
             *tally.applied.entry(kind.clone()).or_default() += 1;
@@ -402,6 +405,7 @@ fn print_summary(campaign: &Campaign, tally: &Tally, elapsed: Duration) {
                 .map(|(kind, count)| (kind.as_str(), *count))
         )
     );
+    println!("one buffer for two parameters: {} cases", tally.aliased);
     println!("rejected inputs: {}", tally.rejected);
     println!("findings: {}", tally.findings);
 }

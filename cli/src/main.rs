@@ -172,8 +172,8 @@ struct LaunchArgs {
     block: Option<[u32; 3]>,
     /// One per kernel argument, in order: zeros, ones, iota, random:SEED (memrefs, with an
     /// optional :SHAPE such as :64x64, and @B to start the buffer B bytes past a 256-byte
-    /// boundary), same:N (argument N's buffer again, as an in-place launch passes it), or a
-    /// literal (scalars).
+    /// boundary), same:N (argument N's buffer again, as an in-place launch passes it; a
+    /// parameter of another static shape views its first elements), or a literal (scalars).
     #[arg(long = "arg", value_name = "SPEC")]
     arguments: Vec<String>,
     /// The most memory one launch's buffers may take in the interpreter (8 bytes per element;

@@ -11,12 +11,14 @@
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in
 // CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}
 // CHECK-NEXT: applied (cases): constant {{[1-9][0-9]*}}, pad {{[1-9][0-9]*}}, readonly {{[1-9][0-9]*}}, relayout {{[1-9][0-9]*}}, stage-shared {{[1-9][0-9]*}}, swizzle {{[1-9][0-9]*}}, vectorize {{[1-9][0-9]*}}
+// CHECK-NEXT: one buffer for two parameters: {{[1-9][0-9]*}} cases
 // CHECK-NEXT: rejected inputs: 0
 // CHECK-NEXT: findings: 0
 
 // The options given replace the random ones: with every transform off, nothing applies.
 // RUN: gpu-mem-opt fuzz --seed 2 --count 10 --options 'relayout=false vectorize=false memory-space=false stage-shared=false pad=false swizzle=false' | FileCheck %s --check-prefix=OFF
 // OFF: applied (cases): {{$}}
+// OFF-NEXT: one buffer for two parameters: {{[0-9]+}} cases
 // OFF-NEXT: rejected inputs: 0
 // OFF-NEXT: findings: 0
 

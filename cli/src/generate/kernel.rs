@@ -276,6 +276,42 @@ impl Kernel {
             .collect()
     }
 
+    /// Passes the first memref parameter that fits in an earlier one's buffer that buffer
+    /// (`same:N` in `specs`: the same type, or static shapes of one element type, the later
+    /// no larger), neither of them `{llvm.noalias}`; whether there was one.
+    pub fn alias(&self, specs: &mut [String]) -> bool {
+        let free = |parameter: &Parameter| {
+            parameter.type_text.starts_with("memref") && !parameter.attributes.contains("noalias")
+        };
+        // `memref<4x96xf32>` → (elements, `f32`) for a static shape of the default layout.
+        let sized = |text: &str| -> Option<(i64, String)> {
+            let inner = text.strip_prefix("memref<")?.strip_suffix('>')?;
+            let mut parts: Vec<&str> = inner.split('x').collect();
+            let element = parts.pop()?.to_string();
+            let count = parts.iter().try_fold(1i64, |total, size| {
+                total.checked_mul(size.parse::<i64>().ok()?)
+            })?;
+            Some((count, element))
+        };
+        let fits = |later: &Parameter, earlier: &Parameter| {
+            later.type_text == earlier.type_text
+                || matches!(
+                    (sized(&later.type_text), sized(&earlier.type_text)),
+                    (Some((small, a)), Some((large, b))) if a == b && small <= large
+                )
+        };
+        for (later, parameter) in self.parameters.iter().enumerate().filter(|(_, p)| free(p)) {
+            let earlier = self.parameters[..later]
+                .iter()
+                .position(|other| free(other) && fits(parameter, other));
+            if let Some(earlier) = earlier {
+                specs[later] = format!("same:{earlier}");
+                return true;
+            }
+        }
+        false
+    }
+
     /// The argument specs of the kernel written as a launch body: the parameters
     /// the body uses, in parameter order (translate/src/launch.rs).
     pub fn launch_specs(&self) -> Vec<String> {

@@ -8,7 +8,12 @@
 //! `assume-noalias` half the time, `smem-budget`, `assume-alignment`,
 //! `relayout-launches` and `version` sometimes changed; a lone kernel's buffers
 //! sometimes start 8 bytes past a 256-byte boundary (where no option assumes
-//! alignment), so run-time versioning's fallbacks run. The kernel is written as a `gpu.func` with
+//! alignment), so run-time versioning's fallbacks run; or (where no option assumes
+//! distinct buffers or relays them) one buffer goes to two parameters of one type
+//! that no `{llvm.noalias}` separates (`same:N`), so the disjointness checks'
+//! fallbacks run. Such a kernel may race, but the pass may not move an access past
+//! one that may touch the same memory without the fact, so the interpreter's fixed
+//! schedule must give the same results before and after. The kernel is written as a `gpu.func` with
 //! `known_block_size`, or without it and launched by a host
 //! `gpu.launch_func` (with the host's arguments, or with a `gpu.alloc` copy of
 //! each, which the pass's launch facts prove distinct and aligned), or as a
@@ -99,6 +104,8 @@ pub struct Case {
     /// Whether the interpreter can hold its inputs (not for the huge family): otherwise the
     /// case runs the pass only.
     pub runnable: bool,
+    /// Whether two parameters get one buffer (`same:N`).
+    pub aliased: bool,
 }
 
 impl Case {
@@ -159,13 +166,19 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     // where no option assumes alignment: run-time versioning's fallbacks run too.
     let misaligned =
         form == Form::Function && !options.contains("assume-alignment") && random.chance(25);
-    let arguments = arguments
+    let mut arguments: Vec<String> = arguments
         .into_iter()
         .map(|spec| match spec.split(':').next() {
             Some("random" | "zeros" | "ones" | "iota") if misaligned => format!("{spec}@8"),
             _ => spec,
         })
         .collect();
+    let aliased = form == Form::Function
+        && !misaligned
+        && !options.contains("assume-noalias")
+        && !options.contains("relayout-launches")
+        && random.chance(50)
+        && kernel.alias(&mut arguments);
     Case {
         family,
         text,
@@ -175,6 +188,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         options,
         entry: matches!(form, Form::LaunchedFunction | Form::AllocatedLaunch).then_some(HOST_NAME),
         runnable: family != Family::Huge,
+        aliased,
     }
 }
 

@@ -47,7 +47,8 @@ impl Bound {
 }
 
 /// The data each constant binding of `kernel` copies into its global, from `arguments`
-/// (before they move into buffers): the bound argument's elements, row-major.
+/// (before they move into buffers): the bound argument's elements, row-major (for an
+/// argument that views an earlier one's buffer, `same:N`, that buffer's first elements).
 pub(super) fn constant_data(
     kernel: &Kernel,
     arguments: &[Argument],
@@ -57,14 +58,18 @@ pub(super) fn constant_data(
         .iter()
         .map(|&(index, global)| {
             let declared = kernel.globals.get(global.0 as usize);
-            match (arguments.get(index), declared) {
-                (Some(Argument::Buffer(host)), Some(declared))
-                    if host.element == declared.ty.element
-                        && declared.ty.static_sizes().is_some_and(|sizes| {
-                            sizes.iter().product::<i64>() == host.data.len() as i64
-                        }) =>
+            let bound = match arguments.get(index) {
+                Some(Argument::Same(of)) => arguments.get(*of),
+                argument => argument,
+            };
+            let elements = declared
+                .and_then(|declared| declared.ty.static_sizes())
+                .and_then(|sizes| usize::try_from(sizes.iter().product::<i64>()).ok());
+            match (bound, declared, elements) {
+                (Some(Argument::Buffer(host)), Some(declared), Some(elements))
+                    if host.element == declared.ty.element && elements <= host.data.len() =>
                 {
-                    Ok((global, host.data.clone()))
+                    Ok((global, host.data[..elements].to_vec()))
                 }
                 _ => Err(Error::Argument {
                     index,
@@ -223,20 +228,40 @@ impl Executor<'_> {
                 (Type::MemRef(memref), Argument::Same(of)) => {
                     let of = *of;
                     let earlier = buffers.iter().find(|bound| bound.index == of);
+                    // The earlier buffer's shape, or this parameter's static one where it holds
+                    // no more elements: a row-major view of the buffer's first elements.
+                    let view = |shape: &Vec<i64>| -> Option<Vec<i64>> {
+                        if memref.accepts(shape) {
+                            return Some(shape.clone());
+                        }
+                        let own = memref.static_sizes()?;
+                        let count = |sizes: &[i64]| {
+                            sizes
+                                .iter()
+                                .try_fold(1i64, |total, &size| total.checked_mul(size))
+                        };
+                        (count(&own)? <= count(shape)?).then_some(own)
+                    };
                     let descriptor = match (earlier, &buffer_shapes.get(of)) {
                         (Some(bound), Some(Some((shape, element))))
                             if bound.positions.is_none()
                                 && *element == memref.element
-                                && memref.accepts(shape)
                                 && kernel.layout(index).is_none() =>
                         {
-                            Descriptor::row_major(bound.buffer, shape).ok_or_else(|| {
+                            let shape = view(shape).ok_or_else(|| {
+                                mismatch(format!(
+                                    "same:{of}: this parameter's type holds more elements than \
+                                     argument {of}'s buffer, or its shape is dynamic and differs"
+                                ))
+                            })?;
+                            Descriptor::row_major(bound.buffer, &shape).ok_or_else(|| {
                                 mismatch("rank above the supported maximum".into())
                             })?
                         }
                         _ => {
                             return Err(mismatch(format!(
-                                "same:{of} needs an earlier row-major buffer argument of this type"
+                                "same:{of} needs an earlier row-major buffer argument of the \
+                                 same element type"
                             )))
                         }
                     };
