@@ -277,8 +277,8 @@ impl Kernel {
     }
 
     /// Passes the first memref parameter that fits in an earlier one's buffer that buffer
-    /// (`same:N` in `specs`: the same type, or static shapes of one element type, the later
-    /// no larger), neither of them `{llvm.noalias}`; whether there was one.
+    /// (`same:N` in `specs`: static shapes of one element type, the later no larger), neither
+    /// of them `{llvm.noalias}`; whether there was one.
     pub fn alias(&self, specs: &mut [String]) -> bool {
         let free = |parameter: &Parameter| {
             parameter.type_text.starts_with("memref") && !parameter.attributes.contains("noalias")
@@ -293,12 +293,13 @@ impl Kernel {
             })?;
             Some((count, element))
         };
+        // Static shapes only: a dynamic one's sizes come from its own spec, which `same:N`
+        // replaces by the earlier buffer's.
         let fits = |later: &Parameter, earlier: &Parameter| {
-            later.type_text == earlier.type_text
-                || matches!(
-                    (sized(&later.type_text), sized(&earlier.type_text)),
-                    (Some((small, a)), Some((large, b))) if a == b && small <= large
-                )
+            matches!(
+                (sized(&later.type_text), sized(&earlier.type_text)),
+                (Some((small, a)), Some((large, b))) if a == b && small <= large
+            )
         };
         for (later, parameter) in self.parameters.iter().enumerate().filter(|(_, p)| free(p)) {
             let earlier = self.parameters[..later]
