@@ -189,9 +189,9 @@ pub(super) fn condition(
 }
 
 /// Versions `operation` (in the entry block of `kernel`) on a check of `pairs` made at the
-/// kernel's entry: `scf.if apart { operation } else { a copy of it }`, tagged [`DISJOINT`] so
-/// that the read-only path marks loads inside without a second check. The branch; undone by
-/// [`unversion`].
+/// kernel's entry: `scf.if apart { operation } else { a copy of it }` yielding its results,
+/// tagged [`DISJOINT`] so that the read-only path marks loads inside without a second check.
+/// The branch; undone by [`unversion`].
 pub fn version_operation(
     kernel: &Kernel,
     operation: MlirOperation,
@@ -203,10 +203,26 @@ pub fn version_operation(
     unsafe {
         let location = mlirOperationGetLocation(operation);
         let builder = Builder::before(operation).located(location);
-        let (branch, fast, slow) = builder.if_else(condition, &[])?;
+        // The operation's results (a loop's `iter_args`) leave the branch as its results.
+        let count = mlirOperationGetNumResults(operation);
+        let results = |of: MlirOperation| -> Vec<MlirValue> {
+            (0..count)
+                .map(|position| mlirOperationGetResult(of, position))
+                .collect()
+        };
+        let types: Vec<MlirType> = results(operation)
+            .into_iter()
+            .map(|result| mlirValueGetType(result))
+            .collect();
+        let (branch, fast, slow) = builder.if_else(condition, &types)?;
+        for (result, branched) in results(operation).into_iter().zip(results(branch)) {
+            mlirValueReplaceAllUsesOfWith(result, branched);
+        }
         let copy = mlirOperationClone(operation);
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(slow), slow, copy);
         mlirOperationMoveBefore(operation, fast);
+        mlirOperationSetOperands(fast, count, results(operation).as_ptr());
+        mlirOperationSetOperands(slow, count, results(copy).as_ptr());
         let flat: Vec<i64> = pairs
             .iter()
             .flat_map(|(read, writers)| {
@@ -232,6 +248,12 @@ pub fn unversion(branch: MlirOperation) {
         let fast = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, 0));
         let operation = mlirBlockGetFirstOperation(fast);
         mlirOperationMoveBefore(operation, branch);
+        for position in 0..mlirOperationGetNumResults(branch) {
+            mlirValueReplaceAllUsesOfWith(
+                mlirOperationGetResult(branch, position),
+                mlirOperationGetResult(operation, position),
+            );
+        }
         let condition = mlirOperationGetOperand(branch, 0);
         mlirOperationDestroy(branch);
         erase_unused(condition);
