@@ -7,12 +7,13 @@
 //! one more (rows left out between them: the box has holes and must not be
 //! staged), so no two writes land on one element. At random the copy sits
 //! under an edge test on the row and the column (the store's guard bounds its
-//! indices), or the loop under one on the column. Some loops run 64
-//! iterations, more than a tile holds (stage-shared on stores in loops, whole
-//! or per tile).
+//! indices), or the loop under one on the column, or the loop carries a
+//! running total (`iter_args`) stored row by row and once after it. Some loops
+//! run 64 iterations, more than a tile holds (stage-shared on stores in loops,
+//! whole or per tile).
 
 use super::{guarded_load, launch, new_input, resize, MAX_ELEMENTS};
-use crate::generate::body::{Affine, Body, Element};
+use crate::generate::body::{Affine, Body, Element, LoopRange};
 use crate::generate::kernel::Kernel;
 use crate::generate::random::Random;
 
@@ -57,6 +58,40 @@ pub fn rows(random: &mut Random, element: Element) -> Kernel {
     // Or the column's edge test around the whole loop (the row changes in the loop).
     let column_limit = (limits.is_none() && random.chance(20))
         .then(|| column.extent() - random.range(0, column.extent() / 2));
+    // Or, unguarded, a running total through the loop (`iter_args`), each row's partial sum
+    // stored as it goes and the total after the loop: a loop with a result used after it.
+    let totals = (limits.is_none() && column_limit.is_none() && random.chance(25))
+        .then(|| kernel.output(&[first_row.extent(), column.extent()], element));
+    if let Some(totals) = totals {
+        let body = &mut kernel.body;
+        let variable = body.fresh("r");
+        let range = LoopRange {
+            lower: body.index(0),
+            upper: body.index(trips * stride),
+            stride: body.index(stride),
+        };
+        let zero = body.zero(element);
+        let total = body.accumulate(&variable, &range, element, &zero, |body, sum| {
+            let row = first_row
+                .clone()
+                .plus(&variable, stride * (trips - 1) + 1, 1);
+            let mut read = [row.clone(), column.clone()];
+            if read_transposed {
+                read.reverse();
+            }
+            let value = guarded_load(body, &input, &read, element);
+            let next = body.add(element, sum, &value);
+            let mut indices = vec![body.affine(&row), body.affine(&column)];
+            if transposed {
+                indices.reverse();
+            }
+            body.store(&next, &output.name, &output.type_text, &indices);
+            next
+        });
+        let indices = [body.affine(&first_row), body.affine(&column)];
+        body.store(&total, &totals.name, &totals.type_text, &indices);
+        return kernel;
+    }
     let rows_loop = |body: &mut Body| {
         body.repeat_by(trips, stride, |body, walk| {
             let row = first_row.clone().plus(walk, stride * (trips - 1) + 1, 1);
