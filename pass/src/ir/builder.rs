@@ -148,6 +148,23 @@ impl Builder {
         }
     }
 
+    /// `memref.extract_aligned_pointer_as_index memref`: the address a run-time check of the
+    /// argument reads (its alignment, its byte span).
+    pub fn aligned_pointer(&self, memref: MlirValue) -> MlirValue {
+        unsafe {
+            let index = mlirIndexTypeGet(self.context);
+            mlirOperationGetResult(
+                self.create(
+                    "memref.extract_aligned_pointer_as_index",
+                    &[memref],
+                    &[],
+                    &[index],
+                ),
+                0,
+            )
+        }
+    }
+
     /// `arith.<name> left, right : index`.
     pub fn index_binary(&self, name: &str, left: MlirValue, right: MlirValue) -> MlirValue {
         unsafe {

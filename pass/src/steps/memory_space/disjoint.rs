@@ -286,17 +286,7 @@ fn span(
 ) -> Result<(MlirValue, MlirValue), String> {
     let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
     let index_type = builder.parse_type("index").ok_or("cannot build index")?;
-    let pointer = unsafe {
-        mlirOperationGetResult(
-            builder.create(
-                "memref.extract_aligned_pointer_as_index",
-                &[value],
-                &[],
-                &[index_type],
-            ),
-            0,
-        )
-    };
+    let pointer = builder.aligned_pointer(value);
     let moved = |bytes: i64| match bytes {
         0 => pointer,
         _ => builder.index_binary("arith.addi", pointer, builder.index_constant(bytes)),

@@ -45,20 +45,10 @@ impl Checks {
             )
         };
         let builder = Builder::before(first);
-        let index_type = builder.parse_type("index").ok_or("cannot build index")?;
-        let pointer = builder.create(
-            "memref.extract_aligned_pointer_as_index",
-            &[argument],
-            &[],
-            &[index_type],
-        );
+        let pointer = builder.aligned_pointer(argument);
         let mask = builder.index_constant(bytes as i64 - 1);
         let zero = builder.index_constant(0);
-        let low = builder.index_binary(
-            "arith.andi",
-            unsafe { mlirOperationGetResult(pointer, 0) },
-            mask,
-        );
+        let low = builder.index_binary("arith.andi", pointer, mask);
         let check = builder.compare(0, low, zero)?;
         self.made.push((index, check));
         Ok(check)
