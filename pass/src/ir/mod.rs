@@ -83,6 +83,25 @@ pub fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
     false
 }
 
+/// The `scf.if`s around `operation` up to its `gpu.func`, innermost first, each with whether
+/// `operation` is in its `then` region rather than its `else`.
+pub fn branches(operation: MlirOperation) -> Vec<(MlirOperation, bool)> {
+    let mut found = Vec::new();
+    let mut inner = operation;
+    loop {
+        let parent = unsafe { mlirOperationGetParentOperation(inner) };
+        if parent.ptr.is_null() || is_named(parent, "gpu.func") {
+            return found;
+        }
+        if is_named(parent, "scf.if") {
+            let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
+            let then_region = unsafe { mlirOperationGetRegion(parent, 0) };
+            found.push((parent, unsafe { mlirRegionEqual(region, then_region) }));
+        }
+        inner = parent;
+    }
+}
+
 /// The name of an operation, e.g. `memref.load`.
 pub fn operation_name(operation: MlirOperation) -> String {
     unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }

@@ -189,6 +189,18 @@ fn negate(relation: Relation) -> Relation {
     }
 }
 
+/// The `scf.if`s on a check of argument pointers (run-time versioning, [`pointer_check`])
+/// around `operation` (`ir::branches`), each with whether `operation` is on its fast path
+/// (`then`) rather than its fallback (`else`). Such a branch takes one side for the whole
+/// launch.
+pub fn checked_branches(operation: MlirOperation) -> Vec<(MlirOperation, bool)> {
+    let mut found = ir::branches(operation);
+    found.retain(|&(branch, _)| {
+        pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
+    });
+    found
+}
+
 /// Whether `value` is computed by `arith` ops from constants and aligned pointers
 /// (`memref.extract_aligned_pointer_as_index`) alone: `Some(true)` when it uses a pointer,
 /// `Some(false)` for constants only, `None` for anything else.

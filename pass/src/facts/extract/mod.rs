@@ -42,7 +42,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
-pub use enclosing::pointer_check;
+pub use enclosing::{checked_branches, pointer_check};
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;

@@ -48,7 +48,7 @@ use mlir_sys::*;
 
 use super::constant;
 use super::disjoint::{condition, instructions, DISJOINT};
-use crate::{facts::extract::pointer_check, facts::kernels::Kernel, ir, ir::builder::Builder};
+use crate::{facts::extract::checked_branches, facts::kernels::Kernel, ir, ir::builder::Builder};
 
 /// Unit attribute and location name of a load on the checked read-only path.
 pub const READ_ONLY_PATH: &str = "gpu_mem_opt.read_only_path";
@@ -169,23 +169,15 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
 fn on_checked_path(load: MlirOperation, request: &Request) -> bool {
     // The pairs every check around the load shows apart on its fast path, together.
     let mut shown: Vec<[i64; 2]> = Vec::new();
-    let mut inner = load;
-    loop {
-        let parent = unsafe { mlirOperationGetParentOperation(inner) };
-        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
-            break;
-        }
-        let then_region = unsafe { mlirOperationGetRegion(parent, 0) };
-        let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
-        let pairs = ir::attribute(parent, DISJOINT).and_then(ir::dense_i64_array);
-        if let (Some(pairs), true) = (pairs, unsafe { mlirRegionEqual(region, then_region) }) {
+    for (branch, fast) in ir::branches(load) {
+        let pairs = ir::attribute(branch, DISJOINT).and_then(ir::dense_i64_array);
+        if let (Some(pairs), true) = (pairs, fast) {
             shown.extend(
                 pairs
                     .chunks(2)
                     .filter_map(|pair| <[i64; 2]>::try_from(pair).ok()),
             );
         }
-        inner = parent;
     }
     let read = request.index as i64;
     request.writers.iter().all(|&writer| {
@@ -294,22 +286,7 @@ fn replace_within(value: MlirValue, with: MlirValue, twins: &[(MlirOperation, Ml
 /// Whether `operation` is in the fallback (`else`) of another run-time check of argument
 /// pointers (vectorize's alignment check): the rare path, not worth a second branch.
 pub fn in_fallback(operation: MlirOperation) -> bool {
-    let mut inner = operation;
-    loop {
-        let parent = unsafe { mlirOperationGetParentOperation(inner) };
-        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
-            return false;
-        }
-        let else_region = unsafe { mlirOperationGetRegion(parent, 1) };
-        let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
-        if ir::is_named(parent, "scf.if")
-            && unsafe { mlirRegionEqual(region, else_region) }
-            && pointer_check(unsafe { mlirOperationGetOperand(parent, 0) }) == Some(true)
-        {
-            return true;
-        }
-        inner = parent;
-    }
+    checked_branches(operation).iter().any(|&(_, fast)| !fast)
 }
 
 /// Moves the ops of `entry` from `first` up to its terminator into the `else` of a new

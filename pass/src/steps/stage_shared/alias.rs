@@ -11,7 +11,7 @@ use mlir_sys::*;
 use crate::{
     facts::accesses::Root,
     facts::effects::{self, Effect},
-    facts::extract::pointer_check,
+    facts::extract::checked_branches,
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir,
@@ -165,30 +165,19 @@ pub(super) fn blockers(
 }
 
 /// Whether `first` and `second` are in different branches of one `scf.if` on a check of
-/// argument pointers (run-time versioning): its condition is the same for the whole launch,
-/// so no thread runs both.
+/// argument pointers (run-time versioning, `extract::checked_branches`): its condition is the
+/// same for the whole launch, so no thread runs both.
 fn exclusive(first: MlirOperation, second: MlirOperation) -> bool {
-    let mut inner = first;
-    loop {
-        let parent = unsafe { mlirOperationGetParentOperation(inner) };
-        if parent.ptr.is_null() || ir::is_named(parent, "gpu.func") {
-            return false;
-        }
-        if ir::is_named(parent, "scf.if")
-            && ir::encloses(parent, second)
-            && pointer_check(unsafe { mlirOperationGetOperand(parent, 0) }) == Some(true)
-        {
-            let region = |operation: MlirOperation| {
-                let mut inside = operation;
-                while unsafe { mlirOperationGetParentOperation(inside).ptr } != parent.ptr {
-                    inside = unsafe { mlirOperationGetParentOperation(inside) };
-                }
-                unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inside)).ptr }
-            };
-            return region(inner) != region(second);
-        }
-        inner = parent;
-    }
+    let theirs = checked_branches(second);
+    checked_branches(first)
+        .into_iter()
+        .find_map(|(branch, fast)| {
+            theirs
+                .iter()
+                .find(|(other, _)| other.ptr == branch.ptr)
+                .map(|&(_, other_fast)| other_fast != fast)
+        })
+        == Some(true)
 }
 
 /// The outermost loop around `operation`, if any.
