@@ -25,6 +25,12 @@
 // TWICE-COUNT-3: {gpu_mem_opt.read_only_path}
 // TWICE-NOT: {gpu_mem_opt.read_only_path}
 // TWICE-LABEL: gpu.func @two_inputs(
+// A check over dynamic sizes (memref.dim of the arguments) is recognized too: its fallback's
+// loads are not checked again (they were, before: a second check and a third copy).
+// TWICE-LABEL: gpu.func @dynamic_rows(
+// TWICE-COUNT-1: scf.if
+// TWICE-NOT: scf.if
+// TWICE-LABEL: gpu.func @dynamic_layout(
 // RUN: gpu-mem-opt diff %s --kernel reinterpreted --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null

@@ -201,14 +201,27 @@ pub fn checked_branches(operation: MlirOperation) -> Vec<(MlirOperation, bool)> 
     found
 }
 
-/// Whether `value` is computed by `arith` ops from constants and aligned pointers
-/// (`memref.extract_aligned_pointer_as_index`) alone: `Some(true)` when it uses a pointer,
-/// `Some(false)` for constants only, `None` for anything else.
+/// Whether `value` is computed by `arith` ops from constants, kernel arguments' sizes
+/// (`memref.dim` by a constant) and aligned pointers (`memref.extract_aligned_pointer_as_index`)
+/// alone: `Some(true)` when it uses a pointer, `Some(false)` for constants and sizes only,
+/// `None` for anything else.
 pub fn pointer_check(value: MlirValue) -> Option<bool> {
     let owner = ir::defining_operation(value)?;
     match ir::operation_name(owner).as_str() {
         "memref.extract_aligned_pointer_as_index" => Some(true),
         "arith.constant" => Some(false),
+        // A kernel argument's size (a dense span's end, `disjoint::span`) is as fixed for the
+        // launch as a constant.
+        "memref.dim" => {
+            let memref = unsafe { mlirOperationGetOperand(owner, 0) };
+            let argument = unsafe { mlirValueIsABlockArgument(memref) }
+                && ir::is_named(
+                    unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) },
+                    "gpu.func",
+                );
+            (argument && pointer_check(unsafe { mlirOperationGetOperand(owner, 1) }) == Some(false))
+                .then_some(false)
+        }
         name if name.starts_with("arith.") => (0..unsafe { mlirOperationGetNumOperands(owner) })
             .map(|position| pointer_check(unsafe { mlirOperationGetOperand(owner, position) }))
             .try_fold(false, |any, operand| Some(any | operand?)),
