@@ -47,7 +47,7 @@
 use mlir_sys::*;
 
 use super::constant;
-use super::disjoint::{condition, instructions, DISJOINT};
+use super::disjoint::{branch, condition, instructions, DISJOINT};
 use crate::{facts::extract::checked_branches, facts::kernels::Kernel, ir, ir::builder::Builder};
 
 /// Unit attribute and location name of a load on the checked read-only path.
@@ -347,21 +347,10 @@ fn nested(region: MlirRegion) -> Vec<MlirOperation> {
     found
 }
 
-/// `load` as `scf.if condition { load, marked } else { load }`.
+/// `load` as `scf.if condition { load, marked } else { load }` ([`branch`]).
 fn version(load: MlirOperation, condition: MlirValue) -> Result<(), String> {
-    unsafe {
-        let location = mlirOperationGetLocation(load);
-        let result = mlirOperationGetResult(load, 0);
-        let builder = Builder::before(load).located(location);
-        let (branch, fast, slow) = builder.if_else(condition, &[mlirValueGetType(result)])?;
-        let marked = mlirOperationClone(load);
-        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(fast), fast, marked);
-        mark(marked, READ_ONLY_PATH);
-        mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(branch, 0));
-        mlirOperationMoveBefore(load, slow);
-        mlirOperationSetOperands(fast, 1, &mlirOperationGetResult(marked, 0));
-        mlirOperationSetOperands(slow, 1, &result);
-    }
+    branch(load, condition)?;
+    mark(load, READ_ONLY_PATH);
     Ok(())
 }
 

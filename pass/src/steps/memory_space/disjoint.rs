@@ -200,10 +200,37 @@ pub fn version_operation(
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let first = unsafe { mlirBlockGetFirstOperation(entry) };
     let condition = condition(&Builder::before(first), entry, pairs)?;
+    let branch = branch(operation, condition)?;
+    unsafe {
+        let flat: Vec<i64> = pairs
+            .iter()
+            .flat_map(|(read, writers)| {
+                writers
+                    .iter()
+                    .flat_map(move |&writer| [*read as i64, writer as i64])
+            })
+            .collect();
+        let context = mlirOperationGetContext(branch);
+        mlirOperationSetDiscardableAttributeByName(
+            branch,
+            ir::string_ref_of(DISJOINT),
+            mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
+        );
+        Ok(branch)
+    }
+}
+
+/// `operation` as `scf.if condition { operation } else { a copy of it }`, the branch yielding
+/// its results in place of its own; the branch.
+pub(super) fn branch(
+    operation: MlirOperation,
+    condition: MlirValue,
+) -> Result<MlirOperation, String> {
     unsafe {
         let location = mlirOperationGetLocation(operation);
         let builder = Builder::before(operation).located(location);
-        // The operation's results (a loop's `iter_args`) leave the branch as its results.
+        // The operation's results (a loop's `iter_args`, a load's value) leave the branch as
+        // its results.
         let count = mlirOperationGetNumResults(operation);
         let results = |of: MlirOperation| -> Vec<MlirValue> {
             (0..count)
@@ -223,20 +250,6 @@ pub fn version_operation(
         mlirOperationMoveBefore(operation, fast);
         mlirOperationSetOperands(fast, count, results(operation).as_ptr());
         mlirOperationSetOperands(slow, count, results(copy).as_ptr());
-        let flat: Vec<i64> = pairs
-            .iter()
-            .flat_map(|(read, writers)| {
-                writers
-                    .iter()
-                    .flat_map(move |&writer| [*read as i64, writer as i64])
-            })
-            .collect();
-        let context = mlirOperationGetContext(branch);
-        mlirOperationSetDiscardableAttributeByName(
-            branch,
-            ir::string_ref_of(DISJOINT),
-            mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
-        );
         Ok(branch)
     }
 }
