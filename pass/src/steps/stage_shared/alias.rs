@@ -19,35 +19,48 @@ use crate::{
     Options,
 };
 
-/// Why the access of `findings[index]` may not move to its cooperative copy, if it may not
-/// ([`blockers`]: the first one's reason).
+/// Why an access may not move to its cooperative copy.
+pub(super) struct Unmovable {
+    /// In words: the first blocker's reason, or why the access never moves.
+    pub(super) reason: String,
+    /// The effects that keep it (none when it never moves).
+    blockers: Vec<Blocker>,
+}
+
+/// Ok when the access of `findings[index]` may move to its cooperative copy; otherwise what
+/// keeps it ([`blockers`]).
 pub(super) fn movable(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
     options: &Options,
-) -> Result<(), String> {
-    match blockers(kernel, findings, index, options)?.first() {
-        Some(blocker) => Err(blocker.reason.clone()),
+) -> Result<(), Unmovable> {
+    let blockers = blockers(kernel, findings, index, options).map_err(|reason| Unmovable {
+        reason,
+        blockers: Vec::new(),
+    })?;
+    match blockers.first() {
+        Some(first) => Err(Unmovable {
+            reason: first.reason.clone(),
+            blockers,
+        }),
         None => Ok(()),
     }
 }
 
 /// The other kernel arguments whose bytes, shown apart from those of the stored argument at
 /// run time, would let the store of `findings[index]` move to its copy-out: `Some` when every
-/// effect that blocks it ([`blockers`]) touches one of them and nothing else does.
+/// effect that keeps it (`unmovable`) touches one of them and nothing else does.
 pub(super) fn checkable(
-    kernel: &Kernel,
     findings: &[Finding],
     index: usize,
-    options: &Options,
+    unmovable: &Unmovable,
 ) -> Option<(usize, Vec<usize>)> {
     let Root::Argument(stored) = findings[index].memory.root else {
         return None;
     };
-    let found = blockers(kernel, findings, index, options).ok()?;
     let mut arguments = Vec::new();
-    for blocker in &found {
+    for blocker in &unmovable.blockers {
         match blocker.root {
             Some(Root::Argument(other)) if other != stored => arguments.push(other),
             _ => return None,
@@ -59,7 +72,7 @@ pub(super) fn checkable(
 }
 
 /// A memory effect that keeps an access from moving to its cooperative copy.
-pub(super) struct Blocker {
+struct Blocker {
     /// The buffer it touches (`None`: any memory).
     root: Option<Root>,
     /// Why, in words.
@@ -75,7 +88,7 @@ pub(super) struct Blocker {
 /// nor, for a load in a loop, anywhere in that loop (a later iteration would read from a tile
 /// filled before). A workgroup tile, or an argument that cannot alias (`effects::may_alias`),
 /// does not count; a call counts always.
-pub(super) fn blockers(
+fn blockers(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,

@@ -81,13 +81,13 @@ pub(super) fn apply(
         .as_ref()
         .map_or_else(|| vec![index], |(_, members)| members.clone());
     let mut check = None;
-    if let Some(why) = members
+    if let Some(unmovable) = members
         .iter()
         .find_map(|&member| alias::movable(kernel, findings, member, options).err())
     {
-        match versioned(kernel, findings, index, options) {
+        match versioned(kernel, findings, index, (options, &unmovable)) {
             Some(found) => check = Some(found),
-            None => return Applied::refused(why),
+            None => return Applied::refused(unmovable.reason),
         }
     }
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
@@ -217,25 +217,24 @@ pub(super) struct Versioned {
 }
 
 /// How the store of `findings[index]` in a loop is versioned where only other arguments'
-/// accesses keep it from its copy-out (`alias::checkable`), their bytes and its own known
-/// (`disjoint::spanned`), and option `version` is on.
+/// accesses keep it from its copy-out (`unmovable`, `alias::checkable`), their bytes and its
+/// own known (`disjoint::spanned`), and option `version` is on.
 fn versioned(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
-    options: &Options,
+    (options, unmovable): (&Options, &alias::Unmovable),
 ) -> Option<Versioned> {
     let finding = &findings[index];
     let store = finding.memory.operation;
     if !options.version
         || finding.memory.kind != AccessKind::Store
         || finding.access.loops.is_empty()
-        || neighbor_of(findings, index).is_some()
         || checked::in_fallback(store)
     {
         return None;
     }
-    let (stored, readers) = alias::checkable(kernel, findings, index, options)?;
+    let (stored, readers) = alias::checkable(findings, index, unmovable)?;
     let mut all = std::iter::once(stored).chain(readers.iter().copied());
     if !all.all(|argument| disjoint::spanned(kernel, argument).is_ok()) {
         return None;
