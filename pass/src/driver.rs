@@ -197,7 +197,7 @@ fn kernel_report(
     // Staging next: the findings below (and the layout decisions) see its tiles.
     let mut staged = match mode {
         Mode::Optimize => {
-            let constant = memory_space::constant_on_check(kernel, &early);
+            let constant = memory_space::constant_on_check(&early);
             stage_shared::run(kernel, findings, options, &constant)
         }
         Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),

@@ -275,7 +275,7 @@ pub struct Early {
     pub widened: Widened,
     /// Arguments whose read-only path waits for its run-time check, each with the written
     /// arguments to check it against (`memory_space::plan_checks`).
-    pub checks: Vec<(memory_space::ArgumentDecision, Vec<usize>)>,
+    pub checks: Vec<memory_space::Deferred>,
     /// The run-time check decided, made last (`memory_space::apply_checks`).
     pub check: Option<memory_space::Check>,
 }

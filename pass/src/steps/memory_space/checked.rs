@@ -68,9 +68,9 @@ pub struct Request {
     pub writers: Vec<usize>,
     /// Its global loads as the other steps left them.
     pub loads: Vec<MlirOperation>,
-    /// Whether Algorithm 3 placed it in constant memory: the fast copy reads a bound constant
-    /// global instead of the argument.
-    pub constant: bool,
+    /// Where Algorithm 3 placed it in constant memory, the symbol of the bound constant global
+    /// the fast copy reads instead of the argument, or why it cannot ([`constant_copy`]).
+    pub constant: Option<Result<String, String>>,
 }
 
 /// The check of one kernel, decided before the IR changes ([`plan`]) and made after every
@@ -123,7 +123,7 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
                             .iter()
                             .all(|(path, _)| ir::attribute(load, path).is_none())
                 })
-                .partition(|&load| !request.constant && on_checked_path(load, request));
+                .partition(|&load| request.constant.is_none() && on_checked_path(load, request));
             in_place.push(here);
             rest
         })
@@ -146,11 +146,7 @@ pub fn plan(kernel: &Kernel, requests: &[Request]) -> Result<Plan, String> {
     }
     let constant = requests
         .iter()
-        .map(|request| {
-            request
-                .constant
-                .then(|| constant_copy(kernel, request.index))
-        })
+        .map(|request| request.constant.clone())
         .collect();
     Ok(Plan {
         pairs,

@@ -396,8 +396,15 @@ pub fn run(
         // A run-time check versions the body: decided once staging and relayout are done
         // ([`plan_checks`]), so that they see each load once, unguarded.
         if let (true, Outcome::Checked(writers, _)) = (enabled, &argument.outcome) {
-            let writers = writers.clone();
-            early.checks.push((argument, writers));
+            // Decided here, once: staging leaves an argument to its constant copy exactly
+            // when the check reads it from there.
+            let constant = (argument.selection.placement == Placement::Constant)
+                .then(|| checked::constant_copy(kernel, argument.index));
+            early.checks.push(Deferred {
+                writers: writers.clone(),
+                constant,
+                argument,
+            });
             continue;
         }
         let decision = placement_decision(kernel, (&argument, None), enabled);
@@ -424,12 +431,12 @@ pub fn plan_checks(
     }
     let requests: Vec<checked::Request> = arguments
         .iter()
-        .map(|(argument, writers)| {
-            let root = Root::Argument(argument.index);
+        .map(|deferred| {
+            let root = Root::Argument(deferred.argument.index);
             checked::Request {
-                index: argument.index,
-                writers: writers.clone(),
-                constant: argument.selection.placement == Placement::Constant,
+                index: deferred.argument.index,
+                writers: deferred.writers.clone(),
+                constant: deferred.constant.clone(),
                 loads: findings
                     .iter()
                     .filter(|finding| {
@@ -449,7 +456,7 @@ pub fn plan_checks(
     };
     let mut success = true;
     let mut relying = Vec::new();
-    for (position, (argument, _)) in arguments.iter().enumerate() {
+    for (position, Deferred { argument, .. }) in arguments.iter().enumerate() {
         let check: CheckResult = plan
             .as_ref()
             .map_err(Clone::clone)
@@ -464,16 +471,25 @@ pub fn plan_checks(
     success
 }
 
-/// The arguments of `kernel` that `early`'s run-time check will read from constant memory
-/// (Algorithm 3's choice, [`checked::constant_copy`]): staging leaves them to it, as it leaves
-/// a proven one (which its loads no longer reach as a global).
-pub fn constant_on_check(kernel: &Kernel, early: &Early) -> Vec<Root> {
+/// An argument whose placement waits for its run-time check ([`plan_checks`]).
+pub struct Deferred {
+    /// Its decision.
+    pub argument: ArgumentDecision,
+    /// The written arguments to check it against.
+    pub writers: Vec<usize>,
+    /// Where Algorithm 3 placed it in constant memory, the symbol of the constant copy the
+    /// fast path reads, or why it reads the argument ([`checked::constant_copy`]).
+    pub constant: Option<Result<String, String>>,
+}
+
+/// The arguments that `early`'s run-time check will read from constant memory: staging
+/// leaves them to it, as it leaves a proven one (which its loads no longer reach as a global).
+pub fn constant_on_check(early: &Early) -> Vec<Root> {
     early
         .checks
         .iter()
-        .filter(|(argument, _)| argument.selection.placement == Placement::Constant)
-        .filter(|(argument, _)| checked::constant_copy(kernel, argument.index).is_ok())
-        .map(|(argument, _)| Root::Argument(argument.index))
+        .filter(|deferred| matches!(deferred.constant, Some(Ok(_))))
+        .map(|deferred| Root::Argument(deferred.argument.index))
         .collect()
 }
 
