@@ -954,18 +954,19 @@ impl PatternMemo {
         lowest: i64,
         model: BankModel,
     ) -> Result<(), Unknown> {
-        // Non-negative: `lowest` is the smallest active address.
-        let relative = |address: &Option<i64>| -> Result<Option<u64>, Unknown> {
-            address
+        // Non-negative: `lowest` is the smallest active address. Made once, compared, and
+        // kept only where the pattern changed.
+        let mut relative = [None; WARP_SIZE as usize];
+        let count = addresses.len().min(WARP_SIZE as usize);
+        for (slot, address) in relative.iter_mut().zip(addresses) {
+            *slot = address
                 .map(|address| checked(address.checked_sub(lowest)).map(|span| span as u64))
-                .transpose()
-        };
-        let mut same = self.pattern.len() == addresses.len();
-        for (kept, address) in self.pattern.iter().zip(addresses) {
-            same &= *kept == relative(address)?;
+                .transpose()?;
         }
-        if !same {
-            self.pattern = addresses.iter().map(relative).collect::<Result<_, _>>()?;
+        let relative = &relative[..count];
+        if self.pattern[..] != *relative {
+            self.pattern.clear();
+            self.pattern.extend_from_slice(relative);
             self.sectors = vec![None; SECTOR_BYTES as usize];
             let period = model.geometry().shift_period_bytes() as usize;
             self.wavefronts = vec![None; period];
