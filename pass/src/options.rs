@@ -13,7 +13,7 @@
 //! | `strict` | false | bool |
 //! | `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
-//! | `version` | true | bool: vector accesses behind a run-time alignment check, the read-only path behind a run-time check that arguments do not overlap, where nothing proves it |
+//! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; where nothing proves it |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
@@ -81,7 +81,9 @@ pub struct Options {
     /// Option `version`: where only an argument's unknown alignment blocks a vector access,
     /// make it behind a run-time check of the aligned pointer, the scalar accesses the fallback;
     /// where only writes to other arguments may alias a read-only one, read it through
-    /// `ld.global.nc` behind a run-time check that their bytes do not overlap.
+    /// `ld.global.nc` (or its constant copy) behind a run-time check that their bytes do not
+    /// overlap, and stage a store in a loop that only other arguments' accesses keep in place
+    /// behind such a check around the loop.
     pub version: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
