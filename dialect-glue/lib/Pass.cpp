@@ -188,8 +188,11 @@ protected:
                      "scalar, the vector access behind a check of the aligned "
                      "pointer (the scalar accesses are the fallback); where only "
                      "writes to other arguments may alias a read-only one, "
-                     "ld.global.nc in a copy of the body behind a check that "
-                     "their bytes do not overlap"),
+                     "ld.global.nc (ld.const where Algorithm 3 picks constant "
+                     "memory) in a copy of the body behind a check that their "
+                     "bytes do not overlap; where only other arguments' accesses "
+                     "keep a store in a loop from its staged copy-out, the "
+                     "staged loop behind such a check"),
       llvm::cl::init(true)};
 };
 
