@@ -277,7 +277,8 @@ public:
   StringRef getDescription() const final {
     return "Mark the aligned pointers of the arguments gpu-mem-opt chose for "
            "the read-only path noalias readonly, and its run-time-checked loads "
-           "invariant loads of global memory (run after convert-gpu-to-nvvm)";
+           "invariant loads of global memory, or of constant memory for a "
+           "constant copy (run after convert-gpu-to-nvvm)";
   }
   void runOnOperation() final {
     if (mlirLogicalResultIsFailure(gpuMemOptLowerReadonly(wrap(getOperation()))))
