@@ -1,0 +1,52 @@
+#!/bin/sh
+# The lent-GPU runbook (bench/README.md) as one device command, for a lease of minutes:
+# the timed suite, then the hardware counters, then the calibration micro-benchmarks, each
+# given what is left of one deadline, so that what finished comes back even when a later step
+# runs out of time. Run it on the device machine from the repository root, with `build/bench`
+# carried (`make bench` here first):
+#
+#     bench/gpu-session.sh "$OUT" [SECONDS]
+#
+# SECONDS (default 540) is the whole budget; keep the device call's timeout above it. Writes
+# `$OUT/machine.txt` (nvidia-smi, ncu's version), `$OUT/results.tar.gz` (every results file
+# of bench/results for this date and GPU) and `$OUT/session.log` (each step's output).
+set -u
+out=${1:?usage: bench/gpu-session.sh OUT [SECONDS]}
+budget=${2:-540}
+here=$(cd "$(dirname "$0")/.." && pwd)
+bench=$here/build/bench
+results=/tmp/gpu-mem-opt-results
+log=$out/session.log
+mkdir -p "$results" "$out"
+deadline=$(($(date +%s) + budget))
+
+# Seconds left before the deadline, less what later steps are promised ($1).
+left() { echo $((deadline - $(date +%s) - $1)); }
+
+# Runs a step ($1: its name, $2: seconds it may take at most) and records how it ended.
+step() {
+  name=$1 cap=$2
+  shift 2
+  [ "$cap" -gt 10 ] || { echo "== $name: skipped, no time left" >>"$log"; return; }
+  echo "== $name (at most ${cap}s), $(date -u +%T)" >>"$log"
+  timeout "$cap" "$@" >>"$log" 2>&1
+  echo "== $name ended with status $? at $(date -u +%T)" >>"$log"
+}
+
+ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+{
+  nvidia-smi
+  nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,driver_version --format=csv
+  [ -n "$ncu" ] && "$ncu" --version
+} >"$out/machine.txt" 2>&1
+
+runner=$bench/gpu-mem-opt-runner
+step "suite run" "$(min=$(left 200); [ "$min" -lt 240 ] && echo "$min" || echo 240)" \
+  "$runner" suite run "$bench/suite.json" --results "$results"
+if [ -n "$ncu" ]; then
+  step "suite counters" "$(left 70)" \
+    "$runner" suite counters "$bench/suite.json" --results "$results" --ncu "$ncu"
+fi
+step "calibrate run" "$(left 5)" \
+  "$runner" calibrate run "$bench/calibration.ptx" --results "$results"
+tar czf "$out/results.tar.gz" -C "$results" .
