@@ -225,13 +225,25 @@ impl From<Element> for String {
 impl MemRef {
     /// The element strides: the given ones, or row-major.
     pub fn strides(&self) -> Vec<i64> {
-        self.strides.clone().unwrap_or_else(|| {
-            let mut strides = vec![1i64; self.shape.len()];
-            for dimension in (0..self.shape.len().saturating_sub(1)).rev() {
-                strides[dimension] = strides[dimension + 1] * self.shape[dimension + 1];
-            }
-            strides
-        })
+        self.strides
+            .clone()
+            .unwrap_or_else(|| self.row_major_strides())
+    }
+
+    /// The strides of the row-major layout of this shape.
+    fn row_major_strides(&self) -> Vec<i64> {
+        let mut strides = vec![1i64; self.shape.len()];
+        for dimension in (0..self.shape.len().saturating_sub(1)).rev() {
+            strides[dimension] = strides[dimension + 1] * self.shape[dimension + 1];
+        }
+        strides
+    }
+
+    /// Whether element `[i_0, ..., i_n]` lies at the row-major position: offset 0 and the
+    /// row-major strides (a permuted layout spans exactly its elements too, so the span alone
+    /// does not tell).
+    pub fn is_row_major(&self) -> bool {
+        self.offset == 0 && self.strides() == self.row_major_strides()
     }
 
     /// Number of elements (the product of the sizes).

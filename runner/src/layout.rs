@@ -36,11 +36,6 @@ pub fn positions(memref: &MemRef) -> Vec<usize> {
     positions
 }
 
-/// Whether the layout is the row-major one starting at 0 (no scatter needed).
-fn is_dense(memref: &MemRef) -> bool {
-    memref.offset == 0 && memref.span() == memref.elements()
-}
-
 /// Little-endian bytes of `bits` in `width` bytes.
 pub fn encode(bits: &[u64], width: usize) -> Vec<u8> {
     bits.iter()
@@ -63,7 +58,7 @@ pub fn decode(bytes: &[u8], width: usize) -> Vec<u64> {
 /// The device buffer's bytes for row-major elements `bits` of `memref`.
 pub fn scatter(memref: &MemRef, bits: &[u64]) -> Vec<u8> {
     let width = memref.element.bytes();
-    if is_dense(memref) {
+    if memref.is_row_major() {
         return encode(bits, width);
     }
     let mut placed = vec![0u64; memref.span()];
@@ -76,7 +71,7 @@ pub fn scatter(memref: &MemRef, bits: &[u64]) -> Vec<u8> {
 /// The row-major elements of `memref` in its device buffer's `bytes`.
 pub fn gather(memref: &MemRef, bytes: &[u8]) -> Vec<u64> {
     let all = decode(bytes, memref.element.bytes());
-    if is_dense(memref) {
+    if memref.is_row_major() {
         return all;
     }
     positions(memref)
@@ -123,6 +118,19 @@ mod tests {
         assert_eq!(bytes.len(), 10 * 4);
         assert_eq!(decode(&bytes, 4), vec![0, 0, 10, 11, 12, 0, 0, 13, 14, 15]);
         assert_eq!(gather(&strided, &bytes), bits);
+    }
+
+    #[test]
+    fn permuted_layout_is_scattered() {
+        // memref<2x3xf32, strided<[1, 2]>>: column-major, spanning exactly its 6 elements
+        // like the row-major layout (the relayout's structure-of-arrays layouts are such).
+        let permuted = memref(&[2, 3], Some(vec![1, 2]), 0);
+        assert_eq!(permuted.span(), 6);
+        assert_eq!(positions(&permuted), vec![0, 2, 4, 1, 3, 5]);
+        let bits: Vec<u64> = (10..16).collect();
+        let bytes = scatter(&permuted, &bits);
+        assert_eq!(decode(&bytes, 4), vec![10, 13, 11, 14, 12, 15]);
+        assert_eq!(gather(&permuted, &bytes), bits);
     }
 
     #[test]
