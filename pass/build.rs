@@ -59,6 +59,12 @@ fn main() {
         .flag("-fno-exceptions")
         .flag("-Wno-unused-parameter")
         .define("_GNU_SOURCE", None)
+        // The build folder scripts/setup.sh links the toolkit's nvvm/ into: where the
+        // lowering finds libdevice for binaries that cargo builds (Pass.cpp, defaultToolkit).
+        .define(
+            "GPU_MEM_OPT_BUILD_FOLDER",
+            Some(format!("{:?}", workspace.join("build").display().to_string()).as_str()),
+        )
         .files(&sources);
     build.compile("gpu_mem_opt_glue");
     for source in &sources {

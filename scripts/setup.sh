@@ -37,6 +37,9 @@ if [ -z "$ptxas" ]; then
 fi
 mkdir -p build/bin
 ln -sf "$(cd "$(dirname "$ptxas")" && pwd)/ptxas" build/bin/ptxas
+# libdevice (nvvm/libdevice/libdevice.10.bc, from the same toolkit) for kernels that call math
+# functions: the lowering links it from build/nvvm, the toolkit root above build/bin.
+ln -sfn "$(cd "$(dirname "$ptxas")/.." && pwd)/nvvm" build/nvvm
 
 # PyYAML and Pygments for LLVM's opt-viewer (`gpu-mem-opt report --html`), in the same venv.
 if ! $venv/bin/python3 -c "import yaml, pygments" 2>/dev/null; then

@@ -33,8 +33,13 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+#include <dlfcn.h>
 #include <string>
 
 using namespace mlir;
@@ -286,10 +291,20 @@ public:
   }
 };
 
+/// What the `toolkit` option of both lowering pipelines says.
+constexpr const char *kToolkitDescription =
+    "CUDA toolkit root whose nvvm/libdevice/libdevice.10.bc is linked for "
+    "math functions (math.absf, math.exp, ...: calls to __nv_*); default: "
+    "$CUDA_ROOT, $CUDA_HOME or $CUDA_PATH as MLIR reads them, else the "
+    "toolkit set up beside gpu-mem-opt's build (build/nvvm), else "
+    "/usr/local/cuda";
+
 /// Options of the `gpu-mem-opt-lower-to-ptx` pipeline.
 struct LowerToPtxOptions : public PassPipelineOptions<LowerToPtxOptions> {
   Option<unsigned> sm{*this, "sm", llvm::cl::desc("Target SM version"),
                       llvm::cl::init(90)};
+  Option<std::string> toolkit{*this, "toolkit",
+                              llvm::cl::desc(kToolkitDescription)};
 };
 
 /// Options of the `gpu-mem-opt-to-ptx` pipeline.
@@ -299,17 +314,64 @@ struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
   Option<std::string> passOptions{
       *this, "options",
       llvm::cl::desc("Options for the gpu-mem-opt pass, e.g. 'block=32,8,1'")};
+  Option<std::string> toolkit{*this, "toolkit",
+                              llvm::cl::desc(kToolkitDescription)};
 };
+
+/// Whether `root` holds libdevice where MLIR's NVVM serializer looks for it.
+bool hasLibdevice(StringRef root) {
+  SmallString<256> path(root);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::is_regular_file(path);
+}
+
+/// The toolkit root the lowering links libdevice from when `toolkit` is not
+/// given: empty where one of MLIR's own variables names it (MLIR reads them),
+/// else the folder above this code's binary or plugin, else the checkout's
+/// build folder (both hold the `nvvm` link that scripts/setup.sh makes to the
+/// PyPI toolkit), else /usr/local/cuda; empty when none has libdevice. Without libdevice a kernel
+/// that calls a math function lowers to PTX that ptxas rejects
+/// (`pipeline::lower_to_ptx` says so).
+std::string defaultToolkit() {
+  for (const char *variable : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (const char *value = std::getenv(variable); value && *value)
+      return "";
+  SmallVector<std::string, 3> candidates;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&gpuMemOptRegisterPasses), &info) &&
+      info.dli_fname)
+    candidates.push_back(info.dli_fname);
+  candidates.push_back(llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&gpuMemOptRegisterPasses)));
+  for (const std::string &binary : candidates) {
+    SmallString<256> real;
+    if (binary.empty() || llvm::sys::fs::real_path(binary, real))
+      continue;
+    StringRef root =
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(real));
+    if (hasLibdevice(root))
+      return root.str();
+  }
+#ifdef GPU_MEM_OPT_BUILD_FOLDER
+  if (hasLibdevice(GPU_MEM_OPT_BUILD_FOLDER))
+    return GPU_MEM_OPT_BUILD_FOLDER;
+#endif
+  return hasLibdevice("/usr/local/cuda") ? "/usr/local/cuda" : "";
+}
 
 /// The pass after which `gpu-mem-opt-lower-readonly` runs: from here on
 /// kernels are `llvm.func`s with memref descriptors expanded.
 constexpr llvm::StringLiteral kConvertGpuToNvvm = "convert-gpu-to-nvvm";
 
+/// The empty toolkit option of the stock pipeline's gpu-module-to-binary,
+/// which the toolkit root is written into.
+constexpr const char *kToolkitOption = "toolkit=";
+
 /// Adds MLIR's NVVM lowering for `sm` (PTX text in the gpu.binary) to `pm`,
 /// with `gpu-mem-opt-lower-readonly` right after convert-gpu-to-nvvm. The
 /// stock pipeline is built, printed and re-parsed with the step inserted, so
 /// it follows LLVM's pipeline instead of copying it.
-LogicalResult buildLowering(OpPassManager &pm, unsigned sm,
+LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
                             function_ref<LogicalResult(const Twine &)> onError) {
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = "sm_" + std::to_string(sm);
@@ -334,6 +396,18 @@ LogicalResult buildLowering(OpPassManager &pm, unsigned sm,
                           ",gpu-mem-opt-lower-readonly" +
                           inner.drop_front(options + 1))
                              .str();
+  std::string root = toolkit.empty() ? defaultToolkit() : toolkit.str();
+  if (!root.empty()) {
+    if (root.find_first_of(" ,{}\"'") != std::string::npos)
+      return onError("gpu-mem-opt-lower-to-ptx: toolkit path '" + root +
+                     "' has a space, comma, brace or quote, which a pass "
+                     "pipeline cannot carry; link or move it");
+    size_t binary = pipeline.find(kToolkitOption);
+    if (binary == std::string::npos)
+      return onError("gpu-mem-opt-lower-to-ptx: LLVM's NVVM pipeline has no " +
+                     Twine(kToolkitOption) + "}: " + pipeline);
+    pipeline.insert(binary + strlen(kToolkitOption), root);
+  }
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(parsePassPipeline(pipeline, pm, errorStream)))
@@ -350,7 +424,7 @@ LogicalResult buildToPtx(OpPassManager &pm, const ToPtxOptions &options,
   if (failed(pass->initializeOptions(text, onError)))
     return failure();
   pm.addPass(std::move(pass));
-  return buildLowering(pm, options.sm, onError);
+  return buildLowering(pm, options.sm, options.toolkit, onError);
 }
 
 } // namespace
@@ -374,7 +448,7 @@ extern "C" void gpuMemOptRegisterPasses(void) {
         LowerToPtxOptions options;
         if (failed(options.parseFromString(text)))
           return failure();
-        return buildLowering(pm, options.sm, onError);
+        return buildLowering(pm, options.sm, options.toolkit, onError);
       },
       [](function_ref<void(const detail::PassOptions &)> describe) {
         describe(LowerToPtxOptions());

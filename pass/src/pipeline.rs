@@ -205,7 +205,26 @@ pub fn lower_to_ptx(
     sm: u32,
 ) -> Result<String, Error> {
     run_pipeline(context, diagnostics, module, &lower_to_ptx_pipeline(sm))?;
-    Ok(ptx_of(module).into_iter().map(|(_, ptx)| ptx).collect())
+    let ptx: String = ptx_of(module).into_iter().map(|(_, ptx)| ptx).collect();
+    match unresolved_libdevice_call(&ptx) {
+        Some(function) => Err(Error::Pipeline(format!(
+            "the PTX calls libdevice's {function}, which was not linked (ptxas and the CUDA \
+             driver reject it): name a CUDA toolkit with option toolkit=PATH of \
+             gpu-mem-opt-lower-to-ptx or with CUDA_ROOT (PATH/nvvm/libdevice/libdevice.10.bc), \
+             or run scripts/setup.sh, which links build/nvvm"
+        ))),
+        None => Ok(ptx),
+    }
+}
+
+/// The first `__nv_*` function the PTX declares but does not define: a math function
+/// lowered to a libdevice call with no libdevice linked.
+fn unresolved_libdevice_call(ptx: &str) -> Option<&str> {
+    ptx.lines().find_map(|line| {
+        let declared = line.trim_start().strip_prefix(".extern .func")?;
+        let name = declared.split(['(', ')', ' ']).find(|word| word.starts_with("__nv_"))?;
+        Some(name)
+    })
 }
 
 /// `(gpu.binary name, PTX text)` for every object in every `gpu.binary` of `module`.

@@ -192,3 +192,18 @@ fn the_c_entry_hands_back_the_report() {
     assert_eq!(report["version"], 1);
     assert_eq!(report["kernels"][0]["name"], "transpose");
 }
+
+/// A kernel that calls a math function (`math.absf`, lowered to libdevice's `__nv_fabsf`)
+/// lowers to PTX with the call resolved: scripts/setup.sh links the toolkit's libdevice into
+/// the build, which the lowering finds without an option. Without it the PTX declared an
+/// extern `__nv_fabsf`, which the CUDA driver refused on the H200 (bench kernel `sad`).
+#[test]
+fn math_functions_link_libdevice() {
+    let context = pipeline::context();
+    let diagnostics = Diagnostics::capture(&context);
+    let sad = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bench/kernels/sad.mlir");
+    let mut module = pipeline::parse_file(&context, &diagnostics, &sad).unwrap();
+    let ptx = pipeline::lower_to_ptx(&context, &diagnostics, &mut module, 90).unwrap();
+    assert!(ptx.contains("abs.f32"), "{ptx}");
+    assert!(!ptx.contains("__nv_"), "{ptx}");
+}

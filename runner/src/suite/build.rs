@@ -137,15 +137,20 @@ fn emit_mlir(
     description.save(&path)
 }
 
-/// Checks the emitted description in `directory` against its PTX.
-fn check_emitted(directory: &Path) -> Result<()> {
+/// Checks the emitted description in `directory` against its PTX, and that `ptxas` (where
+/// there is one) assembles the PTX for sm_90: what the driver would refuse on the GPU machine
+/// (an unresolved libdevice call, say) is found here.
+fn check_emitted(tools: &Tools, directory: &Path) -> Result<()> {
     let path = directory.join(LAUNCH);
     let description = Description::load(&path)?;
-    launch::check(
-        &description,
-        &files::read_bytes(&description.ptx_path(&path))?,
-    )
-    .map_err(|error| Error::Invalid(format!("{}: {error}", path.display())))
+    let ptx = description.ptx_path(&path);
+    launch::check(&description, &files::read_bytes(&ptx)?)
+        .map_err(|error| Error::Invalid(format!("{}: {error}", path.display())))?;
+    if let Some(ptxas) = &tools.ptxas {
+        let mut assemble = tools::command(ptxas, ["-arch=sm_90", "-o", "/dev/null"]);
+        tools::output(assemble.arg(&ptx), None)?;
+    }
+    Ok(())
 }
 
 /// What building the suite needs, and the CUDA references compiled so far.
@@ -255,7 +260,7 @@ impl Builder<'_> {
                 }
                 let target = directory.join(variant.name());
                 emit_mlir(tools, kernel, *size, &mlir, &target)?;
-                check_emitted(&target)?;
+                check_emitted(self.tools, &target)?;
                 if *size == Size::Bench {
                     predicted = Some(predict(tools, kernel, &mlir, &target)?);
                 }
