@@ -222,7 +222,9 @@ pub fn lower_to_ptx(
 fn unresolved_libdevice_call(ptx: &str) -> Option<&str> {
     ptx.lines().find_map(|line| {
         let declared = line.trim_start().strip_prefix(".extern .func")?;
-        let name = declared.split(['(', ')', ' ']).find(|word| word.starts_with("__nv_"))?;
+        let name = declared
+            .split(['(', ')', ' '])
+            .find(|word| word.starts_with("__nv_"))?;
         Some(name)
     })
 }

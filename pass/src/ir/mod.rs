@@ -157,6 +157,22 @@ pub fn integer(attribute: MlirAttribute) -> Option<i64> {
     unsafe { mlirAttributeIsAInteger(attribute).then(|| mlirIntegerAttrGetValueInt(attribute)) }
 }
 
+/// Every use of `value`: the operation and the operand's position in it.
+pub fn uses(value: MlirValue) -> Vec<(MlirOperation, usize)> {
+    let mut uses = Vec::new();
+    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
+    while unsafe { !mlirOpOperandIsNull(use_) } {
+        uses.push(unsafe {
+            (
+                mlirOpOperandGetOwner(use_),
+                mlirOpOperandGetOperandNumber(use_) as usize,
+            )
+        });
+        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+    }
+    uses
+}
+
 /// The constant integer an `arith.constant` (integer or index) defines.
 pub fn constant_integer(value: MlirValue) -> Option<i64> {
     unsafe {

@@ -233,6 +233,7 @@ pub fn apply(kernel: &Kernel, plan: &Plan) -> Result<Vec<(usize, String)>, Strin
                     let read = global.read(&Builder::before(fast))?;
                     let argument = unsafe { mlirBlockGetArgument(entry, *index as isize) };
                     replace_within(argument, read, &twins);
+                    constant::fold_alignment_checks(read);
                     mark_twins(loads, &twins, CONSTANT_PATH)?;
                     continue;
                 }
@@ -265,17 +266,10 @@ fn mark_twins(
 fn replace_within(value: MlirValue, with: MlirValue, twins: &[(MlirOperation, MlirOperation)]) {
     let copies: std::collections::HashSet<usize> =
         twins.iter().map(|(_, twin)| twin.ptr as usize).collect();
-    let mut uses = Vec::new();
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
+    for (owner, number) in ir::uses(value) {
         if copies.contains(&(owner.ptr as usize)) {
-            uses.push((owner, unsafe { mlirOpOperandGetOperandNumber(use_) }));
+            unsafe { mlirOperationSetOperand(owner, number as isize, with) };
         }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
-    for (owner, number) in uses {
-        unsafe { mlirOperationSetOperand(owner, number as isize, with) };
     }
 }
 
