@@ -120,7 +120,9 @@ pub fn fold_alignment_checks(read: MlirValue) {
                 let bytes = mask
                     .checked_add(1)
                     .and_then(|bytes| u64::try_from(bytes).ok());
-                bytes.is_some_and(|bytes| bytes.is_power_of_two() && GLOBAL_ALIGNMENT % bytes == 0)
+                bytes.is_some_and(|bytes| {
+                    bytes.is_power_of_two() && GLOBAL_ALIGNMENT.is_multiple_of(bytes)
+                })
             };
             if ir::constant_integer(mask).is_some_and(divides) {
                 let zero = Builder::before(and).index_constant(0);
