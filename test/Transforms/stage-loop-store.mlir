@@ -503,6 +503,7 @@ module attributes {gpu.container_module} {
       %x0 = arith.muli %bx, %c32 : index
       %x = arith.addi %x0, %tx : index
       %zero = arith.constant 0.0 : f32
+      // expected-remark @below {{stage-shared: loop strip-mined into 3 tiles of 32 iterations}}
       %total = scf.for %k = %c0 to %c96 step %c1 iter_args(%sum = %zero) -> (f32) {
         // expected-remark @+1 {{stage-shared: arg 0: MAP-204: stage}}
         %v = memref.load %in[%x, %k] : memref<128x96xf32>
@@ -625,6 +626,7 @@ module attributes {gpu.container_module} {
       %x = arith.addi %x0, %tx : index
       %inside = arith.cmpi ult, %x, %n : index
       scf.if %inside {
+        // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         scf.for %k = %c0 to %c64 step %c1 {
           // expected-remark @+1 {{the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
           %v = memref.load %in[%x, %k] : memref<100x96xf32>

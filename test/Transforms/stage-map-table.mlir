@@ -60,6 +60,7 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       %c64 = arith.constant 64 : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 8192 -> 128}}
         // expected-remark @below {{vectorize: arg 0}}
@@ -95,6 +96,7 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       %c64 = arith.constant 64 : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 1 sectors/request (ideal 4), footprint 8x32 (1024 B, reuse 32.00); staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4, global sectors per block and tile 256 -> 32}}
         // expected-remark @below {{vectorize: arg 0}}
@@ -129,6 +131,7 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       %c64 = arith.constant 64 : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 4 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4 -> 4, global sectors per block and tile 1024 -> 128}}
         %v = memref.load %a[%k, %x] : memref<64x256xf32>

@@ -42,16 +42,21 @@ module attributes {gpu.container_module} {
     /// search swizzles it (degree 1.94 -> 1); the B tile is conflict-free.
     // CHECK-LABEL: gpu.func @matmul(
     // CHECK-SAME: workgroup(%[[A:[a-z0-9_]+]] : memref<16x32xf32, #gpu.address_space<workgroup>>, %[[B:[a-z0-9_]+]] : memref<32x16xf32, #gpu.address_space<workgroup>>)
-    // CHECK: scf.for
-    // CHECK: scf.if
-    // CHECK-NEXT: gpu.barrier
-    // CHECK: memref.store %{{.*}}, %[[A]]
+    // Both refills every 32 iterations become one tiled loop nest (strip_mine):
+    // per tile a barrier, both copies, a barrier, then 32 iterations that only
+    // read the tiles at k - kk, with no check in any of them.
+    // CHECK: %[[SUM:.*]] = scf.for %[[KK:.*]] = %{{.*}} to %{{.*}} step %c32
+    // CHECK: %[[END:.*]] = arith.addi %[[KK]], %c32
+    // CHECK-NOT: scf.if
     // CHECK: gpu.barrier
-    // CHECK: memref.load %[[A]]
-    // CHECK: scf.if
-    // CHECK-NEXT: gpu.barrier
+    // CHECK: memref.store %{{.*}}, %[[A]]
+    // CHECK-NOT: gpu.barrier
     // CHECK: memref.store %{{.*}}, %[[B]]
     // CHECK: gpu.barrier
+    // CHECK-NEXT: scf.for %[[K:.*]] = %[[KK]] to %[[END]] step
+    // CHECK-NOT: scf.if
+    // CHECK: arith.subi %[[K]], %[[KK]]
+    // CHECK: memref.load %[[A]]
     // CHECK: memref.load %[[B]]
     // CHECK: arith.mulf
 
@@ -77,6 +82,7 @@ module attributes {gpu.container_module} {
       %i = arith.addi %i0, %ty : index
       %j0 = arith.muli %bx, %c16 : index
       %j = arith.addi %j0, %tx : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
         // expected-remark @below {{vectorize: arg 0}}
@@ -120,6 +126,7 @@ module attributes {gpu.container_module} {
       %i = arith.addi %i0, %ty : index
       %j0 = arith.muli %bx, %c16 : index
       %j = arith.addi %j0, %tx : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
         // expected-remark @below {{vectorize: arg 0}}
@@ -178,6 +185,7 @@ module attributes {gpu.container_module} {
       %in_columns = arith.cmpi ult, %j, %columns_c : index
       %inside = arith.andi %in_rows, %in_columns : i1
       scf.if %inside {
+        // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
           // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
           // expected-remark @below {{vectorize: arg 0}}
@@ -236,6 +244,7 @@ module attributes {gpu.container_module} {
         %c0 = arith.constant 0 : index
         %depth = arith.constant 40 : index
         %c1 = arith.constant 1 : index
+        // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
           // expected-remark @below {{stage-shared: arg 0: MAP-205: stage:}}
           // expected-remark @below {{vectorize: arg 0}}

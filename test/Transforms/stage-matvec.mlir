@@ -36,6 +36,7 @@ module attributes {gpu.container_module} {
       %zero = arith.constant 0.0 : f32
       %r0 = arith.muli %bx, %c128 : index
       %row = arith.addi %r0, %tx : index
+      // expected-remark @below {{stage-shared: loop strip-mined into 32 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c1024 step %c1 iter_args(%acc = %zero) -> (f32) {
         %a_v = memref.load %a[%row, %k] : memref<1024x1024xf32>
         %x_v = memref.load %x[%k] : memref<1024xf32>

@@ -236,18 +236,20 @@ module attributes {gpu.container_module} {
     /// with reuse 8. Every 32 iterations (k mod 32 == 0, uniform, so the barriers
     /// are reached by all): barrier, 256 threads copy the box in 4 rounds of
     /// consecutive cells (4 sectors/request), barrier; the load reads
-    /// tile[tx][k mod 32]. That read puts all 32 lanes in one bank; the layout
+    /// tile[tx][k mod 32]. The loop then becomes a tiled nest (strip_mine): the
+    /// copy before each tile of 32 iterations, which read tile[tx][k - kk]. That read puts all 32 lanes in one bank; the layout
     /// search then swizzles the tile (degree 28.56 -> 1): seed-003's "S+bcr".
     // CHECK-LABEL: gpu.func @row_per_thread(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
-    // CHECK: scf.for %[[K:.*]] = 
-    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
-    // CHECK-NEXT: scf.if %[[REFILL]] {
-    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for %[[KK:.*]] = %{{.*}} to %{{.*}} step %c32
+    // CHECK-NOT: scf.if
+    // CHECK: gpu.barrier
     // CHECK: scf.for
     // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
+    // CHECK-NEXT: scf.for %[[K:.*]] = %[[KK]] to
+    // CHECK-NOT: scf.if
     // CHECK: memref.load %[[TILE]]
         // expected-remark @below {{kernel: 'row_per_thread'}}
         // expected-remark @below {{readonly: arg 0}}
@@ -268,6 +270,7 @@ module attributes {gpu.container_module} {
           %y0 = arith.muli %by, %c8 : index
           %y = arith.addi %y0, %ty : index
           %zero = arith.constant 0.0 : f32
+          // expected-remark @below {{stage-shared: loop strip-mined into 8 tiles of 32 iterations}}
           %sum = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
             // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
             // expected-remark @below {{vectorize: arg 0}}
@@ -285,14 +288,15 @@ module attributes {gpu.container_module} {
     /// pitch of 1000 B misaligns rows: 4.75 sectors per copy request.
     // CHECK-LABEL: gpu.func @rows_partial_tile(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
-    // CHECK: scf.for %[[K:.*]] = 
-    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
-    // CHECK-NEXT: scf.if %[[REFILL]] {
-    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for %[[KK:.*]] = %{{.*}} to %{{.*}} step %c32
+    // CHECK-NOT: scf.if
+    // CHECK: gpu.barrier
     // CHECK: scf.for
     // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
+    // CHECK-NEXT: scf.for %[[K:.*]] = %[[KK]] to
+    // CHECK-NOT: scf.if
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'rows_partial_tile'}}
     // expected-remark @below {{readonly: arg 0}}
@@ -313,6 +317,7 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       %zero = arith.constant 0.0 : f32
+      // expected-remark @below {{stage-shared: loop strip-mined into 8 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c250 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75}}
         // expected-remark @below {{vectorize: arg 0}}
@@ -329,14 +334,15 @@ module attributes {gpu.container_module} {
     /// tile[j][tx] are conflict-free, so the layout stays.
     // CHECK-LABEL: gpu.func @columns(
     // CHECK-SAME: workgroup(%[[TILE:[a-z0-9_]+]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
-    // CHECK: scf.for %[[K:.*]] = 
-    // CHECK: %[[REFILL:.*]] = arith.cmpi eq,
-    // CHECK-NEXT: scf.if %[[REFILL]] {
-    // CHECK-NEXT: gpu.barrier
+    // CHECK: scf.for %[[KK:.*]] = %{{.*}} to %{{.*}} step %c32
+    // CHECK-NOT: scf.if
+    // CHECK: gpu.barrier
     // CHECK: scf.for
     // CHECK: arith.minsi
     // CHECK: memref.store %{{.*}}, %[[TILE]]
     // CHECK: gpu.barrier
+    // CHECK-NEXT: scf.for %[[K:.*]] = %[[KK]] to
+    // CHECK-NOT: scf.if
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'columns'}}
     // expected-remark @below {{readonly: arg 0}}
@@ -357,6 +363,7 @@ module attributes {gpu.container_module} {
       %y0 = arith.muli %by, %c8 : index
       %y = arith.addi %y0, %ty : index
       %zero = arith.constant 0.0 : f32
+      // expected-remark @below {{stage-shared: loop strip-mined into 10 tiles of 32 iterations}}
       %sum = scf.for %k = %c3 to %c300 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 4 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4 -> 4}}
         %v = memref.load %a[%k, %x] : memref<300x1024xf32>

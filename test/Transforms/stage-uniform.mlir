@@ -145,6 +145,7 @@ module attributes {gpu.container_module} {
       %li = arith.index_castui %l : i32 to index
       %lz = arith.addi %li, %tz : index
       %n = arith.remui %lz, %c65 : index
+      // expected-remark @below {{stage-shared: loop keeps its refill check in every iteration: its bounds are not constant or its step is not 1}}
       %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128}}
         %v = memref.load %a[%x, %k] : memref<256x64xf32>
@@ -212,6 +213,7 @@ module attributes {gpu.container_module} {
       %x = arith.addi %x0, %tx : index
       %half = arith.cmpi ult, %tx, %c16 : index
       scf.if %half {
+        // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
           // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128; the loop left its edge guard}}
           %v = memref.load %a[%x, %k] : memref<256x64xf32>

@@ -60,6 +60,7 @@ use crate::{
     steps::stage_shared::single::{
         guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
     },
+    steps::stage_shared::strip_mine,
 };
 
 /// Thread ids in dimension order.
@@ -139,7 +140,14 @@ pub fn apply(
         let offset = iteration_offset(&before, the_loop, lower);
         within.push(match trips {
             Some(trips) if trips as i64 <= period => offset,
-            _ => before.index_binary("arith.remui", offset, before.index_constant(period)),
+            _ => {
+                let remainder =
+                    before.index_binary("arith.remui", offset, before.index_constant(period));
+                if loops.len() == 1 {
+                    mark(remainder, strip_mine::TILE_ITERATION, period);
+                }
+                remainder
+            }
         });
     }
     let copy = |builder: &Builder, threads: &[MlirValue], origin: &[MlirValue]| {
@@ -167,7 +175,12 @@ pub fn apply(
                 });
             }
             let refill = refill.ok_or("the load is in no loop")?;
-            let inside = Builder::before(guarded_region(&before, refill)).located(location);
+            let then_yield = guarded_region(&before, refill);
+            if let [period] = periods[..] {
+                let branch = unsafe { mlirOperationGetParentOperation(then_yield) };
+                mark_operation(branch, strip_mine::REFILL, period);
+            }
+            let inside = Builder::before(then_yield).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
             let origin: Vec<MlirValue> = thread_part
                 .iter()
@@ -193,6 +206,21 @@ pub fn apply(
         tile_type,
         global: copy_in,
     })
+}
+
+/// Marks the operation defining `value` with `name = period` ([`strip_mine`]).
+fn mark(value: MlirValue, name: &str, period: i64) {
+    if let Some(operation) = ir::defining_operation(value) {
+        mark_operation(operation, name, period);
+    }
+}
+
+/// Marks `operation` with `name = period : i64` ([`strip_mine`]).
+fn mark_operation(operation: MlirOperation, name: &str, period: i64) {
+    let builder = Builder::before(operation);
+    if let Some(attribute) = builder.parse_attribute(&format!("{period} : i64")) {
+        unsafe { mlirOperationSetAttributeByName(operation, ir::string_ref_of(name), attribute) };
+    }
 }
 
 /// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids

@@ -60,6 +60,7 @@ pub mod halo;
 pub mod loop_load;
 pub mod loop_store;
 pub mod single;
+pub mod strip_mine;
 
 use analysis::{
     matrix::{Access, AccessKind, MemorySpace},
