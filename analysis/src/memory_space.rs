@@ -38,11 +38,12 @@
 //! Shared is the stage-shared transform's decision; until it stages a buffer, the buffer is
 //! read through the read-only path.
 //!
-//! Costs. [`CostModel::FANG_K20C`] are Fang's fits on a Tesla K20c; for sm_90 no measurement
-//! exists yet, so [`CostModel::for_sm`] returns [`CostModel::ESTIMATED_SM90`], the same values
-//! marked as estimates
-//! (seed-002 §6.2 B1/B2 re-measure them). Only their ratio matters to the decision: with them
-//! a buffer goes to constant memory when `d < 2.94` (`N_const = 2`, seed-002 C_3).
+//! Costs. [`CostModel::FANG_K20C`] are Fang's fits on a Tesla K20c; [`CostModel::MEASURED_SM90`]
+//! the same quantities measured on an H200 (seed-002 §6.2 B1/B2, 2026-11-26), which other
+//! targets take as estimates ([`CostModel::ESTIMATED`]). Only their ratio matters to the
+//! decision: on the K20c a buffer goes to constant memory when `d < 2.94` (`N_const = 2`,
+//! seed-002 C_3), on the H200 when `d < 1.83` (one address per warp): its read-only path hits
+//! L1 in 43 cycles, where the K20c's texture path took 110.
 //!
 //! Temporal reuse, (5) in the errata: Jang's proxies (more than one reference, a loop variable
 //! in the index) call `A[4t+0] … A[4t+3]` and a loop over a thread's own elements reused,
@@ -166,21 +167,32 @@ impl CostModel {
         estimate: false,
     };
 
-    /// The costs used for sm_90 (and every other target without measurements): an ESTIMATE,
-    /// Fang's K20c values unchanged (source: seed-002 §2.4 `T_const(d) = 16 + 32·d`, §2.6
-    /// about 110 cycles per read-only hit). No GPU has measured sm_90 yet; re-measure with
-    /// seed-002 §6.2 B1/B2 and replace. Only the ratio matters: constant when `d < 2.94`.
-    pub const ESTIMATED_SM90: CostModel = CostModel {
-        estimate: true,
-        ..CostModel::FANG_K20C
+    /// Measured on an NVIDIA H200 (sm_90) with seed-002 §6.2 B1/B2 (bench/calibration, fitted
+    /// by `gpu-mem-opt-runner calibrate run`; source: bench/results/
+    /// 2026-11-26-nvidia-h200-calibration.json, `fits.cost_model`): a constant-cache hit 34.2
+    /// cycles and 11.0 per further distinct address (r² = 1.000 over 8 points), a read-only
+    /// path L1 hit 43.3. Constant while `T_const(d) < 43.3`: `d < 1.83`, one address per warp.
+    pub const MEASURED_SM90: CostModel = CostModel {
+        constant_first: 34.232421875,
+        constant_per_address: 10.9892578125,
+        read_only: 43.3369140625,
+        estimate: false,
     };
 
-    /// The costs for `sm`: measured on sm_35/37 (Kepler, K20c), [`Self::ESTIMATED_SM90`]
-    /// elsewhere.
+    /// The costs used for targets without measurements: an ESTIMATE, the H200's
+    /// ([`Self::MEASURED_SM90`]), whose L1 design sm_70 and later share, marked as such.
+    pub const ESTIMATED: CostModel = CostModel {
+        estimate: true,
+        ..CostModel::MEASURED_SM90
+    };
+
+    /// The costs for `sm`: measured on sm_35/37 (Kepler, K20c) and sm_90 (H200),
+    /// [`Self::ESTIMATED`] elsewhere.
     pub fn for_sm(sm: u32) -> CostModel {
         match sm {
             35 | 37 => CostModel::FANG_K20C,
-            _ => CostModel::ESTIMATED_SM90,
+            90 => CostModel::MEASURED_SM90,
+            _ => CostModel::ESTIMATED,
         }
     }
 
@@ -379,7 +391,7 @@ fn explain(
         }
     }
     if costs.estimate {
-        text.push_str(" [costs: K20c fits, estimates here]");
+        text.push_str(" [costs: the H200's, estimates for this target]");
     }
     text
 }
@@ -615,12 +627,13 @@ mod tests {
     }
 
     #[test]
-    fn sm90_costs_are_the_k20c_fits_marked_as_estimates() {
-        assert_eq!(CostModel::for_sm(90), CostModel::ESTIMATED_SM90);
-        assert!(CostModel::for_sm(90).estimate && !CostModel::for_sm(35).estimate);
-        // The threshold the remarks quote: constant while T_const(d) < 110, i.e. d < 2.94.
-        let costs = CostModel::ESTIMATED_SM90;
-        assert!(costs.constant(2.9) < costs.read_only && costs.constant(3.0) > costs.read_only);
+    fn sm90_costs_are_measured_and_other_targets_estimate_them() {
+        assert_eq!(CostModel::for_sm(90), CostModel::MEASURED_SM90);
+        assert!(!CostModel::for_sm(90).estimate && !CostModel::for_sm(35).estimate);
+        assert!(CostModel::for_sm(80).estimate);
+        // The threshold the remarks quote: constant while T_const(d) < 43.3, i.e. d < 1.83.
+        let costs = CostModel::MEASURED_SM90;
+        assert!(costs.constant(1.8) < costs.read_only && costs.constant(1.9) > costs.read_only);
     }
 
     #[test]
@@ -644,10 +657,16 @@ mod tests {
     #[test]
     fn constant_needs_every_instance_and_few_addresses() {
         let costs = CostModel::for_sm(90);
+        let one = buffer(true, 64, vec![instance(1.0, 1.0, false)]);
+        assert_eq!(select(&one, 90, &costs).placement, Placement::Constant);
+        // Two addresses per warp: 45.2 cycles on the H200's constant cache against 43.3 on
+        // its read-only path; on the K20c 80 against 110.
         let two = buffer(true, 64, vec![instance(2.0, 1.0, false)]);
-        assert_eq!(select(&two, 90, &costs).placement, Placement::Constant);
+        assert_eq!(select(&two, 90, &costs).placement, Placement::ReadOnly);
+        let kepler = CostModel::for_sm(35);
+        assert_eq!(select(&two, 35, &kepler).placement, Placement::Constant);
         let three = buffer(true, 64, vec![instance(3.0, 1.0, false)]);
-        assert_eq!(select(&three, 90, &costs).placement, Placement::ReadOnly);
+        assert_eq!(select(&three, 35, &kepler).placement, Placement::Global);
         let mixed = buffer(
             true,
             64,
