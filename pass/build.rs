@@ -3,8 +3,8 @@
 //! Two things make the crate self-contained for `cargo build`/`cargo test`:
 //!
 //! 1. The MLIR C API. Debian ships it only as static archives
-//!    (`libMLIRCAPI*.a`), while melior in shared mode (`MLIR_SYS_LINK_SHARED=1`,
-//!    set in `.cargo/config.toml`) asks the linker for `-lMLIR-C`. We merge the
+//!    (`libMLIRCAPI*.a`), while melior in shared mode (the vendored mlir-sys's
+//!    default, vendor/README.md) asks the linker for `-lMLIR-C`. We merge the
 //!    archives into `libMLIR-C.a` in the build's profile directory
 //!    (`target/release/`, where cargo puts its libraries: CMake links the plugin
 //!    and the driver with the same file, and a crate that depends on this one
@@ -12,6 +12,10 @@
 //!    tree). The archives are thin
 //!    wrappers over `libMLIR.so`; they hold no copy of MLIR itself, so a process
 //!    still has exactly one pass registry and one set of TypeIDs.
+//!    Beside it goes a link to `libMLIR.so`'s versioned file, which Debian keeps
+//!    off the loader's path: `cargo run` and `cargo test` of any crate that
+//!    depends on this one put the profile directory on `LD_LIBRARY_PATH`, so
+//!    their programs load MLIR with no rpath of their own.
 //! 2. The C++ glue that the Rust code calls or is called by: the pass with its
 //!    options (`dialect-glue/lib/Pass.cpp`) and the diagnostic shim
 //!    (`dialect-glue/lib/Diagnostics.cpp`). They are compiled into this crate,
@@ -40,6 +44,7 @@ fn main() {
     let library_directory = out.ancestors().nth(3).unwrap_or(&out).to_path_buf();
 
     merge_c_api(&prefix.join("lib"), &library_directory);
+    link_runtime_library(&prefix.join("lib"), &library_directory, "libMLIR.so");
     println!(
         "cargo:rustc-link-search=native={}",
         library_directory.display()
@@ -119,4 +124,22 @@ fn merge_c_api(source: &Path, destination: &Path) {
         .unwrap();
     assert!(child.wait().unwrap().success(), "ar -M failed");
     std::fs::rename(&partial, &target).expect("move libMLIR-C.a into place");
+}
+
+/// Links `directory/<file>` to the versioned file behind `system/name` (a chain of symbolic
+/// links ending in e.g. `libMLIR.so.22.1`, the name programs ask the loader for), replacing
+/// an older link.
+fn link_runtime_library(system: &Path, directory: &Path, name: &str) {
+    let Ok(versioned) = std::fs::canonicalize(system.join(name)) else {
+        println!("cargo:warning={name} not found in {}", system.display());
+        return;
+    };
+    let Some(file_name) = versioned.file_name() else {
+        return;
+    };
+    let link = directory.join(file_name);
+    let _ = std::fs::remove_file(&link);
+    if let Err(error) = std::os::unix::fs::symlink(&versioned, &link) {
+        println!("cargo:warning=cannot link {}: {error}", link.display());
+    }
 }

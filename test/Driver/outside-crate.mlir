@@ -1,7 +1,8 @@
-// A Rust crate outside the workspace depending on gpu-mem-opt by path (issue 19): with this
-// workspace's .cargo/config.toml settings (mlir-sys and melior's tblgen find LLVM 22 through
-// them), a plain `cargo build` builds it, and it optimizes the demo's transpose through
-// `pipeline::optimize` with the default options. The build writes nothing into gpu-mem-opt's
+// A Rust crate outside the workspace depending on gpu-mem-opt by path (issue 19): a plain
+// `cargo run` with no settings of its own builds it (the vendored mlir-sys and melior's
+// TableGen find Debian's LLVM 22 by themselves) and runs it (libMLIR.so's link in the profile
+// directory), and it optimizes the demo's transpose through `pipeline::optimize` with the
+// default options. The build writes nothing into gpu-mem-opt's
 // source tree (pass/build.rs puts the merged C API in the target directory).
 
 // RUN: %S/../../scripts/outside-crate.sh %t %S/../../examples/transpose.mlir 2>%t.err | FileCheck %s

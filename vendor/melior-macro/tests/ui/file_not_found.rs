@@ -1,0 +1,6 @@
+melior::dialect! {
+    name: "func",
+    files: ["IR/FuncOpsNotFound.td"],
+}
+
+fn main() {}

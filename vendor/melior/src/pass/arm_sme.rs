@@ -1,0 +1,11 @@
+//! Arm SME passes.
+
+melior_macro::passes!(
+    "ArmSME",
+    [
+        mlirCreateArmSMEEnableArmStreaming,
+        mlirCreateArmSMEOuterProductFusion,
+        mlirCreateArmSMETestTileAllocation,
+        mlirCreateArmSMEVectorLegalization,
+    ]
+);

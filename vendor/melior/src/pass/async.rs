@@ -1,0 +1,13 @@
+//! Async passes.
+
+melior_macro::passes!(
+    "Async",
+    [
+        mlirCreateAsyncAsyncFuncToAsyncRuntimePass,
+        mlirCreateAsyncAsyncParallelForPass,
+        mlirCreateAsyncAsyncRuntimePolicyBasedRefCountingPass,
+        mlirCreateAsyncAsyncRuntimeRefCountingPass,
+        mlirCreateAsyncAsyncRuntimeRefCountingOptPass,
+        mlirCreateAsyncAsyncToAsyncRuntimePass,
+    ]
+);

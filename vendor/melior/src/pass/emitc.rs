@@ -1,0 +1,9 @@
+//! EmitC passes.
+
+melior_macro::passes!(
+    "EmitC",
+    [
+        mlirCreateEmitCFormExpressionsPass,
+        mlirCreateEmitCWrapFuncInClassPass,
+    ]
+);

@@ -1,0 +1,3 @@
+//! Func passes.
+
+melior_macro::passes!("Func", [mlirCreateFuncDuplicateFunctionEliminationPass,]);

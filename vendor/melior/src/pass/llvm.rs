@@ -1,0 +1,14 @@
+// spell-checker: disable
+//! LLVM passes.
+
+melior_macro::passes!(
+    "LLVM",
+    [
+        mlirCreateLLVMDIScopeForLLVMFuncOpPass,
+        mlirCreateLLVMLLVMAddComdats,
+        mlirCreateLLVMLLVMLegalizeForExportPass,
+        mlirCreateLLVMLLVMRequestCWrappersPass,
+        mlirCreateLLVMLLVMUseDefaultVisibilityPass,
+        mlirCreateLLVMNVVMOptimizeForTargetPass,
+    ]
+);

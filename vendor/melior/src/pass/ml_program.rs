@@ -1,0 +1,6 @@
+//! MLProgram passes.
+
+melior_macro::passes!(
+    "MLProgram",
+    [mlirCreateMLProgramMLProgramPipelineGlobalsPass,]
+);

@@ -1,0 +1,3 @@
+//! NVGPU passes.
+
+melior_macro::passes!("NVGPU", [mlirCreateNVGPUOptimizeSharedMemory,]);

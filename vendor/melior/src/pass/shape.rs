@@ -1,0 +1,10 @@
+//! Shape passes.
+
+melior_macro::passes!(
+    "Shape",
+    [
+        mlirCreateShapeOutlineShapeComputationPass,
+        mlirCreateShapeRemoveShapeConstraintsPass,
+        mlirCreateShapeShapeToShapeLoweringPass,
+    ]
+);

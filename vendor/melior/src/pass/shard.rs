@@ -1,0 +1,6 @@
+//! Shard passes.
+
+melior_macro::passes!(
+    "Shard",
+    [mlirCreateShardPartition, mlirCreateShardShardingPropagation,]
+);

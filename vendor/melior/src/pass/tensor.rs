@@ -1,0 +1,3 @@
+//! Tensor passes.
+
+melior_macro::passes!("Tensor", [mlirCreateTensorFoldTensorSubsetOpsPass,]);

@@ -1,0 +1,11 @@
+//! Transform dialect passes.
+
+melior_macro::passes!(
+    "Transform",
+    [
+        mlirCreateTransformCheckUsesPass,
+        mlirCreateTransformInferEffectsPass,
+        mlirCreateTransformInterpreterPass,
+        mlirCreateTransformPreloadLibraryPass,
+    ]
+);

@@ -1,0 +1,10 @@
+//! Vector passes.
+
+melior_macro::passes!(
+    "Vector",
+    [
+        mlirCreateVectorLowerVectorMaskPass,
+        mlirCreateVectorLowerVectorMultiReduction,
+        mlirCreateVectorLowerVectorToFromElementsToShuffleTree,
+    ]
+);
