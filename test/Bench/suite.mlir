@@ -17,6 +17,7 @@
 // CHECK: transpose-rows: naive, gpu-mem-opt, whole program identical (4096 values; bench size on 2x2x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (no shared memory)
 // CHECK: transpose-tiled: naive, gpu-mem-opt, fixed-padding, nvgpu-optimize-shared-memory, whole program identical (4096 values; bench size on 2x2x1 blocks)
 // CHECK: matmul: naive, gpu-mem-opt, whole program identical (4096 values; bench size on 4x4x1 blocks)
+// CHECK: matmul-padded: naive, gpu-mem-opt, whole program identical (4096 values; bench size on 4x4x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (no shared memory)
 // CHECK: jacobi2d: naive, gpu-mem-opt, whole program identical (4096 values; bench size on 2x8x1 blocks)
 // CHECK: jacobi3d: naive, gpu-mem-opt, whole program identical (32768 values; bench size on 1x8x1 blocks)
 // CHECK: lbm-aos: naive, gpu-mem-opt, whole program identical (16384 values; bench size on 1x62x1 blocks)
