@@ -38,7 +38,7 @@ pub const BINDINGS: &str = "gpu_mem_opt.constant_bindings";
 pub const CONSTANT_ADDRESS_SPACE: u32 = 4;
 
 /// Alignment of the globals, so 16-byte vector loads from them are aligned.
-const GLOBAL_ALIGNMENT: u64 = 16;
+pub const GLOBAL_ALIGNMENT: u64 = 16;
 
 /// Bytes of a static memref type with the identity layout, or why it cannot be a global.
 pub fn global_bytes(memref_type: MlirType) -> Result<u64, String> {
