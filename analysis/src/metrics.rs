@@ -158,7 +158,7 @@ pub fn warp_metrics(
     model: BankModel,
 ) -> Result<AccessMetrics, Unknown> {
     check_supported(access, block)?;
-    let parts = AddressParts::of(access)?;
+    let parts = AddressParts::of(access, block)?;
     let (enumerated, opaque_guards) = enumerated_loops(access, &parts)?;
     let period = shift_period(model);
     let (histogram, unknown_trips) = shift_histogram(access, &parts, &enumerated, period)?;
@@ -395,6 +395,27 @@ fn check_supported(access: &Access, block: Block) -> Result<(), Unknown> {
     access.check_rank()
 }
 
+/// Why an index with thread ids over a dimension of dynamic stride leaves the metrics unknown:
+/// where the lanes of a warp differ in it, their addresses are an unknown distance apart; where
+/// they share it (`tid.y` in a block 32 or a multiple of 32 wide), each warp's row starts at an
+/// unknown multiple of the stride, so how its addresses fall into sectors and banks is unknown.
+fn dynamic_stride_reason(dimension: usize, index: &IndexExpression, block: Block) -> String {
+    let lanes_share = |variable: &Variable| match variable {
+        Variable::ThreadX => false,
+        Variable::ThreadY => block.x % WARP_SIZE == 0,
+        Variable::ThreadZ => (block.x * block.y) % WARP_SIZE == 0,
+        _ => true,
+    };
+    if index.variables().iter().all(lanes_share) {
+        format!(
+            "dimension {dimension} has a dynamic stride: each warp's row starts at an unknown \
+             multiple of it, whose alignment to sectors and banks is unknown"
+        )
+    } else {
+        format!("dimension {dimension} has a dynamic stride and its index differs between lanes")
+    }
+}
+
 /// The byte address split by how each part varies (see the module essay).
 #[derive(Default)]
 struct AddressParts<'a> {
@@ -411,7 +432,7 @@ struct AddressParts<'a> {
 }
 
 impl<'a> AddressParts<'a> {
-    fn of(access: &'a Access) -> Result<AddressParts<'a>, Unknown> {
+    fn of(access: &'a Access, block: Block) -> Result<AddressParts<'a>, Unknown> {
         let element = i64::from(access.layout.element_bytes);
         let mut parts = AddressParts::default();
         match access.layout.offset {
@@ -426,13 +447,16 @@ impl<'a> AddressParts<'a> {
         {
             let form = index.linear()?;
             match stride {
-                Some(stride) => parts.add(access, form.times(checked(stride.checked_mul(element))?)?)?,
-                None if index.variables().iter().any(Variable::is_thread) => {
-                    return Err(Unknown::new(format!(
-                        "dimension {dimension} has a dynamic stride and its index differs between lanes"
-                    )))
+                Some(stride) => {
+                    parts.add(access, form.times(checked(stride.checked_mul(element))?)?)?
                 }
-                None => parts.add_free(format!("the dynamic stride of dimension {dimension}"), element)?,
+                None if index.variables().iter().any(Variable::is_thread) => {
+                    return Err(Unknown::new(dynamic_stride_reason(dimension, index, block)))
+                }
+                None => parts.add_free(
+                    format!("the dynamic stride of dimension {dimension}"),
+                    element,
+                )?,
             }
         }
         parts.free.retain(|_, coefficient| *coefficient != 0);

@@ -304,10 +304,23 @@ fn dynamic_stride_depends_on_what_selects_the_row() {
     assert_eq!(metrics.bank_conflict_degree, Ok(1.0));
     assert!(metrics.sectors_per_request.is_err());
     let by_lane = Access::new(AccessKind::Load, layout, vec![ty(), tx()]);
-    let reason = warp_metrics(&by_lane, Block::new(16, 2, 1), BankModel::Conventional)
-        .unwrap_err()
-        .reason;
-    assert!(reason.contains("dynamic stride"), "{reason}");
+    let reason = |block| {
+        warp_metrics(&by_lane, block, BankModel::Conventional)
+            .unwrap_err()
+            .reason
+    };
+    // Blocks 16 wide: the two halves of a warp read rows an unknown stride apart.
+    let halves = reason(Block::new(16, 2, 1));
+    assert!(
+        halves.contains("its index differs between lanes"),
+        "{halves}"
+    );
+    // Blocks 32 wide: a warp shares tid.y; its row's start is what is unknown.
+    let rows = reason(Block::new(32, 8, 1));
+    assert!(
+        rows.contains("each warp's row starts at an unknown multiple of it"),
+        "{rows}"
+    );
 }
 
 /// What cannot be modelled is unknown with a reason, never guessed.
