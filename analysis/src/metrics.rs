@@ -402,8 +402,8 @@ fn check_supported(access: &Access, block: Block) -> Result<(), Unknown> {
 fn dynamic_stride_reason(dimension: usize, index: &IndexExpression, block: Block) -> String {
     let lanes_share = |variable: &Variable| match variable {
         Variable::ThreadX => false,
-        Variable::ThreadY => block.x % WARP_SIZE == 0,
-        Variable::ThreadZ => (block.x * block.y) % WARP_SIZE == 0,
+        Variable::ThreadY => block.x.is_multiple_of(WARP_SIZE),
+        Variable::ThreadZ => (block.x * block.y).is_multiple_of(WARP_SIZE),
         _ => true,
     };
     if index.variables().iter().all(lanes_share) {
