@@ -81,6 +81,11 @@ fn main() {
     );
     println!("cargo:rustc-link-lib=dylib=MLIR");
     println!("cargo:rustc-link-lib=dylib=stdc++");
+    // The crate's examples (`analysis_time`) are run directly too, not only through cargo.
+    println!(
+        "cargo:rustc-link-arg-examples=-Wl,-rpath,{}",
+        prefix.join("lib").display()
+    );
 }
 
 /// Merges every `libMLIRCAPI*.a` of `source` into `destination/libMLIR-C.a`.
