@@ -122,12 +122,15 @@ module attributes {gpu.container_module} {
     /// A row length per block: len[bx] (+ thread id z, one value in a
     /// 32x1x1 block), a buffer nothing in the kernel writes (llvm.noalias):
     /// every thread reads the same bound, so the loop is refilled per tile of
-    /// 32 iterations: 32 -> 4 sectors/request.
+    /// 32 iterations: 32 -> 4 sectors/request. The same bound lets the loop
+    /// become a tiled nest whose last tile ends at it (strip_mine).
     // CHECK-LABEL: gpu.func @block_rows
     // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
-    // CHECK: scf.for
-    // CHECK: scf.if
+    // CHECK: scf.for %[[KK:.*]] = %{{.*}} to %[[N:.*]] step %c32
+    // CHECK: %[[END:.*]] = arith.minsi %{{.*}}, %[[N]]
+    // CHECK-NOT: scf.if
     // CHECK: gpu.barrier
+    // CHECK: scf.for %{{.*}} = %[[KK]] to %[[END]]
     // CHECK: memref.load %[[TILE]]
     gpu.func @block_rows(%a: memref<256x64xf32> {llvm.noalias}, %len: memref<8xi32> {llvm.noalias}, %out: memref<256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -145,7 +148,7 @@ module attributes {gpu.container_module} {
       %li = arith.index_castui %l : i32 to index
       %lz = arith.addi %li, %tz : index
       %n = arith.remui %lz, %c65 : index
-      // expected-remark @below {{stage-shared: loop keeps its refill check in every iteration: its bounds are not constant or its step is not 1}}
+      // expected-remark @below {{stage-shared: loop strip-mined into tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @+1 {{staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 1024 -> 128}}
         %v = memref.load %a[%x, %k] : memref<256x64xf32>

@@ -3,7 +3,7 @@
 //!
 //! `loop_load` stages a load in `for k = lo .. hi` (step 1) by refilling its tile where
 //! `(k − lo) mod T == 0`, a check in every iteration, and reading `tile[… (k − lo) mod T …]`.
-//! Once the shared layouts are final, a loop with constant bounds whose refills ([`REFILL`])
+//! Once the shared layouts are final, a loop with a constant lower bound whose refills ([`REFILL`])
 //! all have the same `T`, and whose refills read from the loop body only pure values of `k`
 //! and of values defined above the loop, becomes
 //!
@@ -11,7 +11,8 @@
 //! for kk = lo .. hi step T { refills at k = kk; for k = kk .. min(kk + T, hi) { body } }
 //! ```
 //!
-//! (`kk + T` alone where `T` divides the trip count: a constant inner trip count).
+//! (`kk + T` alone where `T` divides a constant trip count: a constant inner trip count; an upper
+//! bound that is not constant is uniform across the block, as the refill's barriers required).
 //!
 //! with the refills gone from the body and each `(k − lo) mod T` ([`TILE_ITERATION`]) now
 //! `k − kk`: no check in any iteration, and the inner loop's constant trip count lets LLVM
@@ -63,8 +64,11 @@ pub fn run(kernel: &Kernel) -> Vec<Decision> {
         let target = format!("loop at {}", ir::location_text(location));
         let decision = match plan(the_loop).and_then(|plan| apply(the_loop, &plan).map(|()| plan)) {
             Ok(plan) => {
-                let tiles = (plan.trips + plan.period - 1) / plan.period;
+                let tiles = plan
+                    .trips
+                    .map(|trips| (trips + plan.period - 1) / plan.period);
                 let refills = plan.refills.len();
+                let count = tiles.map(|tiles| format!("{tiles} ")).unwrap_or_default();
                 Decision {
                     applied: true,
                     params: serde_json::json!({
@@ -74,7 +78,7 @@ pub fn run(kernel: &Kernel) -> Vec<Decision> {
                         Kind::StageShared,
                         &target,
                         &format!(
-                            "loop strip-mined into {tiles} tiles of {} iterations: {} once \
+                            "loop strip-mined into {count}tiles of {} iterations: {} once \
                              before each tile's iterations instead of a check in every iteration",
                             plan.period,
                             match refills {
@@ -108,8 +112,8 @@ pub fn run(kernel: &Kernel) -> Vec<Decision> {
 struct Plan {
     /// Iterations per tile.
     period: i64,
-    /// The loop's trip count.
-    trips: i64,
+    /// The loop's trip count, where its upper bound is constant.
+    trips: Option<i64>,
     /// The refills' `scf.if`s, in the body.
     refills: Vec<MlirOperation>,
     /// The body's operations the refills read, in body order (cloned above the inner loop).
@@ -126,9 +130,12 @@ fn plan(the_loop: MlirOperation) -> Result<Plan, String> {
     let bound = |position: isize| {
         ir::static_integer(unsafe { mlirOperationGetOperand(the_loop, position) })
     };
-    let (Some(lower), Some(upper), Some(1)) = (bound(0), bound(1), bound(2)) else {
-        return Err("its bounds are not constant or its step is not 1".into());
+    // The refills were made where the barriers are uniform, so an upper bound that is not
+    // constant is the same for the whole block; the last tile then ends at it (`min`).
+    let (Some(lower), Some(1)) = (bound(0), bound(2)) else {
+        return Err("its lower bound is not constant or its step is not 1".into());
     };
+    let trips = bound(1).map(|upper| upper - lower);
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
     let children = children(body);
     let periods = |name: &str| -> Vec<(MlirOperation, i64)> {
@@ -147,9 +154,8 @@ fn plan(the_loop: MlirOperation) -> Result<Plan, String> {
     {
         return Err("its refills have different periods".into());
     }
-    let trips = upper - lower;
-    if period <= 0 || trips <= 0 {
-        return Err(format!("it runs {trips} iterations, tiles of {period}"));
+    if period <= 0 || trips.is_some_and(|trips| trips <= 0) {
+        return Err(format!("it runs {trips:?} iterations, tiles of {period}"));
     }
     let induction = unsafe { mlirBlockGetArgument(body, 0) };
     for &(remainder, _) in &tile_iterations {
@@ -245,7 +251,7 @@ fn apply(the_loop: MlirOperation, plan: &Plan) -> Result<(), String> {
     let inside = Builder::before(the_loop).located(unsafe { mlirOperationGetLocation(the_loop) });
     // The last tile may be partial: its refill copied clamped cells no iteration reads.
     let mut end = inside.index_binary("arith.addi", start, step);
-    if plan.trips % plan.period != 0 {
+    if plan.trips.is_none_or(|trips| trips % plan.period != 0) {
         let upper = unsafe { mlirOperationGetOperand(outer, 1) };
         end = inside.index_binary("arith.minsi", end, upper);
     }
