@@ -48,9 +48,10 @@ pub(super) fn movable(
     }
 }
 
-/// The other kernel arguments whose bytes, shown apart from those of the stored argument at
-/// run time, would let the store of `findings[index]` move to its copy-out: `Some` when every
-/// effect that keeps it (`unmovable`) touches one of them and nothing else does.
+/// The other kernel arguments whose bytes, shown apart from those of the accessed argument at
+/// run time, would let the access of `findings[index]` move to its copy: `Some((accessed,
+/// others))` when every effect that keeps it (`unmovable`) touches one of them and nothing
+/// else does.
 pub(super) fn checkable(
     findings: &[Finding],
     index: usize,

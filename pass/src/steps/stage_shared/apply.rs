@@ -1,8 +1,8 @@
 //! Applying one positive staging decision ([`apply`]): the cooperative copy's cost checked
 //! again against the saving (`staging::saves_enough`), the alias and guard conditions, then the
 //! transform for the access's shape (`single`, `loop_load`, `loop_store`, `halo`), behind a
-//! run-time check of argument disjointness where only that keeps a store from its copy-out
-//! ([`Versioned`]). What it did is data ([`Applied`]); the caller words it.
+//! run-time check of argument disjointness where only that keeps an access in a loop from its
+//! copy ([`Versioned`]). What it did is data ([`Applied`]); the caller words it.
 
 use analysis::{
     matrix::AccessKind,
@@ -206,19 +206,21 @@ pub(super) fn apply(
     }
 }
 
-/// A staged store's loop nest versioned on a run-time check (`disjoint::version_operation`).
+/// A staged access's loop nest versioned on a run-time check (`disjoint::version_operation`).
 pub(super) struct Versioned {
     /// The outermost loop.
     pub(super) outer: MlirOperation,
-    /// The pairs the check shows apart: each reading argument with the stored one.
+    /// The pairs the check shows apart: each blocking argument with the staged one.
     pub(super) pairs: Vec<(usize, Vec<usize>)>,
     /// The check's instructions at the kernel's entry (`disjoint::instructions`).
     pub(super) instructions: u32,
 }
 
-/// How the store of `findings[index]` in a loop is versioned where only other arguments'
-/// accesses keep it from its copy-out (`unmovable`, `alias::checkable`), their bytes and its
-/// own known (`disjoint::spanned`), and option `version` is on.
+/// How the access of `findings[index]` in a loop is versioned where only other arguments'
+/// accesses keep it from its copy (`unmovable`, `alias::checkable`): a store from its copy-out
+/// (they read or write its bytes after it), a load from its copy-in (they write its bytes in
+/// its loop or before it), with their bytes and its own known (`disjoint::spanned`) and option
+/// `version` on.
 fn versioned(
     kernel: &Kernel,
     findings: &[Finding],
@@ -226,23 +228,19 @@ fn versioned(
     (options, unmovable): (&Options, &alias::Unmovable),
 ) -> Option<Versioned> {
     let finding = &findings[index];
-    let store = finding.memory.operation;
-    if !options.version
-        || finding.memory.kind != AccessKind::Store
-        || finding.access.loops.is_empty()
-        || checked::in_fallback(store)
-    {
+    let access = finding.memory.operation;
+    if !options.version || finding.access.loops.is_empty() || checked::in_fallback(access) {
         return None;
     }
-    let (stored, readers) = alias::checkable(findings, index, unmovable)?;
-    let mut all = std::iter::once(stored).chain(readers.iter().copied());
+    let (staged, blocking) = alias::checkable(findings, index, unmovable)?;
+    let mut all = std::iter::once(staged).chain(blocking.iter().copied());
     if !all.all(|argument| disjoint::spanned(kernel, argument).is_ok()) {
         return None;
     }
-    let outer = alias::outermost_loop(store)?;
-    let pairs: Vec<(usize, Vec<usize>)> = readers
+    let outer = alias::outermost_loop(access)?;
+    let pairs: Vec<(usize, Vec<usize>)> = blocking
         .iter()
-        .map(|&reader| (reader, vec![stored]))
+        .map(|&other| (other, vec![staged]))
         .collect();
     let instructions = disjoint::instructions(kernel, &pairs).ok()?;
     Some(Versioned {
