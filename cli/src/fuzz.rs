@@ -290,7 +290,9 @@ fn classify(status: ExitStatus, text: &str) -> Outcome {
     }
 }
 
-/// The kinds of the decisions the report at `path` marks applied, each once.
+/// The kinds of the decisions the report at `path` marks applied, each once; a staging
+/// decision about a whole loop (strip-mined, `stage_shared::strip_mine`) counts as
+/// `stage-shared-loop`, so that a generator that stops reaching it shows.
 fn applied_kinds(path: &Path) -> Vec<String> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Vec::new();
@@ -304,7 +306,16 @@ fn applied_kinds(path: &Path) -> Vec<String> {
         .flatten()
         .flat_map(|kernel| kernel["decisions"].as_array().into_iter().flatten())
         .filter(|decision| decision["applied"] == true)
-        .filter_map(|decision| decision["kind"].as_str().map(str::to_string))
+        .filter_map(|decision| {
+            let kind = decision["kind"].as_str()?;
+            let whole_loop = decision["target"]
+                .as_str()
+                .is_some_and(|target| target.starts_with("loop at"));
+            Some(match whole_loop {
+                true => format!("{kind}-loop"),
+                false => kind.to_string(),
+            })
+        })
         .collect();
     kinds.sort();
     kinds.dedup();
