@@ -8,8 +8,9 @@
 //! [`gpu_mem_opt::pipeline::lower_to_ptx`], and run the whole program before and
 //! after the pass on gpu-mem-opt's reference interpreter ([`translate::program`],
 //! [`interp::run`]). [`Compiled::check`] compares both runs with a plain CPU evaluation
-//! ([`cpu`]), bit for bit. Without a GPU, the interpreter stands in for it; the PTX is what a
-//! GPU would run (`gpu-mem-opt-runner` launches PTX where one is present).
+//! ([`cpu`]), bit for bit. Where a CUDA driver is present the optimized PTX runs on the GPU
+//! too ([`gpu`]), and that run is compared as well; every launch is checked against the PTX's
+//! `.entry` either way.
 //!
 //! ```no_run
 //! let text = "array A[64, 64] = random 1\narray B[64, 64]\nB[i, j] = A[j, i]\n";
@@ -22,6 +23,7 @@
 
 pub mod cpu;
 pub mod emit;
+pub mod gpu;
 pub mod syntax;
 
 use gpu_mem_opt::{
@@ -47,6 +49,9 @@ pub enum Error {
     /// A result differs from the CPU evaluation.
     #[error("{0}")]
     Mismatch(String),
+    /// A launch does not fit its PTX, or the GPU failed.
+    #[error("GPU: {0}")]
+    Gpu(String),
 }
 
 /// A compiled program and what happened to it.
@@ -67,6 +72,9 @@ pub struct Compiled {
     pub before: Vec<Vec<f32>>,
     /// The arrays after the optimized program ran on the interpreter.
     pub after: Vec<Vec<f32>>,
+    /// The GPU's name and the arrays after the optimized program ran on it, where a CUDA
+    /// driver is present ([`gpu::run`]).
+    pub on_gpu: Option<(String, Vec<Vec<f32>>)>,
 }
 
 /// Compiles `text` (the program in file `source`, for locations) for SM version `sm` and
@@ -94,7 +102,7 @@ pub fn compile(source: &str, text: &str, sm: u32) -> Result<Compiled, Error> {
         .ok_or_else(|| Error::Mlir(diagnostics.take().join("\n")))?;
     let ptx = pipeline::lower_to_ptx(&context, &diagnostics, &mut lowered, sm)
         .map_err(|error| Error::Mlir(error.to_string()))?;
-    Ok(Compiled {
+    let mut compiled = Compiled {
         program,
         mlir,
         optimized,
@@ -103,7 +111,12 @@ pub fn compile(source: &str, text: &str, sm: u32) -> Result<Compiled, Error> {
         initial,
         before,
         after,
-    })
+        on_gpu: None,
+    };
+    // Every launch fits its PTX (checked here, GPU or not); where a GPU is, it runs them.
+    gpu::check(&compiled)?;
+    compiled.on_gpu = gpu::run(&compiled)?;
+    Ok(compiled)
 }
 
 /// One argument per array of `@main`: its random values or zeros.
@@ -158,14 +171,18 @@ impl Compiled {
         arrays
     }
 
-    /// `Ok` when both interpreter runs equal the CPU evaluation bit for bit, else the first
-    /// differing element.
+    /// `Ok` when both interpreter runs, and the GPU's where there is one, equal the CPU
+    /// evaluation bit for bit, else the first differing element.
     pub fn check(&self) -> Result<(), Error> {
         let expected = self.expected();
-        for (run, arrays) in [
-            ("before gpu-mem-opt", &self.before),
-            ("after gpu-mem-opt", &self.after),
-        ] {
+        let mut runs = vec![
+            ("before gpu-mem-opt, on the interpreter", &self.before),
+            ("after gpu-mem-opt, on the interpreter", &self.after),
+        ];
+        if let Some((_, arrays)) = &self.on_gpu {
+            runs.push(("after gpu-mem-opt, on the GPU", arrays));
+        }
+        for (run, arrays) in runs {
             for (index, (got, want)) in arrays.iter().zip(&expected).enumerate() {
                 let columns = self.program.arrays[index].shape[1] as usize;
                 if let Some(position) = got
@@ -174,7 +191,7 @@ impl Compiled {
                     .position(|(a, b)| a.to_bits() != b.to_bits())
                 {
                     return Err(Error::Mismatch(format!(
-                        "{run}: {}[{}, {}] is {} on the interpreter, {} on the CPU",
+                        "{run}: {}[{}, {}] is {}, {} on the CPU",
                         self.program.arrays[index].name,
                         position / columns,
                         position % columns,

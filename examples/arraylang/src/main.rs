@@ -95,8 +95,13 @@ fn one(file: &Path, sm: u32, emit: Option<&Path>) -> Result<(), String> {
     }
     compiled.check().map_err(|error| error.to_string())?;
     let elements: usize = compiled.after.iter().map(Vec::len).sum();
+    let on = match &compiled.on_gpu {
+        Some((device, _)) => format!("on the interpreter and, after it, on the {device}"),
+        None => "on the interpreter (no CUDA driver here; every launch checked against its PTX)"
+            .to_string(),
+    };
     println!(
-        "  checked: {} arrays, {elements} elements bit-identical to the CPU evaluation, before and after gpu-mem-opt",
+        "  checked: {} arrays, {elements} elements bit-identical to the CPU evaluation, before and after gpu-mem-opt, {on}",
         compiled.after.len()
     );
     Ok(())

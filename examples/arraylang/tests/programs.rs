@@ -83,7 +83,7 @@ fn the_check_sees_a_wrong_element() {
     compiled.after[2][7] += 1.0;
     let error = compiled.check().unwrap_err().to_string();
     assert!(
-        error.starts_with("after gpu-mem-opt: Z[0, 7] is"),
+        error.starts_with("after gpu-mem-opt, on the interpreter: Z[0, 7] is"),
         "{error}"
     );
 }
@@ -124,4 +124,19 @@ fn errors_name_line_and_column() {
         };
         assert_eq!(error, expected, "{text}");
     }
+}
+
+/// Every statement's launch fits its kernel's PTX `.entry` (the launches that run where a GPU
+/// is), and a launch that does not is refused before anything runs.
+#[test]
+fn launches_fit_the_ptx() {
+    let (mut compiled, _) = compiled("map");
+    let launches = arraylang::gpu::launches(&compiled);
+    assert_eq!(launches.len(), 2);
+    assert_eq!(launches[1].description.kernel, "s1");
+    assert_eq!(launches[1].description.block, [32, 8, 1]);
+    assert!(arraylang::gpu::check(&compiled).is_ok());
+    compiled.ptx = compiled.ptx.replace(".entry s1(", ".entry renamed(");
+    let refused = arraylang::gpu::check(&compiled).unwrap_err().to_string();
+    assert!(refused.contains("s1"), "{refused}");
 }
