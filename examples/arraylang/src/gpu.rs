@@ -19,6 +19,9 @@ use runner::{
 
 use crate::{emit, Compiled, Error};
 
+/// A run on the GPU: the device's name and every array afterwards, in declaration order.
+pub type GpuRun = (String, Vec<Vec<f32>>);
+
 /// One statement's launch: its description and the arrays it passes, in parameter order.
 pub struct Launch {
     /// The launch as the runner describes it (PTX path unused: the module is in memory).
@@ -90,7 +93,7 @@ pub fn check(compiled: &Compiled) -> Result<(), Error> {
 
 /// Runs the optimized program on the GPU: the device's name and the arrays afterwards, or
 /// `None` where no CUDA driver is present.
-pub fn run(compiled: &Compiled) -> Result<Option<(String, Vec<Vec<f32>>)>, Error> {
+pub fn run(compiled: &Compiled) -> Result<Option<GpuRun>, Error> {
     if !cuda::driver_present() {
         return Ok(None);
     }

@@ -74,7 +74,7 @@ pub struct Compiled {
     pub after: Vec<Vec<f32>>,
     /// The GPU's name and the arrays after the optimized program ran on it, where a CUDA
     /// driver is present ([`gpu::run`]).
-    pub on_gpu: Option<(String, Vec<Vec<f32>>)>,
+    pub on_gpu: Option<gpu::GpuRun>,
 }
 
 /// Compiles `text` (the program in file `source`, for locations) for SM version `sm` and
