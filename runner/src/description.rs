@@ -223,6 +223,21 @@ impl From<Element> for String {
 }
 
 impl MemRef {
+    /// A row-major parameter of `shape`, filled with zeros, not written back: what a launch
+    /// whose caller uploads its own data describes.
+    pub fn zeros(element: Element, shape: Vec<i64>) -> MemRef {
+        MemRef {
+            element,
+            shape,
+            strides: None,
+            offset: 0,
+            fill: "zeros".into(),
+            output: None,
+            constant: None,
+            parameter: true,
+        }
+    }
+
     /// The element strides: the given ones, or row-major.
     pub fn strides(&self) -> Vec<i64> {
         self.strides

@@ -48,16 +48,10 @@ pub fn launches(compiled: &Compiled) -> Vec<Launch> {
                 .iter()
                 .map(|&array| Argument {
                     name: program.arrays[array].name.clone(),
-                    kind: ArgumentKind::Memref(MemRef {
-                        element: f32_element(),
-                        shape: program.arrays[array].shape.to_vec(),
-                        strides: None,
-                        offset: 0,
-                        fill: "zeros".into(),
-                        output: None,
-                        constant: None,
-                        parameter: true,
-                    }),
+                    kind: ArgumentKind::Memref(MemRef::zeros(
+                        f32_element(),
+                        program.arrays[array].shape.to_vec(),
+                    )),
                 })
                 .collect();
             let [x, y] = emit::grid(program, statement);

@@ -84,16 +84,7 @@ pub fn predict(ways: u32, stride: u32, width: u32) -> Prediction {
 /// The launch description of `case` (a B3 case), its PTX `ptx` relative to its directory.
 fn describe(case: &Case, ptx: PathBuf) -> Result<Description> {
     let buffer = |element: ElementType, length: u32| {
-        ArgumentKind::Memref(MemRef {
-            element: Element(element),
-            shape: vec![i64::from(length)],
-            strides: None,
-            offset: 0,
-            fill: "zeros".into(),
-            output: None,
-            constant: None,
-            parameter: true,
-        })
+        ArgumentKind::Memref(MemRef::zeros(Element(element), vec![i64::from(length)]))
     };
     let arguments = case
         .parameters
