@@ -57,6 +57,11 @@ enum Command {
         options: String,
     },
     /// Run the pass (unless --no-opt), lower through NVVM, write PTX.
+    ///
+    /// Math functions become libdevice calls, linked from the CUDA toolkit in $CUDA_ROOT,
+    /// $CUDA_HOME or $CUDA_PATH, else the one scripts/setup.sh links as build/nvvm, else
+    /// /usr/local/cuda (the `toolkit` option of gpu-mem-opt-lower-to-ptx); with none, a
+    /// kernel that calls one is an error rather than PTX the CUDA driver refuses.
     Ptx {
         /// Input MLIR file.
         file: PathBuf,
