@@ -173,6 +173,31 @@ pub fn uses(value: MlirValue) -> Vec<(MlirOperation, usize)> {
     uses
 }
 
+/// The operations of `block`, in order.
+pub fn block_operations(block: MlirBlock) -> Vec<MlirOperation> {
+    let mut operations = Vec::new();
+    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
+    while !operation.ptr.is_null() {
+        operations.push(operation);
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    operations
+}
+
+/// `operation` and every operation nested in it, in pre-order (melior's walk).
+pub fn walk(operation: MlirOperation) -> Vec<MlirOperation> {
+    use melior::ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        OperationRef,
+    };
+    let mut found = Vec::new();
+    unsafe { OperationRef::from_raw(operation) }.walk(WalkOrder::PreOrder, |inner| {
+        found.push(inner.to_raw());
+        WalkResult::Advance
+    });
+    found
+}
+
 /// The constant integer an `arith.constant` (integer or index) defines.
 pub fn constant_integer(value: MlirValue) -> Option<i64> {
     unsafe {

@@ -320,21 +320,10 @@ fn version_body(
 
 /// Every operation in the first block of `region`, nested ones included, in pre-order.
 fn nested(region: MlirRegion) -> Vec<MlirOperation> {
-    use melior::ir::{
-        operation::{OperationLike, WalkOrder, WalkResult},
-        OperationRef,
-    };
-    let mut found = Vec::new();
-    let block = unsafe { mlirRegionGetFirstBlock(region) };
-    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
-    while !operation.ptr.is_null() {
-        unsafe { OperationRef::from_raw(operation) }.walk(WalkOrder::PreOrder, |inner| {
-            found.push(inner.to_raw());
-            WalkResult::Advance
-        });
-        operation = unsafe { mlirOperationGetNextInBlock(operation) };
-    }
-    found
+    ir::block_operations(unsafe { mlirRegionGetFirstBlock(region) })
+        .into_iter()
+        .flat_map(ir::walk)
+        .collect()
 }
 
 /// `load` as `scf.if condition { load, marked } else { load }` ([`branch`]).

@@ -49,10 +49,11 @@ const PURE: [&str; 6] = [
 /// Strip-mines every loop of `kernel` whose refills qualify, explains each with a remark and a
 /// report decision (`stage-shared`, target `loop at LOCATION`), and removes the markers.
 pub fn run(kernel: &Kernel) -> Vec<Decision> {
-    let mut refills = Vec::new();
-    collect(kernel.operation, REFILL, &mut refills);
+    let refills = ir::walk(kernel.operation)
+        .into_iter()
+        .filter(|&operation| ir::attribute(operation, REFILL).is_some());
     let mut loops: Vec<MlirOperation> = Vec::new();
-    for &refill in &refills {
+    for refill in refills {
         let the_loop = unsafe { mlirOperationGetParentOperation(refill) };
         if !loops.iter().any(|known| known.ptr == the_loop.ptr) {
             loops.push(the_loop);
@@ -98,10 +99,8 @@ pub fn run(kernel: &Kernel) -> Vec<Decision> {
         diagnostics::remark(location, Kind::StageShared.name(), &decision.reason);
         decisions.push(decision);
     }
-    for name in [REFILL, TILE_ITERATION] {
-        let mut marked = Vec::new();
-        collect(kernel.operation, name, &mut marked);
-        for operation in marked {
+    for operation in ir::walk(kernel.operation) {
+        for name in [REFILL, TILE_ITERATION] {
             unsafe { mlirOperationRemoveAttributeByName(operation, ir::string_ref_of(name)) };
         }
     }
@@ -137,7 +136,7 @@ fn plan(the_loop: MlirOperation) -> Result<Plan, String> {
     };
     let trips = bound(1).map(|upper| upper - lower);
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
-    let children = children(body);
+    let children = ir::block_operations(body);
     let periods = |name: &str| -> Vec<(MlirOperation, i64)> {
         children
             .iter()
@@ -196,7 +195,7 @@ fn slice(
     let mut needed: Vec<MlirValue> = Vec::new();
     for &refill in refills {
         let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(refill, 0)) };
-        for operation in children(then_block) {
+        for operation in ir::block_operations(then_block) {
             nested_operands(operation, &mut needed);
         }
     }
@@ -285,9 +284,11 @@ fn apply(the_loop: MlirOperation, plan: &Plan) -> Result<(), String> {
     // Each refill is `barrier, copy, barrier`; moved one after another, the barriers between
     // two copies go (the copies write distinct tiles from memory the loop does not write).
     let mut barriers = Vec::new();
+    // What the rewrite may leave unused: the slice, the refills' conditions, the offsets.
+    let mut dead = plan.slice.clone();
     for &refill in &plan.refills {
         let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(refill, 0)) };
-        for operation in children(then_block) {
+        for operation in ir::block_operations(then_block) {
             if ir::is_named(operation, "scf.yield") {
                 continue;
             }
@@ -297,9 +298,10 @@ fn apply(the_loop: MlirOperation, plan: &Plan) -> Result<(), String> {
                 barriers.push(operation);
             }
         }
-        let condition = ir::defining_operation(unsafe { mlirOperationGetOperand(refill, 0) });
+        dead.extend(ir::defining_operation(unsafe {
+            mlirOperationGetOperand(refill, 0)
+        }));
         unsafe { mlirOperationDestroy(refill) };
-        condition.into_iter().for_each(destroy_if_unused);
     }
     if let [_, between @ .., _] = &barriers[..] {
         between
@@ -309,19 +311,17 @@ fn apply(the_loop: MlirOperation, plan: &Plan) -> Result<(), String> {
     let induction = unsafe { mlirBlockGetArgument(body, 0) };
     for &remainder in &plan.tile_iterations {
         let within = Builder::before(remainder).index_binary("arith.subi", induction, start);
-        let offset = ir::defining_operation(unsafe { mlirOperationGetOperand(remainder, 0) });
+        dead.extend(ir::defining_operation(unsafe {
+            mlirOperationGetOperand(remainder, 0)
+        }));
         unsafe {
             mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(remainder, 0), within);
             mlirOperationDestroy(remainder);
         }
-        offset.into_iter().for_each(destroy_if_unused);
     }
-    for &operation in plan.slice.iter().rev() {
-        if !plan
-            .tile_iterations
-            .iter()
-            .any(|remainder| remainder.ptr == operation.ptr)
-        {
+    // Each goes once, users before what they use: the body's live operations, last first.
+    for operation in ir::block_operations(body).into_iter().rev() {
+        if dead.iter().any(|candidate| candidate.ptr == operation.ptr) {
             destroy_if_unused(operation);
         }
     }
@@ -382,7 +382,7 @@ fn detached_yield(the_loop: MlirOperation) -> MlirOperation {
 
 /// Replaces, in `operation` and everything nested in it, each operand that `map` maps.
 fn remap(operation: MlirOperation, map: &[(MlirValue, MlirValue)]) {
-    for operation in with_nested(operation) {
+    for operation in ir::walk(operation) {
         for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
             let operand = unsafe { mlirOperationGetOperand(operation, position) };
             if let Some(&(_, with)) = map
@@ -397,41 +397,11 @@ fn remap(operation: MlirOperation, map: &[(MlirValue, MlirValue)]) {
 
 /// Every operand of `operation` and of the operations nested in it.
 fn nested_operands(operation: MlirOperation, operands: &mut Vec<MlirValue>) {
-    for operation in with_nested(operation) {
+    for operation in ir::walk(operation) {
         for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
             operands.push(unsafe { mlirOperationGetOperand(operation, position) });
         }
     }
-}
-
-/// `operation` and every operation nested in it, outer ones first.
-fn with_nested(operation: MlirOperation) -> Vec<MlirOperation> {
-    let mut all = vec![operation];
-    let mut next = 0;
-    while next < all.len() {
-        let current = all[next];
-        next += 1;
-        for region in 0..unsafe { mlirOperationGetNumRegions(current) } {
-            let mut block =
-                unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(current, region)) };
-            while !block.ptr.is_null() {
-                all.extend(children(block));
-                block = unsafe { mlirBlockGetNextInRegion(block) };
-            }
-        }
-    }
-    all
-}
-
-/// The operations of `block`, in order.
-fn children(block: MlirBlock) -> Vec<MlirOperation> {
-    let mut operations = Vec::new();
-    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
-    while !operation.ptr.is_null() {
-        operations.push(operation);
-        operation = unsafe { mlirOperationGetNextInBlock(operation) };
-    }
-    operations
 }
 
 /// Destroys `operation` if none of its results is used.
@@ -442,13 +412,4 @@ fn destroy_if_unused(operation: MlirOperation) {
     if !used {
         unsafe { mlirOperationDestroy(operation) };
     }
-}
-
-/// Every operation nested in `root` that carries attribute `name`.
-fn collect(root: MlirOperation, name: &str, found: &mut Vec<MlirOperation>) {
-    found.extend(
-        with_nested(root)
-            .into_iter()
-            .filter(|&operation| ir::attribute(operation, name).is_some()),
-    );
 }
