@@ -144,7 +144,9 @@ pub fn apply(
                 let remainder =
                     before.index_binary("arith.remui", offset, before.index_constant(period));
                 if loops.len() == 1 {
-                    mark(remainder, strip_mine::TILE_ITERATION, period);
+                    if let Some(operation) = ir::defining_operation(remainder) {
+                        mark(operation, strip_mine::TILE_ITERATION, period);
+                    }
                 }
                 remainder
             }
@@ -178,7 +180,7 @@ pub fn apply(
             let then_yield = guarded_region(&before, refill);
             if let [period] = periods[..] {
                 let branch = unsafe { mlirOperationGetParentOperation(then_yield) };
-                mark_operation(branch, strip_mine::REFILL, period);
+                mark(branch, strip_mine::REFILL, period);
             }
             let inside = Builder::before(then_yield).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
@@ -208,18 +210,12 @@ pub fn apply(
     })
 }
 
-/// Marks the operation defining `value` with `name = period` ([`strip_mine`]).
-fn mark(value: MlirValue, name: &str, period: i64) {
-    if let Some(operation) = ir::defining_operation(value) {
-        mark_operation(operation, name, period);
-    }
-}
-
-/// Marks `operation` with `name = period : i64` ([`strip_mine`]).
-fn mark_operation(operation: MlirOperation, name: &str, period: i64) {
-    let builder = Builder::before(operation);
-    if let Some(attribute) = builder.parse_attribute(&format!("{period} : i64")) {
-        unsafe { mlirOperationSetAttributeByName(operation, ir::string_ref_of(name), attribute) };
+/// Marks `operation` with `name = period : i64` for [`strip_mine`], which removes the mark.
+fn mark(operation: MlirOperation, name: &str, period: i64) {
+    unsafe {
+        let context = mlirOperationGetContext(operation);
+        let attribute = mlirIntegerAttrGet(mlirIntegerTypeGet(context, 64), period);
+        mlirOperationSetDiscardableAttributeByName(operation, ir::string_ref_of(name), attribute);
     }
 }
 
