@@ -21,10 +21,7 @@ use crate::{facts::accesses, facts::findings::Finding, ir};
 pub fn foreign_user(buffer: MlirValue) -> Option<String> {
     let through_view =
         ir::defining_operation(buffer).is_some_and(|owner| ir::is_named(owner, "memref.subview"));
-    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
+    for (owner, number) in ir::uses(buffer) {
         let name = ir::operation_name(owner);
         let location = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
         let reason = if name == "memref.subview" && number == 0 {
@@ -47,7 +44,6 @@ pub fn foreign_user(buffer: MlirValue) -> Option<String> {
         if reason.is_some() {
             return reason;
         }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
     }
     None
 }

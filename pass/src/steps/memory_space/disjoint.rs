@@ -97,10 +97,7 @@ pub fn spanned(kernel: &Kernel, argument: usize) -> Result<(), String> {
 /// `memref.dim`, `memref.copy`, atomics and reading its aligned pointer keep to its span; a
 /// `memref.reinterpret_cast`, `memref.view` or a call may not.
 pub fn outside_span(value: MlirValue) -> Option<String> {
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
+    for (owner, number) in ir::uses(value) {
         let name = ir::operation_name(owner);
         let inside = match name.as_str() {
             "memref.subview"
@@ -126,7 +123,6 @@ pub fn outside_span(value: MlirValue) -> Option<String> {
                 "is used by {name} at {location}, which may reach bytes outside its type"
             ));
         }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
     }
     None
 }

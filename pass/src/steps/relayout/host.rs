@@ -299,10 +299,7 @@ fn times(count: u64) -> String {
 fn uses(alloc: MlirOperation) -> Result<Vec<Use>, String> {
     let value = unsafe { mlirOperationGetResult(alloc, 0) };
     let mut found = Vec::new();
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) } as usize;
+    for (owner, number) in ir::uses(value) {
         let (operands, results) = unsafe {
             (
                 mlirOperationGetNumOperands(owner),
@@ -339,7 +336,6 @@ fn uses(alloc: MlirOperation) -> Result<Vec<Use>, String> {
                 describe(owner)
             )
         })?);
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
     }
     Ok(found)
 }

@@ -371,10 +371,7 @@ pub fn record_after(accesses: &mut [AccessReport], findings: &[Finding], decisio
 /// The first use of `value` other than a plain `memref.load`, `memref.store` (as the memref)
 /// or, unless a record is `split` (which changes the dimensions), `memref.dim`, described.
 fn foreign_user(value: MlirValue, split: bool) -> Option<String> {
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        let number = unsafe { mlirOpOperandGetOperandNumber(use_) };
+    for (owner, number) in ir::uses(value) {
         let plain = match ir::operation_name(owner).as_str() {
             "memref.load" => number == 0,
             "memref.dim" => number == 0 && !split,
@@ -384,7 +381,6 @@ fn foreign_user(value: MlirValue, split: bool) -> Option<String> {
         if !plain {
             return Some(describe(owner));
         }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
     }
     None
 }
@@ -425,12 +421,10 @@ fn strided(strides: &[i64]) -> String {
 /// the innermost index `e` to `(e floordiv size, e mod size)` (`arith.divui`/`remui`: an
 /// in-bounds index is not negative).
 fn split_accesses(buffer: MlirValue, size: i64) {
-    let mut users = Vec::new();
-    let mut use_ = unsafe { mlirValueGetFirstUse(buffer) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        users.push(unsafe { mlirOpOperandGetOwner(use_) });
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
+    let mut users: Vec<MlirOperation> = ir::uses(buffer)
+        .into_iter()
+        .map(|(owner, _)| owner)
+        .collect();
     users.dedup_by(|a, b| a.ptr == b.ptr);
     for operation in users {
         let mut operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(operation) })

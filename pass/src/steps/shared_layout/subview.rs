@@ -69,15 +69,11 @@ pub fn fold(findings: &[&Finding], views: &[Vec<StaticSubview>]) -> Result<(), S
 
 /// Erases the `memref.subview`s of `value` (and theirs) that are left without users.
 fn erase_unused_subviews(value: MlirValue) {
-    let mut subviews = Vec::new();
-    let mut use_ = unsafe { mlirValueGetFirstUse(value) };
-    while unsafe { !mlirOpOperandIsNull(use_) } {
-        let owner = unsafe { mlirOpOperandGetOwner(use_) };
-        if ir::is_named(owner, "memref.subview") {
-            subviews.push(owner);
-        }
-        use_ = unsafe { mlirOpOperandGetNextUse(use_) };
-    }
+    let subviews: Vec<MlirOperation> = ir::uses(value)
+        .into_iter()
+        .map(|(owner, _)| owner)
+        .filter(|&owner| ir::is_named(owner, "memref.subview"))
+        .collect();
     for subview in subviews {
         let result = unsafe { mlirOperationGetResult(subview, 0) };
         erase_unused_subviews(result);
