@@ -76,6 +76,8 @@ pub struct Uniformity<'k> {
     writes: Vec<(Effect, MlirOperation)>,
     /// Option `assume-noalias`: kernel arguments do not overlap.
     assume_noalias: bool,
+    /// Loops about to leave the edge guard around them (`stage_shared::guard`).
+    leaving: Vec<MlirOperation>,
 }
 
 impl<'k> Uniformity<'k> {
@@ -89,6 +91,29 @@ impl<'k> Uniformity<'k> {
             kernel,
             writes,
             assume_noalias,
+            leaving: Vec::new(),
+        }
+    }
+
+    /// The facts of the kernel as it will be once each of `loops` has left the edge guard
+    /// around it and taken the guard's place (`stage_shared::guard`), read from the IR as it is.
+    pub fn leaving(self, loops: Vec<MlirOperation>) -> Uniformity<'k> {
+        Uniformity {
+            leaving: loops,
+            ..self
+        }
+    }
+
+    /// `operation`, or, for a loop about to leave its edge guard ([`Self::leaving`]), the
+    /// guard whose place it takes.
+    pub fn in_place_of(&self, operation: MlirOperation) -> MlirOperation {
+        match self
+            .leaving
+            .iter()
+            .any(|the_loop| the_loop.ptr == operation.ptr)
+        {
+            true => unsafe { mlirOperationGetParentOperation(operation) },
+            false => operation,
         }
     }
 
@@ -98,6 +123,7 @@ impl<'k> Uniformity<'k> {
         let mut memo = HashMap::new();
         let mut inner = point;
         loop {
+            inner = self.in_place_of(inner);
             self.in_entry_block(inner)?;
             let parent = unsafe { mlirOperationGetParentOperation(inner) };
             if parent.ptr.is_null() || parent.ptr == self.kernel.operation.ptr {

@@ -15,7 +15,7 @@ use crate::{
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir,
-    steps::stage_shared::sharers,
+    steps::stage_shared::{plan::Versioned, sharers},
     Options,
 };
 
@@ -27,18 +27,21 @@ pub(super) struct Unmovable {
     blockers: Vec<Blocker>,
 }
 
-/// Ok when the access of `findings[index]` may move to its cooperative copy; otherwise what
-/// keeps it ([`blockers`]).
+/// Ok when the access of `findings[index]` may move to its cooperative copy, where each of
+/// `checks` (planned for earlier stagings) shows its pairs of arguments apart in its loop;
+/// otherwise what keeps it ([`blockers`]).
 pub(super) fn movable(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
     options: &Options,
+    checks: &[Versioned],
 ) -> Result<(), Unmovable> {
-    let blockers = blockers(kernel, findings, index, options).map_err(|reason| Unmovable {
-        reason,
-        blockers: Vec::new(),
-    })?;
+    let blockers =
+        blockers(kernel, findings, index, options, checks).map_err(|reason| Unmovable {
+            reason,
+            blockers: Vec::new(),
+        })?;
     match blockers.first() {
         Some(first) => Err(Unmovable {
             reason: first.reason.clone(),
@@ -88,12 +91,14 @@ struct Blocker {
 /// the copy-in, by another thread, so nothing that may write its buffer may come before it,
 /// nor, for a load in a loop, anywhere in that loop (a later iteration would read from a tile
 /// filled before). A workgroup tile, or an argument that cannot alias (`effects::may_alias`),
-/// does not count; a call counts always.
+/// does not count, nor an argument that one of `checks` shows apart from the accessed one in
+/// the loop around both; a call counts always.
 fn blockers(
     kernel: &Kernel,
     findings: &[Finding],
     index: usize,
     options: &Options,
+    checks: &[Versioned],
 ) -> Result<Vec<Blocker>, String> {
     let finding = &findings[index];
     let operation = finding.memory.operation;
@@ -116,13 +121,26 @@ fn blockers(
         .position(|(_, other)| other.ptr == operation.ptr)
         .unwrap_or(all.len());
     let outer = outermost_loop(operation);
+    // Shown apart by a run-time check planned for an earlier staging, on whose fast path
+    // both run.
+    let apart = |effect: &Effect, other: MlirOperation| match (effect, &finding.memory.root) {
+        (
+            Effect::Read(Root::Argument(first), _) | Effect::Write(Root::Argument(first), _),
+            Root::Argument(second),
+        ) => checks
+            .iter()
+            .any(|check| check.proves_apart((operation, other), (*first, *second))),
+        _ => false,
+    };
     // The effects that may run after the access in the same thread (`later`), or before it.
     // Every other effect, whether it comes before the access, and whether it is in the same
     // loop nest (so runs both before and after it, in other iterations).
     let others = all
         .iter()
         .enumerate()
-        .filter(|(_, (_, other))| other.ptr != operation.ptr && !exclusive(operation, *other))
+        .filter(|(_, (effect, other))| {
+            other.ptr != operation.ptr && !exclusive(operation, *other) && !apart(effect, *other)
+        })
         .map(|(at, (effect, other))| {
             let same_loop = outer.is_some_and(|outer| ir::encloses(outer, *other));
             (effect, *other, at < position, same_loop)

@@ -1,28 +1,19 @@
-//! Applying one positive staging decision ([`apply`]): the cooperative copy's cost checked
-//! again against the saving (`staging::saves_enough`), the alias and guard conditions, then the
-//! transform for the access's shape (`single`, `loop_load`, `loop_store`, `halo`), behind a
-//! run-time check of argument disjointness where only that keeps an access in a loop from its
-//! copy ([`Versioned`]). What it did is data ([`Applied`]); the caller words it.
+//! Making one planned staging ([`apply`]): the transform `plan` checked for the access's shape
+//! (`single`, `loop_load`, `loop_store`, `halo`), behind the run-time check of argument
+//! disjointness it relies on, if any ([`Versioned`]). What it did is data ([`Applied`]); the
+//! caller words it.
 
-use analysis::{
-    matrix::AccessKind,
-    metrics::{warp_metrics, Block},
-    staging::{self, Staging},
-};
-use mlir_sys::{
-    mlirOperationGetOperand, mlirOperationGetParentOperation, mlirValueEqual, mlirValueGetType,
-    MlirOperation,
-};
+use analysis::{metrics::Block, staging::Staging};
+use mlir_sys::{mlirOperationGetOperand, mlirValueEqual, mlirValueGetType};
 
-use super::{alias, halo, loop_load, loop_store, neighbor_of, single, LeftGuard};
+use super::{
+    halo, loop_load, loop_store,
+    plan::{CopyCost, Stage, Transform, Versioned},
+    single::{self, Staged},
+};
 use crate::{
-    facts::accesses::Root,
-    facts::findings::Finding,
-    facts::kernels::Kernel,
-    facts::uniform::Uniformity,
-    ir,
-    steps::memory_space::{checked, disjoint},
-    Options,
+    facts::accesses::Root, facts::findings::Finding, facts::kernels::Kernel, ir,
+    steps::memory_space::disjoint,
 };
 
 /// What [`apply`] did with one decision.
@@ -51,7 +42,7 @@ impl Applied {
     }
 
     /// Not applied, because of `why`.
-    fn refused(why: String) -> Applied {
+    pub(super) fn refused(why: String) -> Applied {
         Applied {
             outcome: Some(Err(why)),
             ..Applied::nothing()
@@ -59,107 +50,41 @@ impl Applied {
     }
 }
 
-/// Applies a positive decision where supported ([`Applied`]).
+/// Makes the staging `stage` of `findings[index]` (decided by `staging`) as planned.
 pub(super) fn apply(
     kernel: &Kernel,
-    findings: &[Finding],
-    index: usize,
-    staging: &Staging,
-    block: Option<&Block>,
-    options: &Options,
-    (guards, uniformity): (&[LeftGuard], &Uniformity),
+    (findings, index): (&[Finding], usize),
+    (staging, stage): (&Staging, Stage),
 ) -> Applied {
-    let (Some(footprint), Some(&block)) = (&staging.footprint, block) else {
+    let Stage {
+        transform,
+        check,
+        cost: CopyCost {
+            after,
+            copied,
+            native,
+        },
+        left_guard,
+        block,
+    } = stage;
+    let Some(footprint) = &staging.footprint else {
         return Applied::nothing();
     };
-    if !staging.stage {
-        return Applied::nothing();
-    }
     let finding = &findings[index];
-    let group = neighbor_of(findings, index);
-    let members = group
-        .as_ref()
-        .map_or_else(|| vec![index], |(_, members)| members.clone());
-    let mut check = None;
-    if let Some(unmovable) = members
-        .iter()
-        .find_map(|&member| alias::movable(kernel, findings, member, options).err())
-    {
-        match versioned(kernel, findings, index, (options, &unmovable)) {
-            Some(found) => check = Some(found),
-            None => return Applied::refused(unmovable.reason),
-        }
-    }
-    let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
-    let guard = guards
-        .iter()
-        .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
-        .map(|(_, moved)| moved);
-    if let Some(Err(why)) = guard {
-        return Applied::refused(format!("the loop cannot leave its edge guard: {why}"));
-    }
-    let left = if guard.is_some() {
+    let extents = &footprint.extents[..];
+    let left = if left_guard {
         "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
     } else {
         ""
     };
-    let extents = &footprint.extents;
-    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
-    let CopyCost {
-        after,
-        copied,
-        native,
-    } = match copy_cost(finding, staging, block, points, options) {
-        Ok(cost) => cost,
-        Err(why) => return Applied::refused(why),
-    };
-    // A stencil load whose group already read the halo tile: its memref
-    // operand is the tile now.
-    let live = match finding.memory.kind {
-        AccessKind::Load => unsafe { mlirOperationGetOperand(finding.memory.operation, 0) },
-        AccessKind::Store => finding.memory.memref,
-    };
-    let created = unsafe { mlirValueEqual(live, finding.memory.memref) };
-    let result = if !created {
-        Ok(ir::type_text(unsafe { mlirValueGetType(live) }))
-    } else {
-        let branch = match &check {
-            Some(Versioned { outer, pairs, .. }) => {
-                match disjoint::version_operation(kernel, *outer, pairs) {
-                    Ok(branch) => Some(branch),
-                    Err(why) => return Applied::refused(why),
-                }
-            }
-            None => None,
-        };
-        let staged = match finding.memory.kind {
-            AccessKind::Load if group.is_some() => {
-                let loads: Vec<&Finding> =
-                    members.iter().map(|&member| &findings[member]).collect();
-                halo::apply(kernel, &loads, block, extents, uniformity)
-            }
-            AccessKind::Load if !finding.access.loops.is_empty() => loop_load::apply(
-                kernel,
-                finding,
-                block,
-                (extents, footprint.iterations),
-                uniformity,
-            ),
-            AccessKind::Load => single::apply_load(kernel, finding, block, extents, uniformity),
-            AccessKind::Store if !finding.access.loops.is_empty() => loop_store::apply_store(
-                kernel,
-                finding,
-                block,
-                (extents, footprint.iterations),
-                uniformity,
-            ),
-            AccessKind::Store => single::apply_store(kernel, finding, block, extents, uniformity),
-        };
-        if let (Err(_), Some(branch)) = (&staged, branch) {
-            disjoint::unversion(branch);
-        }
-        staged.map(|staged| staged.tile_type)
-    };
+    let created = !matches!(transform, Transform::Shared);
+    let result = build(
+        kernel,
+        (findings, index),
+        transform,
+        check.as_ref(),
+        (block, extents),
+    );
     let left = match &check {
         Some(Versioned {
             pairs,
@@ -206,90 +131,47 @@ pub(super) fn apply(
     }
 }
 
-/// A staged access's loop nest versioned on a run-time check (`disjoint::version_operation`).
-pub(super) struct Versioned {
-    /// The outermost loop.
-    pub(super) outer: MlirOperation,
-    /// The pairs the check shows apart: each blocking argument with the staged one.
-    pub(super) pairs: Vec<(usize, Vec<usize>)>,
-    /// The check's instructions at the kernel's entry (`disjoint::instructions`).
-    pub(super) instructions: u32,
-}
-
-/// How the access of `findings[index]` in a loop is versioned where only other arguments'
-/// accesses keep it from its copy (`unmovable`, `alias::checkable`): a store from its copy-out
-/// (they read or write its bytes after it), a load from its copy-in (they write its bytes in
-/// its loop or before it), with their bytes and its own known (`disjoint::spanned`) and option
-/// `version` on.
-fn versioned(
+/// Builds `transform` for `findings[index]`, behind its run-time `check` if any (undone when
+/// the transform fails); the tile's type.
+fn build(
     kernel: &Kernel,
-    findings: &[Finding],
-    index: usize,
-    (options, unmovable): (&Options, &alias::Unmovable),
-) -> Option<Versioned> {
+    (findings, index): (&[Finding], usize),
+    transform: Transform,
+    check: Option<&Versioned>,
+    shape: (Block, &[i64]),
+) -> Result<String, String> {
     let finding = &findings[index];
-    let access = finding.memory.operation;
-    if !options.version || finding.access.loops.is_empty() || checked::in_fallback(access) {
-        return None;
-    }
-    let (staged, blocking) = alias::checkable(findings, index, unmovable)?;
-    let mut all = std::iter::once(staged).chain(blocking.iter().copied());
-    if !all.all(|argument| disjoint::spanned(kernel, argument).is_ok()) {
-        return None;
-    }
-    let outer = alias::outermost_loop(access)?;
-    let pairs: Vec<(usize, Vec<usize>)> = blocking
-        .iter()
-        .map(|&other| (other, vec![staged]))
-        .collect();
-    let instructions = disjoint::instructions(kernel, &pairs).ok()?;
-    Some(Versioned {
-        outer,
-        pairs,
-        instructions,
-    })
-}
-
-/// What the cooperative copy of one access costs in global sectors.
-pub(super) struct CopyCost {
-    /// Sectors per request of the copy.
-    pub(super) after: Option<f64>,
-    /// Global sectors per block and tile through the copy.
-    pub(super) copied: Option<f64>,
-    /// Global sectors per block and tile of the access itself (`points` loads of a group).
-    pub(super) native: Option<f64>,
-}
-
-/// The copy's cost for `finding` (with `points` loads sharing the tile), or why it saves too
-/// little to be made (`staging::saves_enough`).
-pub(super) fn copy_cost(
-    finding: &Finding,
-    staging: &Staging,
-    block: Block,
-    points: f64,
-    options: &Options,
-) -> Result<CopyCost, String> {
-    let Some(footprint) = &staging.footprint else {
-        return Err("no footprint".into());
+    let make: Box<dyn FnOnce() -> Result<Staged, String> + '_> = match transform {
+        // A stencil load whose group already read the halo tile: its memref operand is the
+        // tile now.
+        Transform::Shared => {
+            let live = unsafe { mlirOperationGetOperand(finding.memory.operation, 0) };
+            return match unsafe { mlirValueEqual(live, finding.memory.memref) } {
+                true => Err("its stencil's halo tile was not made".into()),
+                false => Ok(ir::type_text(unsafe { mlirValueGetType(live) })),
+            };
+        }
+        Transform::Single(plan) => Box::new(move || single::build(kernel, finding, plan, shape)),
+        Transform::LoopLoad(plan) => {
+            Box::new(move || loop_load::build(kernel, finding, plan, shape))
+        }
+        Transform::LoopStore(plan) => {
+            Box::new(move || loop_store::build(kernel, finding, plan, shape))
+        }
+        Transform::Halo(plan, members) => Box::new(move || {
+            let loads: Vec<&Finding> = members.iter().map(|&member| &findings[member]).collect();
+            halo::build(kernel, &loads, plan, shape)
+        }),
     };
-    let copy = staging::cooperative_copy(&finding.access, &footprint.extents, block);
-    let metrics = warp_metrics(&copy, block, options.target.bank_model);
-    let after = metrics
-        .as_ref()
-        .ok()
-        .and_then(|metrics| metrics.sectors_per_request.clone().ok());
-    let copied = metrics
-        .ok()
-        .and_then(|metrics| Some(metrics.requests.ok()? as f64 * after?));
-    let native = staging
-        .sectors_per_request
-        .map(|sectors| points * staging::native_sectors_per_tile(sectors, footprint, block));
-    if let (Some(native), Some(copied)) = (native, copied) {
-        staging::saves_enough(native, copied)?;
+    let branch = match check {
+        Some(Versioned { outer, pairs, .. }) => {
+            Some(disjoint::version_operation(kernel, *outer, pairs)?)
+        }
+        None => None,
+    };
+    let staged = make();
+    if let (Err(_), Some(branch)) = (&staged, branch) {
+        disjoint::unversion(branch);
     }
-    Ok(CopyCost {
-        after,
-        copied,
-        native,
-    })
+    staged.map(|staged| staged.tile_type)
 }

@@ -18,7 +18,7 @@
 //! coefficients, a static shape. The caller checks the memref is never
 //! written by the kernel.
 
-use analysis::{expression::Variable, metrics::Block};
+use analysis::{expression::Variable, matrix::AccessMatrix, metrics::Block};
 use mlir_sys::*;
 
 use crate::{
@@ -28,8 +28,11 @@ use crate::{
     ir::builder::Builder,
     steps::stage_shared::copy::{copy_box, CopyBox},
     steps::stage_shared::loop_load::static_shape,
-    steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged},
+    steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged, BLOCKS},
 };
+
+/// Thread ids in dimension order.
+const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 
 /// Where the halo copy goes: the top of the kernel for an argument, or just after the view
 /// the kernel makes of it in its entry block (a per-block `memref.subview`); every member
@@ -61,14 +64,23 @@ fn copy_point(members: &[&Finding], entry: MlirBlock) -> Result<MlirOperation, S
     }
 }
 
-/// Stages the loads `members` (centre first) through one halo tile of `extents`.
-pub fn apply(
+/// What staging a stencil's loads needs, checked before anything changes ([`plan`]).
+pub(super) struct Plan {
+    /// Each load's access matrix, centre first.
+    matrices: Vec<AccessMatrix>,
+    /// The memref's static shape.
+    shape: Vec<i64>,
+    /// Per dimension, the lowest offset of the loads (the halo box's corner).
+    lowest: Vec<i64>,
+}
+
+/// Checks, without touching the IR, that the loads `members` (centre first) can be staged
+/// through one halo tile.
+pub(super) fn plan(
     kernel: &Kernel,
     members: &[&Finding],
-    block: Block,
-    extents: &[i64],
     uniformity: &Uniformity,
-) -> Result<Staged, String> {
+) -> Result<Plan, String> {
     let centre = members.first().ok_or("no loads to stage")?;
     let matrices = members
         .iter()
@@ -78,25 +90,23 @@ pub fn apply(
             }
             member
                 .matrix
-                .as_ref()
+                .clone()
                 .map_err(|unknown| unknown.reason.clone())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let matrix = matrices[0];
-    let threads = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
-    let blocks = [Variable::BlockX, Variable::BlockY, Variable::BlockZ];
+    let matrix = &matrices[0];
     if let Some(other) = matrix
         .variables
         .iter()
-        .find(|variable| !threads.contains(variable) && !blocks.contains(variable))
+        .find(|variable| !THREADS.contains(variable) && !BLOCKS.contains(variable))
     {
         return Err(format!(
             "the index depends on {other}, not only on thread and block ids"
         ));
     }
-    let rank = extents.len();
+    let rank = matrix.offsets.len();
     if (0..rank).any(|dimension| {
-        threads
+        THREADS
             .iter()
             .any(|thread| matrix.coefficient(dimension, thread) < 0)
     }) {
@@ -112,14 +122,40 @@ pub fn apply(
                 .unwrap_or(0)
         })
         .collect();
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    uniformity.barrier_point(copy_point(members, entry)?)?;
+    Ok(Plan {
+        matrices,
+        shape,
+        lowest,
+    })
+}
+
+/// Stages the loads `members` (centre first) through one halo tile of `extents` as `plan`
+/// says.
+pub(super) fn build(
+    kernel: &Kernel,
+    members: &[&Finding],
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
+) -> Result<Staged, String> {
+    let Plan {
+        matrices,
+        shape,
+        lowest,
+    } = plan;
+    let centre = members.first().ok_or("no loads to stage")?;
+    let matrix = &matrices[0];
+    let (threads, blocks) = (THREADS, BLOCKS);
+    let rank = extents.len();
     let operation = centre.memory.operation;
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type =
         unsafe { mlirShapedTypeGetElementType(mlirValueGetType(centre.memory.memref)) };
     let tile_type = tile_type(element_type, extents);
+    // Found again: what earlier stagings put at the top of the kernel comes first.
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let first = copy_point(members, entry)?;
-    uniformity.barrier_point(first)?;
     let tile = new_tile(kernel, &tile_type)?;
 
     let top = Builder::before(first).located(location);

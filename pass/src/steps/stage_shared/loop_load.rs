@@ -66,23 +66,37 @@ use crate::{
 /// Thread ids in dimension order.
 const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 
-/// Stages the load of `finding` through a tile of `extents` refilled every
-/// `iterations` iterations of its loop, or once for a whole loop nest.
-pub fn apply(
+/// What staging a load in a loop needs, checked before anything changes ([`plan`]).
+pub(super) struct Plan {
+    /// The loops' lower bounds, outermost first.
+    lowers: Vec<i64>,
+    /// The memref's static shape.
+    shape: Vec<i64>,
+    /// The enclosing `scf.for`s, outermost first.
+    loops: Vec<MlirOperation>,
+    /// Per loop, how many iterations a tile holds.
+    periods: Vec<i64>,
+    /// Whether one tile holds every iteration and is copied once, before the nest.
+    hoisted: bool,
+    /// Whether every thread reaches a refill in the loop alike, or why not.
+    refill: Result<(), String>,
+}
+
+/// Checks, without touching the IR, that the load of `finding` can be staged through a tile
+/// refilled every `iterations` iterations of its loop, or once for a whole loop nest.
+pub(super) fn plan(
     kernel: &Kernel,
     finding: &Finding,
-    block: Block,
-    (extents, iterations): (&[i64], i64),
+    iterations: i64,
     uniformity: &Uniformity,
-) -> Result<Staged, String> {
+) -> Result<Plan, String> {
     let (lowers, shape) = requirements(finding)?;
-    let memory = &finding.memory;
-    let operation = memory.operation;
+    let operation = finding.memory.operation;
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
     }
-    let loops = enclosing_loops(kernel, operation, lowers.len())?;
-    let matrix = finding
+    let loops = enclosing_loops(kernel, operation, lowers.len(), uniformity)?;
+    finding
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
@@ -116,6 +130,38 @@ pub fn apply(
             )
         })?;
     }
+    Ok(Plan {
+        lowers,
+        shape,
+        loops,
+        periods,
+        hoisted,
+        refill,
+    })
+}
+
+/// Stages the load of `finding` through a tile of `extents` as `plan` says: refilled every
+/// `plan.periods` iterations of its loop, or once for a whole loop nest.
+pub(super) fn build(
+    kernel: &Kernel,
+    finding: &Finding,
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
+) -> Result<Staged, String> {
+    let Plan {
+        lowers,
+        shape,
+        loops,
+        periods,
+        hoisted,
+        refill,
+    } = plan;
+    let memory = &finding.memory;
+    let operation = memory.operation;
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);
@@ -221,12 +267,13 @@ fn mark(operation: MlirOperation, name: &str, period: i64) {
 
 /// The `count` `scf.for` loops around `operation`, outermost first (as the access's loop ids
 /// count them), the outermost in the kernel's entry block, or alone on the fast path of
-/// run-time checks there (`disjoint::version_operation`); `scf.if`s (a guard) may sit between
-/// them.
+/// run-time checks there (`disjoint::version_operation`), or about to leave its edge guard
+/// there (`Uniformity::in_place_of`); `scf.if`s (a guard) may sit between them.
 pub(super) fn enclosing_loops(
     kernel: &Kernel,
     operation: MlirOperation,
     count: usize,
+    uniformity: &Uniformity,
 ) -> Result<Vec<MlirOperation>, String> {
     let mut loops = Vec::with_capacity(count);
     let mut inner = operation;
@@ -247,7 +294,12 @@ pub(super) fn enclosing_loops(
         }
     };
     match loops.first() {
-        Some(&outer) if unsafe { mlirOperationGetBlock(top(outer)).ptr } == entry.ptr => Ok(loops),
+        Some(&outer)
+            if unsafe { mlirOperationGetBlock(top(uniformity.in_place_of(outer))).ptr }
+                == entry.ptr =>
+        {
+            Ok(loops)
+        }
         Some(_) => Err("the access's loop is not at the top of the kernel".into()),
         None => Err("the access is in no loop".into()),
     }

@@ -78,26 +78,43 @@ enum CopyOut {
     PerTile(i64),
 }
 
-/// Stages the store of `finding`, in a nest of loops, through a tile of `extents` holding
-/// `iterations` iterations: written in the loops and copied out once after them, or, for a
-/// single loop of more iterations, after every `iterations` of them.
-pub fn apply_store(
+/// What staging a store in a loop nest needs, checked before anything changes ([`plan`]).
+pub(super) struct Plan {
+    /// The loops' lower bounds, outermost first.
+    lowers: Vec<i64>,
+    /// The enclosing `scf.for`s, outermost first.
+    loops: Vec<MlirOperation>,
+    /// Values of the symbols the guard may name.
+    symbols: BTreeMap<Variable, MlirValue>,
+    /// The store's guard as bounds on its indices ([`index_bounds`]).
+    bounds: Vec<Condition>,
+    /// The memref's static shape.
+    shape: Vec<i64>,
+    /// The outermost loop's step.
+    step: i64,
+    /// For a single loop of more iterations than a tile holds, the tile's iterations.
+    period: Option<i64>,
+}
+
+/// Checks, without touching the IR, that the store of `finding`, in a nest of loops, can be
+/// staged through a tile holding `iterations` iterations: written in the loops and copied
+/// out once after them, or, for a single loop of more iterations, after every `iterations`
+/// of them.
+pub(super) fn plan(
     kernel: &Kernel,
     finding: &Finding,
-    block: Block,
-    (extents, iterations): (&[i64], i64),
+    (block, extents, iterations): (Block, &[i64], i64),
     uniformity: &Uniformity,
-) -> Result<Staged, String> {
-    let memory = &finding.memory;
-    let operation = memory.operation;
+) -> Result<Plan, String> {
+    let operation = finding.memory.operation;
     let (lowers, period) = requirements(finding, iterations)?;
-    let loops = enclosing_loops(kernel, operation, lowers.len())?;
+    let loops = enclosing_loops(kernel, operation, lowers.len(), uniformity)?;
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let symbols = symbol_values(kernel, entry);
     let bounds = index_bounds(finding, &symbols)?;
     let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
     let shape = static_shape(finding)?;
-    let matrix = finding
+    finding
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
@@ -111,6 +128,49 @@ pub fn apply_store(
         );
     }
     let step = finding.access.loops[0].step.unwrap_or(1);
+    // Once: the barrier goes after the nest, in the entry block; per tile: in the loop.
+    let barrier = match period {
+        None => loops[0],
+        Some(_) => flush_after,
+    };
+    uniformity.barrier_point(barrier).map_err(|why| {
+        format!("the copy-out would put a barrier where not every thread reaches it: {why}")
+    })?;
+    Ok(Plan {
+        lowers,
+        loops,
+        symbols,
+        bounds,
+        shape,
+        step,
+        period,
+    })
+}
+
+/// Stages the store of `finding` through a tile of `extents` as `plan` says.
+pub(super) fn build(
+    kernel: &Kernel,
+    finding: &Finding,
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
+) -> Result<Staged, String> {
+    let Plan {
+        lowers,
+        loops,
+        symbols,
+        bounds,
+        shape,
+        step,
+        period,
+    } = plan;
+    let memory = &finding.memory;
+    let operation = memory.operation;
+    // Found again: a loop that left its edge guard has put the store under a guard of its own.
+    let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
+    let matrix = finding
+        .matrix
+        .as_ref()
+        .map_err(|unknown| unknown.reason.clone())?;
     let copy_out = match period {
         None => CopyOut::Once(
             hoisted_origin(kernel, finding, loops[0], &lowers)
@@ -119,15 +179,6 @@ pub fn apply_store(
         ),
         Some(period) => CopyOut::PerTile(period * step),
     };
-    // Once: the barrier goes after the nest, in the entry block; per tile: in the loop.
-    let barrier = match copy_out {
-        CopyOut::Once(_) => loops[0],
-        CopyOut::PerTile(_) => flush_after,
-    };
-    uniformity.barrier_point(barrier).map_err(|why| {
-        format!("the copy-out would put a barrier where not every thread reaches it: {why}")
-    })?;
-
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
     let tile_type = tile_type(element_type, extents);

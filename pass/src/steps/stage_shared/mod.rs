@@ -28,12 +28,14 @@
 //!
 //! A loop under an edge guard whose loads would all be staged leaves the guard
 //! (`stage_shared::guard`). Which loops leave is decided first, on the kernel as
-//! it is; the stagings are then decided on the facts of the kernel as it will be
-//! (`findings::of_kernel_leaving`: the loads in those loops unguarded, read from
-//! the unchanged IR, not re-read after the move), and only then does anything
-//! move. A store whose copy-out only other arguments' accesses would observe is
-//! staged on the fast path of a run-time check that their bytes are apart
-//! (`memory_space::disjoint::version_operation`, undone if the staging fails).
+//! it is. Then every staging is decided and planned (`plan`) on the kernel as it will be
+//! (`findings::of_kernel_leaving`: the loads in those loops unguarded;
+//! `Uniformity::leaving`: the loops in their guards' places), read from the unchanged IR;
+//! only then do the loops move and the stagings get made (`apply`), in access order, with no
+//! re-analysis in between. A store whose copy-out only other arguments' accesses would
+//! observe is staged on the fast path of a run-time check that their bytes are apart
+//! (`memory_space::disjoint::version_operation`, undone if the staging fails); the accesses
+//! planned after it count on what that check shows (`plan::Planned`).
 //!
 //! Every barrier a staging adds goes where each thread of the block reaches
 //! it equally often (`uniform::Uniformity`, asked by each transform for the
@@ -52,8 +54,10 @@
 
 pub mod alias;
 mod apply;
+mod plan;
 
-use apply::{apply, copy_cost, Applied, Versioned};
+use apply::{apply, Applied};
+use plan::{copy_cost, Planned, Transform, Verdict, Versioned};
 pub mod copy;
 pub mod guard;
 pub mod halo;
@@ -166,18 +170,52 @@ pub fn run(
     } else {
         Vec::new()
     };
-    // Every staging below is decided on the findings of the kernel as it will be once these
-    // loops have left their guards (their loads unguarded), read from the IR as it is; then
-    // the loops move.
-    let left: Vec<MlirOperation> = guards
+    // Every staging below is decided on the kernel as it will be once these loops have left
+    // their guards: its findings (their loads unguarded) and its uniformity, read from the IR
+    // as it is. Then the loops move, and the stagings are made.
+    let (leaving, left): (Vec<MlirOperation>, Vec<MlirOperation>) = guards
         .iter()
-        .filter_map(|(_, guard)| guard.as_ref().ok().copied())
-        .collect();
+        .filter_map(|(the_loop, guard)| Some((*the_loop, *guard.as_ref().ok()?)))
+        .unzip();
     let findings = if left.is_empty() {
         findings
     } else {
         findings::of_kernel_leaving(kernel, &options.target, &left)
     };
+    let uniformity = uniformity.leaving(leaving);
+    // The kernel's own shared buffers, counted once, and the tiles planned so far.
+    let used = shared_layout::shared_bytes(kernel);
+    let mut tiles = 0u64;
+    let mut planned = Planned::default();
+    let mut plans = Vec::new();
+    for index in 0..findings.len() {
+        let Some(staging) = decide(&findings, index, (&block, constant), options, used + tiles)
+        else {
+            continue;
+        };
+        let verdict = if enabled {
+            plan::plan(
+                kernel,
+                (&findings, index),
+                (&staging, block.as_ref().ok()),
+                options,
+                (&guards, &uniformity),
+                &planned,
+            )
+        } else {
+            Verdict::Nothing
+        };
+        if let Verdict::Stage(stage) = &verdict {
+            if !matches!(stage.transform, Transform::Shared) {
+                tiles += staging
+                    .footprint
+                    .as_ref()
+                    .map_or(0, |footprint| footprint.bytes);
+            }
+        }
+        planned.record(&verdict);
+        plans.push((index, staging, verdict));
+    }
     for (the_loop, guard) in &guards {
         if let Ok(guard) = guard {
             guard::leave_guard(*the_loop, *guard);
@@ -186,34 +224,20 @@ pub fn run(
     let mut decisions = Vec::new();
     let mut notes = Vec::new();
     let mut original: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
-    // The kernel's own shared buffers, counted once: the decisions below see `kernel` as it was.
-    let used = shared_layout::shared_bytes(kernel);
     let mut current = kernel.clone();
     let mut staged = Vec::new();
-    let mut tiles = 0u64;
-    for (index, finding) in findings.iter().enumerate() {
-        let Some(staging) = decide(&findings, index, (&block, constant), options, used + tiles)
-        else {
-            continue;
-        };
+    for (index, staging, verdict) in plans {
+        let finding = &findings[index];
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
         let Applied {
             after,
             outcome,
             created,
             check,
-        } = if enabled {
-            apply(
-                &current,
-                &findings,
-                index,
-                &staging,
-                block.as_ref().ok(),
-                options,
-                (&guards, &uniformity),
-            )
-        } else {
-            Applied::nothing()
+        } = match verdict {
+            Verdict::Nothing => Applied::nothing(),
+            Verdict::Refused(why) => Applied::refused(why),
+            Verdict::Stage(stage) => apply(&current, (&findings, index), (&staging, *stage)),
         };
         let applied = after.is_some();
         if let Some(after) = after {
@@ -221,10 +245,6 @@ pub fn run(
             staged.push(index);
         }
         if created {
-            tiles += staging
-                .footprint
-                .as_ref()
-                .map_or(0, |footprint| footprint.bytes);
             match &mut current.kind {
                 KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup } => {
                     *workgroup += 1
@@ -378,7 +398,7 @@ fn leave_guards(
         };
         if staging.stage
             && saves()
-            && alias::movable(kernel, findings, index, options).is_ok()
+            && alias::movable(kernel, findings, index, options, &[]).is_ok()
             && loop_load::requirements(finding).is_ok()
         {
             tiles += staging

@@ -1,11 +1,11 @@
 //! `stage-shared`: route one global access through a workgroup tile so the
 //! block moves the data in coalesced order.
 //!
-//! **Store** (`apply_store`): each thread writes its value into the tile at
+//! **Store** (`stage_store`): each thread writes its value into the tile at
 //! its own cell, the block meets at a `gpu.barrier`, then the threads copy
 //! the tile out in row-major cell order, so consecutive lanes write
 //! consecutive addresses of the innermost dimension. **Load**
-//! (`apply_load`): the mirror image: the cooperative copy-in, a barrier,
+//! (`stage_load`): the mirror image: the cooperative copy-in, a barrier,
 //! then each thread reads its own cell.
 //!
 //! The naive transpose `out[bx*32 + tx][by*8 + ty] = v` (block 32x8) is the
@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 
 use analysis::{
     expression::Variable,
-    matrix::{Condition, Relation},
+    matrix::{AccessKind, Condition, Relation},
     metrics::Block,
 };
 use mlir_sys::*;
@@ -65,7 +65,7 @@ pub struct Staged {
 type Owners = [Option<usize>; 3];
 
 /// What staging one access needs, checked before anything changes.
-struct Plan {
+pub(super) struct Plan {
     /// Which tile dimension each thread id indexes.
     owners: Owners,
     /// The access's ancestor in the kernel's entry block.
@@ -82,17 +82,20 @@ struct Plan {
     location: MlirLocation,
 }
 
-/// Checks that the access of `finding` (`name`, index operands from `first_index`)
-/// can be staged through a tile of `extents`.
-fn plan(
+/// Checks, without touching the IR, that the access of `finding` (a `memref.load` or
+/// `memref.store`) can be staged through a tile of `extents`.
+pub(super) fn plan(
     kernel: &Kernel,
     finding: &Finding,
     block: Block,
     extents: &[i64],
-    (name, first_index): (&str, isize),
     uniformity: &Uniformity,
 ) -> Result<Plan, String> {
     let memory = &finding.memory;
+    let (name, first_index) = match memory.kind {
+        AccessKind::Load => ("memref.load", 1),
+        AccessKind::Store => ("memref.store", 2),
+    };
     if memory.name != name {
         return Err(format!("{} is not a {name}", memory.name));
     }
@@ -239,23 +242,27 @@ fn cooperative_copy(
     Ok(copy(&inner, &cells, &global))
 }
 
-/// Stages the store of `finding` through a workgroup tile of `extents`: each
-/// thread writes its own cell, a barrier, then the cooperative copy-out.
-pub fn apply_store(
+/// Stages the access of `finding` as `plan` says ([`stage_store`] or [`stage_load`]).
+pub(super) fn build(
     kernel: &Kernel,
     finding: &Finding,
-    block: Block,
-    extents: &[i64],
-    uniformity: &Uniformity,
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let plan = plan(
-        kernel,
-        finding,
-        block,
-        extents,
-        ("memref.store", 2),
-        uniformity,
-    )?;
+    match finding.memory.kind {
+        AccessKind::Store => stage_store(kernel, finding, plan, (block, extents)),
+        AccessKind::Load => stage_load(kernel, finding, plan, (block, extents)),
+    }
+}
+
+/// Stages the store of `finding` through a workgroup tile of `extents`: each
+/// thread writes its own cell, a barrier, then the cooperative copy-out.
+fn stage_store(
+    kernel: &Kernel,
+    finding: &Finding,
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
+) -> Result<Staged, String> {
     let (frame, thread_ids) = frame(kernel, &plan, block)?;
     let operation = finding.memory.operation;
     unsafe {
@@ -289,21 +296,12 @@ pub fn apply_store(
 
 /// Stages the load of `finding` through a workgroup tile of `extents`: the
 /// cooperative copy-in, a barrier, then each thread reads its own cell.
-pub fn apply_load(
+fn stage_load(
     kernel: &Kernel,
     finding: &Finding,
-    block: Block,
-    extents: &[i64],
-    uniformity: &Uniformity,
+    plan: Plan,
+    (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let plan = plan(
-        kernel,
-        finding,
-        block,
-        extents,
-        ("memref.load", 1),
-        uniformity,
-    )?;
     let (frame, thread_ids) = frame(kernel, &plan, block)?;
     let before = Builder::before(plan.top).located(plan.location);
     let memref = finding.memory.memref;
