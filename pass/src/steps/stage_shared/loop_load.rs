@@ -148,14 +148,6 @@ pub(super) fn build(
     plan: Plan,
     (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let Plan {
-        lowers,
-        shape,
-        loops,
-        periods,
-        hoisted,
-        refill,
-    } = plan;
     let memory = &finding.memory;
     let operation = memory.operation;
     let matrix = finding
@@ -174,14 +166,18 @@ pub(super) fn build(
     let thread_part = tile_index(&before, matrix, (&thread_ids, sizes), &[]);
     // Per loop, the iteration within the current tile (no remainder for a tile of the whole
     // loop: the offset never reaches it).
-    let mut within = Vec::with_capacity(loops.len());
+    let mut within = Vec::with_capacity(plan.loops.len());
     let trips = finding
         .access
         .loops
         .iter()
         .map(|the_loop| the_loop.trip_count());
-    for (((&the_loop, &lower), &period), trips) in
-        loops.iter().zip(&lowers).zip(&periods).zip(trips)
+    for (((&the_loop, &lower), &period), trips) in plan
+        .loops
+        .iter()
+        .zip(&plan.lowers)
+        .zip(&plan.periods)
+        .zip(trips)
     {
         let offset = iteration_offset(&before, the_loop, lower);
         within.push(match trips {
@@ -189,7 +185,7 @@ pub(super) fn build(
             _ => {
                 let remainder =
                     before.index_binary("arith.remui", offset, before.index_constant(period));
-                if loops.len() == 1 {
+                if plan.loops.len() == 1 {
                     if let Some(operation) = ir::defining_operation(remainder) {
                         mark(operation, strip_mine::TILE_ITERATION, period);
                     }
@@ -199,12 +195,22 @@ pub(super) fn build(
         });
     }
     let copy = |builder: &Builder, threads: &[MlirValue], origin: &[MlirValue]| {
-        let source = CopyBox::new(memory.memref, element_type, tile, origin, extents, &shape);
+        let source = CopyBox::new(
+            memory.memref,
+            element_type,
+            tile,
+            origin,
+            extents,
+            &plan.shape,
+        );
         let copied = copy_box(builder, threads, block, &source, location);
         builder.create("gpu.barrier", &[], &[], &[]);
         copied
     };
-    let copy_in = match hoisted.then(|| hoisted_origin(kernel, finding, loops[0], &lowers)) {
+    let copy_in = match plan
+        .hoisted
+        .then(|| hoisted_origin(kernel, finding, plan.loops[0], &plan.lowers))
+    {
         // One tile holds what the whole nest reads: copied once, before it.
         Some(Some((outer, origin))) => {
             let threads = super::single::thread_ids(&outer, sizes, outer.index_constant(0));
@@ -213,7 +219,7 @@ pub(super) fn build(
         // Refilled in the loop, when every loop is at a tile's first iteration (the same for
         // all threads: the barriers are uniform); the origin is the index minus its thread part.
         _ => {
-            refill?;
+            plan.refill?;
             let mut refill = None;
             for &step in &within {
                 let first = compare_equal(&before, step, zero)?;
@@ -224,7 +230,7 @@ pub(super) fn build(
             }
             let refill = refill.ok_or("the load is in no loop")?;
             let then_yield = guarded_region(&before, refill);
-            if let [period] = periods[..] {
+            if let [period] = plan.periods[..] {
                 let branch = unsafe { mlirOperationGetParentOperation(then_yield) };
                 mark(branch, strip_mine::REFILL, period);
             }

@@ -154,30 +154,21 @@ pub(super) fn build(
     plan: Plan,
     (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let Plan {
-        lowers,
-        loops,
-        symbols,
-        bounds,
-        shape,
-        step,
-        period,
-    } = plan;
-    let memory = &finding.memory;
+    let (memory, shape) = (&finding.memory, &plan.shape);
     let operation = memory.operation;
     // Found again: a loop that left its edge guard has put the store under a guard of its own.
-    let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
+    let flush_after = body_ancestor(operation, plan.loops[plan.loops.len() - 1]);
     let matrix = finding
         .matrix
         .as_ref()
         .map_err(|unknown| unknown.reason.clone())?;
-    let copy_out = match period {
+    let copy_out = match plan.period {
         None => CopyOut::Once(
-            hoisted_origin(kernel, finding, loops[0], &lowers)
+            hoisted_origin(kernel, finding, plan.loops[0], &plan.lowers)
                 .ok_or("the box origin needs a value that is not available before the loops")?
                 .1,
         ),
-        Some(period) => CopyOut::PerTile(period * step),
+        Some(period) => CopyOut::PerTile(period * plan.step),
     };
     let location = unsafe { mlirOperationGetLocation(operation) };
     let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(memory.memref)) };
@@ -189,9 +180,10 @@ pub(super) fn build(
     let before = Builder::before(flush_after).located(location);
     let zero = before.index_constant(0);
     let threads = thread_ids(&before, sizes, zero);
-    let mut offsets: Vec<MlirValue> = loops
+    let mut offsets: Vec<MlirValue> = plan
+        .loops
         .iter()
-        .zip(&lowers)
+        .zip(&plan.lowers)
         .map(|(&the_loop, &lower)| iteration_offset(&before, the_loop, lower))
         .collect();
     // Per tile: the offset within the tile, `(iv − lower) mod (period · step)`.
@@ -208,7 +200,7 @@ pub(super) fn build(
 
     // The store's guard, evaluated at a cell's global indices (every bound is on an index).
     let guard = |builder: &Builder, global: &[MlirValue]| -> Result<MlirValue, String> {
-        let mut values = symbols.clone();
+        let mut values = plan.symbols.clone();
         for (dimension, variable) in BLOCKS.iter().enumerate() {
             values.insert(variable.clone(), id_op(builder, "gpu.block_id", dimension));
         }
@@ -220,22 +212,22 @@ pub(super) fn build(
         let non_negative = (0..global.len())
             .map(|dimension| Condition::new(cell_index(dimension), Relation::GreaterEqual, 0));
         let mut holds = None;
-        for condition in bounds.iter().cloned().chain(non_negative) {
+        for condition in plan.bounds.iter().cloned().chain(non_negative) {
             let this = compare(builder, &condition, &values)?;
             holds =
                 Some(holds.map_or(this, |earlier| builder.boolean("arith.andi", earlier, this)));
         }
         holds.ok_or_else(|| "no guard".to_string())
     };
-    let condition: Option<&CellCondition> = (!bounds.is_empty()).then_some(&guard);
+    let condition: Option<&CellCondition> = (!plan.bounds.is_empty()).then_some(&guard);
     let copied = match copy_out {
         // The whole nest in one tile: copied out once, after the outermost loop.
         CopyOut::Once(origin) => {
-            let after =
-                Builder::before(unsafe { mlirOperationGetNextInBlock(loops[0]) }).located(location);
+            let after = Builder::before(unsafe { mlirOperationGetNextInBlock(plan.loops[0]) })
+                .located(location);
             after.create("gpu.barrier", &[], &[], &[]);
             let threads = thread_ids(&after, sizes, after.index_constant(0));
-            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape)
+            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, shape)
                 .outward(condition);
             copy_box(&after, &threads, block, &box_out, location)?
         }
@@ -245,14 +237,14 @@ pub(super) fn build(
         CopyOut::PerTile(span) => {
             let after = Builder::before(unsafe { mlirOperationGetNextInBlock(flush_after) })
                 .located(location);
-            let last = compare_equal(&after, offsets[0], after.index_constant(span - step))?;
+            let last = compare_equal(&after, offsets[0], after.index_constant(span - plan.step))?;
             let inside = Builder::before(guarded_region(&after, last)).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
             // The tile's first iteration: `iv` less its offset within the tile.
-            let first = inside.index_binary("arith.subi", induction(loops[0]), offsets[0]);
+            let first = inside.index_binary("arith.subi", induction(plan.loops[0]), offsets[0]);
             let origin = origin_at(kernel, finding, &inside, &[first])
                 .ok_or("the box origin cannot be rebuilt in the loop")?;
-            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, &shape)
+            let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, shape)
                 .outward(condition);
             let flushed = copy_box(&inside, &threads, block, &box_out, location)?;
             inside.create("gpu.barrier", &[], &[], &[]);
