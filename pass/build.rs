@@ -53,6 +53,7 @@ fn main() {
     let sources = [
         glue.join("lib").join("Pass.cpp"),
         glue.join("lib").join("Diagnostics.cpp"),
+        glue.join("lib").join("Affine.cpp"),
     ];
     let mut build = cc::Build::new();
     build

@@ -134,6 +134,13 @@ void gpuMemOptEmitRemark(MlirLocation location, GpuMemOptRemarkKind kind,
                          MlirStringRef name, MlirStringRef function,
                          MlirStringRef message);
 
+/** Rewrites the `affine.for`, `affine.load` and `affine.store` ops in
+ *  `kernel` as `scf.for`, `memref.load` and `memref.store` (what
+ *  `-lower-affine` makes of them), their indices and bounds as `affine.apply`,
+ *  `affine.max` and `affine.min`. The caller checks that no other affine op
+ *  needs their values to stay affine dimensions. */
+MlirLogicalResult gpuMemOptLowerAffine(MlirOperation kernel);
+
 /** Registers the passes `gpu-mem-opt`, `gpu-mem-opt-test-access-analysis`,
  *  `gpu-mem-opt-test-plan`,
  *  `gpu-mem-opt-lower-readonly` and the pipelines `gpu-mem-opt-lower-to-ptx`

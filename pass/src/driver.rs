@@ -183,6 +183,22 @@ fn kernel_report(
     // The findings are those of the IR as it is: taken again only after a step changed it.
     let mut early = Early::default();
     let pending_before = pending.len();
+    // Affine loops and accesses as scf and memref first: the steps rewrite those.
+    let affine = match mode {
+        Mode::Optimize => match ir::affine::lower(kernel.operation) {
+            Ok(0) => None,
+            Ok(count) => Some(format!(
+                "its {count} affine.for, affine.load and affine.store ops written as scf.for, \
+                 memref.load and memref.store first (what -lower-affine does; indices stay \
+                 affine.apply)"
+            )),
+            Err(why) => Some(format!(
+                "its affine loops and accesses stay as written, so staging and run-time checks \
+                 pass them by: {why}"
+            )),
+        },
+        Mode::TestAccessAnalysis => None,
+    };
     let mut findings = findings::of_kernel(kernel, &options.target);
     if mode == Mode::Optimize {
         let steps: [EarlyStep; 2] = [vectorize::run, memory_space::run];
@@ -232,10 +248,14 @@ fn kernel_report(
             (RemarkKind::Analysis, &kernel.name),
             "kernel",
             &format!(
-                "'{}': {}; {} memory accesses{target}",
+                "'{}': {}; {} memory accesses{target}{}",
                 kernel.name,
                 kernel.block.describe(),
-                findings.len()
+                findings.len(),
+                affine
+                    .as_ref()
+                    .map(|affine| format!("; {affine}"))
+                    .unwrap_or_default()
             ),
         );
     }
@@ -275,6 +295,7 @@ fn kernel_report(
         accesses: early.widened.accesses(staged.accesses(accesses)),
         decisions,
         compiled_for: named.then(|| format!("sm_{}", options.target.sm)),
+        affine,
         ..kernel_entry(kernel)
     };
     (report, kernel.clone(), check)

@@ -81,11 +81,15 @@ unsafe extern "C" {
     );
     /// Registers gpu-mem-opt's passes and pipeline with MLIR.
     pub fn gpuMemOptRegisterPasses();
+    /// Rewrites `kernel`'s affine loops and accesses as `scf.for` and `memref` accesses.
+    pub fn gpuMemOptLowerAffine(kernel: MlirOperation) -> MlirLogicalResult;
 }
 
-/// Sends `crate::diagnostics` to MLIR's engines through the C++ side's emitters.
+/// Sends `crate::diagnostics` to MLIR's engines through the C++ side's emitters, and gives
+/// `crate::ir::affine` the C++ side's rewrite.
 pub fn install_emitters() {
     crate::diagnostics::install(gpuMemOptEmitDiagnostic, gpuMemOptEmitRemark);
+    crate::ir::affine::install(gpuMemOptLowerAffine);
 }
 
 /// Validates options; on failure passes the message to `message` and returns false.

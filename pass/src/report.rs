@@ -44,6 +44,9 @@ pub struct KernelReport {
     /// Why the pass left the kernel unchanged (a module compiled for another GPU).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unchanged: Option<String>,
+    /// What became of its affine loops and accesses, where it has some (`ir::affine`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub affine: Option<String>,
 }
 
 /// One memory access.

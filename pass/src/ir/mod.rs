@@ -1,6 +1,7 @@
 //! Small, total helpers over MLIR's C API: strings, locations, types,
 //! attributes. Each answers `None` where the IR does not say, never panics.
 
+pub mod affine;
 pub mod builder;
 
 /// The attribute that counts the workgroup attributions of a `gpu.func` and of a

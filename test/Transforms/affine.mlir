@@ -1,0 +1,127 @@
+// Affine loops and accesses, as a DSL's linalg -> affine lowering leaves them
+// (pass/src/ir/affine.rs, dialect-glue/lib/Affine.cpp): with the default options
+// the pass first writes a kernel's affine.for, affine.load and affine.store as
+// scf.for, memref.load and memref.store (what -lower-affine does), their
+// indices and bounds as affine.apply / affine.max / affine.min, so that
+// staging, the checked read-only path and the shared-memory layouts can
+// rewrite them; the kernel's remark says so. A kernel with another affine op
+// (affine.if: pad-negative.mlir) keeps them. Every kernel runs before and
+// after with identical results.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg same:0
+// RUN: gpu-mem-opt diff %s --kernel transpose_rows --grid 4,4,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel bounds --grid 2,1,1 --arg random:1 --arg random:2 --arg 50
+// RUN: gpu-mem-opt diff %s --kernel bounds --grid 2,1,1 --arg random:1 --arg random:2 --arg 0
+
+// REPORT: "name": "conv",
+// REPORT: "affine": "its 5 affine.for, affine.load and affine.store ops written as scf.for, memref.load and memref.store first
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+
+    /// A 3x3 convolution of a padded 66x66 image, 16x16 threads, written with
+    /// affine loops: once lowered, the image's loads share one 18x18 halo tile
+    /// (408 -> 54 global sectors per block), and the 3x3 weights (one address
+    /// per warp) go to constant memory behind a run-time check that they are
+    /// apart from the output.
+    // CHECK-LABEL: gpu.func @conv
+    // CHECK-SAME: workgroup(%{{.*}} : memref<18x{{[0-9]+}}xf32, #gpu.address_space<workgroup>>)
+    // CHECK-NOT: affine.load
+    // CHECK-NOT: affine.for
+    // CHECK: gpu.barrier
+    // CHECK: scf.for
+    // CHECK: gpu.return
+    // expected-remark @+4 {{kernel: 'conv': block 16x16x1 (from known_block_size); 5 memory accesses; its 5 affine.for, affine.load and affine.store ops written as scf.for, memref.load and memref.store first (what -lower-affine does; indices stay affine.apply)}}
+    // expected-remark @+3 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 2's}}
+    // expected-remark @+2 {{constant: arg 1: ld.const}}
+    // expected-remark @+1 {{pad: workgroup 0}}
+    gpu.func @conv(%img: memref<66x66xf32>, %w: memref<3x3xf32>, %out: memref<64x64xf32>) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %c16 = arith.constant 16 : index
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %x0 = arith.muli %bx, %c16 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c16 : index
+      %y = arith.addi %y0, %ty : index
+      %s = affine.for %dy = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+        %t = affine.for %dx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+          // expected-remark @+2 {{vectorize: arg 0: 3 loop iterations' loads of 4 B stay scalar}}
+          // expected-remark @+1 {{stage-shared: arg 0: staged through memref<18x18xf32, #gpu.address_space<workgroup>>: sectors/request 5.67 -> 4.91, global sectors per block and tile 408 -> 54}}
+          %p = affine.load %img[%y + %dy, %x + %dx] : memref<66x66xf32>
+          // expected-remark @+1 {{vectorize: arg 1: 3 loop iterations' loads of 4 B stay scalar}}
+          %k = affine.load %w[%dy, %dx] : memref<3x3xf32>
+          %m = arith.mulf %p, %k : f32
+          %n = arith.addf %a1, %m : f32
+          affine.yield %n : f32
+        }
+        affine.yield %t : f32
+      }
+      affine.store %s, %out[%y, %x] : memref<64x64xf32>
+      gpu.return
+    }
+
+    /// NVIDIA's transposeNaive with its row loop, in affine form, its input
+    /// {llvm.noalias}: the transposed affine.store (32 sectors per request)
+    /// becomes a store to a 32x32 tile in the scf.for, copied out coalesced
+    /// after it (4 sectors per request).
+    // CHECK-LABEL: gpu.func @transpose_rows
+    // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
+    // CHECK: scf.for
+    // CHECK: memref.store {{.*}}, %[[TILE]]
+    // CHECK: gpu.barrier
+    // CHECK: memref.store {{.*}}, %arg1
+    // expected-remark @+3 {{kernel: 'transpose_rows': block 32x8x1 (from known_block_size); 4 memory accesses; its 3 affine.for, affine.load and affine.store ops written as scf.for, memref.load and memref.store first}}
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias})}}
+    // expected-remark @+1 {{swizzle: workgroup 0}}
+    gpu.func @transpose_rows(%in: memref<128x128xf32> {llvm.noalias}, %out: memref<128x128xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      affine.for %j = 0 to 32 step 8 {
+        %v = affine.load %in[%by * 32 + %ty + %j, %bx * 32 + %tx] : memref<128x128xf32>
+        // expected-remark @+1 {{stage-shared: arg 1: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
+        affine.store %v, %out[%bx * 32 + %tx, %by * 32 + %ty + %j] : memref<128x128xf32>
+      }
+      gpu.return
+    }
+
+    /// Bounds of several results (affine.max of the lower map, affine.min of the
+    /// upper) and a loop-carried sum: the scf.for runs the same iterations as
+    /// the affine.for (a row-per-thread partial sum between n/4 and n, clipped to
+    /// the row), with n 50 and 0. Its row-per-thread load is not staged: the
+    /// loop's lower bound is not constant.
+    // CHECK-LABEL: gpu.func @bounds
+    // CHECK: affine.max
+    // CHECK: affine.min
+    // CHECK: scf.for
+    // CHECK-NOT: affine.for
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'bounds': block 64x1x1 (from known_block_size); 2 memory accesses; its 3 affine.for, affine.load and affine.store ops written as scf.for, memref.load and memref.store first}}
+    // expected-remark @+1 {{readonly: arg 0}}
+    gpu.func @bounds(%in: memref<128x64xf32>, %out: memref<128xf32>, %n: index) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %s = affine.for %k = max affine_map<()[s0] -> (s0 floordiv 4, 2)>()[%n] to min affine_map<()[s0] -> (s0, 64)>()[%n] iter_args(%acc = %zero) -> (f32) {
+        // expected-remark @+1 {{stage-shared: arg 0: not staged: a loop's lower bound is not constant}}
+        %v = affine.load %in[%bx * 64 + %tx, %k] : memref<128x64xf32>
+        %a = arith.addf %acc, %v : f32
+        affine.yield %a : f32
+      }
+      affine.store %s, %out[%bx * 64 + %tx] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
