@@ -15,6 +15,7 @@
 // RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel transpose_rows --grid 4,4,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel matmul --grid 4,4,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel bounds --grid 2,1,1 --arg random:1 --arg random:2 --arg 50
 // RUN: gpu-mem-opt diff %s --kernel bounds --grid 2,1,1 --arg random:1 --arg random:2 --arg 0
 
@@ -93,6 +94,40 @@ module attributes {gpu.container_module} {
         // expected-remark @+1 {{stage-shared: arg 1: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
         affine.store %v, %out[%bx * 32 + %tx, %by * 32 + %ty + %j] : memref<128x128xf32>
       }
+      gpu.return
+    }
+
+    /// A naive matrix multiply with an affine k loop: both operands' reads are
+    /// staged per tile of 32 iterations, and the loop is strip-mined (2 tiles):
+    /// its refills' indices are affine.apply results, pure like arith.
+    // CHECK-LABEL: gpu.func @matmul
+    // CHECK: scf.for
+    // CHECK: gpu.barrier
+    // CHECK: gpu.return
+    // expected-remark @+5 {{kernel: 'matmul': block 16x16x1 (from known_block_size); 7 memory accesses; its 4 affine.for, affine.load and affine.store ops written as scf.for, memref.load and memref.store first}}
+    // expected-remark @+4 {{readonly: arg 0}}
+    // expected-remark @+3 {{readonly: arg 1}}
+    // expected-remark @+2 {{swizzle: workgroup 0}}
+    // expected-remark @+1 {{pad: workgroup 1: unchanged: conflict-free already}}
+    gpu.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      // expected-remark @+1 {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
+      %s = affine.for %k = 0 to 64 iter_args(%acc = %zero) -> (f32) {
+        // expected-remark @+2 {{vectorize: arg 0}}
+        // expected-remark @+1 {{stage-shared: arg 0: staged through memref<16x32xf32, #gpu.address_space<workgroup>>}}
+        %a = affine.load %A[%by * 16 + %ty, %k] : memref<64x64xf32>
+        // expected-remark @+1 {{stage-shared: arg 1: staged through memref<32x16xf32, #gpu.address_space<workgroup>>}}
+        %b = affine.load %B[%k, %bx * 16 + %tx] : memref<64x64xf32>
+        %p = arith.mulf %a, %b : f32
+        %n = arith.addf %acc, %p : f32
+        affine.yield %n : f32
+      }
+      affine.store %s, %C[%by * 16 + %ty, %bx * 16 + %tx] : memref<64x64xf32>
       gpu.return
     }
 

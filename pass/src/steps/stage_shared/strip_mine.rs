@@ -37,9 +37,12 @@ pub const REFILL: &str = "gpu_mem_opt.refill";
 pub const TILE_ITERATION: &str = "gpu_mem_opt.tile_iteration";
 
 /// Operations a refill may take from the loop body and that are cloned above it: pure ones.
-const PURE: [&str; 6] = [
+const PURE: [&str; 9] = [
     "arith.",
     "index.",
+    "affine.apply",
+    "affine.min",
+    "affine.max",
     "gpu.thread_id",
     "gpu.block_id",
     "gpu.block_dim",
