@@ -186,11 +186,10 @@ fn kernel_report(
     // Affine loops and accesses as scf and memref first: the steps rewrite those.
     let affine = match mode {
         Mode::Optimize => match ir::affine::lower(kernel.operation) {
-            Ok(0) => None,
-            Ok(count) => Some(format!(
-                "its {count} affine.for, affine.load and affine.store ops written as scf.for, \
-                 memref.load and memref.store first (what -lower-affine does; indices stay \
-                 affine.apply)"
+            Ok(None) => None,
+            Ok(Some(rewritten)) => Some(format!(
+                "affine ops written as scf and memref first, as -lower-affine does ({rewritten}; \
+                 indices stay affine.apply)"
             )),
             Err(why) => Some(format!(
                 "its affine loops and accesses stay as written, so staging and run-time checks \

@@ -8,7 +8,7 @@
 //!
 //! Only a kernel where nothing else needs those values to stay affine dimensions is lowered:
 //! an `affine.if`, `affine.parallel` or any other affine op than `for`, `yield`, `load`,
-//! `store`, `apply`, `min` and `max` leaves it as it is. The rewrite is the C++ side's
+//! `store`, `apply`, `min`, `max` and the index (de)linearizations leaves it as it is. The rewrite is the C++ side's
 //! (`dialect-glue/lib/Affine.cpp`), installed by `ffi` at every entry point.
 
 use std::sync::OnceLock;
@@ -23,15 +23,21 @@ type Rewrite = unsafe extern "C" fn(MlirOperation) -> MlirLogicalResult;
 /// The installed rewrite.
 static REWRITE: OnceLock<Rewrite> = OnceLock::new();
 
-/// Affine ops the rewrite lowers or that take any index values.
-const LOWERED: [&str; 7] = [
-    "affine.for",
+/// The ops the rewrite replaces, and what by.
+const REWRITTEN: [(&str, &str); 3] = [
+    ("affine.for", "scf.for"),
+    ("affine.load", "memref.load"),
+    ("affine.store", "memref.store"),
+];
+
+/// Other affine ops the rewrite keeps or lowers with their loop: they take any index values.
+const LOWERABLE: [&str; 6] = [
     "affine.yield",
-    "affine.load",
-    "affine.store",
     "affine.apply",
     "affine.min",
     "affine.max",
+    "affine.delinearize_index",
+    "affine.linearize_index",
 ];
 
 /// Installs the C++ side's rewrite (the first call wins).
@@ -39,24 +45,27 @@ pub fn install(rewrite: Rewrite) {
     let _ = REWRITE.set(rewrite);
 }
 
-/// How many `affine.for`, `affine.load` and `affine.store` ops `kernel` held, once they are
-/// lowered; `Ok(0)` when it holds none, and why not when another affine op keeps them.
-pub fn lower(kernel: MlirOperation) -> Result<usize, String> {
-    let mut lowered = 0;
+/// What `kernel` held of `affine.for`, `affine.load` and `affine.store`, in words (`2
+/// affine.for -> scf.for, 1 affine.load -> memref.load`), once they are lowered; `Ok(None)` when
+/// it holds none, and why not when another affine op keeps them.
+pub fn lower(kernel: MlirOperation) -> Result<Option<String>, String> {
+    let mut counts = [0usize; 3];
     let mut keeping = None;
     for operation in ir::walk(kernel) {
         let name = ir::operation_name(operation);
         if !name.starts_with("affine.") {
             continue;
         }
-        if !LOWERED.contains(&name.as_str()) {
-            keeping.get_or_insert(name);
-        } else if matches!(name.as_str(), "affine.for" | "affine.load" | "affine.store") {
-            lowered += 1;
+        match REWRITTEN.iter().position(|(from, _)| *from == name) {
+            Some(kind) => counts[kind] += 1,
+            None if !LOWERABLE.contains(&name.as_str()) => {
+                keeping.get_or_insert(name);
+            }
+            None => {}
         }
     }
-    if lowered == 0 {
-        return Ok(0);
+    if counts.iter().all(|&count| count == 0) {
+        return Ok(None);
     }
     if let Some(name) = keeping {
         return Err(format!("its {name} needs affine dimensions"));
@@ -64,8 +73,14 @@ pub fn lower(kernel: MlirOperation) -> Result<usize, String> {
     let Some(rewrite) = REWRITE.get() else {
         return Err("the affine rewrite is not installed".into());
     };
-    match unsafe { rewrite(kernel) }.value {
-        0 => Err("the affine rewrite failed".into()),
-        _ => Ok(lowered),
+    if unsafe { rewrite(kernel) }.value == 0 {
+        return Err("the affine rewrite failed".into());
     }
+    let words: Vec<String> = REWRITTEN
+        .iter()
+        .zip(counts)
+        .filter(|(_, count)| *count > 0)
+        .map(|((from, to), count)| format!("{count} {from} -> {to}"))
+        .collect();
+    Ok(Some(words.join(", ")))
 }
