@@ -57,7 +57,7 @@ mod apply;
 mod plan;
 
 use apply::{apply, Applied};
-use plan::{copy_cost, Planned, Transform, Verdict, Versioned};
+use plan::{copy_cost, Verdict, Versioned};
 pub mod copy;
 pub mod guard;
 pub mod halo;
@@ -183,39 +183,13 @@ pub fn run(
         findings::of_kernel_leaving(kernel, &options.target, &left)
     };
     let uniformity = uniformity.leaving(leaving);
-    // The kernel's own shared buffers, counted once, and the tiles planned so far.
-    let used = shared_layout::shared_bytes(kernel);
-    let mut tiles = 0u64;
-    let mut planned = Planned::default();
-    let mut plans = Vec::new();
-    for index in 0..findings.len() {
-        let Some(staging) = decide(&findings, index, (&block, constant), options, used + tiles)
-        else {
-            continue;
-        };
-        let verdict = if enabled {
-            plan::plan(
-                kernel,
-                (&findings, index),
-                (&staging, block.as_ref().ok()),
-                options,
-                (&guards, &uniformity),
-                &planned,
-            )
-        } else {
-            Verdict::Nothing
-        };
-        if let Verdict::Stage(stage) = &verdict {
-            if !matches!(stage.transform, Transform::Shared) {
-                tiles += staging
-                    .footprint
-                    .as_ref()
-                    .map_or(0, |footprint| footprint.bytes);
-            }
-        }
-        planned.record(&verdict);
-        plans.push((index, staging, verdict));
-    }
+    let plans = plan::plan_all(
+        kernel,
+        &findings,
+        (&block, constant),
+        options,
+        (&guards, &uniformity),
+    );
     for (the_loop, guard) in &guards {
         if let Ok(guard) = guard {
             guard::leave_guard(*the_loop, *guard);

@@ -20,13 +20,15 @@ use analysis::{
 };
 use mlir_sys::{mlirOperationGetParentOperation, MlirOperation};
 
-use super::{alias, halo, loop_load, loop_store, neighbor_of, single, LeftGuard};
+use super::{alias, decide, halo, loop_load, loop_store, neighbor_of, single, LeftGuard};
 use crate::{
+    facts::accesses::Root,
     facts::findings::Finding,
     facts::kernels::Kernel,
     facts::uniform::Uniformity,
     ir,
     steps::memory_space::{checked, disjoint},
+    steps::shared_layout,
     Options,
 };
 
@@ -71,16 +73,16 @@ pub(super) enum Transform {
 
 /// What the plan so far fixes for the accesses after it.
 #[derive(Default)]
-pub(super) struct Planned {
+struct Planned {
     /// The run-time checks planned so far.
-    pub(super) checks: Vec<Versioned>,
+    checks: Vec<Versioned>,
     /// The stencils (indices into the findings) whose halo tile is planned.
-    pub(super) halos: Vec<Vec<usize>>,
+    halos: Vec<Vec<usize>>,
 }
 
 impl Planned {
     /// Records what `verdict` fixes.
-    pub(super) fn record(&mut self, verdict: &Verdict) {
+    fn record(&mut self, verdict: &Verdict) {
         if let Verdict::Stage(stage) = verdict {
             if let Some(check) = &stage.check {
                 self.checks.push(check.clone());
@@ -92,9 +94,54 @@ impl Planned {
     }
 }
 
+/// Every global access's staging decision (`decide`, with the shared memory the kernel's own
+/// buffers and the tiles planned before it take) and how it is made, in access order, all on
+/// the IR as it is; with option `stage-shared=false`, the decisions only.
+pub(super) fn plan_all(
+    kernel: &Kernel,
+    findings: &[Finding],
+    (block, constant): (&Result<Block, String>, &[Root]),
+    options: &Options,
+    (guards, uniformity): (&[LeftGuard], &Uniformity),
+) -> Vec<(usize, Staging, Verdict)> {
+    let used = shared_layout::shared_bytes(kernel);
+    let mut tiles = 0u64;
+    let mut planned = Planned::default();
+    let mut plans = Vec::new();
+    for index in 0..findings.len() {
+        let Some(staging) = decide(findings, index, (block, constant), options, used + tiles)
+        else {
+            continue;
+        };
+        let verdict = if options.switches.stage_shared {
+            plan(
+                kernel,
+                (findings, index),
+                (&staging, block.as_ref().ok()),
+                options,
+                (guards, uniformity),
+                &planned,
+            )
+        } else {
+            Verdict::Nothing
+        };
+        if let Verdict::Stage(stage) = &verdict {
+            if !matches!(stage.transform, Transform::Shared) {
+                tiles += staging
+                    .footprint
+                    .as_ref()
+                    .map_or(0, |footprint| footprint.bytes);
+            }
+        }
+        planned.record(&verdict);
+        plans.push((index, staging, verdict));
+    }
+    plans
+}
+
 /// How the positive decision `staging` for `findings[index]` is made, or why it is not,
 /// decided on the IR as it is, after the decisions `planned` before it.
-pub(super) fn plan(
+fn plan(
     kernel: &Kernel,
     (findings, index): (&[Finding], usize),
     (staging, block): (&Staging, Option<&Block>),
