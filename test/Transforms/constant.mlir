@@ -28,6 +28,7 @@
 // RUN: gpu-mem-opt diff %s --kernel second_table --grid 1,1,1
 // RUN: gpu-mem-opt diff %s --kernel too_large --grid 1,1,1 --arg random:1 --arg random:2:64 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel aliased_coefficients --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel csr_rows --grid 1,1,1 --arg iota --arg zeros --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel aliased_coefficients --grid 1,1,1 --arg random:1 --arg same:0
 // Which copy ran: the constant copy with distinct buffers, the argument with one buffer twice.
 // RUN: gpu-mem-opt opt %s > %t.opt.mlir 2>/dev/null
@@ -233,6 +234,41 @@ module attributes {gpu.container_module} {
       %tx = gpu.thread_id x
       %v = memref.load %w[%c2] : memref<64xf32>
       memref.store %v, %out[%tx] : memref<64xf32>
+      gpu.return
+    }
+
+    /// Negative, lanes differ: a CSR matrix-vector product, one row per thread,
+    /// its loop from rowptr[row] to rowptr[row + 1]. The loop starts at a value
+    /// loaded at a thread-dependent index, so cols[j] and vals[j] are 32
+    /// different addresses per warp (32 x 11.0 cycles more in the constant
+    /// cache): the read-only path, not constant memory. (The loop's variable
+    /// was taken for one value per warp, and both went to constant memory.)
+    // CHECK-LABEL: gpu.func @csr_rows
+    // CHECK-NOT: memref.get_global
+    // CHECK: gpu.return
+    // expected-remark @+3 {{kernel: 'csr_rows'}}
+    // expected-remark @+2 {{readonly: arg 1: ld.global.nc}}
+    // expected-remark @+1 {{readonly: arg 2: ld.global.nc}}
+    gpu.func @csr_rows(%rowptr: memref<65xi32> {llvm.noalias}, %cols: memref<256xi32> {llvm.noalias}, %vals: memref<256xf32> {llvm.noalias}, %x: memref<64xf32> {llvm.noalias}, %y: memref<64xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      %row = gpu.thread_id x
+      %next = arith.addi %row, %c1 : index
+      %first = memref.load %rowptr[%row] : memref<65xi32>
+      %last = memref.load %rowptr[%next] : memref<65xi32>
+      %start = arith.index_cast %first : i32 to index
+      %end = arith.index_cast %last : i32 to index
+      %sum = scf.for %j = %start to %end step %c1 iter_args(%acc = %zero) -> (f32) {
+        %c32 = memref.load %cols[%j] : memref<256xi32>
+        %c = arith.index_cast %c32 : i32 to index
+        %v = memref.load %vals[%j] : memref<256xf32>
+        %xv = memref.load %x[%c] : memref<64xf32>
+        %p = arith.mulf %v, %xv : f32
+        %n = arith.addf %acc, %p : f32
+        scf.yield %n : f32
+      }
+      memref.store %sum, %y[%row] : memref<64xf32>
       gpu.return
     }
   }

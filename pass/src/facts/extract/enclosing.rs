@@ -5,6 +5,8 @@
 //! branch negated; a check of argument pointers selects a path for the whole launch, so it
 //! guards nothing), anything else a guard the analysis cannot evaluate, with the reason.
 
+use std::collections::HashMap;
+
 use analysis::{
     expression::{IndexExpression, Loop, Variable},
     matrix::{Condition, Relation},
@@ -32,8 +34,13 @@ impl Scope<'_> {
                     upper: bound(1),
                     step: bound(2),
                 };
-                let start = self.expression(unsafe { mlirOperationGetOperand(ancestor, 0) }, 0);
-                let lane_dependent = start.variables().iter().any(Variable::is_thread);
+                let start_value = unsafe { mlirOperationGetOperand(ancestor, 0) };
+                let start = self.expression(start_value, 0);
+                // A start the analysis cannot follow (a CSR row's `rowptr[row]`) may differ
+                // between lanes too: then the induction variable is unknown, not uniform.
+                let lane_dependent = start.variables().iter().any(Variable::is_thread)
+                    || (start.evaluate(&|_| Some(0)).is_err()
+                        && self.varies_across_lanes(start_value, &mut HashMap::new(), 0));
                 let (range, start) = if lane_dependent {
                     self.lane_dependent_start(ancestor, range, start)
                 } else {
@@ -102,6 +109,61 @@ impl Scope<'_> {
             step: range.step.map(|step| step / unit),
         };
         (range, Some((start, unit)))
+    }
+
+    /// Whether `value` may differ between the lanes of a warp: it depends, through the
+    /// operands of the ops that compute it (a load's value through its indices), on a thread
+    /// or lane id, on the variable of a loop whose start does, or on a block argument other
+    /// than the kernel's own or a uniform loop's variable. Deeper than `MAX_DEPTH` ops: yes.
+    /// Each value is visited once (`memo`).
+    fn varies_across_lanes(
+        &self,
+        value: MlirValue,
+        memo: &mut HashMap<usize, bool>,
+        depth: usize,
+    ) -> bool {
+        if depth > super::MAX_DEPTH {
+            return true;
+        }
+        if let Some(&known) = memo.get(&(value.ptr as usize)) {
+            return known;
+        }
+        let varies = self.value_varies(value, memo, depth);
+        memo.insert(value.ptr as usize, varies);
+        varies
+    }
+
+    /// [`Self::varies_across_lanes`] of a value not seen before.
+    fn value_varies(
+        &self,
+        value: MlirValue,
+        memo: &mut HashMap<usize, bool>,
+        depth: usize,
+    ) -> bool {
+        let Some(owner) = ir::defining_operation(value) else {
+            let entry = unsafe { mlirRegionGetFirstBlock(self.kernel.body()) };
+            let block = unsafe { mlirBlockArgumentGetOwner(value) };
+            return match self
+                .loops
+                .iter()
+                .find(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })
+            {
+                Some(enclosing) => enclosing.start.is_some(),
+                None => block.ptr != entry.ptr,
+            };
+        };
+        let name = ir::operation_name(owner);
+        if matches!(
+            name.as_str(),
+            "gpu.thread_id" | "gpu.lane_id" | "gpu.global_id" | "nvvm.read.ptx.sreg.laneid"
+        ) {
+            return true;
+        }
+        let operands = unsafe { mlirOperationGetNumOperands(owner) };
+        (0..operands).any(|index| {
+            let operand = unsafe { mlirOperationGetOperand(owner, index) };
+            self.varies_across_lanes(operand, memo, depth + 1)
+        })
     }
 
     /// Guards from an `i1` condition; `negated` for the `else` branch.
