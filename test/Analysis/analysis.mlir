@@ -61,7 +61,7 @@ module attributes {gpu.container_module} {
     /// Stride 2 (Jang T6): 32 lanes span 256 B: 8 sectors. An index array of
     /// 8-byte indices read linearly: 8 sectors. The gather y[idx[tx]] is
     /// data-dependent: random, metrics unknown with the reason. Dynamic strides:
-    /// unknown. A 0-d memref: one address, one sector. Guard tx < 16: warp 0
+    /// rows of 1024 elements, said so. A 0-d memref: one address. Guard tx < 16: warp 0
     /// has 16 active lanes (64 B, 2 sectors), warp 1 none (no request). Its else
     /// branch y[2tx] for tx >= 16: warp 0 lanes 16..31 cover bytes 128..252 (4
     /// sectors, 16 addresses), warp 1 bytes 256..504 (8 sectors, 32 addresses):
@@ -70,7 +70,7 @@ module attributes {gpu.container_module} {
     // CHECK: access: load arg 0 (global), 4 B x 1; indices [i0 = 2*tid.x]; pattern strided across threads, uniform within a thread; sectors/request 8, distinct addresses 32
     // CHECK: access: load arg 1 (global), 8 B x 1; indices [i0 = tid.x]; {{.*}}; sectors/request 8, distinct addresses 32
     // CHECK: access: load arg 0 (global), 4 B x 1; not affine: data-dependent: the index comes from memref.load at {{.*}}analysis.mlir:84:12; pattern random across threads, random within a thread; metrics unknown: data-dependent
-    // CHECK: access: load arg 2 (global), 4 B x 1; indices [i0 = tid.x, i1 = tid.x]; {{.*}}MAP-107; metrics unknown: dimension 0 has a dynamic stride
+    // CHECK: access: load arg 2 (global), 4 B x 1; indices [i0 = tid.x, i1 = tid.x]; {{.*}}MAP-107; sectors/request 32, distinct addresses 32 (for a dynamic layout taken as dimension 0's stride 1024 elements)
     // CHECK: access: load arg 3 (global), 4 B x 1; indices []; pattern uniform across threads, uniform within a thread; sectors/request 1, distinct addresses 1
     // CHECK: access: store arg 0 (global), 4 B x 1; indices [i0 = tid.x]; {{.*}}; sectors/request 2, distinct addresses 16
     // CHECK: access: store arg 0 (global), 4 B x 1; indices [i0 = 2*tid.x]; {{.*}}; sectors/request 6, distinct addresses 24

@@ -48,16 +48,23 @@ pub struct Finding {
     pub interior: Option<Interior>,
 }
 
-/// The metrics of an interior block (edge guards on block ids taken to hold).
+/// The metrics of an interior block (edge guards on block ids taken to hold), or of
+/// dynamic strides taken as row-major ([`assumed_layout`]), or both.
 pub struct Interior {
-    /// What was assumed, e.g. `the edge guard on bid.y holds for every lane`.
+    /// What was assumed, e.g. `an interior block: the edge guard on bid.y holds for every lane`.
     pub assumption: String,
-    /// The interior block's metrics.
+    /// The metrics under that assumption.
     pub metrics: AccessMetrics,
 }
 
-/// An interior block's metrics of `access` when its own `metrics` leave something unknown
-/// and an edge guard is the reason they can be had for an interior block.
+/// The extent a dynamic dimension is taken to have where a dynamic layout leaves an access's
+/// metrics unknown: rows long enough that lanes a row apart never share a sector, and whose
+/// starts are 128-byte aligned (a DSL's `memref<?x?xf32>` of a large matrix).
+const ASSUMED_EXTENT: i64 = 1024;
+
+/// Metrics of `access` when its own `metrics` leave something unknown and an assumption
+/// settles them: an interior block's where an edge guard is the reason, a row-major layout's
+/// where dynamic strides are.
 fn interior(
     access: &Access,
     metrics: &Result<AccessMetrics, Unknown>,
@@ -72,12 +79,70 @@ fn interior(
     if complete {
         return None;
     }
-    let InteriorAccess { access, assumed } = interior_access(access)?;
+    let (access, mut assumptions) = match interior_access(access) {
+        Some(InteriorAccess { access, assumed }) => (
+            access,
+            vec![format!(
+                "an interior block: {}",
+                InteriorAccess::assumption(&assumed)
+            )],
+        ),
+        None => (access.clone(), Vec::new()),
+    };
+    let access = match assumed_layout(&access) {
+        Some((laid_out, assumption)) => {
+            assumptions.push(assumption);
+            laid_out
+        }
+        None => access,
+    };
+    if assumptions.is_empty() {
+        return None;
+    }
     let metrics = warp_metrics(&access, block, target.bank_model).ok()?;
     Some(Interior {
-        assumption: InteriorAccess::assumption(&assumed),
+        assumption: assumptions.join("; "),
         metrics,
     })
+}
+
+/// `access` of global memory with its dynamic strides taken as a row-major layout over
+/// dimensions of 1024 elements (`ASSUMED_EXTENT`; static extents kept) and a dynamic offset then as 0, and
+/// what was assumed; `None` when its strides are static (a view's dynamic offset alone stays
+/// unknown) or its innermost stride is dynamic.
+pub fn assumed_layout(access: &Access) -> Option<(Access, String)> {
+    let layout = &access.layout;
+    if layout.space != MemorySpace::Global || layout.strides.iter().all(Option::is_some) {
+        return None;
+    }
+    let mut strides = layout.strides.clone();
+    let mut taken = Vec::new();
+    for dimension in (0..strides.len()).rev() {
+        if strides[dimension].is_some() {
+            continue;
+        }
+        let inner = strides.get(dimension + 1).copied().flatten()?;
+        let extent = layout
+            .shape
+            .get(dimension + 1)
+            .copied()
+            .flatten()
+            .unwrap_or(ASSUMED_EXTENT);
+        let stride = inner.checked_mul(extent)?;
+        strides[dimension] = Some(stride);
+        taken.push(format!("dimension {dimension}'s stride {stride} elements"));
+    }
+    if layout.offset.is_none() {
+        taken.push("offset 0".into());
+    }
+    taken.reverse();
+    let mut assumed = access.clone();
+    assumed.layout.strides = strides;
+    assumed.layout.offset = Some(layout.offset.unwrap_or(0));
+    Some((
+        assumed,
+        format!("a dynamic layout taken as {}", taken.join(", ")),
+    ))
 }
 
 /// Analyses every access of `kernel`, as its IR is now, for `target`.
@@ -166,10 +231,7 @@ impl Finding {
                 }
                 text.push_str(&parts.join(", "));
                 if let Some(interior) = &self.interior {
-                    text.push_str(&format!(
-                        " (for an interior block: {})",
-                        interior.assumption
-                    ));
+                    text.push_str(&format!(" (for {})", interior.assumption));
                 }
             }
         }
@@ -268,7 +330,7 @@ impl Finding {
             costed_for: self
                 .interior
                 .as_ref()
-                .map(|interior| format!("an interior block: {}", interior.assumption)),
+                .map(|interior| interior.assumption.clone()),
             after: before.clone(),
             before,
             vectorized: None,

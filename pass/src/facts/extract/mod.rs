@@ -431,6 +431,9 @@ impl Scope<'_> {
                 ),
                 None => not_modelled(owner, "gpu.lane_id with an unknown block size"),
             },
+            // A kernel argument's size, as fixed for the launch as an index argument.
+            "memref.dim" if dimension_symbol(owner).is_some() => dimension_symbol(owner)
+                .map_or_else(|| not_modelled(owner, "memref.dim"), |name| symbol(&name)),
             "memref.load" | "affine.load" | "vector.load" | "vector.extract" | "memref.dim" => {
                 IndexExpression::Unknown(format!(
                     "data-dependent: the index comes from {name} at {}",
@@ -548,6 +551,22 @@ fn add(left: IndexExpression, right: IndexExpression) -> IndexExpression {
 /// A launch-wide unknown value.
 fn symbol(name: &str) -> IndexExpression {
     IndexExpression::Variable(Variable::Symbol(name.into()))
+}
+
+/// The symbol `dim(argN, D)` of `memref.dim %argN, D`: a `gpu.func` argument's size in a
+/// constant dimension.
+pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
+    let memref = unsafe { mlirOperationGetOperand(dim, 0) };
+    if !unsafe { mlirValueIsABlockArgument(memref) } {
+        return None;
+    }
+    let owner = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) };
+    if !ir::is_named(owner, "gpu.func") {
+        return None;
+    }
+    let number = unsafe { mlirBlockArgumentGetArgNumber(memref) };
+    let dimension = ir::constant_integer(unsafe { mlirOperationGetOperand(dim, 1) })?;
+    Some(format!("dim(arg{number}, {dimension})"))
 }
 
 /// An index the model does not follow, with the op, its location and why.

@@ -23,7 +23,7 @@ use mlir_sys::{mlirOperationGetParentOperation, MlirOperation};
 use super::{alias, decide, halo, loop_load, loop_store, neighbor_of, single, LeftGuard};
 use crate::{
     facts::accesses::Root,
-    facts::findings::Finding,
+    facts::findings::{self, Finding},
     facts::kernels::Kernel,
     facts::uniform::Uniformity,
     ir,
@@ -305,6 +305,8 @@ pub(super) fn copy_cost(
         return Err("no footprint".into());
     };
     let copy = staging::cooperative_copy(&finding.access, &footprint.extents, block);
+    // A dynamic layout is costed as the access was (`findings::assumed_layout`).
+    let copy = findings::assumed_layout(&copy).map_or(copy, |(laid_out, _)| laid_out);
     let metrics = warp_metrics(&copy, block, options.target.bank_model);
     let after = metrics
         .as_ref()

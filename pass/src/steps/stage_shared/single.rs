@@ -42,8 +42,8 @@ use analysis::{
 use mlir_sys::*;
 
 use crate::{
-    facts::findings::Finding, facts::kernels::Kernel, facts::uniform::Uniformity, ir,
-    ir::builder::Builder,
+    facts::extract::dimension_symbol, facts::findings::Finding, facts::kernels::Kernel,
+    facts::uniform::Uniformity, ir, ir::builder::Builder,
 };
 
 /// Thread ids in dimension order.
@@ -452,6 +452,16 @@ pub(super) fn symbol_values(kernel: &Kernel, entry: MlirBlock) -> BTreeMap<Varia
             let argument = unsafe { mlirBlockGetArgument(entry, number) };
             if unsafe { mlirTypeIsAIndex(mlirValueGetType(argument)) } {
                 values.insert(Variable::Symbol(format!("arg{number}")), argument);
+            }
+        }
+        // Arguments' sizes taken in the entry block (`dim(argN, D)`).
+        for operation in ir::block_operations(entry) {
+            if let Some(name) = ir::is_named(operation, "memref.dim")
+                .then(|| dimension_symbol(operation))
+                .flatten()
+            {
+                let result = unsafe { mlirOperationGetResult(operation, 0) };
+                values.entry(Variable::Symbol(name)).or_insert(result);
             }
         }
     }
