@@ -107,9 +107,9 @@ fn interior(
 }
 
 /// `access` of global memory with its dynamic strides taken as a row-major layout over
-/// dimensions of 1024 elements (`ASSUMED_EXTENT`; static extents kept) and a dynamic offset then as 0, and
-/// what was assumed; `None` when its strides are static (a view's dynamic offset alone stays
-/// unknown) or its innermost stride is dynamic.
+/// dimensions of 1024 elements (`ASSUMED_EXTENT`; static extents kept) and a dynamic offset
+/// then as 0, and what was assumed; `None` when its strides are static (a view's dynamic
+/// offset alone stays unknown) or its innermost stride is dynamic.
 pub fn assumed_layout(access: &Access) -> Option<(Access, String)> {
     let layout = &access.layout;
     if layout.space != MemorySpace::Global || layout.strides.iter().all(Option::is_some) {
