@@ -128,7 +128,7 @@ pub fn assumed_layout(access: &Access) -> Option<(Access, String)> {
             .copied()
             .flatten()
             .unwrap_or(ASSUMED_EXTENT);
-        let stride = inner.checked_mul(extent)?;
+        let stride = inner.checked_mul(extent).filter(|&stride| stride > 0)?;
         strides[dimension] = Some(stride);
         taken.push(format!("dimension {dimension}'s stride {stride} elements"));
     }
