@@ -290,3 +290,19 @@ pub fn pointer_check(value: MlirValue) -> Option<bool> {
         _ => None,
     }
 }
+
+/// The symbol `dim(argN, D)` of `memref.dim %argN, D`: a `gpu.func` argument's size in a
+/// constant dimension.
+pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
+    let memref = unsafe { mlirOperationGetOperand(dim, 0) };
+    if !unsafe { mlirValueIsABlockArgument(memref) } {
+        return None;
+    }
+    let owner = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) };
+    if !ir::is_named(owner, "gpu.func") {
+        return None;
+    }
+    let number = unsafe { mlirBlockArgumentGetArgNumber(memref) };
+    let dimension = ir::constant_integer(unsafe { mlirOperationGetOperand(dim, 1) })?;
+    Some(format!("dim(arg{number}, {dimension})"))
+}

@@ -42,7 +42,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
-pub use enclosing::{checked_branches, pointer_check};
+pub use enclosing::{checked_branches, dimension_symbol, pointer_check};
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;
@@ -551,22 +551,6 @@ fn add(left: IndexExpression, right: IndexExpression) -> IndexExpression {
 /// A launch-wide unknown value.
 fn symbol(name: &str) -> IndexExpression {
     IndexExpression::Variable(Variable::Symbol(name.into()))
-}
-
-/// The symbol `dim(argN, D)` of `memref.dim %argN, D`: a `gpu.func` argument's size in a
-/// constant dimension.
-pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
-    let memref = unsafe { mlirOperationGetOperand(dim, 0) };
-    if !unsafe { mlirValueIsABlockArgument(memref) } {
-        return None;
-    }
-    let owner = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) };
-    if !ir::is_named(owner, "gpu.func") {
-        return None;
-    }
-    let number = unsafe { mlirBlockArgumentGetArgNumber(memref) };
-    let dimension = ir::constant_integer(unsafe { mlirOperationGetOperand(dim, 1) })?;
-    Some(format!("dim(arg{number}, {dimension})"))
 }
 
 /// An index the model does not follow, with the op, its location and why.
