@@ -199,6 +199,8 @@ fn kernel_report(
         Mode::TestAccessAnalysis => None,
     };
     let mut findings = findings::of_kernel(kernel, &options.target);
+    // The kernel's own accesses, as the report lists them, whatever the steps add.
+    let written = findings.len();
     if mode == Mode::Optimize {
         let steps: [EarlyStep; 2] = [vectorize::run, memory_space::run];
         for step in steps {
@@ -250,7 +252,7 @@ fn kernel_report(
                 "'{}': {}; {} memory accesses{target}{}",
                 kernel.name,
                 kernel.block.describe(),
-                findings.len(),
+                written,
                 affine
                     .as_ref()
                     .map(|affine| format!("; {affine}"))

@@ -53,7 +53,7 @@ module attributes {gpu.container_module} {
     /// thread clears a workgroup scratch cell: a workgroup store can never
     /// write a global buffer, so the copy-in may run after it: staged, 512 ->
     /// 8 global sectors per block.
-    // expected-remark @+3 {{kernel: 'after_scratch': block 16x16x1 (from known_block_size); 5 memory accesses}}
+    // expected-remark @+3 {{kernel: 'after_scratch': block 16x16x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+2 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 8, degree 1)}}
     // expected-remark @+1 {{pad: workgroup 1: unchanged: conflict-free already (wavefronts 514, degree 1)}}
     gpu.func @after_scratch(%current: memref<32x32xf32>, %sums: memref<16x256xf32>) workgroup(%scratch: memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
@@ -129,7 +129,7 @@ module attributes {gpu.container_module} {
     }
     /// The same with {llvm.noalias} on %current: the clearing store cannot
     /// write it, so the load is staged as in @after_scratch.
-    // expected-remark @+2 {{kernel: 'after_clear_noalias': block 16x16x1 (from known_block_size); 5 memory accesses}}
+    // expected-remark @+2 {{kernel: 'after_clear_noalias': block 16x16x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 514, degree 1)}}
     gpu.func @after_clear_noalias(%current: memref<32x32xf32> {llvm.noalias}, %sums: memref<16x256xf32>) kernel
         attributes {known_block_size = array<i32: 16, 16, 1>} {
@@ -206,7 +206,7 @@ module attributes {gpu.container_module} {
     /// A staged store waits only for later accesses that may touch its memory:
     /// the transpose's out[x][y] (32 sectors per request) followed by a store
     /// to a workgroup scratch buffer, which cannot be %out, is staged (32 -> 4).
-    // expected-remark @+3 {{kernel: 'then_scratch': block 32x8x1 (from known_block_size); 5 memory accesses}}
+    // expected-remark @+3 {{kernel: 'then_scratch': block 32x8x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+2 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)}}
     // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 8, degree 1)}}
     gpu.func @then_scratch(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>)

@@ -193,7 +193,7 @@ module attributes {gpu.container_module} {
     /// write the 32x32 box once, so the tile is written in the loop and copied
     /// out after it, rows of 32 lanes: 1024 -> 128 global sectors per block.
     /// The tile's column writes then collide 32-way: swizzled (16.50 -> 1).
-    // expected-remark @+2 {{kernel: 'transpose_rows': block 32x8x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'transpose_rows': block 32x8x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
     gpu.func @transpose_rows(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
@@ -223,7 +223,7 @@ module attributes {gpu.container_module} {
     }
     /// The same tile by a 16x8 block in a nest: j = 0, 8, 16, 24 and i = 0, 1
     /// (columns x + 16 i). 128 threads x 8 iterations write the 1024 cells once.
-    // expected-remark @+2 {{kernel: 'transpose_nest': block 16x8x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'transpose_nest': block 16x8x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 8-byte chunks: chunk ^= row mod 16 (+0 B): wavefronts 544 -> 64 (degree 8.50 -> 1)}}
     gpu.func @transpose_nest(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 16, 8, 1>} {
@@ -261,7 +261,7 @@ module attributes {gpu.container_module} {
     /// `scf.if apart { staged loop, barrier, copy-out } else { the loop as
     /// written }`, the branch tagged with the pair (in, out) it shows apart.
     /// Both paths run in `diff` (distinct buffers, and `same:0`).
-    // expected-remark @+2 {{kernel: 'may_alias': block 32x8x1 (from known_block_size); 6 memory accesses}}
+    // expected-remark @+2 {{kernel: 'may_alias': block 32x8x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
     gpu.func @may_alias(%in: memref<256x256xf32>, %out: memref<256x256xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
@@ -297,7 +297,7 @@ module attributes {gpu.container_module} {
     /// the fast path, so neither counts against the second store.
     /// The read-only path of in needs no check of its own: the two checks show
     /// it apart from both outputs. All aliasings run in `diff`.
-    // expected-remark @+3 {{kernel: 'two_outputs': block 32x8x1 (from known_block_size); 13 memory accesses}}
+    // expected-remark @+3 {{kernel: 'two_outputs': block 32x8x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2080 -> 96 (degree 21.67 -> 1)}}
     // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
     gpu.func @two_outputs(%in: memref<64x64xf32>, %out: memref<64x64xf32>, %out2: memref<64x64xf32>) kernel
@@ -328,7 +328,7 @@ module attributes {gpu.container_module} {
     /// {llvm.noalias}: the versioned nest yields the loop's result from both
     /// branches (it used to stay the loop's, used where the loop no longer
     /// dominates: IR that did not verify).
-    // expected-remark @+3 {{kernel: 'running_totals_may_alias': block 32x1x1 (from known_block_size); 11 memory accesses}}
+    // expected-remark @+3 {{kernel: 'running_totals_may_alias': block 32x1x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+2 {{swizzle: workgroup 0}}
     // expected-remark @+1 {{swizzle: workgroup 1}}
     gpu.func @running_totals_may_alias(%in: memref<128x96xf32>, %out: memref<128x96xf32>, %totals: memref<128xf32>) kernel
@@ -440,7 +440,7 @@ module attributes {gpu.container_module} {
     /// copied out after every 32 iterations (when (j - 0) mod 32 == 31, the
     /// same for all threads: barrier, copy-out, barrier), from the origin of
     /// that tile. 32 threads x 32 iterations write each 32x32 box once.
-    // expected-remark @+2 {{kernel: 'long_loop': block 32x1x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'long_loop': block 32x1x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1)}}
     gpu.func @long_loop(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -501,7 +501,7 @@ module attributes {gpu.container_module} {
     /// store flushed per tile of 32 iterations, in the same loop. The load's
     /// tile may be filled before the loop's stores, which cannot write %in
     /// (llvm.noalias).
-    // expected-remark @+3 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 6 memory accesses}}
+    // expected-remark @+3 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
     // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
     gpu.func @running_sums(%in: memref<128x96xf32> {llvm.noalias}, %out: memref<128x96xf32> {llvm.noalias}) kernel
@@ -530,7 +530,7 @@ module attributes {gpu.container_module} {
     /// are partial): `if x < 600 && row < 1000` around the copy. Each test bounds
     /// one of the store's indices by a constant, so the copy-out tests each cell
     /// by its global index and leaves out what the guard left out.
-    // expected-remark @+2 {{kernel: 'rows_edges': block 32x8x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'rows_edges': block 32x8x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @rows_edges(%in: memref<1000x600xf32> {llvm.noalias}, %out: memref<600x1000xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
@@ -563,7 +563,7 @@ module attributes {gpu.container_module} {
     /// 64 iterations under `x < n`, n a kernel argument: flushed per tile of 32,
     /// each flush leaving out the rows at or beyond n (the load, under the same
     /// guard inside the loop, is not staged: it is not directly in the loop).
-    // expected-remark @+2 {{kernel: 'long_edges': block 32x1x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'long_edges': block 32x1x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1); costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
     gpu.func @long_edges(%in: memref<100x96xf32> {llvm.noalias}, %out: memref<100x96xf32> {llvm.noalias}, %n: index) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -623,7 +623,7 @@ module attributes {gpu.container_module} {
     /// so the loop leaves the guard (stage_shared::guard), its store going under the
     /// guard's condition again inside the loop; the store is then flushed per
     /// tile, the copy-out testing x < n cell by cell.
-    // expected-remark @+3 {{kernel: 'guarded_rows': block 32x1x1 (from known_block_size); 6 memory accesses}}
+    // expected-remark @+3 {{kernel: 'guarded_rows': block 32x1x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1)}}
     // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1); costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
     gpu.func @guarded_rows(%in: memref<100x96xf32> {llvm.noalias}, %out: memref<100x96xf32> {llvm.noalias}, %n: index) kernel
@@ -654,7 +654,7 @@ module attributes {gpu.container_module} {
     /// 32x63, holds the elements between as well: reuse 0.51, still 1024 -> 311
     /// sectors). The store's box has those holes too: 1024 writes for 2016
     /// cells, so it stays.
-    // expected-remark @+2 {{kernel: 'stepped_sums': block 32x1x1 (from known_block_size); 4 memory accesses}}
+    // expected-remark @+2 {{kernel: 'stepped_sums': block 32x1x1 (from known_block_size); 2 memory accesses}}
     // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 95, degree 1)}}
     gpu.func @stepped_sums(%in: memref<128x96xf32> {llvm.noalias}, %out: memref<128x96xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {

@@ -46,7 +46,7 @@ module attributes {gpu.container_module} {
     /// once before the nest: global sectors per block 512 -> 8 and 2944 -> 83. A warp reads
     /// two tile rows of 16 lanes: a row of 48 (23 + 25) puts them in opposite
     /// bank halves (degree 1.97 -> 1.03).
-    // expected-remark @+3 {{kernel: 'window': block 16x16x1 (from known_block_size); 7 memory accesses}}
+    // expected-remark @+3 {{kernel: 'window': block 16x16x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+2 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 514, degree 1)}}
     // expected-remark @+1 {{pad: workgroup 1: pad 25 elements (+2300 B): wavefronts 1041 -> 545 (degree 1.97 -> 1.03)}}
     gpu.func @window(%current: memref<32x32xf32>, %reference: memref<48x48xf32>, %sads: memref<16x256xf32>) kernel
