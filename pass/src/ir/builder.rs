@@ -165,6 +165,18 @@ impl Builder {
         }
     }
 
+    /// `memref.dim memref, dimension`: its size in `dimension`.
+    pub fn dimension_size(&self, memref: MlirValue, dimension: usize) -> MlirValue {
+        let position = self.index_constant(dimension as i64);
+        unsafe {
+            let index = mlirIndexTypeGet(self.context);
+            mlirOperationGetResult(
+                self.create("memref.dim", &[memref, position], &[], &[index]),
+                0,
+            )
+        }
+    }
+
     /// `arith.<name> left, right : index`.
     pub fn index_binary(&self, name: &str, left: MlirValue, right: MlirValue) -> MlirValue {
         unsafe {

@@ -23,8 +23,8 @@ pub(super) struct CopyBox<'a> {
     pub origin: &'a [MlirValue],
     /// Extents of the box (and the tile).
     pub extents: &'a [i64],
-    /// The memref's static shape.
-    pub shape: &'a [i64],
+    /// The memref's shape (`None`: a dynamic size, read with `memref.dim` where needed).
+    pub shape: &'a [Option<i64>],
     /// Whether the copy goes out of the tile to the memref (a staged store's copy-out).
     pub outward: bool,
     /// Out of the tile: which cells to copy, from their global indices (the store's guard).
@@ -44,7 +44,7 @@ impl<'a> CopyBox<'a> {
         tile: MlirValue,
         origin: &'a [MlirValue],
         extents: &'a [i64],
-        shape: &'a [i64],
+        shape: &'a [Option<i64>],
     ) -> CopyBox<'a> {
         CopyBox {
             memref,
@@ -124,7 +124,13 @@ pub(super) fn copy_box(
                 return index;
             }
             let index = copy.index_binary("arith.maxsi", index, zero);
-            let last = copy.index_constant(source.shape[dimension] - 1);
+            let last = match source.shape[dimension] {
+                Some(size) => copy.index_constant(size - 1),
+                None => {
+                    let size = copy.dimension_size(source.memref, dimension);
+                    copy.index_binary("arith.subi", size, copy.index_constant(1))
+                }
+            };
             copy.index_binary("arith.minsi", index, last)
         })
         .collect();

@@ -15,8 +15,8 @@
 //!
 //! Supported, checked before anything changes: loads outside loops with
 //! affine indices over thread and block ids only, non-negative thread
-//! coefficients, a static shape. The caller checks the memref is never
-//! written by the kernel.
+//! coefficients (a dynamic size is read with `memref.dim` where the copy
+//! clamps). The caller checks the memref is never written by the kernel.
 
 use analysis::{expression::Variable, matrix::AccessMatrix, metrics::Block};
 use mlir_sys::*;
@@ -27,7 +27,7 @@ use crate::{
     facts::uniform::Uniformity,
     ir::builder::Builder,
     steps::stage_shared::copy::{copy_box, CopyBox},
-    steps::stage_shared::loop_load::static_shape,
+    steps::stage_shared::loop_load::memref_shape,
     steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged, BLOCKS},
 };
 
@@ -68,8 +68,8 @@ fn copy_point(members: &[&Finding], entry: MlirBlock) -> Result<MlirOperation, S
 pub(super) struct Plan {
     /// Each load's access matrix, centre first.
     matrices: Vec<AccessMatrix>,
-    /// The memref's static shape.
-    shape: Vec<i64>,
+    /// The memref's shape (`None`: a dynamic size).
+    shape: Vec<Option<i64>>,
     /// Per dimension, the lowest offset of the loads (the halo box's corner).
     lowest: Vec<i64>,
 }
@@ -112,7 +112,7 @@ pub(super) fn plan(
     }) {
         return Err("a thread coefficient is negative".into());
     }
-    let shape = static_shape(centre)?;
+    let shape = memref_shape(centre);
     let lowest: Vec<i64> = (0..rank)
         .map(|dimension| {
             matrices

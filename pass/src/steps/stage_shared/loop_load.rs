@@ -40,7 +40,7 @@
 //! Supported, checked before anything changes: a `memref.load` directly in
 //! an `scf.for` whose enclosing loops are all `scf.for`s, the outermost in
 //! the kernel's entry block, constant bounds, step 1 (any constant step when
-//! one tile holds the loop), no guard, a static memref shape, and an affine
+//! one tile holds the loop), no guard, and an affine
 //! index. The caller checks the buffer is never written by the kernel and no
 //! store that may write it is in the loop or before it.
 
@@ -70,8 +70,8 @@ const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::
 pub(super) struct Plan {
     /// The loops' lower bounds, outermost first.
     lowers: Vec<i64>,
-    /// The memref's static shape.
-    shape: Vec<i64>,
+    /// The memref's shape (`None`: a dynamic size).
+    shape: Vec<Option<i64>>,
     /// The enclosing `scf.for`s, outermost first.
     loops: Vec<MlirOperation>,
     /// Per loop, how many iterations a tile holds.
@@ -450,10 +450,10 @@ pub(super) fn origin_at(
 /// `memref.load` directly in an `scf.for`; every enclosing loop with a constant
 /// lower bound and step 1 (any constant step in a loop one tile holds), and,
 /// for a nest of loops, trip counts of at most [`TILE_ITERATIONS`] (the tile
-/// holds what the whole nest reads); a static
-/// shape; an affine index with non-negative thread and loop coefficients. The
-/// loops' lower bounds (outermost first) and the shape.
-pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
+/// holds what the whole nest reads); an affine index with non-negative thread
+/// and loop coefficients. The loops' lower bounds (outermost first) and the
+/// memref's shape (a dynamic size is read with `memref.dim` where the copy clamps).
+pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<Option<i64>>), String> {
     let memory = &finding.memory;
     if memory.name != "memref.load" {
         return Err(format!("{} is not a memref.load", memory.name));
@@ -503,7 +503,7 @@ pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<i64>), String> {
     ) {
         return Err("the load is not directly in an scf.for".into());
     }
-    let shape = static_shape(finding)?;
+    let shape = memref_shape(finding);
     non_negative(finding)?;
     Ok((lowers, shape))
 }
@@ -527,13 +527,7 @@ pub(super) fn non_negative(finding: &Finding) -> Result<(), String> {
     Ok(())
 }
 
-/// The static shape of the memref `finding` accesses.
-pub(super) fn static_shape(finding: &Finding) -> Result<Vec<i64>, String> {
-    finding
-        .access
-        .layout
-        .shape
-        .iter()
-        .map(|size| size.ok_or_else(|| "the memref shape is dynamic".to_string()))
-        .collect()
+/// The shape of the memref `finding` accesses (`None`: a dynamic size).
+pub(super) fn memref_shape(finding: &Finding) -> Vec<Option<i64>> {
+    finding.access.layout.shape.clone()
 }

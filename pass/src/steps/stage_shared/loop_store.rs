@@ -38,7 +38,7 @@
 //! are all `scf.for`s, the outermost in the kernel's entry block (so the
 //! barrier after it is reached by every thread), constant bounds and steps,
 //! at most `TILE_ITERATIONS` iterations each (or one loop of a multiple of
-//! the tile's iterations), a guard of index bounds, a static memref shape, an
+//! the tile's iterations), a guard of index bounds, an
 //! affine index with non-negative thread and loop coefficients, rebuildable
 //! from ids, loop variables and `index` kernel arguments. The caller checks
 //! that no access that may run after the store may touch its buffer, so the
@@ -61,8 +61,8 @@ use crate::{
     ir::builder::Builder,
     steps::stage_shared::copy::{compare_equal, copy_box, CellCondition, CopyBox},
     steps::stage_shared::loop_load::{
-        enclosing_loops, hoisted_origin, induction, iteration_offset, non_negative, origin_at,
-        origin_available, static_shape, tile_index,
+        enclosing_loops, hoisted_origin, induction, iteration_offset, memref_shape, non_negative,
+        origin_at, origin_available, tile_index,
     },
     steps::stage_shared::single::{
         compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged,
@@ -88,8 +88,8 @@ pub(super) struct Plan {
     symbols: BTreeMap<Variable, MlirValue>,
     /// The store's guard as bounds on its indices ([`index_bounds`]).
     bounds: Vec<Condition>,
-    /// The memref's static shape.
-    shape: Vec<i64>,
+    /// The memref's shape (`None`: a dynamic size).
+    shape: Vec<Option<i64>>,
     /// The outermost loop's step.
     step: i64,
     /// For a single loop of more iterations than a tile holds, the tile's iterations.
@@ -113,7 +113,7 @@ pub(super) fn plan(
     let symbols = symbol_values(kernel, entry);
     let bounds = index_bounds(finding, &symbols)?;
     let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
-    let shape = static_shape(finding)?;
+    let shape = memref_shape(finding);
     finding
         .matrix
         .as_ref()
