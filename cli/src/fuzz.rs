@@ -120,6 +120,8 @@ struct Tally {
     applied: BTreeMap<String, u64>,
     /// Cases with one buffer passed to two parameters.
     aliased: u64,
+    /// Cases whose loops are `affine.for`.
+    affine: u64,
 }
 
 /// `gpu-mem-opt fuzz`.
@@ -138,6 +140,7 @@ pub fn fuzz(campaign: &Campaign) -> Result<(), String> {
         let result = run_case(&executable, &scratch, &case)?;
         tally.cases += 1;
         tally.aliased += u64::from(case.aliased);
+        tally.affine += u64::from(case.affine);
         *tally.families.entry(case.family.name()).or_default() += 1;
         for kind in &result.applied {
             *tally.applied.entry(kind.clone()).or_default() += 1;
@@ -417,6 +420,7 @@ fn print_summary(campaign: &Campaign, tally: &Tally, elapsed: Duration) {
         )
     );
     println!("one buffer for two parameters: {} cases", tally.aliased);
+    println!("loops written as affine.for: {} cases", tally.affine);
     println!("rejected inputs: {}", tally.rejected);
     println!("findings: {}", tally.findings);
 }

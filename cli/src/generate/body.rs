@@ -215,6 +215,42 @@ impl Body {
             .push(format!("{}{text}", "  ".repeat(self.depth)));
     }
 
+    /// Writes each counted loop without results whose bounds and step are index constants
+    /// (`repeat`, `repeat_by`) as `affine.for`, as a DSL's affine lowering emits it (the pass
+    /// lowers it back, `ir::affine`); returns how many.
+    pub fn use_affine_loops(&mut self) -> usize {
+        let values: BTreeMap<&str, i64> = self
+            .constants
+            .iter()
+            .map(|(&value, name)| (name.as_str(), value))
+            .collect();
+        let mut count = 0;
+        for line in &mut self.lines {
+            let indent = line.len() - line.trim_start().len();
+            let Some(rest) = line.trim_start().strip_prefix("scf.for ") else {
+                continue;
+            };
+            let Some(rest) = rest.strip_suffix(" {") else {
+                continue;
+            };
+            let words: Vec<&str> = rest.split(' ').collect();
+            let [variable, "=", lower, "to", upper, "step", step] = words[..] else {
+                continue;
+            };
+            let (Some(_), Some(_), Some(step)) =
+                (values.get(lower), values.get(upper), values.get(step))
+            else {
+                continue;
+            };
+            *line = format!(
+                "{}affine.for {variable} = {lower} to {upper} step {step} {{",
+                " ".repeat(indent)
+            );
+            count += 1;
+        }
+        count
+    }
+
     /// The index constant `value`, defined once at entry.
     pub fn index(&mut self, value: i64) -> String {
         if let Some(name) = self.constants.get(&value) {

@@ -106,6 +106,8 @@ pub struct Case {
     pub runnable: bool,
     /// Whether two parameters get one buffer (`same:N`).
     pub aliased: bool,
+    /// Whether its counted loops are written as `affine.for`.
+    pub affine: bool,
 }
 
 impl Case {
@@ -131,6 +133,9 @@ const SWITCHES: [&str; 6] = [
 /// Shared-memory budgets to try besides the default: tight ones refuse tiles and pads.
 const BUDGETS: [u32; 5] = [1024, 4096, 8192, 16384, 232448];
 
+/// Mixed into a case's seed for the stream that decides whether its loops are `affine.for`.
+const AFFINE_SALT: u64 = 0xaff1_7e00_aff1_7e00;
+
 /// Case `index` of the campaign `seed`; `options` replaces the random pass options when given.
 pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     let mut random = Random::for_case(seed, index);
@@ -147,6 +152,11 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Vector => families::vector(&mut random, element),
         Family::Huge => families::huge(&mut random, element),
     };
+    // A quarter of the cases write their counted loops as affine.for, drawn from a stream of
+    // their own so that the rest of each case stays as it was.
+    let mut kernel = kernel;
+    let affine = Random::for_case(seed ^ AFFINE_SALT, index).chance(25)
+        && kernel.body.use_affine_loops() > 0;
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
     let form = random.pick(&[
         Form::Function,
@@ -189,6 +199,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         entry: matches!(form, Form::LaunchedFunction | Form::AllocatedLaunch).then_some(HOST_NAME),
         runnable: family != Family::Huge,
         aliased,
+        affine,
     }
 }
 
