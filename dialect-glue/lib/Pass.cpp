@@ -368,7 +368,8 @@ constexpr llvm::StringLiteral kConvertGpuToNvvm = "convert-gpu-to-nvvm";
 constexpr const char *kToolkitOption = "toolkit=";
 
 /// Adds MLIR's NVVM lowering for `sm` (PTX text in the gpu.binary) to `pm`,
-/// with `gpu-mem-opt-lower-readonly` right after convert-gpu-to-nvvm. The
+/// with `lower-affine` first and `gpu-mem-opt-lower-readonly` right after
+/// convert-gpu-to-nvvm. The
 /// stock pipeline is built, printed and re-parsed with the step inserted, so
 /// it follows LLVM's pipeline instead of copying it.
 LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
@@ -392,7 +393,9 @@ LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
   if (options == StringRef::npos)
     return onError("gpu-mem-opt-lower-to-ptx: LLVM's NVVM pipeline has no " +
                    kConvertGpuToNvvm + "{...}: " + inner);
-  std::string pipeline = (inner.take_front(options + 1) +
+  // lower-affine first: the stock pipeline runs it after convert-scf-to-cf, so the scf.for it
+  // makes of a kernel's affine.for is never lowered (a DSL's affine kernel fails to translate).
+  std::string pipeline = ("lower-affine," + inner.take_front(options + 1) +
                           ",gpu-mem-opt-lower-readonly" +
                           inner.drop_front(options + 1))
                              .str();

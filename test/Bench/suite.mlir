@@ -28,6 +28,7 @@
 // CHECK: sad: naive, gpu-mem-opt, whole program identical (16384 values; bench size on 8x8x1 blocks)
 // CHECK: convolution-rows: naive, gpu-mem-opt, fixed-padding, nvgpu-optimize-shared-memory, whole program identical (16384 values; bench size on 1x32x1 blocks)
 // CHECK: convolution-columns: naive, gpu-mem-opt, fixed-padding, whole program identical (16384 values; bench size on 8x2x1 blocks); nvgpu-optimize-shared-memory: rejected (fails on the interpreter: {{.*}}memref.store out of bounds{{.*}}indices [4, 80] outside sizes [16, 80])
+// CHECK: convolution-affine: naive, gpu-mem-opt, whole program identical (4096 values; bench size on 4x4x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (no shared memory)
 // CHECK: fdtd3d: naive, gpu-mem-opt, fixed-padding, whole program identical (32768 values; bench size on 2x2x1 blocks); nvgpu-optimize-shared-memory: rejected (fails on the interpreter: {{.*}}out of bounds{{.*}}outside sizes [24, 24])
 // CHECK: needleman-wunsch: naive, gpu-mem-opt, fixed-padding, whole program identical (4225 values; bench size on 4x4x1 blocks); nvgpu-optimize-shared-memory: rejected (fails on the interpreter: {{.*}}out of bounds{{.*}}outside sizes [17, 17])
 // CHECK: reduction: naive, gpu-mem-opt, whole program identical (64 values; bench size on 64x1x1 blocks); fixed-padding: not applicable (no shared buffer of rank 2 or more); nvgpu-optimize-shared-memory: not applicable (nvgpu-optimize-shared-memory leaves the kernel unchanged)

@@ -12,6 +12,15 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// The kernels as written lower to PTX too: gpu-mem-opt-lower-to-ptx runs lower-affine first (the
+// stock pipeline runs it after convert-scf-to-cf, and an affine.for in a kernel then fails to
+// translate: "LLVM Translation failed for operation: builtin.unrealized_conversion_cast").
+// RUN: gpu-mem-opt ptx %s --no-opt -o %t.naive.ptx
+// RUN: FileCheck %s --check-prefix=NAIVE --input-file=%t.naive.ptx
+// NAIVE: .entry conv(
+// NAIVE: .entry transpose_rows(
+// NAIVE: .entry matmul(
+// NAIVE: .entry bounds(
 // RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel conv --grid 4,4,1 --arg random:1 --arg random:2 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel transpose_rows --grid 4,4,1 --arg random:1 --arg zeros
