@@ -27,7 +27,6 @@ use crate::{
     facts::uniform::Uniformity,
     ir::builder::Builder,
     steps::stage_shared::copy::{copy_box, CopyBox},
-    steps::stage_shared::loop_load::memref_shape,
     steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged, BLOCKS},
 };
 
@@ -68,8 +67,6 @@ fn copy_point(members: &[&Finding], entry: MlirBlock) -> Result<MlirOperation, S
 pub(super) struct Plan {
     /// Each load's access matrix, centre first.
     matrices: Vec<AccessMatrix>,
-    /// The memref's shape (`None`: a dynamic size).
-    shape: Vec<Option<i64>>,
     /// Per dimension, the lowest offset of the loads (the halo box's corner).
     lowest: Vec<i64>,
 }
@@ -81,7 +78,7 @@ pub(super) fn plan(
     members: &[&Finding],
     uniformity: &Uniformity,
 ) -> Result<Plan, String> {
-    let centre = members.first().ok_or("no loads to stage")?;
+    members.first().ok_or("no loads to stage")?;
     let matrices = members
         .iter()
         .map(|member| {
@@ -112,7 +109,6 @@ pub(super) fn plan(
     }) {
         return Err("a thread coefficient is negative".into());
     }
-    let shape = memref_shape(centre);
     let lowest: Vec<i64> = (0..rank)
         .map(|dimension| {
             matrices
@@ -124,11 +120,7 @@ pub(super) fn plan(
         .collect();
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     uniformity.barrier_point(copy_point(members, entry)?)?;
-    Ok(Plan {
-        matrices,
-        shape,
-        lowest,
-    })
+    Ok(Plan { matrices, lowest })
 }
 
 /// Stages the loads `members` (centre first) through one halo tile of `extents` as `plan`
@@ -139,11 +131,7 @@ pub(super) fn build(
     plan: Plan,
     (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let Plan {
-        matrices,
-        shape,
-        lowest,
-    } = plan;
+    let Plan { matrices, lowest } = plan;
     let centre = members.first().ok_or("no loads to stage")?;
     let matrix = &matrices[0];
     let (threads, blocks) = (THREADS, BLOCKS);
@@ -188,7 +176,7 @@ pub(super) fn build(
             tile,
             &origin,
             extents,
-            &shape,
+            &centre.access.layout.shape,
         ),
         location,
     )?;

@@ -70,8 +70,6 @@ const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::
 pub(super) struct Plan {
     /// The loops' lower bounds, outermost first.
     lowers: Vec<i64>,
-    /// The memref's shape (`None`: a dynamic size).
-    shape: Vec<Option<i64>>,
     /// The enclosing `scf.for`s, outermost first.
     loops: Vec<MlirOperation>,
     /// Per loop, how many iterations a tile holds.
@@ -90,7 +88,7 @@ pub(super) fn plan(
     iterations: i64,
     uniformity: &Uniformity,
 ) -> Result<Plan, String> {
-    let (lowers, shape) = requirements(finding)?;
+    let lowers = requirements(finding)?;
     let operation = finding.memory.operation;
     if !finding.access.guard.is_empty() {
         return Err("the load is guarded".into());
@@ -132,7 +130,6 @@ pub(super) fn plan(
     }
     Ok(Plan {
         lowers,
-        shape,
         loops,
         periods,
         hoisted,
@@ -201,7 +198,7 @@ pub(super) fn build(
             tile,
             origin,
             extents,
-            &plan.shape,
+            &finding.access.layout.shape,
         );
         let copied = copy_box(builder, threads, block, &source, location);
         builder.create("gpu.barrier", &[], &[], &[]);
@@ -451,9 +448,8 @@ pub(super) fn origin_at(
 /// lower bound and step 1 (any constant step in a loop one tile holds), and,
 /// for a nest of loops, trip counts of at most [`TILE_ITERATIONS`] (the tile
 /// holds what the whole nest reads); an affine index with non-negative thread
-/// and loop coefficients. The loops' lower bounds (outermost first) and the
-/// memref's shape (a dynamic size is read with `memref.dim` where the copy clamps).
-pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<Option<i64>>), String> {
+/// and loop coefficients. The loops' lower bounds, outermost first.
+pub fn requirements(finding: &Finding) -> Result<Vec<i64>, String> {
     let memory = &finding.memory;
     if memory.name != "memref.load" {
         return Err(format!("{} is not a memref.load", memory.name));
@@ -503,9 +499,8 @@ pub fn requirements(finding: &Finding) -> Result<(Vec<i64>, Vec<Option<i64>>), S
     ) {
         return Err("the load is not directly in an scf.for".into());
     }
-    let shape = memref_shape(finding);
     non_negative(finding)?;
-    Ok((lowers, shape))
+    Ok(lowers)
 }
 
 /// Checks that the index of `finding` is affine with non-negative thread and loop
@@ -525,9 +520,4 @@ pub(super) fn non_negative(finding: &Finding) -> Result<(), String> {
         return Err("a thread or loop coefficient is negative".into());
     }
     Ok(())
-}
-
-/// The shape of the memref `finding` accesses (`None`: a dynamic size).
-pub(super) fn memref_shape(finding: &Finding) -> Vec<Option<i64>> {
-    finding.access.layout.shape.clone()
 }

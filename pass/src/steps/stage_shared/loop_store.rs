@@ -61,8 +61,8 @@ use crate::{
     ir::builder::Builder,
     steps::stage_shared::copy::{compare_equal, copy_box, CellCondition, CopyBox},
     steps::stage_shared::loop_load::{
-        enclosing_loops, hoisted_origin, induction, iteration_offset, memref_shape, non_negative,
-        origin_at, origin_available, tile_index,
+        enclosing_loops, hoisted_origin, induction, iteration_offset, non_negative, origin_at,
+        origin_available, tile_index,
     },
     steps::stage_shared::single::{
         compare, guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged,
@@ -88,8 +88,6 @@ pub(super) struct Plan {
     symbols: BTreeMap<Variable, MlirValue>,
     /// The store's guard as bounds on its indices ([`index_bounds`]).
     bounds: Vec<Condition>,
-    /// The memref's shape (`None`: a dynamic size).
-    shape: Vec<Option<i64>>,
     /// The outermost loop's step.
     step: i64,
     /// For a single loop of more iterations than a tile holds, the tile's iterations.
@@ -113,7 +111,6 @@ pub(super) fn plan(
     let symbols = symbol_values(kernel, entry);
     let bounds = index_bounds(finding, &symbols)?;
     let flush_after = body_ancestor(operation, loops[loops.len() - 1]);
-    let shape = memref_shape(finding);
     finding
         .matrix
         .as_ref()
@@ -141,7 +138,6 @@ pub(super) fn plan(
         loops,
         symbols,
         bounds,
-        shape,
         step,
         period,
     })
@@ -154,7 +150,7 @@ pub(super) fn build(
     plan: Plan,
     (block, extents): (Block, &[i64]),
 ) -> Result<Staged, String> {
-    let (memory, shape) = (&finding.memory, &plan.shape);
+    let (memory, shape) = (&finding.memory, &finding.access.layout.shape);
     let operation = memory.operation;
     // Found again: a loop that left its edge guard has put the store under a guard of its own.
     let flush_after = body_ancestor(operation, plan.loops[plan.loops.len() - 1]);
