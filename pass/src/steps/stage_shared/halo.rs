@@ -27,11 +27,10 @@ use crate::{
     facts::uniform::Uniformity,
     ir::builder::Builder,
     steps::stage_shared::copy::{copy_box, CopyBox},
-    steps::stage_shared::single::{id_op, new_tile, thread_ids, tile_type, Staged, BLOCKS},
+    steps::stage_shared::single::{
+        id_op, new_tile, thread_ids, tile_type, Staged, BLOCKS, THREADS,
+    },
 };
-
-/// Thread ids in dimension order.
-const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 
 /// Where the halo copy goes: the top of the kernel for an argument, or just after the view
 /// the kernel makes of it in its entry block (a per-block `memref.subview`); every member
@@ -134,7 +133,6 @@ pub(super) fn build(
     let Plan { matrices, lowest } = plan;
     let centre = members.first().ok_or("no loads to stage")?;
     let matrix = &matrices[0];
-    let (threads, blocks) = (THREADS, BLOCKS);
     let rank = extents.len();
     let operation = centre.memory.operation;
     let location = unsafe { mlirOperationGetLocation(operation) };
@@ -164,7 +162,7 @@ pub(super) fn build(
     };
     let block_id = |position: usize| id_op(&top, "gpu.block_id", position);
     let origin: Vec<MlirValue> = (0..rank)
-        .map(|dimension| sum(&blocks, &block_id, dimension, lowest[dimension]))
+        .map(|dimension| sum(&BLOCKS, &block_id, dimension, lowest[dimension]))
         .collect();
     let copy_in = copy_box(
         &top,
@@ -184,7 +182,7 @@ pub(super) fn build(
     let thread_id = |position: usize| thread_ids[position];
     for (member, matrix) in members.iter().zip(&matrices) {
         for (dimension, (offset, low)) in matrix.offsets.iter().zip(&lowest).enumerate() {
-            let index = sum(&threads, &thread_id, dimension, offset - low);
+            let index = sum(&THREADS, &thread_id, dimension, offset - low);
             unsafe {
                 mlirOperationSetOperand(member.memory.operation, 1 + dimension as isize, index)
             };

@@ -59,12 +59,10 @@ use crate::{
     steps::stage_shared::copy::{compare_equal, copy_box, CopyBox},
     steps::stage_shared::single::{
         guarded_region, id_op, new_tile, symbol_values, thread_ids, tile_type, Staged, BLOCKS,
+        THREADS,
     },
     steps::stage_shared::strip_mine,
 };
-
-/// Thread ids in dimension order.
-const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 
 /// What staging a load in a loop needs, checked before anything changes ([`plan`]).
 pub(super) struct Plan {

@@ -47,7 +47,7 @@ use crate::{
 };
 
 /// Thread ids in dimension order.
-const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
+pub(super) const THREADS: [Variable; 3] = [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ];
 /// Block ids in dimension order.
 pub(super) const BLOCKS: [Variable; 3] = [Variable::BlockX, Variable::BlockY, Variable::BlockZ];
 /// Dimension names of `#gpu<dim ...>`.
