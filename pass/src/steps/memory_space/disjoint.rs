@@ -294,7 +294,6 @@ fn span(
     argument: usize,
 ) -> Result<(MlirValue, MlirValue), String> {
     let value = unsafe { mlirBlockGetArgument(entry, argument as isize) };
-    let index_type = builder.parse_type("index").ok_or("cannot build index")?;
     let pointer = builder.aligned_pointer(value);
     let moved = |bytes: i64| match bytes {
         0 => pointer,
@@ -311,13 +310,7 @@ fn span(
             let mut bytes = builder.index_constant(fixed);
             for (dimension, size) in sizes.iter().enumerate() {
                 if size.is_none() {
-                    let position = builder.index_constant(dimension as i64);
-                    let extent = unsafe {
-                        mlirOperationGetResult(
-                            builder.create("memref.dim", &[value, position], &[], &[index_type]),
-                            0,
-                        )
-                    };
+                    let extent = builder.dimension_size(value, dimension);
                     bytes = builder.index_binary("arith.muli", bytes, extent);
                 }
             }
