@@ -274,16 +274,9 @@ pub fn pointer_check(value: MlirValue) -> Option<bool> {
         "arith.constant" => Some(false),
         // A kernel argument's size (a dense span's end, `disjoint::span`) is as fixed for the
         // launch as a constant.
-        "memref.dim" => {
-            let memref = unsafe { mlirOperationGetOperand(owner, 0) };
-            let argument = unsafe { mlirValueIsABlockArgument(memref) }
-                && ir::is_named(
-                    unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) },
-                    "gpu.func",
-                );
-            (argument && pointer_check(unsafe { mlirOperationGetOperand(owner, 1) }) == Some(false))
-                .then_some(false)
-        }
+        "memref.dim" => (function_argument(unsafe { mlirOperationGetOperand(owner, 0) }).is_some()
+            && pointer_check(unsafe { mlirOperationGetOperand(owner, 1) }) == Some(false))
+        .then_some(false),
         name if name.starts_with("arith.") => (0..unsafe { mlirOperationGetNumOperands(owner) })
             .map(|position| pointer_check(unsafe { mlirOperationGetOperand(owner, position) }))
             .try_fold(false, |any, operand| Some(any | operand?)),
@@ -294,15 +287,19 @@ pub fn pointer_check(value: MlirValue) -> Option<bool> {
 /// The symbol `dim(argN, D)` of `memref.dim %argN, D`: a `gpu.func` argument's size in a
 /// constant dimension.
 pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
-    let memref = unsafe { mlirOperationGetOperand(dim, 0) };
-    if !unsafe { mlirValueIsABlockArgument(memref) } {
-        return None;
-    }
-    let owner = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(memref)) };
-    if !ir::is_named(owner, "gpu.func") {
-        return None;
-    }
-    let number = unsafe { mlirBlockArgumentGetArgNumber(memref) };
+    let number = function_argument(unsafe { mlirOperationGetOperand(dim, 0) })?;
     let dimension = ir::constant_integer(unsafe { mlirOperationGetOperand(dim, 1) })?;
     Some(format!("dim(arg{number}, {dimension})"))
+}
+
+/// Which argument of its `gpu.func` `value` is, if it is one.
+fn function_argument(value: MlirValue) -> Option<isize> {
+    unsafe {
+        (mlirValueIsABlockArgument(value)
+            && ir::is_named(
+                mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value)),
+                "gpu.func",
+            ))
+        .then(|| mlirBlockArgumentGetArgNumber(value))
+    }
 }

@@ -303,10 +303,15 @@ impl Scope<'_> {
         let operand = |index: isize| unsafe { mlirOperationGetOperand(owner, index) };
         let sub = |index: isize| self.expression(operand(index), depth + 1);
         let constant = |index: isize| ir::constant_integer(operand(index));
-        if let Some(size) = ir::static_integer(unsafe { mlirOperationGetResult(owner, 0) })
-            .filter(|_| name == "memref.dim")
-        {
-            return IndexExpression::Constant(size);
+        // A kernel argument's size is a constant, or a symbol as fixed for the launch as an
+        // index argument.
+        if name == "memref.dim" {
+            if let Some(size) = ir::static_integer(unsafe { mlirOperationGetResult(owner, 0) }) {
+                return IndexExpression::Constant(size);
+            }
+            if let Some(dimension) = dimension_symbol(owner) {
+                return symbol(&dimension);
+            }
         }
         match name.as_str() {
             "arith.constant" => ir::attribute(owner, "value")
@@ -431,9 +436,6 @@ impl Scope<'_> {
                 ),
                 None => not_modelled(owner, "gpu.lane_id with an unknown block size"),
             },
-            // A kernel argument's size, as fixed for the launch as an index argument.
-            "memref.dim" if dimension_symbol(owner).is_some() => dimension_symbol(owner)
-                .map_or_else(|| not_modelled(owner, "memref.dim"), |name| symbol(&name)),
             "memref.load" | "affine.load" | "vector.load" | "vector.extract" | "memref.dim" => {
                 IndexExpression::Unknown(format!(
                     "data-dependent: the index comes from {name} at {}",
