@@ -187,17 +187,9 @@ fn kernel_report(
     let affine = match mode {
         Mode::Optimize => match ir::affine::lower(kernel.operation) {
             Ok(None) => None,
-            Ok(Some(rewritten)) => {
-                let indices = if rewritten.contains("memref.") {
-                    "; indices stay affine.apply"
-                } else {
-                    ""
-                };
-                Some(format!(
-                    "affine ops written as scf and memref first, as -lower-affine does \
-                     ({rewritten}{indices})"
-                ))
-            }
+            Ok(Some(rewritten)) => Some(format!(
+                "affine ops written as scf and memref first, as -lower-affine does ({rewritten})"
+            )),
             Err(why) => Some(format!(
                 "its affine loops and accesses stay as written, so staging and run-time checks \
                  pass them by: {why}"

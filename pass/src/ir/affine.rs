@@ -8,8 +8,9 @@
 //!
 //! Only a kernel where nothing else needs those values to stay affine dimensions is lowered:
 //! an `affine.if`, `affine.parallel` or any other affine op than `for`, `yield`, `load`,
-//! `store`, `apply`, `min`, `max` and the index (de)linearizations leaves it as it is. The rewrite is the C++ side's
-//! (`dialect-glue/lib/Affine.cpp`), installed by `ffi` at every entry point.
+//! `store`, `apply`, `min`, `max` and the index (de)linearizations leaves it as it is. The
+//! rewrite is the C++ side's (`dialect-glue/lib/Affine.cpp`), installed by `ffi` at every
+//! entry point.
 
 use std::sync::OnceLock;
 
@@ -46,8 +47,8 @@ pub fn install(rewrite: Rewrite) {
 }
 
 /// What `kernel` held of `affine.for`, `affine.load` and `affine.store`, in words (`2
-/// affine.for -> scf.for, 1 affine.load -> memref.load`), once they are lowered; `Ok(None)` when
-/// it holds none, and why not when another affine op keeps them.
+/// affine.for -> scf.for, 1 affine.load -> memref.load; indices stay affine.apply`), once they
+/// are lowered; `Ok(None)` when it holds none, and why not when another affine op keeps them.
 pub fn lower(kernel: MlirOperation) -> Result<Option<String>, String> {
     let mut counts = [0usize; 3];
     let mut keeping = None;
@@ -82,5 +83,10 @@ pub fn lower(kernel: MlirOperation) -> Result<Option<String>, String> {
         .filter(|(_, count)| *count > 0)
         .map(|((from, to), count)| format!("{count} {from} -> {to}"))
         .collect();
-    Ok(Some(words.join(", ")))
+    let indices = if counts[1] + counts[2] > 0 {
+        "; indices stay affine.apply"
+    } else {
+        ""
+    };
+    Ok(Some(format!("{}{indices}", words.join(", "))))
 }
