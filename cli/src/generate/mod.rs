@@ -141,7 +141,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     let mut random = Random::for_case(seed, index);
     let family = random.pick(&Family::ALL);
     let element = random.pick(&Element::ALL);
-    let kernel = match family {
+    let mut kernel = match family {
         Family::Atomics => families::atomics(&mut random, element),
         Family::Gather => families::gather(&mut random, element),
         Family::Tile => families::tile(&mut random, element),
@@ -154,7 +154,6 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
     };
     // A quarter of the cases write their counted loops as affine.for, drawn from a stream of
     // their own so that the rest of each case stays as it was.
-    let mut kernel = kernel;
     let affine = Random::for_case(seed ^ AFFINE_SALT, index).chance(25)
         && kernel.body.use_affine_loops() > 0;
     let options = options.map_or_else(|| random_options(&mut random), str::to_string);
