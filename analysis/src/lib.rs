@@ -20,7 +20,8 @@
 //! * [`staging`]: whether a global access is staged through shared memory (Fang's rule
 //!   NV-C with the measured sectors, the per-block footprint box and reuse);
 //! * [`memory_space`]: constant memory, the read-only path or global loads for a buffer
-//!   (Jang's Algorithm 3 with Fang's warp costs);
+//!   (Jang's Algorithm 3 with Fang's warp costs); [`constant_copy`]: whether constant memory
+//!   pays for the copy its launcher makes before each launch;
 //! * [`relayout`]: the order of a global buffer's dimensions in memory, chosen by exact
 //!   sectors over every access of every kernel (Sung's layout transformation).
 //!
@@ -31,6 +32,7 @@
 #![deny(missing_docs)]
 
 pub mod closed_form;
+pub mod constant_copy;
 pub mod expression;
 pub mod interior;
 pub mod joint_layout;

@@ -114,6 +114,9 @@ pub struct Instance {
     pub loop_varying: bool,
     /// Why a metric is unknown, when one is (a data-dependent index, an unmodelled guard).
     pub unknown: Option<String>,
+    /// Times one thread executes it: the product of its loops' trip counts, `None` where one
+    /// is unknown.
+    pub executions: Option<f64>,
 }
 
 impl Instance {
@@ -223,6 +226,9 @@ pub struct Selection {
     pub read_only_cycles: f64,
     /// Whether the costs are estimates for this target (not measured on it).
     pub costs_estimated: bool,
+    /// Where Algorithm 3 picked constant memory: its per-launch copy against its gain
+    /// ([`crate::constant_copy::settle`]).
+    pub constant_copy: Option<crate::constant_copy::Weighing>,
     /// The rule, the numbers and the alternatives, in one sentence.
     pub reason: String,
 }
@@ -339,6 +345,7 @@ pub fn select(buffer: &Buffer, sm: u32, costs: &CostModel) -> Selection {
         constant_cycles,
         read_only_cycles: costs.read_only,
         costs_estimated: costs.estimate,
+        constant_copy: None,
         reason,
     }
 }
@@ -613,6 +620,7 @@ mod tests {
             access_bytes: 4,
             loop_varying,
             unknown: None,
+            executions: Some(1.0),
         }
     }
 

@@ -34,6 +34,7 @@ fn instance(distinct: Option<f64>, sectors: Option<f64>) -> Instance {
         access_bytes: 4,
         loop_varying: false,
         unknown: None,
+        executions: Some(1.0),
     }
 }
 

@@ -52,8 +52,9 @@ fn default_specs(kernel: &interpreter::Kernel) -> Result<Vec<String>, String> {
 
 /// What `diff` compares the file's kernel with.
 pub enum Other<'a> {
-    /// The kernel `gpu-mem-opt{options}` makes of it.
-    Pass(&'a str),
+    /// The kernel `gpu-mem-opt{options}` makes of it; with `true` (`--lone-kernels`), of the
+    /// module's kernels alone, its host code taken out for the pass and put back after.
+    Pass(&'a str, bool),
     /// The kernel of another file, run as given.
     File(&'a Path),
 }
@@ -71,7 +72,7 @@ impl Sides {
     /// "before gpu-mem-opt" and "after gpu-mem-opt", or the two file names.
     fn of(file: &Path, other: &Other) -> Sides {
         match other {
-            Other::Pass(_) => Sides {
+            Other::Pass(..) => Sides {
                 before_prefix: BEFORE_PREFIX.to_string(),
                 after_prefix: AFTER_PREFIX.to_string(),
                 before: "before".to_string(),
@@ -98,11 +99,17 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     let after_error = |error: String| format!("{} {error}", sides.after_prefix);
     let before_module = parse(&context, &launch.file).map_err(before_error)?;
     let mut after_module = match other {
-        Other::Pass(_) => parse(&context, &launch.file).map_err(before_error)?,
+        Other::Pass(..) => parse(&context, &launch.file).map_err(before_error)?,
         Other::File(path) => parse(&context, path).map_err(after_error)?,
     };
-    if let Other::Pass(options) = other {
+    if let Other::Pass(options, lone) = other {
+        let host = if *lone {
+            take_host_code(&after_module)
+        } else {
+            Vec::new()
+        };
         optimize(&context, &mut after_module, options)?;
+        put_back(&after_module, host);
     }
     let (before, after, block, grid) = match &launch.entry {
         Some(entry) => (
@@ -288,6 +295,36 @@ fn optimize(
     result.map_err(|error| format!("{PASS_FAILED_PREFIX} {error}"))
 }
 
+/// Takes every top-level operation of `module` that is not a `gpu.module` out of it (its host
+/// code), so that the pass sees the kernels as a library compiled apart from their launcher:
+/// no launch site, no launch facts. [`put_back`] returns them.
+fn take_host_code(module: &melior::ir::Module) -> Vec<mlir_sys::MlirOperation> {
+    use melior::ir::BlockLike;
+    let mut taken = Vec::new();
+    let mut operation = module.body().first_operation().map(|op| op.to_raw());
+    while let Some(current) = operation {
+        let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(current) };
+        if !gpu_mem_opt::ir::is_named(current, "gpu.module") {
+            unsafe { mlir_sys::mlirOperationRemoveFromParent(current) };
+            taken.push(current);
+        }
+        operation = (!next.ptr.is_null()).then_some(next);
+    }
+    taken
+}
+
+/// Puts the host code [`take_host_code`] took back at the start of `module`, in its order.
+fn put_back(module: &melior::ir::Module, host: Vec<mlir_sys::MlirOperation>) {
+    use melior::ir::BlockLike;
+    let body = module.body().to_raw();
+    for operation in host.into_iter().rev() {
+        unsafe {
+            let first = mlir_sys::mlirBlockGetFirstOperation(body);
+            mlir_sys::mlirBlockInsertOwnedOperationBefore(body, first, operation);
+        }
+    }
+}
+
 /// Where two buffers first differ, with both values, or `None` when bit-identical; a
 /// `reshaped` pair (a relayout's split record) may differ in shape, not in element count.
 fn first_difference(
@@ -345,7 +382,7 @@ mod tests {
         let before =
             HostBuffer::from_values(ElementType::F32, &[2, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
         let mut after = before.clone();
-        let pass = Sides::of(Path::new("k.mlir"), &Other::Pass(""));
+        let pass = Sides::of(Path::new("k.mlir"), &Other::Pass("", false));
         assert_eq!(first_difference(&before, &after, &pass, false), None);
         after.data[4] = 2.5f32.to_bits().into();
         after.data[5] = 0;

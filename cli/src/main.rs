@@ -133,6 +133,11 @@ enum Command {
         /// Compare with this file's kernel, run as given, instead of running the pass.
         #[arg(long, value_name = "FILE")]
         against: Option<PathBuf>,
+        /// With --entry: run the pass on the kernels alone, the host code taken out (as when
+        /// kernels are compiled apart from their launcher), then launch them from the host code
+        /// as written, which fulfils no launch contract.
+        #[arg(long, requires = "entry", conflicts_with = "against")]
+        lone_kernels: bool,
     },
     /// Emit a kernel's PTX and launch description; launch it if a GPU is here.
     Run(run::RunArgs),
@@ -251,10 +256,11 @@ fn main() -> ExitCode {
             launch,
             options,
             against,
+            lone_kernels,
         } => {
             let other = match &against {
                 Some(path) => diff::Other::File(path),
-                None => diff::Other::Pass(&options),
+                None => diff::Other::Pass(&options, lone_kernels),
             };
             return finish(diff::diff(&launch.into(), &other));
         }

@@ -11,8 +11,9 @@
 //!
 //! Assumptions. K is a `gpu.func` in a `gpu.module` of a module marked
 //! `gpu.container_module`, which has no `main` yet; its memref parameters have the identity
-//! layout and the default memory space (what `gpu.alloc` returns). Anything else is an error
-//! that says which.
+//! layout and the default memory space (what `gpu.alloc` returns), and it has no launch
+//! contract (`gpu_mem_opt::contract`: `main` copies nothing into a constant symbol and runs no
+//! pack kernel). Anything else is an error that says which.
 //!
 //! Cost. One parse; the output is FILE's text plus one function.
 
@@ -46,6 +47,16 @@ pub fn wrap(
             "'{kernel}' is a gpu.launch body; wrap takes a gpu.func"
         ));
     }
+    // `main` launches the ordinary way: a kernel whose launcher owes more cannot run from it.
+    let obligations = gpu_mem_opt::contract::of(found.operation);
+    if !obligations.is_empty() {
+        let owed: Vec<String> = obligations.iter().map(|owed| owed.describe()).collect();
+        return Err(format!(
+            "kernel '{kernel}' has a launch contract that a host @{ENTRY} launching it the \
+             ordinary way does not fulfil: {}",
+            owed.join("; ")
+        ));
+    }
     let block = block.or(found.block.sizes()).ok_or_else(|| {
         format!(
             "kernel '{kernel}': {}; give --block X,Y,Z",
@@ -72,9 +83,7 @@ pub fn wrap(
         }
         operation = current.next_in_block();
     }
-    let end = text
-        .rfind('}')
-        .ok_or("no closing brace of the top-level module")?;
+    let end = closing_brace(&text).ok_or("no closing brace of the top-level module")?;
     let types: Vec<String> = ir::function_inputs(found.operation)
         .into_iter()
         .enumerate()
@@ -90,6 +99,22 @@ pub fn wrap(
         .collect::<Result<_, _>>()?;
     let host = host_function(&module_name, kernel, &types, grid, block);
     Ok(format!("{}{host}{}", &text[..end], &text[end..]))
+}
+
+/// Where the top-level module's closing brace is in `text`: the last `}` outside the comment
+/// lines that may follow it (a test's CHECK lines often do, and they may hold braces).
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut end = text.len();
+    for line in text[..end].lines().rev() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with("//") {
+            end = end.checked_sub(line.len())?;
+            end = text[..end].trim_end_matches(['\n', '\r']).len();
+            continue;
+        }
+        return text[..end].rfind('}');
+    }
+    None
 }
 
 /// The text of `main`: device copies of the memref parameters, the launch, the copies back.

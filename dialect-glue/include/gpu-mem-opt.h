@@ -67,6 +67,10 @@ typedef struct GpuMemOptOptions {
   /** Vector accesses behind a run-time check of an argument's alignment where
    *  nothing proves it (option `version`). */
   bool version;
+  /** A kernel with no launch site in the module may read a small read-only
+   *  argument from constant memory, which its launcher must copy into the
+   *  kernel's symbol before each launch (option `bind-constants`). */
+  bool bind_constants;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

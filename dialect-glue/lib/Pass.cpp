@@ -99,6 +99,7 @@ public:
     options.relayout = relayout;
     options.relayout_launches = relayoutLaunches;
     options.version = version;
+    options.bind_constants = bindConstants;
     return options;
   }
 
@@ -186,6 +187,15 @@ protected:
                      "layout for (it passes the buffer in the strided layout "
                      "of the kernel's type); 0: unknown, no argument is relaid"),
       llvm::cl::init(0)};
+  typename Base::template Option<bool> bindConstants{
+      *this, "bind-constants",
+      llvm::cl::desc("A kernel with no launch site in the module may read a "
+                     "small read-only argument from constant memory: its "
+                     "launcher must then copy the argument's data into the "
+                     "kernel's constant symbol before each launch (the "
+                     "report's launch_contract); false: the read-only path "
+                     "serves it and the launch stays as written"),
+      llvm::cl::init(false)};
   typename Base::template Option<bool> version{
       *this, "version",
       llvm::cl::desc("Where nothing proves a fact, check it at run time: where "

@@ -72,7 +72,8 @@ int main(int argc, char **argv) {
       .pad = true, .swizzle = true, .assume_noalias = false,
       .assume_alignment = 0, .smem_budget = 48 * 1024,
       .remarks = mlirStringRefCreateFromCString("summary"),
-      .relayout = true, .relayout_launches = 0, .version = true};
+      .relayout = true, .relayout_launches = 0, .version = true,
+      .bind_constants = false};
   struct Text report = {NULL, 0};
   MlirOperation root = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(gpuMemOptRunWithReport(root, &options, append, &report))) {

@@ -104,6 +104,10 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         }
     }
     if mode == Mode::Optimize {
+        let current: Vec<(usize, MlirOperation)> = optimized
+            .iter()
+            .map(|(position, kernel, _)| (*position, kernel.operation))
+            .collect();
         success &= relayout::host::settle(pending, options, &mut reports);
         success &= shared_globals(optimized, &mut reports);
         for (position, kernel, (plan, decisions)) in checks {
@@ -113,6 +117,12 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
                 &decisions,
                 &mut reports[position].decisions,
             );
+        }
+        // Last: the obligations every step left on each kernel's launcher.
+        for (position, operation) in current {
+            if ir::is_named(operation, "gpu.func") {
+                reports[position].launch_contract = crate::contract::of(operation);
+            }
         }
     }
     let report = Report {

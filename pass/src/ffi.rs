@@ -61,6 +61,8 @@ pub struct GpuMemOptOptions {
     pub relayout_launches: u32,
     /// `version`.
     pub version: bool,
+    /// `bind-constants`.
+    pub bind_constants: bool,
 }
 
 unsafe extern "C" {
@@ -243,6 +245,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         smem_budget: options::smem_budget(raw.smem_budget)?,
         relayout_launches: raw.relayout_launches,
         version: raw.version,
+        bind_constants: raw.bind_constants,
         remarks_of: None,
         detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })

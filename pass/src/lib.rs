@@ -21,7 +21,8 @@
 //!   kind and its test files: [`steps::vectorize`], [`steps::memory_space`],
 //!   [`steps::stage_shared`], [`steps::shared_layout`]. Each decides from facts and
 //!   applies its plan; [`steps::settle`] is the one way a decision is recorded.
-//! * [`driver`] is the pass itself: the steps in order over every kernel.
+//! * [`driver`] is the pass itself: the steps in order over every kernel; [`contract`] reads
+//!   what a kernel's launcher must do beyond launching it (none with the default options).
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
 //!   same facts as MLIR remarks at each operation's location; [`options`]
 //!   validates the pass options.
@@ -29,6 +30,7 @@
 //!   [`pipeline`] drives MLIR from Rust (parse, run pass pipelines, extract PTX)
 //!   for the command line and tests.
 
+pub mod contract;
 pub mod diagnostics;
 pub mod driver;
 pub mod error;

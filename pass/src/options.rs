@@ -14,6 +14,7 @@
 //! | `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
 //! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; where nothing proves it |
+//! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
@@ -85,6 +86,10 @@ pub struct Options {
     /// overlap, and stage a store in a loop that only other arguments' accesses keep in place
     /// behind such a check around the loop.
     pub version: bool,
+    /// Option `bind-constants`: a kernel with no launch site in the module may read a small
+    /// read-only argument from constant memory, a launch contract (the launcher copies the
+    /// argument into the kernel's symbol before each launch); off, the read-only path serves it.
+    pub bind_constants: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
@@ -114,6 +119,7 @@ impl Default for Options {
             smem_budget: 48 * 1024,
             relayout_launches: 0,
             version: true,
+            bind_constants: false,
             remarks_of: None,
             detailed_remarks: false,
         }

@@ -47,6 +47,10 @@ pub struct KernelReport {
     /// What became of its affine loops and accesses, where it has some (`ir::affine`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub affine: Option<String>,
+    /// What its launcher must do beyond launching it as written ([`crate::contract`]); empty,
+    /// and left out, with the default options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub launch_contract: Vec<crate::contract::Obligation>,
 }
 
 /// One memory access.

@@ -177,6 +177,7 @@ fn the_c_entry_hands_back_the_report() {
         relayout: true,
         relayout_launches: 0,
         version: true,
+        bind_constants: false,
     };
     let mut text = String::new();
     let result = unsafe {

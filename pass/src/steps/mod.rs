@@ -326,6 +326,7 @@ mod tests {
             smem_budget: 49152,
             relayout_launches: 0,
             version: true,
+            bind_constants: false,
             remarks_of: None,
             detailed_remarks: true,
         }

@@ -67,16 +67,14 @@ pub fn placement_decision(
             (kind, false, format!("would read through {path}: {safe}"))
         }
         Outcome::Apply(Placement::Constant, safe) => {
-            match constant::apply(kernel, argument.index) {
+            // `decide` refused it already where option bind-constants is off.
+            match constant::apply(kernel, argument.index, true) {
                 Ok(symbol) => {
                     params["symbol"] = serde_json::json!(symbol);
                     (
                         Kind::Constant,
                         true,
-                        format!(
-                            "ld.const from @{symbol} (bound to {}): {safe}",
-                            argument.target()
-                        ),
+                        format!("ld.const from @{symbol}: {}; {safe}", contract(argument, &symbol)),
                     )
                 }
                 // Refused constant memory falls back to the read-only path: when that applies,
@@ -100,7 +98,11 @@ pub fn placement_decision(
             let path = applied
                 .as_ref()
                 .map_or_else(Clone::clone, |()| "ld.global.nc".into());
-            (Kind::Readonly, applied.is_ok(), format!("{path}: {safe}"))
+            (
+                Kind::Readonly,
+                applied.is_ok(),
+                format!("{path}: {safe}{}", not_constant(argument)),
+            )
         }
         Outcome::Checked(writers, blocked) => {
             let against: Vec<String> = writers
@@ -152,7 +154,7 @@ pub fn placement_decision(
                             params["symbol"] = serde_json::json!(symbol);
                             (
                                 Kind::Constant,
-                                format!("ld.const from @{symbol} (bound to {})", argument.target()),
+                                format!("ld.const from @{symbol} ({})", contract(argument, symbol)),
                             )
                         }
                         Some(Err(why)) => (
@@ -173,7 +175,11 @@ pub fn placement_decision(
                             check_text.trim_start_matches("behind a ")
                         )
                     };
-                    (kind, true, format!("{path} for {loads} {how}: {blocked}"))
+                    (
+                        kind,
+                        true,
+                        format!("{path} for {loads} {how}: {blocked}{}", not_constant(argument)),
+                    )
                 }
                 Some(Err(why)) => (
                     Kind::Readonly,
@@ -184,6 +190,9 @@ pub fn placement_decision(
         }
         Outcome::Keep(why) | Outcome::Blocked(why, _) => (Kind::Readonly, false, why.clone()),
     };
+    if let Some(weighing) = &selection.constant_copy {
+        params["constant_copy"] = serde_json::json!(weighing);
+    }
     // The remark says what happens in plain words; Algorithm 3's numbers go to the report.
     Decision {
         kind,
@@ -197,4 +206,26 @@ pub fn placement_decision(
             _ => None,
         },
     }
+}
+
+/// The launch contract of `argument` bound to `symbol` and why it pays, in plain words: `the
+/// launcher must copy arg 1 (36 B) into @… before each launch, and the constant cache saves
+/// (…) more than that copy costs`.
+fn contract(argument: &ArgumentDecision, symbol: &str) -> String {
+    let weighing = argument.selection.constant_copy.as_ref();
+    let bytes = weighing.map_or_else(String::new, |weighing| format!(" ({} B)", weighing.bytes));
+    let gain = weighing.map_or_else(String::new, |weighing| format!(": {}", weighing.describe()));
+    format!(
+        "the launcher must copy {}{bytes} into @{symbol} before each launch{gain}",
+        argument.target()
+    )
+}
+
+/// `; not in constant memory: why` where Algorithm 3 picked it and the argument is read
+/// elsewhere ([`ArgumentDecision::not_constant`]), else nothing.
+fn not_constant(argument: &ArgumentDecision) -> String {
+    argument
+        .not_constant
+        .as_ref()
+        .map_or_else(String::new, |why| format!("; not in constant memory: {why}"))
 }

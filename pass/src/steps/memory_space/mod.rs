@@ -25,6 +25,7 @@ pub mod disjoint;
 pub mod readonly;
 
 use analysis::{
+    constant_copy,
     matrix::{AccessKind, MemorySpace},
     memory_space::{self, Buffer, CostModel, Instance, JangSpace, Placement, Selection},
     Variable,
@@ -71,6 +72,9 @@ pub struct ArgumentDecision {
     pub selection: Selection,
     /// What is done.
     pub outcome: Outcome,
+    /// Where Algorithm 3 picked constant memory and the argument is read elsewhere: why, in
+    /// plain words (its per-launch copy does not pay, or no launcher makes it).
+    pub not_constant: Option<String>,
 }
 
 impl ArgumentDecision {
@@ -109,6 +113,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
         let writer = everything
             .iter()
             .find(|(effect, _)| matches!(effect, Effect::Write(written, _) if *written == root));
+        let mut not_constant = None;
         let (selection, outcome) = if loads.is_empty() {
             // Read only inside a callee: the access analysis does not enter calls, so
             // Algorithm 3 has nothing to cost, but the read-only path needs no costs.
@@ -131,7 +136,9 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
                 kernel.block.sizes(),
                 options,
             );
-            let selection = memory_space::select(&buffer, options.target.sm, &costs);
+            let mut selection = memory_space::select(&buffer, options.target.sm, &costs);
+            constant_copy::settle(&mut selection, &buffer, options.target.sm, &costs);
+            not_constant = refused_constant(kernel, index, &mut selection, options);
             let outcome = match writer {
                 Some((_, operation)) => Outcome::Keep(format!(
                     "written by {}: loads stay coherent (ld.global)",
@@ -147,9 +154,40 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
             loads,
             selection,
             outcome,
+            not_constant,
         });
     }
     decisions
+}
+
+/// Why argument `index` is not read from constant memory where Algorithm 3 picked it: its
+/// per-launch copy does not pay (`constant_copy::settle` moved it already), or the launch
+/// contract is not allowed ([`constant::refusal`]: host code launches the kernel, option
+/// `bind-constants` is off, the module's constant memory is full), in which case `selection`
+/// moves to the read-only path here, before anything is applied.
+fn refused_constant(
+    kernel: &Kernel,
+    index: usize,
+    selection: &mut Selection,
+    options: &Options,
+) -> Option<String> {
+    if selection.algorithm != JangSpace::Constant {
+        return None;
+    }
+    if let Some(weighing) = selection.constant_copy.as_ref().filter(|w| !w.pays()) {
+        return Some(weighing.describe());
+    }
+    if selection.placement != Placement::Constant {
+        return None;
+    }
+    let why = constant::refusal(kernel, index, options.bind_constants).err()?;
+    selection.placement = if options.target.sm >= memory_space::UNIFIED_L1_SM {
+        Placement::ReadOnly
+    } else {
+        Placement::Global
+    };
+    selection.reason.push_str(&format!("; not constant: {why}"));
+    Some(why)
 }
 
 /// The selection for an argument read only inside the callee of `call`: the read-only path
@@ -168,6 +206,7 @@ fn called_selection(call: MlirOperation, options: &Options) -> Selection {
         constant_cycles: None,
         read_only_cycles: 0.0,
         costs_estimated: true,
+        constant_copy: None,
         reason: format!(
             "its loads are inside the callee of {}, which the access analysis does not enter: \
              Algorithm 3 not run (the read-only path needs only that no write may alias it)",
@@ -333,6 +372,13 @@ fn buffer(
                         .iter()
                         .any(|v| matches!(v, Variable::Loop(_)))
                 }),
+                executions: finding
+                    .access
+                    .loops
+                    .iter()
+                    .try_fold(1.0, |product, enclosing| {
+                        enclosing.trip_count().map(|trips| product * trips as f64)
+                    }),
             }
         })
         .collect();
@@ -399,7 +445,7 @@ pub fn run(
             // Decided here, once: staging leaves an argument to its constant copy exactly
             // when the check reads it from there.
             let constant = (argument.selection.placement == Placement::Constant)
-                .then(|| checked::constant_copy(kernel, argument.index));
+                .then(|| checked::constant_copy(kernel, argument.index, options.bind_constants));
             early.checks.push(Deferred {
                 writers: writers.clone(),
                 constant,
