@@ -65,9 +65,10 @@ impl Weighing {
     /// saves (9 cycles on each of a warp's 1 load: 5 ns a wave of blocks)`, or `... saves more
     /// than ...` where it pays.
     pub fn describe(&self) -> String {
-        let loads = match self.loads_per_warp {
-            count if count == 1.0 => "1 load".to_string(),
-            count => format!("{count:.0} loads"),
+        let loads = if self.loads_per_warp == 1.0 {
+            "1 load".to_string()
+        } else {
+            format!("{:.0} loads", self.loads_per_warp)
         };
         let lower_bound = if self.trips_unknown {
             ", a loop of unknown trip count counted once"

@@ -10,70 +10,22 @@
 //! | `bind-constants` | copy the argument's bytes into a constant symbol before each launch | `gpu_mem_opt.constant_bindings = {argN = @symbol}` |
 //! | `relayout-launches=N` | pass the argument in another layout: its pack kernel before, its unpack kernel after | `gpu_mem_opt.relayout = {argN = {pack, unpack, written}}` |
 //!
-//! [`of`] reads both records into one list: the report's `launch_contract`, and what `wrap`
+//! Option `block`, where the IR gives no block size, is a third: [`pin_block`] writes it on the
+//! kernel as `known_block_size`, which the launch must then match (`.reqntid` in PTX).
+//!
+//! [`of`] reads the first two records into one list of [`Obligation`]s: the report's `launch_contract`, and what `wrap`
 //! (which launches the ordinary way, so refuses a kernel with obligations), the interpreter and
 //! the runner (which fulfil them) go by.
 
 use mlir_sys::*;
-use serde::{Deserialize, Serialize};
 
 use crate::{
+    facts::kernels::{self, BlockSize, Kernel},
     ir,
+    ir::builder::Builder,
+    report::Obligation,
     steps::{memory_space::constant, relayout},
 };
-
-/// One thing a kernel's launcher must do.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Obligation {
-    /// Copy argument `argument` (`bytes` bytes) into the constant global `symbol` of the
-    /// kernel's `gpu.module` before each launch.
-    Constant {
-        /// The argument's position.
-        argument: usize,
-        /// The global's symbol.
-        symbol: String,
-        /// Bytes to copy, where the type tells.
-        bytes: Option<u64>,
-    },
-    /// Pass argument `argument` in the layout `written`: launch `pack` on the data before the
-    /// launches, `unpack` after them.
-    Relayout {
-        /// The argument's position.
-        argument: usize,
-        /// The pack kernel's symbol.
-        pack: String,
-        /// The unpack kernel's symbol.
-        unpack: String,
-        /// The memref type the kernel reads and writes.
-        written: String,
-    },
-}
-
-impl Obligation {
-    /// `the launcher must copy arg 3 (400 B) into @__gmo_const_k_arg3 before each launch`.
-    pub fn describe(&self) -> String {
-        match self {
-            Obligation::Constant {
-                argument,
-                symbol,
-                bytes,
-            } => format!(
-                "the launcher must copy arg {argument}{} into @{symbol} before each launch",
-                bytes.map_or_else(String::new, |bytes| format!(" ({bytes} B)"))
-            ),
-            Obligation::Relayout {
-                argument,
-                pack,
-                unpack,
-                written,
-            } => format!(
-                "the launcher must pass arg {argument} as {written}: @{pack} before the \
-                 launches, @{unpack} after them"
-            ),
-        }
-    }
-}
 
 /// The obligations `kernel` (a `gpu.func`) puts on its launcher, by argument.
 pub fn of(kernel: MlirOperation) -> Vec<Obligation> {
@@ -99,9 +51,36 @@ pub fn of(kernel: MlirOperation) -> Vec<Obligation> {
         });
     }
     found.sort_by_key(|obligation| match obligation {
-        Obligation::Constant { argument, .. } | Obligation::Relayout { argument, .. } => *argument,
+        Obligation::Block { .. } => 0,
+        Obligation::Constant { argument, .. } | Obligation::Relayout { argument, .. } => {
+            argument + 1
+        }
     });
     found
+}
+
+/// Where option `block` gave `kernel` (a `gpu.func`) its block size, writes it on the kernel as
+/// `known_block_size`, so that lowering makes it PTX `.reqntid` and a launch with another
+/// block fails; the obligation, if any.
+pub fn pin_block(kernel: &Kernel) -> Option<Obligation> {
+    let BlockSize::Known { sizes, source } = kernel.block else {
+        return None;
+    };
+    if source != kernels::FROM_OPTION
+        || ir::attribute(kernel.operation, "known_block_size").is_some()
+    {
+        return None;
+    }
+    let text = format!("array<i32: {}, {}, {}>", sizes[0], sizes[1], sizes[2]);
+    let attribute = Builder::before(kernel.operation).parse_attribute(&text)?;
+    unsafe {
+        mlirOperationSetAttributeByName(
+            kernel.operation,
+            ir::string_ref_of("known_block_size"),
+            attribute,
+        )
+    };
+    Some(Obligation::Block { sizes })
 }
 
 /// The `argN = value` entries of the dictionary attribute `name` of `kernel`.

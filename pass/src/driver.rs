@@ -104,9 +104,9 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         }
     }
     if mode == Mode::Optimize {
-        let current: Vec<(usize, MlirOperation)> = optimized
+        let current: Vec<(usize, Kernel)> = optimized
             .iter()
-            .map(|(position, kernel, _)| (*position, kernel.operation))
+            .map(|(position, kernel, _)| (*position, kernel.clone()))
             .collect();
         success &= relayout::host::settle(pending, options, &mut reports);
         success &= shared_globals(optimized, &mut reports);
@@ -119,9 +119,13 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
             );
         }
         // Last: the obligations every step left on each kernel's launcher.
-        for (position, operation) in current {
-            if ir::is_named(operation, "gpu.func") {
-                reports[position].launch_contract = crate::contract::of(operation);
+        for (position, kernel) in current {
+            if ir::is_named(kernel.operation, "gpu.func") {
+                let block = crate::contract::pin_block(&kernel);
+                reports[position].launch_contract = block
+                    .into_iter()
+                    .chain(crate::contract::of(kernel.operation))
+                    .collect();
             }
         }
     }

@@ -50,7 +50,71 @@ pub struct KernelReport {
     /// What its launcher must do beyond launching it as written ([`crate::contract`]); empty,
     /// and left out, with the default options.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub launch_contract: Vec<crate::contract::Obligation>,
+    pub launch_contract: Vec<Obligation>,
+}
+
+/// One thing a kernel's launcher must do beyond launching it as written ([`KernelReport::launch_contract`]; read from the IR by `crate::contract`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Obligation {
+    /// Copy argument `argument` (`bytes` bytes) into the constant global `symbol` of the
+    /// kernel's `gpu.module` before each launch.
+    Constant {
+        /// The argument's position.
+        argument: usize,
+        /// The global's symbol.
+        symbol: String,
+        /// Bytes to copy, where the type tells.
+        bytes: Option<u64>,
+    },
+    /// Launch it with blocks of `sizes` threads: option `block` gave the block size the pass
+    /// optimized for, and the kernel now says so (`known_block_size`, PTX `.reqntid`, so a
+    /// launch with another block fails instead of computing wrong results).
+    Block {
+        /// Threads in x, y, z.
+        sizes: [u32; 3],
+    },
+    /// Pass argument `argument` in the layout `written`: launch `pack` on the data before the
+    /// launches, `unpack` after them.
+    Relayout {
+        /// The argument's position.
+        argument: usize,
+        /// The pack kernel's symbol.
+        pack: String,
+        /// The unpack kernel's symbol.
+        unpack: String,
+        /// The memref type the kernel reads and writes.
+        written: String,
+    },
+}
+
+impl Obligation {
+    /// `the launcher must copy arg 3 (400 B) into @__gmo_const_k_arg3 before each launch`.
+    pub fn describe(&self) -> String {
+        match self {
+            Obligation::Constant {
+                argument,
+                symbol,
+                bytes,
+            } => format!(
+                "the launcher must copy arg {argument}{} into @{symbol} before each launch",
+                bytes.map_or_else(String::new, |bytes| format!(" ({bytes} B)"))
+            ),
+            Obligation::Block { sizes } => format!(
+                "the launcher must launch it with blocks of {}x{}x{} threads (option block)",
+                sizes[0], sizes[1], sizes[2]
+            ),
+            Obligation::Relayout {
+                argument,
+                pack,
+                unpack,
+                written,
+            } => format!(
+                "the launcher must pass arg {argument} as {written}: @{pack} before the \
+                 launches, @{unpack} after them"
+            ),
+        }
+    }
 }
 
 /// One memory access.

@@ -17,9 +17,11 @@
 // CHECK-NOT: gpu_mem_opt
 // CHECK: gpu.func @rocm_scale
 // CHECK-LABEL: gpu.module @ampere
-// CHECK: memref.global @__gmo_const_ampere_scale_arg0 : memref<4xf32, 4>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @ampere_scale(%arg0: memref<4xf32> {llvm.noalias, llvm.readonly}
 // CHECK-LABEL: gpu.module @unstated
-// CHECK: memref.global @__gmo_const_unstated_scale_arg0 : memref<4xf32, 4>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @unstated_scale(%arg0: memref<4xf32> {llvm.noalias, llvm.readonly}
 
 // REPORT: "target": "sm_90",
 // REPORT: "name": "rocm_scale",
@@ -50,9 +52,10 @@ module attributes {gpu.container_module} {
     }
   }
   gpu.module @ampere [#nvvm.target<chip = "sm_80">] {
-    /// For sm_80, named by the module: the coefficients go to constant memory.
+    /// For sm_80, named by the module: the coefficients go to the read-only path (sm_80 has a
+    /// unified L1); constant memory would not pay for its per-launch copy.
     // expected-remark @+3 {{kernel: 'ampere_scale': block 128x1x1 (from known_block_size); 3 memory accesses; target sm_80 (from #nvvm.target<chip = "sm_80">)}}
-    // expected-remark @+2 {{constant: arg 0: ld.const}}
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias}); not in constant memory: its 16 B copied before each launch}}
     // expected-remark @+1 {{readonly: arg 1: written by memref.store}}
     gpu.func @ampere_scale(%coefficients: memref<4xf32> {llvm.noalias}, %data: memref<1024xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -72,7 +75,7 @@ module attributes {gpu.container_module} {
   gpu.module @unstated {
     /// No target named: the sm option (90 here) stands in.
     // expected-remark @+3 {{kernel: 'unstated_scale': block 128x1x1 (from known_block_size); 3 memory accesses}}
-    // expected-remark @+2 {{constant: arg 0: ld.const}}
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias}); not in constant memory: its 16 B copied before each launch}}
     // expected-remark @+1 {{readonly: arg 1: written by memref.store}}
     gpu.func @unstated_scale(%coefficients: memref<4xf32> {llvm.noalias}, %data: memref<1024xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 128, 1, 1>} {

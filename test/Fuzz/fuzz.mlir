@@ -4,14 +4,16 @@
 // after (huge inputs, too large to interpret, through the pass alone). Every case must verify and give bit-identical outputs (findings: 0),
 // every kernel must be valid input (rejected inputs: 0), and the cases must
 // reach every transform, and affine.for loops (which the pass lowers first):
-// a generator that stops reaching one fails here.
+// a generator that stops reaching one fails here. Constant memory is the exception: since
+// issue 30 it pays for its per-launch copy only past about 440 loads per warp, which no
+// family's small loops reach (test/Driver/launch-contract.mlir covers it).
 // About 12 s on two cores; a long campaign is `gpu-mem-opt fuzz --seed S
 // --count 10000 --keep DIR` (README, "Differential fuzzing").
 
 // RUN: gpu-mem-opt fuzz --seed 1 --count 120 | FileCheck %s
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in
 // CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}
-// CHECK-NEXT: applied (cases): constant {{[1-9][0-9]*}}, pad {{[1-9][0-9]*}}, readonly {{[1-9][0-9]*}}, relayout {{[1-9][0-9]*}}, stage-shared {{[1-9][0-9]*}}, stage-shared-loop {{[1-9][0-9]*}}, swizzle {{[1-9][0-9]*}}, vectorize {{[1-9][0-9]*}}
+// CHECK-NEXT: applied (cases): pad {{[1-9][0-9]*}}, readonly {{[1-9][0-9]*}}, relayout {{[1-9][0-9]*}}, stage-shared {{[1-9][0-9]*}}, stage-shared-loop {{[1-9][0-9]*}}, swizzle {{[1-9][0-9]*}}, vectorize {{[1-9][0-9]*}}
 // CHECK-NEXT: one buffer for two parameters: {{[1-9][0-9]*}} cases
 // CHECK-NEXT: loops written as affine.for: {{[1-9][0-9]*}} cases
 // CHECK-NEXT: rejected inputs: 0

@@ -36,7 +36,7 @@ module attributes {gpu.container_module} {
   gpu.module @kernels {
     /// Warp-uniform coefficients (1 address per warp: constant memory by Algorithm 3).
     // expected-remark @+3 {{kernel: 'scale': block 128x1x1 (from gpu.launch_func); 3 memory accesses}}
-    // expected-remark @+2 {{but not in constant memory: host code in this module launches the kernel (gpu.launch_func at}}
+    // expected-remark @+2 {{; not in constant memory: host code in this module launches the kernel (gpu.launch_func at}}
     // expected-remark @+1 {{readonly: arg 1: written by memref.store}}
     gpu.func @scale(%coefficients: memref<4xf32>, %data: memref<1024xf32>) kernel {
       %tx = gpu.thread_id x

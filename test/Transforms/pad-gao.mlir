@@ -173,7 +173,7 @@ module attributes {gpu.container_module} {
     // DEGREE: memref.load load workgroup 0 shared 4x1 shifted - 2 → 1 32
     // expected-remark @+4 {{kernel: 'convolution_rows'}}
     // expected-remark @+3 {{readonly: arg 0}}
-    // expected-remark @+2 {{constant: arg 1}}
+    // expected-remark @+2 {{not in constant memory: its 68 B copied before each launch}}
     // expected-remark @+1 {{pad: workgroup 0: pad 16 elements (+256 B): wavefronts 584 -> 292 (degree 2 -> 1)}}
     gpu.func @convolution_rows(%source: memref<4x128xf32>, %weights: memref<17xf32>, %destination: memref<4x128xf32>)
         workgroup(%rows: memref<4x160xf32, #gpu.address_space<workgroup>>) kernel
@@ -242,7 +242,7 @@ module attributes {gpu.container_module} {
     // DEGREE: memref.load load workgroup 0 shared 4x1 shifted - 2 → 1 32
     // expected-remark @+4 {{kernel: 'convolution_columns'}}
     // expected-remark @+3 {{readonly: arg 0}}
-    // expected-remark @+2 {{constant: arg 1}}
+    // expected-remark @+2 {{not in constant memory: its 68 B copied before each launch}}
     // expected-remark @+1 {{pad: workgroup 0: pad 1 element (+64 B): wavefronts 1168 -> 584 (degree 2 -> 1)}}
     gpu.func @convolution_columns(%source: memref<64x16xf32>, %weights: memref<17xf32>, %destination: memref<64x16xf32>)
         workgroup(%columns: memref<16x81xf32, #gpu.address_space<workgroup>>) kernel

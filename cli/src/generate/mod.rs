@@ -6,7 +6,7 @@
 //! at most 256 threads (some with 2 or 4 in z), a grid of at most 3x2 blocks,
 //! and pass options: each transform switch off with probability 15%,
 //! `assume-noalias` half the time, `smem-budget`, `assume-alignment`,
-//! `relayout-launches` and `version` sometimes changed; a lone kernel's buffers
+//! `relayout-launches`, `version` and `bind-constants` sometimes changed; a lone kernel's buffers
 //! sometimes start 8 bytes past a 256-byte boundary (where no option assumes
 //! alignment), so run-time versioning's fallbacks run; or (where no option assumes
 //! distinct buffers or relays them) one buffer goes to two parameters of one type
@@ -223,6 +223,9 @@ fn random_options(random: &mut Random) -> String {
     }
     if random.chance(15) {
         options.push("version=false".into());
+    }
+    if random.chance(40) {
+        options.push("bind-constants=true".into());
     }
     options.join(" ")
 }

@@ -269,12 +269,15 @@ fn agreeing(sites: &[Option<[u32; 3]>]) -> Option<[u32; 3]> {
         .then_some(first)
 }
 
+/// The source of a block size taken from option `block`.
+pub const FROM_OPTION: &str = "option 'block'";
+
 /// The option's block size, or unknown with `reason`.
 fn from_option(block_option: Option<[u32; 3]>, reason: impl FnOnce() -> String) -> BlockSize {
     match block_option {
         Some(sizes) => BlockSize::Known {
             sizes,
-            source: "option 'block'",
+            source: FROM_OPTION,
         },
         None => BlockSize::Unknown(reason()),
     }

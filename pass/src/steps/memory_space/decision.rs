@@ -74,7 +74,10 @@ pub fn placement_decision(
                     (
                         Kind::Constant,
                         true,
-                        format!("ld.const from @{symbol}: {}; {safe}", contract(argument, &symbol)),
+                        format!(
+                            "ld.const from @{symbol}: {}; {safe}",
+                            contract(argument, &symbol)
+                        ),
                     )
                 }
                 // Refused constant memory falls back to the read-only path: when that applies,
@@ -178,7 +181,10 @@ pub fn placement_decision(
                     (
                         kind,
                         true,
-                        format!("{path} for {loads} {how}: {blocked}{}", not_constant(argument)),
+                        format!(
+                            "{path} for {loads} {how}: {blocked}{}",
+                            not_constant(argument)
+                        ),
                     )
                 }
                 Some(Err(why)) => (
@@ -227,5 +233,7 @@ fn not_constant(argument: &ArgumentDecision) -> String {
     argument
         .not_constant
         .as_ref()
-        .map_or_else(String::new, |why| format!("; not in constant memory: {why}"))
+        .map_or_else(String::new, |why| {
+            format!("; not in constant memory: {why}")
+        })
 }

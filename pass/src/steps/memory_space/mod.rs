@@ -160,11 +160,12 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
     decisions
 }
 
-/// Why argument `index` is not read from constant memory where Algorithm 3 picked it: its
-/// per-launch copy does not pay (`constant_copy::settle` moved it already), or the launch
-/// contract is not allowed ([`constant::refusal`]: host code launches the kernel, option
-/// `bind-constants` is off, the module's constant memory is full), in which case `selection`
-/// moves to the read-only path here, before anything is applied.
+/// Why argument `index` is not read from constant memory where Algorithm 3 picked it, the
+/// reason the user can least change first: no launcher could fulfil the contract
+/// ([`constant::refusal`]: host code launches the kernel, the module's constant memory is
+/// full), its per-launch copy does not pay (`constant_copy::settle` moved it already), or
+/// option `bind-constants` is off. `selection` moves to the read-only path here, before anything
+/// is applied.
 fn refused_constant(
     kernel: &Kernel,
     index: usize,
@@ -174,13 +175,14 @@ fn refused_constant(
     if selection.algorithm != JangSpace::Constant {
         return None;
     }
-    if let Some(weighing) = selection.constant_copy.as_ref().filter(|w| !w.pays()) {
-        return Some(weighing.describe());
+    let mut refused = constant::refusal(kernel, index, true).err();
+    if refused.is_none() {
+        if let Some(weighing) = selection.constant_copy.as_ref().filter(|w| !w.pays()) {
+            return Some(weighing.describe());
+        }
+        refused = constant::refusal(kernel, index, options.bind_constants).err();
     }
-    if selection.placement != Placement::Constant {
-        return None;
-    }
-    let why = constant::refusal(kernel, index, options.bind_constants).err()?;
+    let why = refused?;
     selection.placement = if options.target.sm >= memory_space::UNIFIED_L1_SM {
         Placement::ReadOnly
     } else {
