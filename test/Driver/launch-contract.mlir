@@ -36,6 +36,20 @@
 // RUN: not gpu-mem-opt wrap %t.bound.mlir --kernel smooth --grid 1,1,1 2>&1 | FileCheck %s --check-prefix=WRAP
 // WRAP: kernel 'smooth' has a launch contract that a host @main launching it the ordinary way does not fulfil: the launcher must copy arg 1 (36 B) into @__gmo_const_smooth_arg1 before each launch
 
+/// Option block, where the IR gives no block size, is an obligation too: the kernel says it
+/// (known_block_size, so PTX has .reqntid and a launch with another block fails).
+// RUN: sed 's/attributes {known_block_size = array<i32: 32, 1, 1>}//' %s > %t.unsized.mlir
+// RUN: gpu-mem-opt opt %t.unsized.mlir --options 'block=32 report=%t.block.json' 2>/dev/null | FileCheck %s --check-prefix=PINNED
+// PINNED: gpu.func @smooth{{.*}}known_block_size = array<i32: 32, 1, 1>
+// RUN: FileCheck %s --check-prefix=BLOCK < %t.block.json
+// BLOCK: "launch_contract": [
+// BLOCK-NEXT: {
+// BLOCK-NEXT: "kind": "block",
+// BLOCK-NEXT: "sizes": [
+// BLOCK-NEXT: 32,
+// BLOCK-NEXT: 1,
+// BLOCK-NEXT: 1
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     /// A 9-tap filter along each thread's row of 512 outputs.
