@@ -23,7 +23,7 @@
 
 use serde::Serialize;
 
-use crate::memory_space::{Buffer, CostModel, Placement, Selection, UNIFIED_L1_SM};
+use crate::memory_space::{Buffer, CostModel, Placement, Selection};
 
 /// SM clock of the H100/H200 SXM at maximum boost, 1,980 MHz (NVIDIA H100 Tensor Core GPU
 /// datasheet; anchors-3 §shared memory): cycles per nanosecond.
@@ -136,11 +136,7 @@ pub fn settle(selection: &mut Selection, buffer: &Buffer, sm: u32, costs: &CostM
         .collect();
     let weighing = weigh(bytes, &loads, distinct, costs);
     if !weighing.pays() {
-        selection.placement = if sm >= UNIFIED_L1_SM {
-            Placement::ReadOnly
-        } else {
-            Placement::Global
-        };
+        selection.placement = Placement::read_only_on(sm);
         selection
             .reason
             .push_str(&format!("; not constant: {}", weighing.describe()));

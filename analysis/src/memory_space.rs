@@ -99,6 +99,19 @@ pub enum Placement {
     Constant,
 }
 
+impl Placement {
+    /// What serves a read-only, not aliased buffer outside constant memory on target `sm`: the
+    /// read-only path where it shares L1 with global loads ([`UNIFIED_L1_SM`]), else plain
+    /// global loads.
+    pub fn read_only_on(sm: u32) -> Placement {
+        if sm >= UNIFIED_L1_SM {
+            Placement::ReadOnly
+        } else {
+            Placement::Global
+        }
+    }
+}
+
 /// One access of the buffer (one instance), with its measured warp facts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instance {

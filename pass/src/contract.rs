@@ -50,12 +50,7 @@ pub fn of(kernel: MlirOperation) -> Vec<Obligation> {
             written: ir::type_text(unsafe { mlirTypeAttrGetValue(field("written")) }),
         });
     }
-    found.sort_by_key(|obligation| match obligation {
-        Obligation::Block { .. } => 0,
-        Obligation::Constant { argument, .. } | Obligation::Relayout { argument, .. } => {
-            argument + 1
-        }
-    });
+    found.sort_by_key(Obligation::argument);
     found
 }
 

@@ -104,12 +104,8 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         }
     }
     if mode == Mode::Optimize {
-        let current: Vec<(usize, Kernel)> = optimized
-            .iter()
-            .map(|(position, kernel, _)| (*position, kernel.clone()))
-            .collect();
         success &= relayout::host::settle(pending, options, &mut reports);
-        success &= shared_globals(optimized, &mut reports);
+        success &= shared_globals(&optimized, &mut reports);
         for (position, kernel, (plan, decisions)) in checks {
             memory_space::apply_checks(
                 &kernel,
@@ -119,9 +115,10 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
             );
         }
         // Last: the obligations every step left on each kernel's launcher.
-        for (position, kernel) in current {
+        for (position, kernel, _) in &optimized {
+            let position = *position;
             if ir::is_named(kernel.operation, "gpu.func") {
-                let block = crate::contract::pin_block(&kernel);
+                let block = crate::contract::pin_block(kernel);
                 reports[position].launch_contract = block
                     .into_iter()
                     .chain(crate::contract::of(kernel.operation))
@@ -156,7 +153,7 @@ fn kernel_options(kernel: &Kernel, options: &Options) -> Result<(Options, Option
 
 /// Lays out the workgroup globals several kernels share, per target (kernels of one
 /// `gpu.module` share one); false when `strict` turned a decision into an error.
-fn shared_globals(optimized: Vec<(usize, Kernel, Options)>, reports: &mut [KernelReport]) -> bool {
+fn shared_globals(optimized: &[(usize, Kernel, Options)], reports: &mut [KernelReport]) -> bool {
     let mut success = true;
     let mut targets: Vec<u32> = optimized
         .iter()

@@ -89,6 +89,16 @@ pub enum Obligation {
 }
 
 impl Obligation {
+    /// The argument it is about; none for the block size, which sorts first.
+    pub fn argument(&self) -> Option<usize> {
+        match self {
+            Obligation::Block { .. } => None,
+            Obligation::Constant { argument, .. } | Obligation::Relayout { argument, .. } => {
+                Some(*argument)
+            }
+        }
+    }
+
     /// `the launcher must copy arg 3 (400 B) into @__gmo_const_k_arg3 before each launch`.
     pub fn describe(&self) -> String {
         match self {

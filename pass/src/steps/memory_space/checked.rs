@@ -192,9 +192,8 @@ fn whole_body(kernel: &Kernel) -> bool {
 }
 
 /// The symbol of the constant global the fast copy of `kernel` would read argument `index`
-/// from, or why it cannot ([`constant::refusal`] under option `bind-constants`, `bind`, or a
-/// body of several blocks).
-pub fn constant_copy(kernel: &Kernel, index: usize, bind: bool) -> Result<String, String> {
+/// from, or why it cannot ([`constant::refusal`], or a body of several blocks).
+pub fn constant_copy(kernel: &Kernel, index: usize) -> Result<String, String> {
     if !whole_body(kernel) {
         return Err(
             "the body has several blocks, so each load is versioned alone, and only \
@@ -202,7 +201,7 @@ pub fn constant_copy(kernel: &Kernel, index: usize, bind: bool) -> Result<String
                 .into(),
         );
     }
-    constant::refusal(kernel, index, bind).map(|_| constant::symbol(kernel, index))
+    constant::refusal(kernel, index).map(|_| constant::symbol(kernel, index))
 }
 
 /// Makes `plan` in `kernel`: the check at its entry, then the body versioned whole (`scf.if

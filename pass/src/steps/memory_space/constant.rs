@@ -88,10 +88,9 @@ fn used_bytes(module: MlirOperation) -> u64 {
     total
 }
 
-/// Moves argument `index` of `kernel` to a constant global (option `bind-constants`, `bind`);
-/// the global's symbol.
-pub fn apply(kernel: &Kernel, index: usize, bind: bool) -> Result<String, String> {
-    refusal(kernel, index, bind)?;
+/// Moves argument `index` of `kernel` to a constant global; the global's symbol.
+pub fn apply(kernel: &Kernel, index: usize) -> Result<String, String> {
+    refusal(kernel, index)?;
     let global = Global::make(kernel, index, symbol(kernel, index))?;
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let first = unsafe { mlirBlockGetFirstOperation(entry) };
@@ -138,10 +137,10 @@ pub fn fold_alignment_checks(read: MlirValue) {
 
 /// Why argument `index` of `kernel` cannot move to constant memory, if it cannot: the kernel
 /// must be a `gpu.func` directly in a `gpu.module` that no host code in this module launches,
-/// option `bind-constants` (`bind`) must allow its launcher the copy, and the argument must be
-/// a static identity-layout memref that fits what the module's constant memory has left.
-/// Touches no IR; the bytes it needs.
-pub fn refusal(kernel: &Kernel, index: usize, bind: bool) -> Result<u64, String> {
+/// the argument a static identity-layout memref that fits what the module's constant memory
+/// has left. Touches no IR; the bytes it needs. (Whether the user allows the launch contract,
+/// option `bind-constants`, is the decision's: `memory_space::decide`.)
+pub fn refusal(kernel: &Kernel, index: usize) -> Result<u64, String> {
     let KernelKind::Function { .. } = kernel.kind else {
         return Err("a gpu.launch body has no arguments".into());
     };
@@ -162,14 +161,6 @@ pub fn refusal(kernel: &Kernel, index: usize, bind: bool) -> Result<u64, String>
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let argument = unsafe { mlirBlockGetArgument(entry, index as isize) };
     let bytes = global_bytes(unsafe { mlirValueGetType(argument) })?;
-    // Defaults never change how a kernel is launched (issue 30): a lone kernel's launcher copies
-    // into a constant symbol only where the user says it will.
-    if !bind {
-        return Err(format!(
-            "its launcher would have to copy arg {index} ({bytes} B) into a constant symbol \
-             before each launch, and option bind-constants is off"
-        ));
-    }
     let used = used_bytes(module);
     if used
         .checked_add(bytes)
@@ -197,8 +188,7 @@ impl Global {
     /// Makes the global `symbol` of argument `index` of `kernel` (after [`refusal`]) in its
     /// `gpu.module` and binds the argument to it ([`BINDINGS`]).
     pub fn make(kernel: &Kernel, index: usize, symbol: String) -> Result<Global, String> {
-        // Decided with the options by `refusal` before: here only what may have changed since.
-        refusal(kernel, index, true)?;
+        refusal(kernel, index)?;
         let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
         let argument_type =
             unsafe { mlirValueGetType(mlirBlockGetArgument(entry, index as isize)) };

@@ -8,7 +8,7 @@ use super::{constant, readonly, ArgumentDecision, Outcome};
 use crate::{
     facts::accesses::Root,
     facts::kernels::Kernel,
-    report::{Decision, Kind},
+    report::{Decision, Kind, Obligation},
     steps::Telling,
 };
 
@@ -67,8 +67,7 @@ pub fn placement_decision(
             (kind, false, format!("would read through {path}: {safe}"))
         }
         Outcome::Apply(Placement::Constant, safe) => {
-            // `decide` refused it already where option bind-constants is off.
-            match constant::apply(kernel, argument.index, true) {
+            match constant::apply(kernel, argument.index) {
                 Ok(symbol) => {
                     params["symbol"] = serde_json::json!(symbol);
                     (
@@ -215,16 +214,17 @@ pub fn placement_decision(
 }
 
 /// The launch contract of `argument` bound to `symbol` and why it pays, in plain words: `the
-/// launcher must copy arg 1 (36 B) into @… before each launch, and the constant cache saves
-/// (…) more than that copy costs`.
+/// launcher must copy arg 1 (36 B) into @… before each launch: the constant cache saves (…)
+/// more than …`, worded as the report's `launch_contract` words it.
 fn contract(argument: &ArgumentDecision, symbol: &str) -> String {
     let weighing = argument.selection.constant_copy.as_ref();
-    let bytes = weighing.map_or_else(String::new, |weighing| format!(" ({} B)", weighing.bytes));
+    let obligation = Obligation::Constant {
+        argument: argument.index,
+        symbol: symbol.to_string(),
+        bytes: weighing.map(|weighing| weighing.bytes),
+    };
     let gain = weighing.map_or_else(String::new, |weighing| format!(": {}", weighing.describe()));
-    format!(
-        "the launcher must copy {}{bytes} into @{symbol} before each launch{gain}",
-        argument.target()
-    )
+    format!("{}{gain}", obligation.describe())
 }
 
 /// `; not in constant memory: why` where Algorithm 3 picked it and the argument is read

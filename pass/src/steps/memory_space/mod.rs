@@ -164,8 +164,9 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
 /// reason the user can least change first: no launcher could fulfil the contract
 /// ([`constant::refusal`]: host code launches the kernel, the module's constant memory is
 /// full), its per-launch copy does not pay (`constant_copy::settle` moved it already), or
-/// option `bind-constants` is off. `selection` moves to the read-only path here, before anything
-/// is applied.
+/// option `bind-constants` is off (issue 30: the defaults never change how a kernel is
+/// launched). `selection` moves to the read-only path here, before anything is applied, so
+/// this is the one place the option is decided.
 fn refused_constant(
     kernel: &Kernel,
     index: usize,
@@ -175,19 +176,18 @@ fn refused_constant(
     if selection.algorithm != JangSpace::Constant {
         return None;
     }
-    let mut refused = constant::refusal(kernel, index, true).err();
-    if refused.is_none() {
-        if let Some(weighing) = selection.constant_copy.as_ref().filter(|w| !w.pays()) {
-            return Some(weighing.describe());
+    let why = match constant::refusal(kernel, index) {
+        Err(why) => why,
+        Ok(_) if selection.constant_copy.as_ref().is_some_and(|w| !w.pays()) => {
+            return selection.constant_copy.as_ref().map(|w| w.describe());
         }
-        refused = constant::refusal(kernel, index, options.bind_constants).err();
-    }
-    let why = refused?;
-    selection.placement = if options.target.sm >= memory_space::UNIFIED_L1_SM {
-        Placement::ReadOnly
-    } else {
-        Placement::Global
+        Ok(_) if options.bind_constants => return None,
+        Ok(bytes) => format!(
+            "its launcher would have to copy arg {index} ({bytes} B) into a constant symbol \
+             before each launch, and option bind-constants is off"
+        ),
     };
+    selection.placement = Placement::read_only_on(options.target.sm);
     selection.reason.push_str(&format!("; not constant: {why}"));
     Some(why)
 }
@@ -195,13 +195,8 @@ fn refused_constant(
 /// The selection for an argument read only inside the callee of `call`: the read-only path
 /// (where the target has one), Algorithm 3 not run.
 fn called_selection(call: MlirOperation, options: &Options) -> Selection {
-    let unified = options.target.sm >= memory_space::UNIFIED_L1_SM;
     Selection {
-        placement: if unified {
-            Placement::ReadOnly
-        } else {
-            Placement::Global
-        },
+        placement: Placement::read_only_on(options.target.sm),
         algorithm: JangSpace::Global,
         instances: Vec::new(),
         distinct_addresses: None,
@@ -447,7 +442,7 @@ pub fn run(
             // Decided here, once: staging leaves an argument to its constant copy exactly
             // when the check reads it from there.
             let constant = (argument.selection.placement == Placement::Constant)
-                .then(|| checked::constant_copy(kernel, argument.index, options.bind_constants));
+                .then(|| checked::constant_copy(kernel, argument.index));
             early.checks.push(Deferred {
                 writers: writers.clone(),
                 constant,
