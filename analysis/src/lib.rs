@@ -22,6 +22,8 @@
 //! * [`memory_space`]: constant memory, the read-only path or global loads for a buffer
 //!   (Jang's Algorithm 3 with Fang's warp costs); [`constant_copy`]: whether constant memory
 //!   pays for the copy its launcher makes before each launch;
+//! * [`delinearize`]: whether a flat index `row·W + column` may be read as a row and column
+//!   of a 2-D view (`0 ≤ column < W` proven from guards, loop bounds and id ranges);
 //! * [`relayout`]: the order of a global buffer's dimensions in memory, chosen by exact
 //!   sectors over every access of every kernel (Sung's layout transformation).
 //!
@@ -33,6 +35,7 @@
 
 pub mod closed_form;
 pub mod constant_copy;
+pub mod delinearize;
 pub mod expression;
 pub mod interior;
 pub mod joint_layout;

@@ -71,6 +71,9 @@ typedef struct GpuMemOptOptions {
    *  argument from constant memory, which its launcher must copy into the
    *  kernel's symbol before each launch (option `bind-constants`). */
   bool bind_constants;
+  /** Read flat indices `A[i*W + j]` as rows and columns of a 2-D view of the
+   *  buffer where the column is proven inside its row (option `delinearize`). */
+  bool delinearize;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

@@ -100,6 +100,7 @@ public:
     options.relayout_launches = relayoutLaunches;
     options.version = version;
     options.bind_constants = bindConstants;
+    options.delinearize = delinearize;
     return options;
   }
 
@@ -187,6 +188,13 @@ protected:
                      "layout for (it passes the buffer in the strided layout "
                      "of the kernel's type); 0: unknown, no argument is relaid"),
       llvm::cl::init(0)};
+  typename Base::template Option<bool> delinearize{
+      *this, "delinearize",
+      llvm::cl::desc("Read a flat index A[i*W + j] on a 1-D buffer as row i, "
+                     "column j of a 2-D view where 0 <= j < W is proven "
+                     "(same addresses); false: no rewrite, no remark, each "
+                     "candidate reported as 'option delinearize=false'"),
+      llvm::cl::init(true)};
   typename Base::template Option<bool> bindConstants{
       *this, "bind-constants",
       llvm::cl::desc("A kernel with no launch site in the module may read a "

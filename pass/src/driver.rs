@@ -17,7 +17,7 @@ use crate::{
     ir,
     report::{AccessReport, KernelReport, Report},
     steps::{
-        self, memory_space, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
+        self, delinearize, memory_space, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
     },
     Options,
 };
@@ -212,7 +212,7 @@ fn kernel_report(
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
     if mode == Mode::Optimize {
-        let steps: [EarlyStep; 2] = [vectorize::run, memory_space::run];
+        let steps: [EarlyStep; 3] = [delinearize::run, vectorize::run, memory_space::run];
         for step in steps {
             let (ok, changed) = step(kernel, &findings, options, &mut early);
             *success &= ok;
@@ -259,10 +259,15 @@ fn kernel_report(
             (RemarkKind::Analysis, &kernel.name),
             "kernel",
             &format!(
-                "'{}': {}; {} memory accesses{target}{}",
+                "'{}': {}; {} memory accesses{target}{}{}",
                 kernel.name,
                 kernel.block.describe(),
                 written,
+                kernel
+                    .launches
+                    .describe_constants()
+                    .map(|constants| format!("; the same at every launch here: {constants}"))
+                    .unwrap_or_default(),
                 affine
                     .as_ref()
                     .map(|affine| format!("; {affine}"))

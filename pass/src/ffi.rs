@@ -63,6 +63,8 @@ pub struct GpuMemOptOptions {
     pub version: bool,
     /// `bind-constants`.
     pub bind_constants: bool,
+    /// `delinearize`.
+    pub delinearize: bool,
 }
 
 unsafe extern "C" {
@@ -233,6 +235,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         report: (!report.is_empty()).then(|| PathBuf::from(report)),
         strict: raw.strict,
         switches: Switches {
+            delinearize: raw.delinearize,
             relayout: raw.relayout,
             vectorize: raw.vectorize,
             memory_space: raw.memory_space,

@@ -194,6 +194,8 @@ pub struct WarpMetrics {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// A flat index read as a row and a column of a 2-D view (`delinearize`).
+    Delinearize,
     /// The order of a global argument's dimensions in memory (`relayout`).
     Relayout,
     /// A vector width (`vectorize`).
@@ -215,6 +217,7 @@ impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::Relayout => "relayout",
+            Kind::Delinearize => "delinearize",
             Kind::Vectorize => "vectorize",
             Kind::Readonly => "readonly",
             Kind::Constant => "constant",
@@ -236,7 +239,7 @@ impl Kind {
 /// One decision, applied or skipped, with its reason and parameters.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
-    /// `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
+    /// `delinearize`, `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
     pub kind: Kind,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,

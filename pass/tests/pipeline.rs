@@ -178,6 +178,7 @@ fn the_c_entry_hands_back_the_report() {
         relayout_launches: 0,
         version: true,
         bind_constants: false,
+        delinearize: true,
     };
     let mut text = String::new();
     let result = unsafe {

@@ -124,7 +124,7 @@ module attributes {gpu.container_module} {
         scf.for %k = %c1 to %last step %c1 {
           %kd = arith.subi %k, %c1 : index
           %ku = arith.addi %k, %c1 : index
-          // expected-remark @below {{stage-shared: arg 0: no MAP id (7-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 34x6x34 (27744 B, reuse 4.13); the same for 6 more accesses}}
+          // expected-remark @below {{stage-shared: arg 0: no MAP id (7-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 32x6x34 (26112 B, reuse 4.12); the same for 6 more accesses}}
           %centre = memref.load %a[%k, %j, %i] : memref<32x32x32xf32>
           // expected-remark @below {{vectorize: arg 0}}
           %west = memref.load %a[%k, %j, %iw] : memref<32x32x32xf32>

@@ -41,12 +41,29 @@ pub struct LaunchFacts {
     arguments: Vec<ArgumentFacts>,
     /// The `gpu.launch_func`s that launch the kernel.
     pub sites: Vec<MlirOperation>,
+    /// Per argument position, the integer every launch passes, where all pass the same
+    /// constant (issue 31: facts from the module).
+    constants: Vec<Option<i64>>,
 }
 
 impl LaunchFacts {
     /// The facts of argument `index` (none when nothing is proven).
     pub fn argument(&self, index: usize) -> ArgumentFacts {
         self.arguments.get(index).cloned().unwrap_or_default()
+    }
+
+    /// The integer argument `index` has at every launch, where every launch passes the same
+    /// constant.
+    pub fn constant(&self, index: usize) -> Option<i64> {
+        self.constants.get(index).copied().flatten()
+    }
+
+    /// `arg1 = 100, arg2 = 4`: the constant arguments, for the kernel's remark.
+    pub fn describe_constants(&self) -> Option<String> {
+        let constants: Vec<String> = (0..self.constants.len())
+            .filter_map(|index| Some(format!("arg{index} = {}", self.constant(index)?)))
+            .collect();
+        (!constants.is_empty()).then(|| constants.join(", "))
     }
 }
 
@@ -95,14 +112,15 @@ impl Origin {
 
 /// What `sites`, the launches of a `gpu.func` with `arguments` parameters, prove.
 pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
+    let sites: Vec<MlirOperation> = sites.iter().map(|site| site.operation).collect();
     let nothing = LaunchFacts {
         arguments: Vec::new(),
-        sites: sites.iter().map(|site| site.operation).collect(),
+        constants: constant_arguments(&sites, arguments),
+        sites: sites.clone(),
     };
     if sites.is_empty() {
         return nothing;
     }
-    let sites: Vec<MlirOperation> = sites.iter().map(|site| site.operation).collect();
     let mut facts: Vec<ArgumentFacts> = Vec::new();
     for (number, &site) in sites.iter().enumerate() {
         let Some(origins) = operand_origins(site, arguments) else {
@@ -140,8 +158,30 @@ pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
     }
     LaunchFacts {
         arguments: facts,
+        constants: nothing.constants,
         sites,
     }
+}
+
+/// Per argument of a kernel with `arguments` parameters, the integer constant every one of
+/// `sites` passes for it (none where one passes another value or a non-constant).
+fn constant_arguments(sites: &[MlirOperation], arguments: usize) -> Vec<Option<i64>> {
+    if sites.is_empty() {
+        return Vec::new();
+    }
+    (0..arguments)
+        .map(|index| {
+            let values: Option<Vec<i64>> = sites
+                .iter()
+                .map(|&site| {
+                    let position = kernel_operand(site, index)?;
+                    ir::constant_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
+                })
+                .collect();
+            let values = values?;
+            values.iter().all(|&value| value == values[0]).then(|| values[0])
+        })
+        .collect()
 }
 
 /// What holds at both of two sets of launches.

@@ -13,6 +13,7 @@
 //! advice), or as an error when `strict` and the decision was blocked. The
 //! caller emits the [`Note`] now or after the kernel's own remark.
 
+pub mod delinearize;
 pub mod memory_space;
 pub mod relayout;
 pub mod shared_layout;
@@ -33,6 +34,8 @@ use crate::{
 /// A step of the pass, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// Flat indices read as rows and columns (`delinearize`).
+    Delinearize,
     /// Vector widths (`vectorize`).
     Vectorize,
     /// The read-only path and constant memory (`memory-space`).
@@ -47,7 +50,8 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 5] = [
+    pub const ALL: [Step; 6] = [
+        Step::Delinearize,
         Step::Vectorize,
         Step::MemorySpace,
         Step::StageShared,
@@ -59,6 +63,7 @@ impl Step {
     pub fn name(self) -> &'static str {
         match self {
             Step::Relayout => "relayout",
+            Step::Delinearize => "delinearize",
             Step::Vectorize => "vectorize",
             Step::MemorySpace => "memory-space",
             Step::StageShared => "stage-shared",
@@ -80,6 +85,7 @@ impl Step {
     pub fn of(kind: Kind) -> Step {
         match kind {
             Kind::Relayout => Step::Relayout,
+            Kind::Delinearize => Step::Delinearize,
             Kind::Vectorize => Step::Vectorize,
             Kind::Readonly | Kind::Constant => Step::MemorySpace,
             Kind::StageShared => Step::StageShared,
@@ -92,6 +98,7 @@ impl Step {
         let switches = &options.switches;
         match self {
             Step::Relayout => switches.relayout,
+            Step::Delinearize => switches.delinearize,
             Step::Vectorize => switches.vectorize,
             Step::MemorySpace => switches.memory_space,
             Step::StageShared => switches.stage_shared,
@@ -103,6 +110,7 @@ impl Step {
     pub fn switched_off_by(self) -> &'static str {
         match self {
             Step::Relayout => "option relayout=false",
+            Step::Delinearize => "option delinearize=false",
             Step::Vectorize => "option vectorize=false",
             Step::MemorySpace => "option memory-space=false",
             Step::StageShared => "option stage-shared=false",
@@ -114,6 +122,7 @@ impl Step {
     fn strict(self) -> &'static str {
         match self {
             Step::Relayout => "strict: the buffer keeps its layout",
+            Step::Delinearize => "strict: the flat index stays flat",
             Step::Vectorize => "strict: could not vectorize",
             Step::MemorySpace => "strict: the read-only path is blocked",
             Step::StageShared => "strict: could not stage",
@@ -315,6 +324,7 @@ mod tests {
             strict,
             switches: Switches {
                 relayout: on(Step::Relayout),
+                delinearize: on(Step::Delinearize),
                 vectorize: on(Step::Vectorize),
                 memory_space: on(Step::MemorySpace),
                 stage_shared: on(Step::StageShared),

@@ -26,8 +26,11 @@ impl Scope<'_> {
     ) {
         match ir::operation_name(ancestor).as_str() {
             "scf.for" => {
-                let bound = |index: isize| unsafe {
-                    ir::static_integer(mlirOperationGetOperand(ancestor, index))
+                // A bound the module fixes (a launch's constant argument) is a constant too.
+                let bound = |index: isize| {
+                    let value = unsafe { mlirOperationGetOperand(ancestor, index) };
+                    ir::static_integer(value)
+                        .or_else(|| self.expression(value, 0).evaluate(&|_| None).ok())
                 };
                 let range = Loop {
                     lower: bound(0),

@@ -28,6 +28,7 @@
 //! conditions become guards the analysis cannot evaluate, so metrics turn
 //! unknown with the reason instead of counting lanes that may be inactive.
 
+mod delinearize;
 mod enclosing;
 
 use analysis::{
@@ -42,6 +43,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
+pub use delinearize::{flat_index, uncast, FlatIndex};
 pub use enclosing::{checked_branches, dimension_symbol, pointer_check};
 
 /// Deepest SSA chain followed for one index before giving up.
@@ -275,9 +277,11 @@ impl Scope<'_> {
             ));
         }
         match self.kernel.kind {
-            KernelKind::Function { .. } => {
-                IndexExpression::Variable(Variable::Symbol(format!("arg{number}")))
-            }
+            // An argument every launch in the module passes as one constant is that constant.
+            KernelKind::Function { .. } => match self.kernel.launches.constant(number) {
+                Some(value) => IndexExpression::Constant(value),
+                None => IndexExpression::Variable(Variable::Symbol(format!("arg{number}"))),
+            },
             KernelKind::Launch { .. } => match number {
                 0..=5 => IndexExpression::Variable(
                     [

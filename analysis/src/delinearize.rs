@@ -1,0 +1,270 @@
+//! Flattened indices read as rows (issue 31): `A[row·W + column]` is `A2[row][column]` of a
+//! 2-D view `A2` with rows of `W` elements, provided `0 ≤ column < W` wherever the access runs.
+//!
+//! CUDA code indexes a 2-D array through a flat pointer (`A[i*NY + j]`, `W` a constant or an
+//! `int` argument). The view `A2 = A` reinterpreted with sizes `[⌈n / W⌉, W]` and strides
+//! `[W, 1]` reaches the same element at the same address, so the rewrite changes nothing at run
+//! time; but every analysis then sees two dimensions (a footprint box of rows × columns, not a
+//! 1-D span of whole rows). A memref index must lie inside its dimension, so the view is only
+//! taken where `0 ≤ column < W` is proven; the row is then in bounds because the flat index
+//! was (`0 ≤ row·W + column < n` with `0 ≤ column < W` gives `0 ≤ row < ⌈n / W⌉`).
+//!
+//! **Proof.** Each bound is a goal `g ≤ 0` over an affine form (`−column ≤ 0`, `column − W + 1
+//! ≤ 0`). The facts are the access's guard conjuncts and its loops' bounds, each written
+//! `f ≤ 0` (`x < y` is `x − y + 1 ≤ 0`). A goal holds by fact `f` when `g − f ≤ 0` for every
+//! value the variables can take in their ranges (thread ids below the block size, block ids
+//! and loop counters from their first value): the largest value of `g − f` over those ranges
+//! is at most 0. The empty fact `0 ≤ 0` stands for the ranges alone (`tid.x < 32 = W`). One
+//! fact per goal suffices for the guards real code writes (`j < ny`, `j < NJ − 1` with the
+//! column `j + 1`, `j > 0` with the column `j − 1`); sums of facts are not searched.
+//!
+//! Cost: O(facts · variables) per goal.
+
+use std::collections::BTreeMap;
+
+use crate::expression::{IndexExpression, Variable};
+use crate::matrix::{Condition, Relation};
+
+/// The smallest and largest value a variable can take, `None` where unbounded.
+pub type Range = (Option<i64>, Option<i64>);
+
+/// An affine form `Σ c·v + constant`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Form {
+    /// Non-zero coefficients.
+    variables: BTreeMap<Variable, i64>,
+    /// The constant part.
+    constant: i64,
+}
+
+impl Form {
+    /// The affine form of `expression`; `None` with a quasi-affine or unknown part.
+    fn of(expression: &IndexExpression) -> Option<Form> {
+        let linear = expression.linear().ok()?;
+        linear.is_affine().then(|| Form {
+            variables: linear.variables,
+            constant: linear.constant,
+        })
+    }
+
+    /// `self + factor·other`, `None` on overflow.
+    fn plus_times(&self, other: &Form, factor: i64) -> Option<Form> {
+        let mut sum = self.clone();
+        for (variable, coefficient) in &other.variables {
+            let entry = sum.variables.entry(variable.clone()).or_insert(0);
+            *entry = entry.checked_add(coefficient.checked_mul(factor)?)?;
+        }
+        sum.variables.retain(|_, coefficient| *coefficient != 0);
+        sum.constant = sum
+            .constant
+            .checked_add(other.constant.checked_mul(factor)?)?;
+        Some(sum)
+    }
+
+    /// The largest value over `range`, `None` where unbounded or on overflow.
+    fn maximum(&self, range: &dyn Fn(&Variable) -> Range) -> Option<i64> {
+        self.variables
+            .iter()
+            .try_fold(self.constant, |total, (variable, &coefficient)| {
+                let (lowest, highest) = range(variable);
+                let extreme = if coefficient > 0 { highest? } else { lowest? };
+                total.checked_add(coefficient.checked_mul(extreme)?)
+            })
+    }
+}
+
+/// One fact `form ≤ 0`, with the words that state it.
+struct Fact {
+    /// The form.
+    form: Form,
+    /// Where it comes from, as written (`loop0 < arg1`).
+    words: String,
+}
+
+/// The facts `condition` states, each as `form ≤ 0` (none for `≠` or an unmodelled side).
+fn facts_of(condition: &Condition) -> Vec<Fact> {
+    let (Some(left), Some(right)) = (Form::of(&condition.left), Form::of(&condition.right)) else {
+        return Vec::new();
+    };
+    let words = format!(
+        "{} {} {}",
+        describe(&left),
+        relation_symbol(condition.relation),
+        describe(&right)
+    );
+    let difference = |minuend: &Form, subtrahend: &Form, plus: i64| {
+        let form = minuend.plus_times(subtrahend, -1)?;
+        Some(Form {
+            constant: form.constant.checked_add(plus)?,
+            ..form
+        })
+    };
+    let forms = match condition.relation {
+        Relation::Less => vec![difference(&left, &right, 1)],
+        Relation::LessEqual => vec![difference(&left, &right, 0)],
+        Relation::Greater => vec![difference(&right, &left, 1)],
+        Relation::GreaterEqual => vec![difference(&right, &left, 0)],
+        Relation::Equal => vec![difference(&left, &right, 0), difference(&right, &left, 0)],
+        Relation::NotEqual => Vec::new(),
+    };
+    forms
+        .into_iter()
+        .flatten()
+        .map(|form| Fact {
+            form,
+            words: words.clone(),
+        })
+        .collect()
+}
+
+/// `<`, `≤`, … as remarks write them.
+fn relation_symbol(relation: Relation) -> &'static str {
+    match relation {
+        Relation::Less => "<",
+        Relation::LessEqual => "<=",
+        Relation::Greater => ">",
+        Relation::GreaterEqual => ">=",
+        Relation::Equal => "==",
+        Relation::NotEqual => "!=",
+    }
+}
+
+/// `2·tid.x + loop0 − 1`: an affine form as remarks write it.
+fn describe(form: &Form) -> String {
+    let mut text = String::new();
+    for (variable, &coefficient) in &form.variables {
+        let sign = if coefficient < 0 { " - " } else { " + " };
+        let size = coefficient.unsigned_abs();
+        let term = if size == 1 {
+            variable.to_string()
+        } else {
+            format!("{size}*{variable}")
+        };
+        if text.is_empty() {
+            text = if coefficient < 0 { format!("-{term}") } else { term };
+        } else {
+            text = format!("{text}{sign}{term}");
+        }
+    }
+    match (text.is_empty(), form.constant) {
+        (true, constant) => constant.to_string(),
+        (false, 0) => text,
+        (false, constant) if constant < 0 => format!("{text} - {}", constant.unsigned_abs()),
+        (false, constant) => format!("{text} + {constant}"),
+    }
+}
+
+/// `expression` as remarks write it, when affine.
+pub fn describe_expression(expression: &IndexExpression) -> Option<String> {
+    Form::of(expression).map(|form| describe(&form))
+}
+
+/// Why `0 ≤ column < width` holds: the fact behind each bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InRow {
+    /// What proves `column ≥ 0`.
+    pub lower: String,
+    /// What proves `column < width`.
+    pub upper: String,
+}
+
+/// What proves `goal ≤ 0`: a fact, or the variables' ranges alone.
+fn proof(goal: &Form, facts: &[Fact], range: &dyn Fn(&Variable) -> Range) -> Option<String> {
+    if goal.maximum(range).is_some_and(|maximum| maximum <= 0) {
+        return Some("the id and loop ranges".into());
+    }
+    facts.iter().find_map(|fact| {
+        let rest = goal.plus_times(&fact.form, -1)?;
+        rest.maximum(range)
+            .is_some_and(|maximum| maximum <= 0)
+            .then(|| fact.words.clone())
+    })
+}
+
+/// Whether `0 ≤ column < width` wherever `conditions` hold and each variable lies in its
+/// `range`: the facts that prove it, or why it is not proven.
+pub fn column_in_row(
+    column: &IndexExpression,
+    width: &IndexExpression,
+    conditions: &[Condition],
+    range: &dyn Fn(&Variable) -> Range,
+) -> Result<InRow, String> {
+    let (Some(column_form), Some(width_form)) = (Form::of(column), Form::of(width)) else {
+        return Err("the column or the width is not affine".into());
+    };
+    let facts: Vec<Fact> = conditions.iter().flat_map(facts_of).collect();
+    let lower_goal = Form::default().plus_times(&column_form, -1);
+    let upper_goal = column_form.plus_times(&width_form, -1).map(|form| Form {
+        constant: form.constant.saturating_add(1),
+        ..form
+    });
+    let (Some(lower_goal), Some(upper_goal)) = (lower_goal, upper_goal) else {
+        return Err("index arithmetic overflows 64 bits".into());
+    };
+    let column_words = describe(&column_form);
+    let width_words = describe(&width_form);
+    let lower = proof(&lower_goal, &facts, range)
+        .ok_or_else(|| format!("no guard or loop bound proves the column {column_words} >= 0"))?;
+    let upper = proof(&upper_goal, &facts, range).ok_or_else(|| {
+        format!("no guard or loop bound proves the column {column_words} < the width {width_words}")
+    })?;
+    Ok(InRow { lower, upper })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn symbol(name: &str) -> IndexExpression {
+        Variable::Symbol(name.into()).into()
+    }
+
+    /// Thread ids below 32, block ids and loop counters from 0, symbols unbounded.
+    fn ranges(variable: &Variable) -> Range {
+        match variable {
+            Variable::ThreadX | Variable::ThreadY | Variable::ThreadZ => (Some(0), Some(31)),
+            Variable::BlockX | Variable::BlockY | Variable::BlockZ | Variable::Loop(_) => {
+                (Some(0), None)
+            }
+            Variable::Symbol(_) => (None, None),
+        }
+    }
+
+    fn global_x() -> IndexExpression {
+        IndexExpression::from(Variable::BlockX) * 32 + IndexExpression::from(Variable::ThreadX)
+    }
+
+    /// ATAX's kernel 2: `j = 32·bid.x + tid.x` under `if (j < ny)`, rows of `ny`.
+    #[test]
+    fn the_edge_guard_proves_the_column_below_an_argument_width() {
+        let guard = Condition::new(global_x(), Relation::Less, symbol("arg1"));
+        let proven = column_in_row(&global_x(), &symbol("arg1"), &[guard], &ranges).unwrap();
+        assert_eq!(proven.upper, "tid.x + 32*bid.x < arg1");
+        assert_eq!(proven.lower, "the id and loop ranges");
+    }
+
+    /// 2DConv's `A[(i−1)·NJ + (j+1)]` under `j < NJ − 1 && j > 0`: the column `j + 1` and `j − 1`.
+    #[test]
+    fn shifted_columns_are_proven_by_shifted_guards() {
+        let j = global_x();
+        let guards = [
+            Condition::new(j.clone(), Relation::Less, symbol("nj") + (-1)),
+            Condition::new(j.clone(), Relation::Greater, IndexExpression::Constant(0)),
+        ];
+        for column in [j.clone() + 1, j.clone() + (-1), j.clone()] {
+            assert!(column_in_row(&column, &symbol("nj"), &guards, &ranges).is_ok());
+        }
+        let error = column_in_row(&(j + 2), &symbol("nj"), &guards, &ranges).unwrap_err();
+        assert!(error.contains("< the width nj"), "{error}");
+    }
+
+    /// A column no fact bounds (a loop up to another argument) is not proven.
+    #[test]
+    fn a_bound_by_another_argument_proves_nothing() {
+        let j: IndexExpression = Variable::Loop(crate::LoopId(0)).into();
+        let bound = Condition::new(j.clone(), Relation::Less, symbol("arg1"));
+        let error =
+            column_in_row(&j, &IndexExpression::Constant(100), &[bound], &ranges).unwrap_err();
+        assert!(error.contains("< the width 100"), "{error}");
+    }
+}

@@ -1,0 +1,93 @@
+//! `analysis::delinearize`: whatever it proves holds for every value the facts allow
+//! (brute force over small ranges), and the patterns real code writes are proven.
+
+use analysis::delinearize::{column_in_row, Range};
+use analysis::{Condition, IndexExpression, LoopId, Relation, Variable};
+use proptest::prelude::*;
+
+/// The variables of the brute force, each over `0..=7`.
+const VARIABLES: [Variable; 3] = [Variable::ThreadX, Variable::BlockX, Variable::Loop(LoopId(0))];
+
+/// `c0·tid.x + c1·bid.x + c2·loop0 + c3·w + constant`, `w` the symbol `w`.
+fn form(coefficients: &[i64; 4], constant: i64) -> IndexExpression {
+    let mut expression = IndexExpression::Constant(constant);
+    for (variable, &coefficient) in VARIABLES.iter().zip(coefficients) {
+        expression = expression + IndexExpression::from(variable.clone()) * coefficient;
+    }
+    expression + IndexExpression::from(Variable::Symbol("w".into())) * coefficients[3]
+}
+
+fn relation() -> impl Strategy<Value = Relation> {
+    prop_oneof![
+        Just(Relation::Less),
+        Just(Relation::LessEqual),
+        Just(Relation::Greater),
+        Just(Relation::GreaterEqual),
+        Just(Relation::Equal),
+    ]
+}
+
+fn expression() -> impl Strategy<Value = IndexExpression> {
+    (prop::array::uniform4(-2i64..=2), -8i64..=8)
+        .prop_map(|(coefficients, constant)| form(&coefficients, constant))
+}
+
+/// Every variable in `0..=7`, the symbol `w` in `-4..=12`.
+fn ranges(variable: &Variable) -> Range {
+    match variable {
+        Variable::Symbol(_) => (Some(-4), Some(12)),
+        _ => (Some(0), Some(7)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Soundness: where `0 ≤ column < width` is proven, no assignment inside the ranges that
+    /// satisfies every condition breaks it.
+    #[test]
+    fn what_is_proven_holds_everywhere(
+        column in expression(),
+        width in expression(),
+        conditions in prop::collection::vec((expression(), relation(), expression()), 0..3),
+    ) {
+        let conditions: Vec<Condition> = conditions
+            .into_iter()
+            .map(|(left, relation, right)| Condition::new(left, relation, right))
+            .collect();
+        if column_in_row(&column, &width, &conditions, &ranges).is_err() {
+            return Ok(());
+        }
+        for assignment in 0..8i64.pow(3) * 17 {
+            let value = |variable: &Variable| {
+                Some(match variable {
+                    Variable::ThreadX => assignment % 8,
+                    Variable::BlockX => assignment / 8 % 8,
+                    Variable::Loop(_) => assignment / 64 % 8,
+                    _ => assignment / 512 - 4,
+                })
+            };
+            let holds = conditions.iter().all(|condition| condition.holds(&value).unwrap());
+            if holds {
+                let (column, width) = (column.evaluate(&value).unwrap(), width.evaluate(&value).unwrap());
+                prop_assert!((0..width).contains(&column), "column {column}, width {width}");
+            }
+        }
+    }
+
+    /// The guard `column < width && column >= 0` itself always proves it, whatever else holds.
+    #[test]
+    fn the_bounds_themselves_prove_it(
+        column in expression(),
+        width in expression(),
+        others in prop::collection::vec((expression(), relation(), expression()), 0..2),
+    ) {
+        let mut conditions: Vec<Condition> = others
+            .into_iter()
+            .map(|(left, relation, right)| Condition::new(left, relation, right))
+            .collect();
+        conditions.push(Condition::new(column.clone(), Relation::Less, width.clone()));
+        conditions.push(Condition::new(column.clone(), Relation::GreaterEqual, IndexExpression::Constant(0)));
+        prop_assert!(column_in_row(&column, &width, &conditions, &ranges).is_ok());
+    }
+}

@@ -1,0 +1,186 @@
+//! Flat indices as written: `A[i*NY + j]` split at its width (issue 31; the arithmetic and
+//! its proof are `analysis::delinearize`).
+//!
+//! The index of a rank-1 access is followed through `addi`/`subi` and the casts `int` code
+//! adds (`index_cast`, `extsi`, `extui`) into signed terms. A term `x·W` (`arith.muli`, or
+//! `arith.shli` by a constant) whose factor `W` is the same for the whole launch (a constant,
+//! or a kernel argument) and whose other factor is not is a row term; the others are the
+//! column. Terms of several widths pick one: an argument's before a constant's, the larger
+//! constant first (`i*100 + 32*bid.x + tid.x` splits at 100, the column `32*bid.x + tid.x`).
+//! A split whose column holds thread ids only (`bid.x*256 + tid.x`) is a block's share of a
+//! 1-D array, not a row, and is no candidate. The facts that bound the column are the access's
+//! guard conjuncts and its loops' bounds (`lower ≤ iv < upper`, as `scf.for` defines them).
+
+use analysis::expression::{IndexExpression, Loop, Variable};
+use analysis::matrix::{Condition, Relation};
+use mlir_sys::*;
+
+use super::{ancestors, index_operands, Scope};
+use crate::{facts::accesses::MemoryAccess, facts::kernels::Kernel, ir};
+
+/// A flat index `row·width + column` found in the IR.
+#[derive(Clone, Debug)]
+pub struct FlatIndex {
+    /// The row as SSA terms, each with its sign.
+    pub row: Vec<(MlirValue, i64)>,
+    /// The row's expression (unknown where it is itself a product of arguments).
+    pub row_expression: IndexExpression,
+    /// The column as SSA terms, each with its sign.
+    pub column: Vec<(MlirValue, i64)>,
+    /// The column's expression.
+    pub column_expression: IndexExpression,
+    /// The width: a constant or a launch symbol (`arg1`).
+    pub width: IndexExpression,
+    /// What the guards and loop bounds around the access state.
+    pub facts: Vec<Condition>,
+    /// The enclosing loops, outermost first (`Variable::Loop(k)` is `loops[k]`).
+    pub loops: Vec<Loop>,
+}
+
+/// The flat index of `memory`, a rank-1 access of `kernel`: `None` where its index has no row
+/// term (a 1-D access), else the split or why the column cannot be followed.
+pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatIndex, String>> {
+    let operands = index_operands(memory);
+    let index = *operands.first()?;
+    let mut scope = Scope {
+        kernel,
+        loops: Vec::new(),
+    };
+    let mut facts = Vec::new();
+    for (ancestor, region) in ancestors(kernel, memory.operation) {
+        scope.enter(ancestor, region, &mut facts);
+        if ir::is_named(ancestor, "scf.for") {
+            let bound = |position: isize| {
+                scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
+            };
+            let induction = unsafe { mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(ancestor, 0)), 0) };
+            let variable = scope.argument(induction);
+            facts.push(Condition::new(variable.clone(), Relation::GreaterEqual, bound(0)));
+            facts.push(Condition::new(variable, Relation::Less, bound(1)));
+        }
+    }
+    let mut terms = Vec::new();
+    scope.terms(index, 1, &mut terms, 0);
+    let candidates: Vec<(usize, MlirValue, IndexExpression)> = terms
+        .iter()
+        .enumerate()
+        .filter_map(|(position, &(value, _))| {
+            let (row, width) = scope.row_term(value)?;
+            Some((position, row, width))
+        })
+        .collect();
+    let width = candidates
+        .iter()
+        .map(|(_, _, width)| width)
+        .max_by_key(|width| match width {
+            IndexExpression::Constant(value) => (0, *value),
+            _ => (1, 0),
+        })?
+        .clone();
+    let mut row = Vec::new();
+    let mut column = Vec::new();
+    for (position, &(value, sign)) in terms.iter().enumerate() {
+        match candidates
+            .iter()
+            .find(|(at, _, theirs)| *at == position && *theirs == width)
+        {
+            Some(&(_, factor, _)) => row.push((factor, sign)),
+            None => column.push((value, sign)),
+        }
+    }
+    let column_expression = column.iter().fold(
+        IndexExpression::Constant(0),
+        |sum, &(value, sign)| sum + scope.expression(value, 0) * sign,
+    );
+    if column_expression.variables().iter().all(Variable::is_thread) {
+        return None;
+    }
+    if let Err(unknown) = column_expression.linear() {
+        return Some(Err(format!("its column is not followed: {}", unknown.reason)));
+    }
+    let row_expression = row.iter().fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
+        sum + scope.expression(value, 0) * sign
+    });
+    Some(Ok(FlatIndex {
+        row_expression,
+        row,
+        column,
+        column_expression,
+        width,
+        facts,
+        loops: scope.loops.iter().map(|enclosing| enclosing.range).collect(),
+    }))
+}
+
+/// `value` without the integer casts `int` arithmetic adds.
+pub fn uncast(mut value: MlirValue) -> MlirValue {
+    while let Some(owner) = ir::defining_operation(value) {
+        match ir::operation_name(owner).as_str() {
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => {
+                value = unsafe { mlirOperationGetOperand(owner, 0) }
+            }
+            _ => break,
+        }
+    }
+    value
+}
+
+impl Scope<'_> {
+    /// Appends the signed terms of the sum `value` to `terms`.
+    fn terms(&self, value: MlirValue, sign: i64, terms: &mut Vec<(MlirValue, i64)>, depth: usize) {
+        let value = uncast(value);
+        let owner = ir::defining_operation(value);
+        let name = owner.map(ir::operation_name).unwrap_or_default();
+        match (owner, name.as_str()) {
+            (Some(owner), "arith.addi" | "arith.subi") if depth < super::MAX_DEPTH => {
+                let operand = |position| unsafe { mlirOperationGetOperand(owner, position) };
+                self.terms(operand(0), sign, terms, depth + 1);
+                let second = if name == "arith.subi" { -sign } else { sign };
+                self.terms(operand(1), second, terms, depth + 1);
+            }
+            _ => terms.push((value, sign)),
+        }
+    }
+
+    /// `(x, W)` when `value` is `x·W` with `W` fixed for the launch (a constant or a kernel
+    /// argument) and `x` not.
+    fn row_term(&self, value: MlirValue) -> Option<(MlirValue, IndexExpression)> {
+        let owner = ir::defining_operation(value)?;
+        let operand = |position| unsafe { mlirOperationGetOperand(owner, position) };
+        let uniform = |expression: &IndexExpression| {
+            expression.linear().is_ok()
+                && expression
+                    .variables()
+                    .iter()
+                    .all(|variable| matches!(variable, Variable::Symbol(name) if name.starts_with("arg")))
+        };
+        let width_of = |expression: IndexExpression| match expression {
+            IndexExpression::Constant(value) if value > 1 => Some(expression),
+            IndexExpression::Variable(Variable::Symbol(_)) if uniform(&expression) => {
+                Some(expression)
+            }
+            _ => None,
+        };
+        match ir::operation_name(owner).as_str() {
+            "arith.muli" => {
+                let (left, right) = (operand(0), operand(1));
+                let (left_expression, right_expression) =
+                    (self.expression(left, 0), self.expression(right, 0));
+                if uniform(&left_expression) && !uniform(&right_expression) {
+                    Some((right, width_of(left_expression)?))
+                } else if uniform(&right_expression) && !uniform(&left_expression) {
+                    Some((left, width_of(right_expression)?))
+                } else {
+                    None
+                }
+            }
+            "arith.shli" => {
+                let shift = ir::constant_integer(operand(1)).filter(|shift| (1..=40).contains(shift))?;
+                let row = operand(0);
+                (!uniform(&self.expression(row, 0)))
+                    .then(|| (row, IndexExpression::Constant(1 << shift)))
+            }
+            _ => None,
+        }
+    }
+}

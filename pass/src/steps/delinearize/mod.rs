@@ -1,0 +1,320 @@
+//! Flat indices read as rows and columns (`delinearize`, issue 31): `A[i*NY + j]` on a 1-D
+//! buffer becomes `A2[i][j]` on a 2-D view of it, so that every later step sees the array
+//! the code means (a tile of rows × columns to stage, a column to vectorize, rows to relay).
+//!
+//! Found by `facts::extract::flat_index`, proven by `analysis::delinearize::column_in_row`
+//! (`0 ≤ column < W` from the guards, loop bounds and id ranges), applied here: one
+//! `memref.reinterpret_cast` per buffer and width at the kernel's entry, with sizes
+//! `[⌈n / W⌉, W]` and strides `[W, 1]`, and each scalar `memref.load`/`memref.store` of the
+//! split moved onto it with the row and the column as its indices. The view computes the
+//! address the flat index did (`row·W + column`), so the rewrite changes no value; a width
+//! from an argument is taken as at least 1 for the view's sizes (no access runs where it is
+//! not, since `0 ≤ column < W`). The index arithmetic the flat index used stays for LLVM to
+//! remove. Cost: one walk of each access's index chain.
+
+use analysis::delinearize::{column_in_row, describe_expression, Range};
+use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
+use mlir_sys::*;
+
+use crate::{
+    facts::extract::{flat_index, FlatIndex},
+    facts::findings::Finding,
+    facts::kernels::Kernel,
+    ir::{self, builder::Builder},
+    report::{Decision, Kind},
+    steps::{Early, Step, Telling},
+    Options,
+};
+
+/// Splits the flat indices of `kernel`'s scalar loads and stores where the column is proven
+/// inside its row; one decision per access that has a row term.
+pub fn run(kernel: &Kernel, findings: &[Finding], options: &Options, early: &mut Early) -> (bool, bool) {
+    let enabled = Step::Delinearize.enabled(options);
+    let (mut success, mut changed) = (true, false);
+    let mut views: Vec<(MlirValue, IndexExpression, MlirValue)> = Vec::new();
+    for finding in findings {
+        let memory = &finding.memory;
+        if !matches!(memory.name.as_str(), "memref.load" | "memref.store")
+            || unsafe { mlirShapedTypeGetRank(mlirValueGetType(memory.memref)) } != 1
+        {
+            continue;
+        }
+        let Some(found) = flat_index(kernel, memory) else {
+            continue;
+        };
+        let outcome = found.and_then(|flat| {
+            let proof = column_in_row(
+                &flat.column_expression,
+                &flat.width,
+                &flat.facts,
+                &|variable| range(kernel, &flat.loops, variable),
+            )?;
+            viewable(kernel, memory.memref)?;
+            Ok((flat, proof))
+        });
+        let written = format!("{}[{}]", memory.root.describe(), flat_words(&outcome));
+        let (applied, reason, advice) = match outcome {
+            Ok((flat, proof)) => {
+                let width = describe_expression(&flat.width).unwrap_or_default();
+                let column = describe_expression(&flat.column_expression).unwrap_or_default();
+                let bounds = if proof.lower == proof.upper {
+                    format!("0 <= {column} < {width} by {}", proof.upper)
+                } else {
+                    format!("{column} >= 0 by {}, < {width} by {}", proof.lower, proof.upper)
+                };
+                let words = format!(
+                    "{written} read as row {}, column {column} of rows of {width} elements (a 2-D \
+                     view, the same addresses): {bounds}",
+                    flat.row_words(),
+                );
+                if enabled {
+                    apply(kernel, memory.operation, memory.memref, &flat, &mut views);
+                    changed = true;
+                    (true, words, None)
+                } else {
+                    (false, format!("would be {words}"), None)
+                }
+            }
+            Err(why) => (
+                false,
+                format!("{written} stays flat: {why}"),
+                Some(
+                    "guard the column below the width (if (j < W)), or pass the width as the \
+                     same constant at every launch in the module"
+                        .to_string(),
+                ),
+            ),
+        };
+        let decision = Decision {
+            kind: Kind::Delinearize,
+            target: memory.root.describe(),
+            applied,
+            params: serde_json::json!({ "access": memory.location }),
+            reason,
+            summary: String::new(),
+            advice: advice.clone(),
+        };
+        let telling = Telling {
+            kernel: &kernel.name,
+            location: unsafe { mlirOperationGetLocation(memory.operation) },
+            remark: true,
+            blocked: advice.is_some(),
+        };
+        success &= early.settle(decision, telling, options);
+    }
+    (success, changed)
+}
+
+/// The flat index as the remark writes it (`100*loop0 + tid.x`), or `…` where not followed.
+fn flat_words(outcome: &Result<(FlatIndex, analysis::delinearize::InRow), String>) -> String {
+    outcome
+        .as_ref()
+        .ok()
+        .and_then(|(flat, _)| {
+            Some(format!(
+                "({})*{} + {}",
+                flat.row_words(),
+                describe_expression(&flat.width)?,
+                describe_expression(&flat.column_expression)?
+            ))
+        })
+        .unwrap_or_else(|| "row*W + column".into())
+}
+
+/// The range of `variable` in `kernel`: thread ids below the block size, block ids from 0,
+/// loop counters between their constant bounds.
+fn range(kernel: &Kernel, loops: &[Loop], variable: &Variable) -> Range {
+    let sizes = kernel.block.sizes();
+    let thread = |dimension: usize| (Some(0), sizes.map(|sizes| i64::from(sizes[dimension]) - 1));
+    match variable {
+        Variable::ThreadX => thread(0),
+        Variable::ThreadY => thread(1),
+        Variable::ThreadZ => thread(2),
+        Variable::BlockX | Variable::BlockY | Variable::BlockZ => (Some(0), None),
+        Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
+            Some(enclosing) if enclosing.step.is_some_and(|step| step > 0) => (
+                enclosing.lower,
+                enclosing
+                    .upper
+                    .zip(enclosing.lower)
+                    .filter(|(upper, lower)| upper > lower)
+                    .map(|(upper, _)| upper - 1),
+            ),
+            _ => (None, None),
+        },
+        Variable::Symbol(_) => (None, None),
+    }
+}
+
+/// Whether a view of `memref` can be made at the kernel's entry: it is defined before the
+/// kernel's body and has the identity layout.
+fn viewable(kernel: &Kernel, memref: MlirValue) -> Result<(), String> {
+    let body = kernel.body();
+    let inside = match ir::defining_operation(memref) {
+        Some(owner) => ir::encloses(kernel.operation, owner),
+        None => unsafe {
+            let block = mlirBlockArgumentGetOwner(memref);
+            mlirBlockGetParentRegion(block).ptr == body.ptr
+                && block.ptr != mlirRegionGetFirstBlock(body).ptr
+                || mlirBlockGetParentRegion(block).ptr != body.ptr
+                    && ir::encloses(kernel.operation, mlirBlockGetParentOperation(block))
+        },
+    };
+    if inside {
+        return Err("its buffer is made inside the kernel".into());
+    }
+    let layout = crate::facts::extract::layout(unsafe { mlirValueGetType(memref) }, 0, analysis::MemorySpace::Global);
+    if layout.strides != [Some(1)] || layout.offset != Some(0) {
+        return Err("its buffer's layout is not the identity".into());
+    }
+    Ok(())
+}
+
+impl FlatIndex {
+    /// The row as the remark writes it.
+    fn row_words(&self) -> String {
+        describe_expression(&self.row_expression).unwrap_or_else(|| "(its row)".into())
+    }
+}
+
+/// The view of `memref` in rows of `width` (made at the kernel's entry on first use).
+fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut Vec<(MlirValue, IndexExpression, MlirValue)>) -> MlirValue {
+    if let Some((_, _, view)) = views
+        .iter()
+        .find(|(theirs, their_width, _)| unsafe { mlirValueEqual(*theirs, memref) } && their_width == width)
+    {
+        return *view;
+    }
+    let entry = unsafe { mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(kernel.body())) };
+    let builder = Builder::before(entry);
+    let memref_type = unsafe { mlirValueGetType(memref) };
+    let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(memref_type) });
+    let space = unsafe { mlirMemRefTypeGetMemorySpace(memref_type) };
+    let space = if space.ptr.is_null() {
+        String::new()
+    } else {
+        format!(", {}", ir::attribute_text(space))
+    };
+    let dynamic = i64::MIN;
+    let (columns, result_text, static_width) = match width {
+        IndexExpression::Constant(value) => (
+            builder.index_constant(*value),
+            format!("memref<?x{value}x{element}{space}>"),
+            *value,
+        ),
+        _ => {
+            let argument = width_argument(kernel, width);
+            let one = builder.index_constant(1);
+            (
+                builder.index_binary("arith.maxsi", argument, one),
+                format!("memref<?x?x{element}, strided<[?, 1]>{space}>"),
+                dynamic,
+            )
+        }
+    };
+    let length = builder.dimension_size(memref, 0);
+    let rows = builder.index_binary("arith.ceildivui", length, columns);
+    let array = |values: &[i64]| {
+        let text: Vec<String> = values.iter().map(i64::to_string).collect();
+        builder
+            .parse_attribute(&format!("array<i64: {}>", text.join(", ")))
+            .expect("a dense i64 array parses")
+    };
+    let dynamic_width = static_width == dynamic;
+    let mut operands = vec![memref, rows];
+    if dynamic_width {
+        operands.extend([columns, columns]);
+    }
+    let segments = builder
+        .parse_attribute(&format!(
+            "array<i32: 1, 0, {}, {}>",
+            1 + usize::from(dynamic_width),
+            usize::from(dynamic_width)
+        ))
+        .expect("a dense i32 array parses");
+    let result = builder
+        .parse_type(&result_text)
+        .expect("the view's type parses");
+    let operation = builder.create(
+        "memref.reinterpret_cast",
+        &operands,
+        &[
+            ("static_offsets", array(&[0])),
+            ("static_sizes", array(&[dynamic, static_width])),
+            ("static_strides", array(&[static_width, 1])),
+            ("operandSegmentSizes", segments),
+        ],
+        &[result],
+    );
+    let view = unsafe { mlirOperationGetResult(operation, 0) };
+    views.push((memref, width.clone(), view));
+    view
+}
+
+/// The `index` value of the kernel argument a width names (`arg1`), cast where it is an integer.
+fn width_argument(kernel: &Kernel, width: &IndexExpression) -> MlirValue {
+    let IndexExpression::Variable(Variable::Symbol(name)) = width else {
+        unreachable!("a width is a constant or an argument (flat_index)")
+    };
+    let number: isize = name.trim_start_matches("arg").parse().expect("an argument symbol");
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let argument = unsafe { mlirBlockGetArgument(entry, number) };
+    let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) });
+    index_of(&builder, argument)
+}
+
+/// `value` as an `index` (an `arith.index_cast` of an integer).
+fn index_of(builder: &Builder, value: MlirValue) -> MlirValue {
+    unsafe {
+        if mlirTypeIsAIndex(mlirValueGetType(value)) {
+            return value;
+        }
+        let index = mlirIndexTypeGet(mlirTypeGetContext(mlirValueGetType(value)));
+        mlirOperationGetResult(builder.create("arith.index_cast", &[value], &[], &[index]), 0)
+    }
+}
+
+/// `Σ sign·term` as an `index` value before the builder's anchor.
+fn sum(builder: &Builder, terms: &[(MlirValue, i64)]) -> MlirValue {
+    let mut total: Option<MlirValue> = None;
+    for &(term, sign) in terms {
+        let term = index_of(builder, term);
+        total = Some(match (total, sign > 0) {
+            (None, true) => term,
+            (None, false) => builder.index_binary("arith.subi", builder.index_constant(0), term),
+            (Some(total), true) => builder.index_binary("arith.addi", total, term),
+            (Some(total), false) => builder.index_binary("arith.subi", total, term),
+        });
+    }
+    total.unwrap_or_else(|| builder.index_constant(0))
+}
+
+/// Moves the access `operation` onto the view of `memref` in rows of the split's width.
+fn apply(
+    kernel: &Kernel,
+    operation: MlirOperation,
+    memref: MlirValue,
+    flat: &FlatIndex,
+    views: &mut Vec<(MlirValue, IndexExpression, MlirValue)>,
+) {
+    let view = view(kernel, memref, &flat.width, views);
+    let builder = Builder::before(operation);
+    let row = sum(&builder, &flat.row);
+    let column = sum(&builder, &flat.column);
+    unsafe {
+        if ir::is_named(operation, "memref.load") {
+            let result = mlirOperationGetResult(operation, 0);
+            let load = builder.create(
+                "memref.load",
+                &[view, row, column],
+                &[],
+                &[mlirValueGetType(result)],
+            );
+            mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(load, 0));
+        } else {
+            let stored = mlirOperationGetOperand(operation, 0);
+            builder.create("memref.store", &[stored, view, row, column], &[], &[]);
+        }
+        mlirOperationDestroy(operation);
+    }
+}
