@@ -74,6 +74,9 @@ typedef struct GpuMemOptOptions {
   /** Read flat indices `A[i*W + j]` as rows and columns of a 2-D view of the
    *  buffer where the column is proven inside its row (option `delinearize`). */
   bool delinearize;
+  /** Keep an element a loop reads and writes at one loop-invariant index in a
+   *  register across the loop (option `promote`). */
+  bool promote;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

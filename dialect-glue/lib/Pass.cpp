@@ -101,6 +101,7 @@ public:
     options.version = version;
     options.bind_constants = bindConstants;
     options.delinearize = delinearize;
+    options.promote = promote;
     return options;
   }
 
@@ -194,6 +195,14 @@ protected:
                      "column j of a 2-D view where 0 <= j < W is proven "
                      "(same addresses); false: no rewrite, no remark, each "
                      "candidate reported as 'option delinearize=false'"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> promote{
+      *this, "promote",
+      llvm::cl::desc("Keep an element a loop reads and writes at one "
+                     "loop-invariant index (tmp[i] += ...) in a register "
+                     "across the loop: loaded before it, stored after it; "
+                     "false: no rewrite, no remark, each candidate reported "
+                     "as 'option promote=false'"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> bindConstants{
       *this, "bind-constants",

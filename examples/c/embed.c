@@ -73,7 +73,8 @@ int main(int argc, char **argv) {
       .assume_alignment = 0, .smem_budget = 48 * 1024,
       .remarks = mlirStringRefCreateFromCString("summary"),
       .relayout = true, .relayout_launches = 0, .version = true,
-      .bind_constants = false, .delinearize = true};
+      .bind_constants = false, .delinearize = true,
+      .promote = true};
   struct Text report = {NULL, 0};
   MlirOperation root = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(gpuMemOptRunWithReport(root, &options, append, &report))) {

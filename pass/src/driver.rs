@@ -17,7 +17,7 @@ use crate::{
     ir,
     report::{AccessReport, KernelReport, Report},
     steps::{
-        self, delinearize, memory_space, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
+        self, delinearize, memory_space, promote, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
     },
     Options,
 };
@@ -212,7 +212,12 @@ fn kernel_report(
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
     if mode == Mode::Optimize {
-        let steps: [EarlyStep; 3] = [delinearize::run, vectorize::run, memory_space::run];
+        let steps: [EarlyStep; 4] = [
+            delinearize::run,
+            promote::run,
+            vectorize::run,
+            memory_space::run,
+        ];
         for step in steps {
             let (ok, changed) = step(kernel, &findings, options, &mut early);
             *success &= ok;

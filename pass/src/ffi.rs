@@ -65,6 +65,8 @@ pub struct GpuMemOptOptions {
     pub bind_constants: bool,
     /// `delinearize`.
     pub delinearize: bool,
+    /// `promote`.
+    pub promote: bool,
 }
 
 unsafe extern "C" {
@@ -236,6 +238,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         strict: raw.strict,
         switches: Switches {
             delinearize: raw.delinearize,
+            promote: raw.promote,
             relayout: raw.relayout,
             vectorize: raw.vectorize,
             memory_space: raw.memory_space,

@@ -11,7 +11,7 @@
 //! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
 //! | `report` | none | a writable path |
 //! | `strict` | false | bool |
-//! | `delinearize`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
+//! | `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
 //! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; where nothing proves it |
 //! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
@@ -20,7 +20,7 @@
 //! | `smem-budget` | 49152 | 1 ..= 232448 (227 KiB, the sm_90 opt-in maximum) |
 //! | `remarks` | summary | `summary` (what changed and the gain) or `detailed` (the whole reason) |
 //!
-//! **Switches.** One rule for every step a switch turns off (`delinearize`, `vectorize`, `memory-space`,
+//! **Switches.** One rule for every step a switch turns off (`delinearize`, `promote`, `vectorize`, `memory-space`,
 //! `stage-shared`, and `pad` with `swizzle` together, which turn off the shared-layout step):
 //! the step still analyses and decides every target it would decide on (each vector
 //! candidate, memref argument, global access, shared buffer), but it rewrites nothing and
@@ -45,6 +45,8 @@ pub const MAX_ASSUMED_ALIGNMENT: u32 = 256;
 pub struct Switches {
     /// `delinearize`: read flat indices `A[i*W + j]` as rows and columns of a 2-D view.
     pub delinearize: bool,
+    /// `promote`: keep an element a loop reads and writes in a register across it.
+    pub promote: bool,
     /// `relayout`: reorder a global argument's dimensions in memory.
     pub relayout: bool,
     /// `vectorize`: merge accesses into vector accesses.
@@ -110,6 +112,7 @@ impl Default for Options {
             strict: false,
             switches: Switches {
                 delinearize: true,
+                promote: true,
                 relayout: true,
                 vectorize: true,
                 memory_space: true,

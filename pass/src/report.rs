@@ -196,6 +196,8 @@ pub struct WarpMetrics {
 pub enum Kind {
     /// A flat index read as a row and a column of a 2-D view (`delinearize`).
     Delinearize,
+    /// An element a loop reads and writes kept in a register across it (`promote`).
+    Promote,
     /// The order of a global argument's dimensions in memory (`relayout`).
     Relayout,
     /// A vector width (`vectorize`).
@@ -218,6 +220,7 @@ impl Kind {
         match self {
             Kind::Relayout => "relayout",
             Kind::Delinearize => "delinearize",
+            Kind::Promote => "promote",
             Kind::Vectorize => "vectorize",
             Kind::Readonly => "readonly",
             Kind::Constant => "constant",
@@ -239,7 +242,7 @@ impl Kind {
 /// One decision, applied or skipped, with its reason and parameters.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
-    /// `delinearize`, `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
+    /// `delinearize`, `promote`, `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
     pub kind: Kind,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,

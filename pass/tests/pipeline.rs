@@ -179,6 +179,7 @@ fn the_c_entry_hands_back_the_report() {
         version: true,
         bind_constants: false,
         delinearize: true,
+        promote: true,
     };
     let mut text = String::new();
     let result = unsafe {

@@ -15,6 +15,7 @@
 
 pub mod delinearize;
 pub mod memory_space;
+pub mod promote;
 pub mod relayout;
 pub mod shared_layout;
 pub mod stage_shared;
@@ -36,6 +37,8 @@ use crate::{
 pub enum Step {
     /// Flat indices read as rows and columns (`delinearize`).
     Delinearize,
+    /// Register promotion of an element a loop reads and writes (`promote`).
+    Promote,
     /// Vector widths (`vectorize`).
     Vectorize,
     /// The read-only path and constant memory (`memory-space`).
@@ -50,8 +53,9 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 6] = [
+    pub const ALL: [Step; 7] = [
         Step::Delinearize,
+        Step::Promote,
         Step::Vectorize,
         Step::MemorySpace,
         Step::StageShared,
@@ -64,6 +68,7 @@ impl Step {
         match self {
             Step::Relayout => "relayout",
             Step::Delinearize => "delinearize",
+            Step::Promote => "promote",
             Step::Vectorize => "vectorize",
             Step::MemorySpace => "memory-space",
             Step::StageShared => "stage-shared",
@@ -86,6 +91,7 @@ impl Step {
         match kind {
             Kind::Relayout => Step::Relayout,
             Kind::Delinearize => Step::Delinearize,
+            Kind::Promote => Step::Promote,
             Kind::Vectorize => Step::Vectorize,
             Kind::Readonly | Kind::Constant => Step::MemorySpace,
             Kind::StageShared => Step::StageShared,
@@ -99,6 +105,7 @@ impl Step {
         match self {
             Step::Relayout => switches.relayout,
             Step::Delinearize => switches.delinearize,
+            Step::Promote => switches.promote,
             Step::Vectorize => switches.vectorize,
             Step::MemorySpace => switches.memory_space,
             Step::StageShared => switches.stage_shared,
@@ -111,6 +118,7 @@ impl Step {
         match self {
             Step::Relayout => "option relayout=false",
             Step::Delinearize => "option delinearize=false",
+            Step::Promote => "option promote=false",
             Step::Vectorize => "option vectorize=false",
             Step::MemorySpace => "option memory-space=false",
             Step::StageShared => "option stage-shared=false",
@@ -123,6 +131,7 @@ impl Step {
         match self {
             Step::Relayout => "strict: the buffer keeps its layout",
             Step::Delinearize => "strict: the flat index stays flat",
+            Step::Promote => "strict: the element stays in memory",
             Step::Vectorize => "strict: could not vectorize",
             Step::MemorySpace => "strict: the read-only path is blocked",
             Step::StageShared => "strict: could not stage",
@@ -325,6 +334,7 @@ mod tests {
             switches: Switches {
                 relayout: on(Step::Relayout),
                 delinearize: on(Step::Delinearize),
+                promote: on(Step::Promote),
                 vectorize: on(Step::Vectorize),
                 memory_space: on(Step::MemorySpace),
                 stage_shared: on(Step::StageShared),

@@ -59,8 +59,23 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             facts.push(Condition::new(variable, Relation::Less, bound(1)));
         }
     }
+    // Every term, to choose the width; then the sum again, split only where a term of that
+    // width is (the column `%j` stays one value, computed where the code computes it).
     let mut terms = Vec::new();
-    scope.terms(index, 1, &mut terms, 0);
+    scope.terms(index, 1, &mut terms, (0, None));
+    let widths: Vec<IndexExpression> = terms
+        .iter()
+        .filter_map(|&(value, _)| Some(scope.row_term(value)?.1))
+        .collect();
+    let width = widths
+        .iter()
+        .max_by_key(|width| match width {
+            IndexExpression::Constant(value) => (0, *value),
+            _ => (1, 0),
+        })?
+        .clone();
+    let mut terms = Vec::new();
+    scope.terms(index, 1, &mut terms, (0, Some(&width)));
     let candidates: Vec<(usize, MlirValue, IndexExpression)> = terms
         .iter()
         .enumerate()
@@ -69,14 +84,6 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             Some((position, row, width))
         })
         .collect();
-    let width = candidates
-        .iter()
-        .map(|(_, _, width)| width)
-        .max_by_key(|width| match width {
-            IndexExpression::Constant(value) => (0, *value),
-            _ => (1, 0),
-        })?
-        .clone();
     let mut row = Vec::new();
     let mut column = Vec::new();
     for (position, &(value, sign)) in terms.iter().enumerate() {
@@ -126,20 +133,50 @@ pub fn uncast(mut value: MlirValue) -> MlirValue {
 }
 
 impl Scope<'_> {
-    /// Appends the signed terms of the sum `value` to `terms`.
-    fn terms(&self, value: MlirValue, sign: i64, terms: &mut Vec<(MlirValue, i64)>, depth: usize) {
+    /// Appends the signed terms of the sum `value` to `terms`; given a width, a part of the sum
+    /// with no row term of that width stays one term (`%j` itself, not `32*bid.x` and `tid.x`).
+    fn terms(
+        &self,
+        value: MlirValue,
+        sign: i64,
+        terms: &mut Vec<(MlirValue, i64)>,
+        (depth, width): (usize, Option<&IndexExpression>),
+    ) {
         let value = uncast(value);
         let owner = ir::defining_operation(value);
         let name = owner.map(ir::operation_name).unwrap_or_default();
         match (owner, name.as_str()) {
-            (Some(owner), "arith.addi" | "arith.subi") if depth < super::MAX_DEPTH => {
+            (Some(owner), "arith.addi" | "arith.subi")
+                if depth < super::MAX_DEPTH
+                    && width.is_none_or(|width| self.has_row_term(value, width, depth)) =>
+            {
                 let operand = |position| unsafe { mlirOperationGetOperand(owner, position) };
-                self.terms(operand(0), sign, terms, depth + 1);
+                self.terms(operand(0), sign, terms, (depth + 1, width));
                 let second = if name == "arith.subi" { -sign } else { sign };
-                self.terms(operand(1), second, terms, depth + 1);
+                self.terms(operand(1), second, terms, (depth + 1, width));
             }
             _ => terms.push((value, sign)),
         }
+    }
+
+    /// Whether the sum `value` has a row term of `width` ([`Scope::row_term`]) among its terms.
+    fn has_row_term(&self, value: MlirValue, width: &IndexExpression, depth: usize) -> bool {
+        let value = uncast(value);
+        if self
+            .row_term(value)
+            .is_some_and(|(_, theirs)| theirs == *width)
+        {
+            return true;
+        }
+        let Some(owner) = ir::defining_operation(value) else {
+            return false;
+        };
+        depth < super::MAX_DEPTH
+            && matches!(ir::operation_name(owner).as_str(), "arith.addi" | "arith.subi")
+            && (0..2).any(|position| {
+                let operand = unsafe { mlirOperationGetOperand(owner, position) };
+                self.has_row_term(operand, width, depth + 1)
+            })
     }
 
     /// `(x, W)` when `value` is `x·W` with `W` fixed for the launch (a constant or a kernel

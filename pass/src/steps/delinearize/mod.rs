@@ -26,6 +26,10 @@ use crate::{
     Options,
 };
 
+/// The unit attribute that marks a view this step made: its accesses are the flat ones,
+/// moved, so they keep to the buffer's bytes (`memory_space::disjoint::outside_span`).
+pub const ROWS_VIEW: &str = "gpu_mem_opt.rows_view";
+
 /// Splits the flat indices of `kernel`'s scalar loads and stores where the column is proven
 /// inside its row; one decision per access that has a row term.
 pub fn run(kernel: &Kernel, findings: &[Finding], options: &Options, early: &mut Early) -> (bool, bool) {
@@ -178,7 +182,12 @@ impl FlatIndex {
 }
 
 /// The view of `memref` in rows of `width` (made at the kernel's entry on first use).
-fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut Vec<(MlirValue, IndexExpression, MlirValue)>) -> MlirValue {
+fn view(
+    kernel: &Kernel,
+    (memref, width): (MlirValue, &IndexExpression),
+    location: MlirLocation,
+    views: &mut Vec<(MlirValue, IndexExpression, MlirValue)>,
+) -> MlirValue {
     if let Some((_, _, view)) = views
         .iter()
         .find(|(theirs, their_width, _)| unsafe { mlirValueEqual(*theirs, memref) } && their_width == width)
@@ -186,7 +195,7 @@ fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut
         return *view;
     }
     let entry = unsafe { mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(kernel.body())) };
-    let builder = Builder::before(entry);
+    let builder = Builder::before(entry).located(location);
     let memref_type = unsafe { mlirValueGetType(memref) };
     let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(memref_type) });
     let space = unsafe { mlirMemRefTypeGetMemorySpace(memref_type) };
@@ -203,7 +212,7 @@ fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut
             *value,
         ),
         _ => {
-            let argument = width_argument(kernel, width);
+            let argument = width_argument(kernel, width, location);
             let one = builder.index_constant(1);
             (
                 builder.index_binary("arith.maxsi", argument, one),
@@ -232,6 +241,7 @@ fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut
             usize::from(dynamic_width)
         ))
         .expect("a dense i32 array parses");
+    let unit = builder.parse_attribute("unit").expect("the unit attribute parses");
     let result = builder
         .parse_type(&result_text)
         .expect("the view's type parses");
@@ -243,6 +253,7 @@ fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut
             ("static_sizes", array(&[dynamic, static_width])),
             ("static_strides", array(&[static_width, 1])),
             ("operandSegmentSizes", segments),
+            (ROWS_VIEW, unit),
         ],
         &[result],
     );
@@ -252,14 +263,14 @@ fn view(kernel: &Kernel, memref: MlirValue, width: &IndexExpression, views: &mut
 }
 
 /// The `index` value of the kernel argument a width names (`arg1`), cast where it is an integer.
-fn width_argument(kernel: &Kernel, width: &IndexExpression) -> MlirValue {
+fn width_argument(kernel: &Kernel, width: &IndexExpression, location: MlirLocation) -> MlirValue {
     let IndexExpression::Variable(Variable::Symbol(name)) = width else {
         unreachable!("a width is a constant or an argument (flat_index)")
     };
     let number: isize = name.trim_start_matches("arg").parse().expect("an argument symbol");
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let argument = unsafe { mlirBlockGetArgument(entry, number) };
-    let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) });
+    let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) }).located(location);
     index_of(&builder, argument)
 }
 
@@ -274,11 +285,21 @@ fn index_of(builder: &Builder, value: MlirValue) -> MlirValue {
     }
 }
 
+/// `value` as an `index`, cast right where it is defined (so a value of the kernel's entry
+/// block stays one there, where staging looks for a tile's indices).
+fn index_where_defined(value: MlirValue) -> MlirValue {
+    let anchor = match ir::defining_operation(value) {
+        Some(owner) => unsafe { mlirOperationGetNextInBlock(owner) },
+        None => unsafe { mlirBlockGetFirstOperation(mlirBlockArgumentGetOwner(value)) },
+    };
+    index_of(&Builder::before(anchor), value)
+}
+
 /// `Σ sign·term` as an `index` value before the builder's anchor.
 fn sum(builder: &Builder, terms: &[(MlirValue, i64)]) -> MlirValue {
     let mut total: Option<MlirValue> = None;
     for &(term, sign) in terms {
-        let term = index_of(builder, term);
+        let term = index_where_defined(term);
         total = Some(match (total, sign > 0) {
             (None, true) => term,
             (None, false) => builder.index_binary("arith.subi", builder.index_constant(0), term),
@@ -297,7 +318,8 @@ fn apply(
     flat: &FlatIndex,
     views: &mut Vec<(MlirValue, IndexExpression, MlirValue)>,
 ) {
-    let view = view(kernel, memref, &flat.width, views);
+    let location = unsafe { mlirOperationGetLocation(operation) };
+    let view = view(kernel, (memref, &flat.width), location, views);
     let builder = Builder::before(operation);
     let row = sum(&builder, &flat.row);
     let column = sum(&builder, &flat.column);

@@ -94,17 +94,25 @@ pub fn spanned(kernel: &Kernel, argument: usize) -> Result<(), String> {
 /// Why some use of memref `value` (directly or through views that keep to its elements) might
 /// reach bytes outside the span of its type, if one might: memory operations on it, views
 /// inside it (`memref.subview`, `cast`, `expand_shape`, `collapse_shape`, `assume_alignment`),
-/// `memref.dim`, `memref.copy`, atomics and reading its aligned pointer keep to its span; a
-/// `memref.reinterpret_cast`, `memref.view` or a call may not.
+/// `memref.dim`, `memref.copy`, atomics and reading its aligned pointer keep to its span, as
+/// does the rows view `delinearize` makes (its accesses are the flat ones, moved); another
+/// `memref.reinterpret_cast`, a `memref.view` or a call may not.
 pub fn outside_span(value: MlirValue) -> Option<String> {
     for (owner, number) in ir::uses(value) {
         let name = ir::operation_name(owner);
+        let rows_view = name == "memref.reinterpret_cast"
+            && ir::attribute(owner, crate::steps::delinearize::ROWS_VIEW).is_some();
+        let view_inside = rows_view
+            || matches!(
+                name.as_str(),
+                "memref.subview"
+                    | "memref.cast"
+                    | "memref.expand_shape"
+                    | "memref.collapse_shape"
+                    | "memref.assume_alignment"
+            );
         let inside = match name.as_str() {
-            "memref.subview"
-            | "memref.cast"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.assume_alignment" => {
+            _ if view_inside => {
                 if let Some(why) = outside_span(unsafe { mlirOperationGetResult(owner, 0) }) {
                     return Some(why);
                 }

@@ -1,0 +1,523 @@
+//! Register promotion (`promote`, issue 31; Carr and Kennedy's scalar replacement): an element
+//! a loop reads and writes at the same loop-invariant address (`tmp[i] += A[i][j] * x[j]`)
+//! lives in a register across the loop, loaded once before it and stored once after it.
+//!
+//! CUDA code accumulates into global memory as written: a load and a store per iteration, each
+//! a full warp request, and a loop with a store in it keeps staging from moving the loop's
+//! other loads. Promotion is legal when, inside the loop:
+//!
+//! * every access to the buffer is a scalar `memref.load`/`memref.store` directly in the loop's
+//!   body, all at one index that does not change with the loop (same index expression, no
+//!   unknown part, no term of the loop's own counter);
+//! * no other access may reach the same memory (`facts::effects::may_alias`: a different
+//!   kernel-local buffer, a `{llvm.noalias}` argument, one the module's launches give a buffer
+//!   of its own, or option `assume-noalias`);
+//! * there is no barrier, atomic or call: the element is this thread's between its load
+//!   and its store, as it was between each iteration's load and store (another thread
+//!   writing it without a barrier is a race in the original too).
+//!
+//! Applied: the index is computed before the loop (the ops it needs copied there), the load
+//! goes before the loop, the value is carried as an `iter_args` operand, and the store after
+//! the loop writes the last value. Where the loop may run no iteration, the load and the store
+//! are under `scf.if (lower < upper)`, so nothing is read or written that the loop did not.
+//! Cost: one walk of each loop's body per candidate.
+
+use analysis::expression::{LoopId, Variable};
+use analysis::matrix::AccessKind;
+use mlir_sys::*;
+
+use crate::{
+    facts::effects,
+    facts::findings::Finding,
+    facts::kernels::Kernel,
+    ir::{self, builder::Builder},
+    report::{Decision, Kind},
+    steps::{Early, Step, Telling},
+    Options,
+};
+
+/// `arith.cmpi`'s predicate number for `slt`.
+const SIGNED_LESS: i64 = 2;
+
+/// Ops in a loop after which an element is no longer this thread's alone.
+const SYNCHRONIZING: [&str; 6] = [
+    "gpu.barrier",
+    "memref.atomic_rmw",
+    "memref.generic_atomic_rmw",
+    "func.call",
+    "llvm.call",
+    "nvvm.barrier0",
+];
+
+/// One element a loop reads and writes, as found before anything changes.
+struct Candidate {
+    /// Indices into the findings of its loads and stores, in IR order.
+    members: Vec<usize>,
+    /// The loop.
+    the_loop: MlirOperation,
+    /// Its iterations, where constant.
+    trips: Option<u64>,
+    /// The value a store just before the loop wrote to the element ([`stored_before`]).
+    forwarded: Option<MlirValue>,
+    /// Whether it may live in a register, or why not.
+    outcome: Result<(), String>,
+}
+
+/// Promotes each element a loop reads and writes at one loop-invariant index; one decision per
+/// loop and buffer that the loop both reads and writes.
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
+    let enabled = Step::Promote.enabled(options);
+    let (mut success, mut changed) = (true, false);
+    // Everything is read before anything changes: a rewrite destroys the loop and the accesses.
+    let candidates: Vec<Candidate> = candidates(findings)
+        .into_iter()
+        .map(|members| {
+            let first = &findings[members[0]];
+            let the_loop = unsafe { mlirOperationGetParentOperation(first.memory.operation) };
+            let outcome = decide(kernel, findings, &members, the_loop, options);
+            Candidate {
+                trips: first.access.loops.last().and_then(|range| range.trip_count()),
+                forwarded: outcome
+                    .is_ok()
+                    .then(|| stored_before(findings, &members, the_loop))
+                    .flatten(),
+                members,
+                the_loop,
+                outcome,
+            }
+        })
+        .collect();
+    let told: Vec<(MlirLocation, String, String)> = candidates
+        .iter()
+        .map(|candidate| {
+            let first = &findings[candidate.members[0]].memory;
+            (
+                unsafe { mlirOperationGetLocation(first.operation) },
+                ir::location_text(unsafe { mlirOperationGetLocation(candidate.the_loop) }),
+                element_words(findings, &candidate.members),
+            )
+        })
+        .collect();
+    let mut failed: Vec<(usize, String)> = Vec::new();
+    if enabled {
+        let mut loops: Vec<MlirOperation> = Vec::new();
+        for candidate in candidates.iter().filter(|candidate| candidate.outcome.is_ok()) {
+            if !loops.iter().any(|seen| seen.ptr == candidate.the_loop.ptr) {
+                loops.push(candidate.the_loop);
+            }
+        }
+        for the_loop in loops {
+            let promoted: Vec<&Candidate> = candidates
+                .iter()
+                .filter(|candidate| candidate.outcome.is_ok() && candidate.the_loop.ptr == the_loop.ptr)
+                .collect();
+            if let Err(why) = apply(findings, &promoted, the_loop) {
+                failed.extend(candidates.iter().enumerate().filter_map(|(position, candidate)| {
+                    (candidate.the_loop.ptr == the_loop.ptr).then(|| (position, why.clone()))
+                }));
+            }
+        }
+    }
+    for (position, (candidate, (location, loop_location, element))) in
+        candidates.iter().zip(told).enumerate()
+    {
+        let per_iteration = candidate.members.len();
+        let not_applied = failed.iter().find(|(at, _)| *at == position);
+        let (applied, reason) = match (&candidate.outcome, not_applied) {
+            (Ok(()), None) => {
+                let words = format!(
+                    "{element} kept in a register across the loop at {loop_location}: loaded \
+                     once before it and stored once after it, instead of {per_iteration} accesses \
+                     in each of its {} iterations",
+                    candidate.trips.map_or("(unknown)".to_string(), |trips| trips.to_string()),
+                );
+                if enabled {
+                    changed = true;
+                    (true, words)
+                } else {
+                    (false, format!("would be {words}"))
+                }
+            }
+            (Ok(()), Some((_, why))) => (false, format!("{element}: not promoted: {why}")),
+            (Err(why), _) => (
+                false,
+                format!("{element} stays in memory, read and written in every iteration: {why}"),
+            ),
+        };
+        let decision = Decision {
+            kind: Kind::Promote,
+            target: findings[candidate.members[0]].memory.root.describe(),
+            applied,
+            reason,
+            params: serde_json::json!({
+                "loop": loop_location,
+                "accesses_per_iteration": per_iteration,
+                "iterations": candidate.trips,
+            }),
+            summary: String::new(),
+            advice: None,
+        };
+        let telling = Telling {
+            kernel: &kernel.name,
+            location,
+            remark: true,
+            blocked: !applied && enabled,
+        };
+        success &= early.settle(decision, telling, options);
+    }
+    (success, changed)
+}
+
+/// Groups of scalar loads and stores of one memref directly in one `scf.for`'s body, with at
+/// least one store and one load, in IR order.
+fn candidates(findings: &[Finding]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(MlirOperation, MlirValue, Vec<usize>)> = Vec::new();
+    for (position, finding) in findings.iter().enumerate() {
+        let memory = &finding.memory;
+        if !matches!(memory.name.as_str(), "memref.load" | "memref.store") {
+            continue;
+        }
+        let parent = unsafe { mlirOperationGetParentOperation(memory.operation) };
+        if !ir::is_named(parent, "scf.for") {
+            continue;
+        }
+        match groups.iter_mut().find(|(loop_, memref, _)| {
+            loop_.ptr == parent.ptr && unsafe { mlirValueEqual(*memref, memory.memref) }
+        }) {
+            Some((_, _, members)) => members.push(position),
+            None => groups.push((parent, memory.memref, vec![position])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, _, members)| members)
+        .filter(|members| {
+            let kinds = |kind| members.iter().any(|&m| findings[m].access.kind == kind);
+            kinds(AccessKind::Load) && kinds(AccessKind::Store)
+        })
+        .collect()
+}
+
+/// `arg 4[tid.x + 32*bid.x]`: the element as remarks name it.
+fn element_words(findings: &[Finding], members: &[usize]) -> String {
+    let first = &findings[members[0]];
+    let indices: Vec<String> = first
+        .access
+        .indices
+        .iter()
+        .map(|index| {
+            analysis::delinearize::describe_expression(index).unwrap_or_else(|| "?".into())
+        })
+        .collect();
+    format!("{}[{}]", first.memory.root.describe(), indices.join(", "))
+}
+
+/// Whether the element of `members` may live in a register across `the_loop`, or why not.
+fn decide(
+    kernel: &Kernel,
+    findings: &[Finding],
+    members: &[usize],
+    the_loop: MlirOperation,
+    options: &Options,
+) -> Result<(), String> {
+    let first = &findings[members[0]];
+    let depth = first.access.loops.len().saturating_sub(1);
+    let counter = Variable::Loop(LoopId(depth));
+    for &member in members {
+        let indices = &findings[member].access.indices;
+        if indices.iter().any(|index| index.linear().is_err()) {
+            return Err("its index is not followed".into());
+        }
+        if *indices != first.access.indices {
+            return Err(format!(
+                "the loop accesses it at more than one index ({})",
+                findings[member].memory.location
+            ));
+        }
+        if indices
+            .iter()
+            .any(|index| index.variables().contains(&counter))
+        {
+            return Err("its index changes with the loop".into());
+        }
+    }
+    if !defined_outside(first.memory.memref, the_loop) {
+        return Err("its memref is made inside the loop".into());
+    }
+    for &value in &index_values(first.memory.operation) {
+        if !hoistable(value, the_loop, 0) {
+            return Err("its index is computed in the loop by an op that cannot move out".into());
+        }
+    }
+    for operation in ir::walk(the_loop) {
+        let name = ir::operation_name(operation);
+        if SYNCHRONIZING.contains(&name.as_str()) {
+            return Err(format!(
+                "the loop has {name} at {}, after which other threads may see the element",
+                ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+            ));
+        }
+    }
+    let root = (&first.memory.root, first.memory.space);
+    for (position, other) in findings.iter().enumerate() {
+        if members.contains(&position) || !ir::encloses(the_loop, other.memory.operation) {
+            continue;
+        }
+        let theirs = (&other.memory.root, other.memory.space);
+        if other.memory.root == first.memory.root {
+            return Err(format!(
+                "the loop also accesses it at {}",
+                other.memory.location
+            ));
+        }
+        if effects::may_alias(kernel, root, theirs, options.assume_noalias) {
+            return Err(format!(
+                "{} (accessed at {}) may be the same buffer; unblock: {{llvm.noalias}} on either, \
+                 or option assume-noalias",
+                other.memory.root.describe(),
+                other.memory.location
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The index operands of a `memref.load` or `memref.store`.
+fn index_values(operation: MlirOperation) -> Vec<MlirValue> {
+    let first = if ir::is_named(operation, "memref.store") { 2 } else { 1 };
+    (first..unsafe { mlirOperationGetNumOperands(operation) })
+        .map(|position| unsafe { mlirOperationGetOperand(operation, position) })
+        .collect()
+}
+
+/// Whether `value` is defined outside `the_loop`.
+fn defined_outside(value: MlirValue, the_loop: MlirOperation) -> bool {
+    match ir::defining_operation(value) {
+        Some(owner) => !ir::encloses(the_loop, owner),
+        None => unsafe {
+            let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value));
+            !(parent.ptr == the_loop.ptr || ir::encloses(the_loop, parent))
+        },
+    }
+}
+
+/// Whether `value` is defined outside `the_loop` or by pure `arith` ops of such values.
+fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
+    if defined_outside(value, the_loop) {
+        return true;
+    }
+    let Some(owner) = ir::defining_operation(value) else {
+        return false;
+    };
+    depth < 32
+        && ir::operation_name(owner).starts_with("arith.")
+        && unsafe { mlirOperationGetNumRegions(owner) } == 0
+        && (0..unsafe { mlirOperationGetNumOperands(owner) }).all(|position| {
+            hoistable(
+                unsafe { mlirOperationGetOperand(owner, position) },
+                the_loop,
+                depth + 1,
+            )
+        })
+}
+
+/// `value` as computed before `the_loop` (the `arith` ops it needs copied there).
+fn hoisted(value: MlirValue, the_loop: MlirOperation) -> MlirValue {
+    if defined_outside(value, the_loop) {
+        return value;
+    }
+    let owner = ir::defining_operation(value).expect("hoistable: an op result");
+    let copy = unsafe { mlirOperationClone(owner) };
+    for position in 0..unsafe { mlirOperationGetNumOperands(owner) } {
+        let operand = hoisted(unsafe { mlirOperationGetOperand(owner, position) }, the_loop);
+        unsafe { mlirOperationSetOperand(copy, position, operand) };
+    }
+    Builder::before(the_loop).insert(copy);
+    let result = unsafe { mlirOpResultGetResultNumber(value) };
+    unsafe { mlirOperationGetResult(copy, result) }
+}
+
+/// What carrying one element through a loop made: its first value, its last value in the
+/// body, and where it lives.
+struct Carried {
+    /// The value before the loop.
+    initial: MlirValue,
+    /// The value at the end of the body.
+    yielded: MlirValue,
+    /// The memref and the indices (computed before the loop).
+    place: Vec<MlirValue>,
+    /// Whether the store after the loop needs no guard.
+    unguarded: bool,
+}
+
+/// Carries the elements of `promoted` (all of `the_loop`) through it in registers (see the
+/// module essay).
+fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation) -> Result<(), String> {
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let (lower, upper) = unsafe {
+        (
+            mlirOperationGetOperand(the_loop, 0),
+            mlirOperationGetOperand(the_loop, 1),
+        )
+    };
+    let mut carried = Vec::new();
+    for candidate in promoted {
+        let first = &findings[candidate.members[0]].memory;
+        let mut place = vec![first.memref];
+        place.extend(
+            index_values(first.operation)
+                .into_iter()
+                .map(|value| hoisted(value, the_loop)),
+        );
+        let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(first.memref)) };
+        let runs = candidate.trips.is_some_and(|trips| trips >= 1);
+        let initial = match candidate.forwarded {
+            Some(value) => value,
+            None if runs => load(&Builder::before(the_loop), &place, element_type),
+            None => {
+                let before = Builder::before(the_loop);
+                let nonempty = before.compare(SIGNED_LESS, lower, upper)?;
+                let (branch, then_yield, else_yield) = before.if_else(nonempty, &[element_type])?;
+                let loaded = load(&Builder::before(then_yield), &place, element_type);
+                let zero = zero_of(&Builder::before(else_yield), element_type);
+                unsafe {
+                    mlirOperationSetOperands(then_yield, 1, &loaded);
+                    mlirOperationSetOperands(else_yield, 1, &zero);
+                    mlirOperationGetResult(branch, 0)
+                }
+            }
+        };
+        let mut current =
+            unsafe { mlirBlockAddArgument(body, element_type, mlirOperationGetLocation(the_loop)) };
+        for &member in &candidate.members {
+            let operation = findings[member].memory.operation;
+            unsafe {
+                if ir::is_named(operation, "memref.load") {
+                    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(operation, 0), current);
+                } else {
+                    current = mlirOperationGetOperand(operation, 0);
+                }
+                mlirOperationDestroy(operation);
+            }
+        }
+        // Where a store before the loop wrote the element, a loop that does not run stores
+        // the same value there again.
+        carried.push(Carried {
+            initial,
+            yielded: current,
+            place,
+            unguarded: runs || candidate.forwarded.is_some(),
+        });
+    }
+    let first_new = unsafe { mlirOperationGetNumResults(the_loop) };
+    let remade = with_iter_arguments(the_loop, body, &carried);
+    let after = Builder::before(unsafe { mlirOperationGetNextInBlock(remade) });
+    for (position, element) in carried.iter().enumerate() {
+        let last = unsafe { mlirOperationGetResult(remade, first_new + position as isize) };
+        let mut operands = vec![last];
+        operands.extend(&element.place);
+        if element.unguarded {
+            after.create("memref.store", &operands, &[], &[]);
+        } else {
+            let nonempty = after.compare(SIGNED_LESS, lower, upper)?;
+            let (_, then_yield, _) = after.scf_if(nonempty, &[], false);
+            Builder::before(then_yield).create("memref.store", &operands, &[], &[]);
+        }
+    }
+    Ok(())
+}
+
+/// `memref.load place[0][place[1..]]` of `element_type` before the builder's anchor.
+fn load(builder: &Builder, place: &[MlirValue], element_type: MlirType) -> MlirValue {
+    unsafe { mlirOperationGetResult(builder.create("memref.load", place, &[], &[element_type]), 0) }
+}
+
+/// The value stored to the element of `members` just before `the_loop` (`tmp[i] = 0;` then
+/// the loop), where nothing between that store and the loop touches memory: the register's
+/// first value, so the loop's other loads need not wait for a load under the kernel's guard.
+fn stored_before(findings: &[Finding], members: &[usize], the_loop: MlirOperation) -> Option<MlirValue> {
+    let first = &findings[members[0]];
+    let block = unsafe { mlirOperationGetBlock(the_loop) };
+    let operations = ir::block_operations(block);
+    let position = operations.iter().position(|operation| operation.ptr == the_loop.ptr)?;
+    for &operation in operations[..position].iter().rev() {
+        let access = findings
+            .iter()
+            .find(|finding| finding.memory.operation.ptr == operation.ptr);
+        match access {
+            Some(store)
+                if store.memory.name == "memref.store"
+                    && unsafe { mlirValueEqual(store.memory.memref, first.memory.memref) }
+                    && store.access.indices == first.access.indices =>
+            {
+                return Some(unsafe { mlirOperationGetOperand(operation, 0) });
+            }
+            Some(_) => return None,
+            None if unsafe { mlirOperationGetNumRegions(operation) } > 0
+                || SYNCHRONIZING.contains(&ir::operation_name(operation).as_str()) =>
+            {
+                return None
+            }
+            None => {}
+        }
+    }
+    None
+}
+
+/// A zero of `element_type` (the value an empty loop's register never gives anyone).
+fn zero_of(builder: &Builder, element_type: MlirType) -> MlirValue {
+    let zero = if unsafe { mlirTypeIsAFloat(element_type) } {
+        unsafe { mlirFloatAttrDoubleGet(mlirTypeGetContext(element_type), element_type, 0.0) }
+    } else {
+        unsafe { mlirIntegerAttrGet(element_type, 0) }
+    };
+    unsafe {
+        mlirOperationGetResult(
+            builder.create("arith.constant", &[], &[("value", zero)], &[element_type]),
+            0,
+        )
+    }
+}
+
+/// `the_loop` remade with one more `iter_args` operand per carried element (its block
+/// arguments already added to `body`, their values yielded); the new loop (the old one is gone).
+fn with_iter_arguments(the_loop: MlirOperation, body: MlirBlock, carried: &[Carried]) -> MlirOperation {
+    unsafe {
+        let terminator = mlirBlockGetTerminator(body);
+        let mut yields: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
+            .map(|position| mlirOperationGetOperand(terminator, position))
+            .collect();
+        yields.extend(carried.iter().map(|element| element.yielded));
+        mlirOperationSetOperands(terminator, yields.len() as isize, yields.as_ptr());
+        let mut operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(the_loop))
+            .map(|position| mlirOperationGetOperand(the_loop, position))
+            .collect();
+        operands.extend(carried.iter().map(|element| element.initial));
+        let mut results: Vec<MlirType> = (0..mlirOperationGetNumResults(the_loop))
+            .map(|position| mlirValueGetType(mlirOperationGetResult(the_loop, position)))
+            .collect();
+        results.extend(carried.iter().map(|element| mlirValueGetType(element.initial)));
+        let region = mlirRegionCreate();
+        mlirRegionTakeBody(region, mlirOperationGetRegion(the_loop, 0));
+        let mut state =
+            mlirOperationStateGet(ir::string_ref_of("scf.for"), mlirOperationGetLocation(the_loop));
+        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let remade = mlirOperationCreate(&mut state);
+        Builder::before(the_loop).insert(remade);
+        for position in 0..mlirOperationGetNumResults(the_loop) {
+            mlirValueReplaceAllUsesOfWith(
+                mlirOperationGetResult(the_loop, position),
+                mlirOperationGetResult(remade, position),
+            );
+        }
+        mlirOperationDestroy(the_loop);
+        remade
+    }
+}
