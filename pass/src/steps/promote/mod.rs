@@ -353,6 +353,8 @@ struct Carried {
     place: Vec<MlirValue>,
     /// Whether the store after the loop needs no guard.
     unguarded: bool,
+    /// Where the store after the loop points: the last store it replaces.
+    store_location: MlirLocation,
 }
 
 /// Carries the elements of `promoted` (all of `the_loop`) through it in registers (see the
@@ -368,6 +370,17 @@ fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation)
     let mut carried = Vec::new();
     for candidate in promoted {
         let first = &findings[candidate.members[0]].memory;
+        // The load before the loop and the store after it point at the accesses they replace.
+        let located = |kind: AccessKind| {
+            let member = candidate
+                .members
+                .iter()
+                .rev()
+                .find(|&&member| findings[member].access.kind == kind)
+                .expect("a candidate has a load and a store");
+            unsafe { mlirOperationGetLocation(findings[*member].memory.operation) }
+        };
+        let (load_location, store_location) = (located(AccessKind::Load), located(AccessKind::Store));
         let mut place = vec![first.memref];
         place.extend(
             index_values(first.operation)
@@ -378,9 +391,13 @@ fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation)
         let runs = candidate.trips.is_some_and(|trips| trips >= 1);
         let initial = match candidate.forwarded {
             Some(value) => value,
-            None if runs => load(&Builder::before(the_loop), &place, element_type),
+            None if runs => load(
+                &Builder::before(the_loop).located(load_location),
+                &place,
+                element_type,
+            ),
             None => {
-                let before = Builder::before(the_loop);
+                let before = Builder::before(the_loop).located(load_location);
                 let nonempty = before.compare(SIGNED_LESS, lower, upper)?;
                 let (branch, then_yield, else_yield) = before.if_else(nonempty, &[element_type])?;
                 let loaded = load(&Builder::before(then_yield), &place, element_type);
@@ -411,13 +428,15 @@ fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation)
             initial,
             yielded: current,
             place,
+            store_location,
             unguarded: runs || candidate.forwarded.is_some(),
         });
     }
     let first_new = unsafe { mlirOperationGetNumResults(the_loop) };
     let remade = with_iter_arguments(the_loop, body, &carried);
-    let after = Builder::before(unsafe { mlirOperationGetNextInBlock(remade) });
+    let next = unsafe { mlirOperationGetNextInBlock(remade) };
     for (position, element) in carried.iter().enumerate() {
+        let after = Builder::before(next).located(element.store_location);
         let last = unsafe { mlirOperationGetResult(remade, first_new + position as isize) };
         let mut operands = vec![last];
         operands.extend(&element.place);

@@ -1,0 +1,123 @@
+// Register promotion (option promote, issue 31): an element a loop reads and writes at one
+// index that does not change with the loop (tmp[i] += A[i][j] * x[j], CUDA's accumulator in
+// global memory) lives in a register across the loop. Every case runs before and after the
+// pass on the interpreter (diff) and must give the same output.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
+// RUN: gpu-mem-opt diff %s --kernel accumulate --grid 2,1,1 --block 64,1,1
+// RUN: gpu-mem-opt diff %s --kernel two_sums --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg random:3 --arg 7
+// RUN: gpu-mem-opt diff %s --kernel two_sums --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg random:3 --arg 0
+// RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1
+// RUN: gpu-mem-opt diff %s --kernel with_barrier --grid 1,1,1 --block 32,1,1
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    /// ATAX's first kernel in 2-D form: tmp[i] = 0, then tmp[i] += A[i][j] * x[j] over 64
+    /// columns. The arguments are {llvm.noalias}, so nothing else in the loop reaches tmp: it
+    /// starts from the 0 stored before the loop, is carried through the loop, stored after it:
+    /// 2 accesses in each of 64 iterations become 1 store.
+    // CHECK-LABEL: gpu.func @accumulate
+    // CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %cst) -> (f32)
+    // CHECK-NOT: memref.load %arg2
+    // CHECK: scf.yield
+    // CHECK: memref.store %[[SUM]], %arg2[
+    // REMARK: promote: arg 2: arg 2[tid.x + 64*bid.x] kept in a register across the loop at {{.*}}promote.mlir:{{[0-9]+}}:7: loaded once before it and stored once after it, instead of 2 accesses in each of its 64 iterations
+    gpu.func @accumulate(%A: memref<128x64xf32> {llvm.noalias}, %x: memref<64xf32> {llvm.noalias},
+                         %tmp: memref<128xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %bx = gpu.block_id x
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant 0.0 : f32
+      %base = arith.muli %bx, %c64 : index
+      %i = arith.addi %base, %tx : index
+      memref.store %zero, %tmp[%i] : memref<128xf32>
+      scf.for %j = %c0 to %c64 step %c1 {
+        %a = memref.load %A[%i, %j] : memref<128x64xf32>
+        %xj = memref.load %x[%j] : memref<64xf32>
+        %product = arith.mulf %a, %xj : f32
+        %t = memref.load %tmp[%i] : memref<128xf32>
+        %sum = arith.addf %t, %product : f32
+        memref.store %sum, %tmp[%i] : memref<128xf32>
+      }
+      gpu.return
+    }
+
+    /// Two accumulators in one loop of n iterations, n an argument: both are carried at once
+    /// (one loop remade). Nothing is stored before the loop and it may run no iteration (the
+    /// second diff passes n = 0), so the first load and the last store are under
+    /// `scf.if (0 < n)`: nothing is touched that the loop did not touch.
+    // CHECK-LABEL: gpu.func @two_sums
+    // CHECK: scf.if %{{.*}} -> (f32)
+    // CHECK: scf.if %{{.*}} -> (f32)
+    // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32)
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its (unknown) iterations
+    // REMARK: promote: arg 2: arg 2[tid.x] kept in a register
+    gpu.func @two_sums(%v: memref<32xf32> {llvm.noalias}, %sums: memref<32xf32> {llvm.noalias},
+                       %squares: memref<32xf32> {llvm.noalias}, %n: index) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      scf.for %k = %c0 to %n step %c1 {
+        %value = memref.load %v[%tx] : memref<32xf32>
+        %s = memref.load %sums[%tx] : memref<32xf32>
+        %s1 = arith.addf %s, %value : f32
+        memref.store %s1, %sums[%tx] : memref<32xf32>
+        %q = memref.load %squares[%tx] : memref<32xf32>
+        %square = arith.mulf %value, %value : f32
+        %q1 = arith.addf %q, %square : f32
+        memref.store %q1, %squares[%tx] : memref<32xf32>
+      }
+      gpu.return
+    }
+
+    /// No attribute, no launch site: A may be the same buffer as out, and a load of A in the
+    /// loop could read what the loop stored. It stays, and the remark says which access.
+    // CHECK-LABEL: gpu.func @may_alias
+    // CHECK: memref.load %arg1
+    // REMARK: promote: arg 1: arg 1[tid.x] stays in memory, read and written in every iteration: arg 0 (accessed at {{.*}}promote.mlir:{{[0-9]+}}:{{[0-9]+}}) may be the same buffer; unblock: {llvm.noalias} on either, or option assume-noalias
+    gpu.func @may_alias(%A: memref<1024xf32>, %out: memref<32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      scf.for %j = %c0 to %c32 step %c1 {
+        %row = arith.muli %j, %c32 : index
+        %at = arith.addi %row, %tx : index
+        %a = memref.load %A[%at] : memref<1024xf32>
+        %o = memref.load %out[%tx] : memref<32xf32>
+        %sum = arith.addf %o, %a : f32
+        memref.store %sum, %out[%tx] : memref<32xf32>
+      }
+      gpu.return
+    }
+
+    /// A barrier in the loop: other threads may read the element between iterations, so it
+    /// stays in memory.
+    // CHECK-LABEL: gpu.func @with_barrier
+    // REMARK: promote: arg 1: arg 1[tid.x] stays in memory, read and written in every iteration: the loop has gpu.barrier at {{.*}}, after which other threads may see the element
+    gpu.func @with_barrier(%v: memref<32xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      scf.for %j = %c0 to %c4 step %c1 {
+        %value = memref.load %v[%tx] : memref<32xf32>
+        %o = memref.load %out[%tx] : memref<32xf32>
+        %sum = arith.addf %o, %value : f32
+        memref.store %sum, %out[%tx] : memref<32xf32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// OFF-NOT: remark: gpu-mem-opt: promote
