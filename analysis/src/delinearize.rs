@@ -41,7 +41,7 @@ impl Form {
     /// The affine form of `expression`; `None` with a quasi-affine or unknown part.
     fn of(expression: &IndexExpression) -> Option<Form> {
         let linear = expression.linear().ok()?;
-        linear.is_affine().then(|| Form {
+        linear.is_affine().then_some(Form {
             variables: linear.variables,
             constant: linear.constant,
         })
@@ -141,7 +141,11 @@ fn describe(form: &Form) -> String {
             format!("{size}*{variable}")
         };
         if text.is_empty() {
-            text = if coefficient < 0 { format!("-{term}") } else { term };
+            text = if coefficient < 0 {
+                format!("-{term}")
+            } else {
+                term
+            };
         } else {
             text = format!("{text}{sign}{term}");
         }

@@ -6,7 +6,11 @@ use analysis::{Condition, IndexExpression, LoopId, Relation, Variable};
 use proptest::prelude::*;
 
 /// The variables of the brute force, each over `0..=7`.
-const VARIABLES: [Variable; 3] = [Variable::ThreadX, Variable::BlockX, Variable::Loop(LoopId(0))];
+const VARIABLES: [Variable; 3] = [
+    Variable::ThreadX,
+    Variable::BlockX,
+    Variable::Loop(LoopId(0)),
+];
 
 /// `c0·tid.x + c1·bid.x + c2·loop0 + c3·w + constant`, `w` the symbol `w`.
 fn form(coefficients: &[i64; 4], constant: i64) -> IndexExpression {

@@ -17,7 +17,8 @@ use crate::{
     ir,
     report::{AccessReport, KernelReport, Report},
     steps::{
-        self, delinearize, memory_space, promote, relayout, shared_layout, stage_shared, vectorize, Early, EarlyStep,
+        self, delinearize, memory_space, promote, relayout, shared_layout, stage_shared, vectorize,
+        Early, EarlyStep,
     },
     Options,
 };

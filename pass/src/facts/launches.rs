@@ -175,11 +175,16 @@ fn constant_arguments(sites: &[MlirOperation], arguments: usize) -> Vec<Option<i
                 .iter()
                 .map(|&site| {
                     let position = kernel_operand(site, index)?;
-                    ir::constant_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
+                    ir::constant_integer(unsafe {
+                        mlirOperationGetOperand(site, position as isize)
+                    })
                 })
                 .collect();
             let values = values?;
-            values.iter().all(|&value| value == values[0]).then(|| values[0])
+            values
+                .iter()
+                .all(|&value| value == values[0])
+                .then(|| values[0])
         })
         .collect()
 }

@@ -53,9 +53,18 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             let bound = |position: isize| {
                 scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
             };
-            let induction = unsafe { mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(ancestor, 0)), 0) };
+            let induction = unsafe {
+                mlirBlockGetArgument(
+                    mlirRegionGetFirstBlock(mlirOperationGetRegion(ancestor, 0)),
+                    0,
+                )
+            };
             let variable = scope.argument(induction);
-            facts.push(Condition::new(variable.clone(), Relation::GreaterEqual, bound(0)));
+            facts.push(Condition::new(
+                variable.clone(),
+                Relation::GreaterEqual,
+                bound(0),
+            ));
             facts.push(Condition::new(variable, Relation::Less, bound(1)));
         }
     }
@@ -95,19 +104,29 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             None => column.push((value, sign)),
         }
     }
-    let column_expression = column.iter().fold(
-        IndexExpression::Constant(0),
-        |sum, &(value, sign)| sum + scope.expression(value, 0) * sign,
-    );
-    if column_expression.variables().iter().all(Variable::is_thread) {
+    let column_expression = column
+        .iter()
+        .fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
+            sum + scope.expression(value, 0) * sign
+        });
+    if column_expression
+        .variables()
+        .iter()
+        .all(Variable::is_thread)
+    {
         return None;
     }
     if let Err(unknown) = column_expression.linear() {
-        return Some(Err(format!("its column is not followed: {}", unknown.reason)));
+        return Some(Err(format!(
+            "its column is not followed: {}",
+            unknown.reason
+        )));
     }
-    let row_expression = row.iter().fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
-        sum + scope.expression(value, 0) * sign
-    });
+    let row_expression = row
+        .iter()
+        .fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
+            sum + scope.expression(value, 0) * sign
+        });
     Some(Ok(FlatIndex {
         row_expression,
         row,
@@ -115,7 +134,11 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
         column_expression,
         width,
         facts,
-        loops: scope.loops.iter().map(|enclosing| enclosing.range).collect(),
+        loops: scope
+            .loops
+            .iter()
+            .map(|enclosing| enclosing.range)
+            .collect(),
     }))
 }
 
@@ -172,7 +195,10 @@ impl Scope<'_> {
             return false;
         };
         depth < super::MAX_DEPTH
-            && matches!(ir::operation_name(owner).as_str(), "arith.addi" | "arith.subi")
+            && matches!(
+                ir::operation_name(owner).as_str(),
+                "arith.addi" | "arith.subi"
+            )
             && (0..2).any(|position| {
                 let operand = unsafe { mlirOperationGetOperand(owner, position) };
                 self.has_row_term(operand, width, depth + 1)
@@ -212,7 +238,8 @@ impl Scope<'_> {
                 }
             }
             "arith.shli" => {
-                let shift = ir::constant_integer(operand(1)).filter(|shift| (1..=40).contains(shift))?;
+                let shift =
+                    ir::constant_integer(operand(1)).filter(|shift| (1..=40).contains(shift))?;
                 let row = operand(0);
                 (!uniform(&self.expression(row, 0)))
                     .then(|| (row, IndexExpression::Constant(1 << shift)))

@@ -32,7 +32,12 @@ pub const ROWS_VIEW: &str = "gpu_mem_opt.rows_view";
 
 /// Splits the flat indices of `kernel`'s scalar loads and stores where the column is proven
 /// inside its row; one decision per access that has a row term.
-pub fn run(kernel: &Kernel, findings: &[Finding], options: &Options, early: &mut Early) -> (bool, bool) {
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
     let enabled = Step::Delinearize.enabled(options);
     let (mut success, mut changed) = (true, false);
     let mut views: Vec<(MlirValue, IndexExpression, MlirValue)> = Vec::new();
@@ -64,7 +69,10 @@ pub fn run(kernel: &Kernel, findings: &[Finding], options: &Options, early: &mut
                 let bounds = if proof.lower == proof.upper {
                     format!("0 <= {column} < {width} by {}", proof.upper)
                 } else {
-                    format!("{column} >= 0 by {}, < {width} by {}", proof.lower, proof.upper)
+                    format!(
+                        "{column} >= 0 by {}, < {width} by {}",
+                        proof.lower, proof.upper
+                    )
                 };
                 let words = format!(
                     "{written} read as row {}, column {column} of rows of {width} elements (a 2-D \
@@ -167,7 +175,11 @@ fn viewable(kernel: &Kernel, memref: MlirValue) -> Result<(), String> {
     if inside {
         return Err("its buffer is made inside the kernel".into());
     }
-    let layout = crate::facts::extract::layout(unsafe { mlirValueGetType(memref) }, 0, analysis::MemorySpace::Global);
+    let layout = crate::facts::extract::layout(
+        unsafe { mlirValueGetType(memref) },
+        0,
+        analysis::MemorySpace::Global,
+    );
     if layout.strides != [Some(1)] || layout.offset != Some(0) {
         return Err("its buffer's layout is not the identity".into());
     }
@@ -241,7 +253,9 @@ fn view(
             usize::from(dynamic_width)
         ))
         .expect("a dense i32 array parses");
-    let unit = builder.parse_attribute("unit").expect("the unit attribute parses");
+    let unit = builder
+        .parse_attribute("unit")
+        .expect("the unit attribute parses");
     let result = builder
         .parse_type(&result_text)
         .expect("the view's type parses");
@@ -267,7 +281,10 @@ fn width_argument(kernel: &Kernel, width: &IndexExpression, location: MlirLocati
     let IndexExpression::Variable(Variable::Symbol(name)) = width else {
         unreachable!("a width is a constant or an argument (flat_index)")
     };
-    let number: isize = name.trim_start_matches("arg").parse().expect("an argument symbol");
+    let number: isize = name
+        .trim_start_matches("arg")
+        .parse()
+        .expect("an argument symbol");
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let argument = unsafe { mlirBlockGetArgument(entry, number) };
     let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) }).located(location);
@@ -281,7 +298,10 @@ fn index_of(builder: &Builder, value: MlirValue) -> MlirValue {
             return value;
         }
         let index = mlirIndexTypeGet(mlirTypeGetContext(mlirValueGetType(value)));
-        mlirOperationGetResult(builder.create("arith.index_cast", &[value], &[], &[index]), 0)
+        mlirOperationGetResult(
+            builder.create("arith.index_cast", &[value], &[], &[index]),
+            0,
+        )
     }
 }
 

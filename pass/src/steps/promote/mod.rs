@@ -81,7 +81,11 @@ pub fn run(
             let the_loop = unsafe { mlirOperationGetParentOperation(first.memory.operation) };
             let outcome = decide(kernel, findings, &members, the_loop, options);
             Candidate {
-                trips: first.access.loops.last().and_then(|range| range.trip_count()),
+                trips: first
+                    .access
+                    .loops
+                    .last()
+                    .and_then(|range| range.trip_count()),
                 forwarded: outcome
                     .is_ok()
                     .then(|| stored_before(findings, &members, the_loop))
@@ -106,7 +110,10 @@ pub fn run(
     let mut failed: Vec<(usize, String)> = Vec::new();
     if enabled {
         let mut loops: Vec<MlirOperation> = Vec::new();
-        for candidate in candidates.iter().filter(|candidate| candidate.outcome.is_ok()) {
+        for candidate in candidates
+            .iter()
+            .filter(|candidate| candidate.outcome.is_ok())
+        {
             if !loops.iter().any(|seen| seen.ptr == candidate.the_loop.ptr) {
                 loops.push(candidate.the_loop);
             }
@@ -114,12 +121,18 @@ pub fn run(
         for the_loop in loops {
             let promoted: Vec<&Candidate> = candidates
                 .iter()
-                .filter(|candidate| candidate.outcome.is_ok() && candidate.the_loop.ptr == the_loop.ptr)
+                .filter(|candidate| {
+                    candidate.outcome.is_ok() && candidate.the_loop.ptr == the_loop.ptr
+                })
                 .collect();
             if let Err(why) = apply(findings, &promoted, the_loop) {
-                failed.extend(candidates.iter().enumerate().filter_map(|(position, candidate)| {
-                    (candidate.the_loop.ptr == the_loop.ptr).then(|| (position, why.clone()))
-                }));
+                failed.extend(
+                    candidates
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, candidate)| candidate.the_loop.ptr == the_loop.ptr)
+                        .map(|(position, _)| (position, why.clone())),
+                );
             }
         }
     }
@@ -134,7 +147,9 @@ pub fn run(
                     "{element} kept in a register across the loop at {loop_location}: loaded \
                      once before it and stored once after it, instead of {per_iteration} accesses \
                      in each of its {} iterations",
-                    candidate.trips.map_or("(unknown)".to_string(), |trips| trips.to_string()),
+                    candidate
+                        .trips
+                        .map_or("(unknown)".to_string(), |trips| trips.to_string()),
                 );
                 if enabled {
                     changed = true;
@@ -289,7 +304,11 @@ fn decide(
 
 /// The index operands of a `memref.load` or `memref.store`.
 fn index_values(operation: MlirOperation) -> Vec<MlirValue> {
-    let first = if ir::is_named(operation, "memref.store") { 2 } else { 1 };
+    let first = if ir::is_named(operation, "memref.store") {
+        2
+    } else {
+        1
+    };
     (first..unsafe { mlirOperationGetNumOperands(operation) })
         .map(|position| unsafe { mlirOperationGetOperand(operation, position) })
         .collect()
@@ -334,7 +353,10 @@ fn hoisted(value: MlirValue, the_loop: MlirOperation) -> MlirValue {
     let owner = ir::defining_operation(value).expect("hoistable: an op result");
     let copy = unsafe { mlirOperationClone(owner) };
     for position in 0..unsafe { mlirOperationGetNumOperands(owner) } {
-        let operand = hoisted(unsafe { mlirOperationGetOperand(owner, position) }, the_loop);
+        let operand = hoisted(
+            unsafe { mlirOperationGetOperand(owner, position) },
+            the_loop,
+        );
         unsafe { mlirOperationSetOperand(copy, position, operand) };
     }
     Builder::before(the_loop).insert(copy);
@@ -359,7 +381,11 @@ struct Carried {
 
 /// Carries the elements of `promoted` (all of `the_loop`) through it in registers (see the
 /// module essay).
-fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation) -> Result<(), String> {
+fn apply(
+    findings: &[Finding],
+    promoted: &[&Candidate],
+    the_loop: MlirOperation,
+) -> Result<(), String> {
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
     let (lower, upper) = unsafe {
         (
@@ -380,7 +406,8 @@ fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation)
                 .expect("a candidate has a load and a store");
             unsafe { mlirOperationGetLocation(findings[*member].memory.operation) }
         };
-        let (load_location, store_location) = (located(AccessKind::Load), located(AccessKind::Store));
+        let (load_location, store_location) =
+            (located(AccessKind::Load), located(AccessKind::Store));
         let mut place = vec![first.memref];
         place.extend(
             index_values(first.operation)
@@ -453,17 +480,28 @@ fn apply(findings: &[Finding], promoted: &[&Candidate], the_loop: MlirOperation)
 
 /// `memref.load place[0][place[1..]]` of `element_type` before the builder's anchor.
 fn load(builder: &Builder, place: &[MlirValue], element_type: MlirType) -> MlirValue {
-    unsafe { mlirOperationGetResult(builder.create("memref.load", place, &[], &[element_type]), 0) }
+    unsafe {
+        mlirOperationGetResult(
+            builder.create("memref.load", place, &[], &[element_type]),
+            0,
+        )
+    }
 }
 
 /// The value stored to the element of `members` just before `the_loop` (`tmp[i] = 0;` then
 /// the loop), where nothing between that store and the loop touches memory: the register's
 /// first value, so the loop's other loads need not wait for a load under the kernel's guard.
-fn stored_before(findings: &[Finding], members: &[usize], the_loop: MlirOperation) -> Option<MlirValue> {
+fn stored_before(
+    findings: &[Finding],
+    members: &[usize],
+    the_loop: MlirOperation,
+) -> Option<MlirValue> {
     let first = &findings[members[0]];
     let block = unsafe { mlirOperationGetBlock(the_loop) };
     let operations = ir::block_operations(block);
-    let position = operations.iter().position(|operation| operation.ptr == the_loop.ptr)?;
+    let position = operations
+        .iter()
+        .position(|operation| operation.ptr == the_loop.ptr)?;
     for &operation in operations[..position].iter().rev() {
         let access = findings
             .iter()
@@ -505,7 +543,11 @@ fn zero_of(builder: &Builder, element_type: MlirType) -> MlirValue {
 
 /// `the_loop` remade with one more `iter_args` operand per carried element (its block
 /// arguments already added to `body`, their values yielded); the new loop (the old one is gone).
-fn with_iter_arguments(the_loop: MlirOperation, body: MlirBlock, carried: &[Carried]) -> MlirOperation {
+fn with_iter_arguments(
+    the_loop: MlirOperation,
+    body: MlirBlock,
+    carried: &[Carried],
+) -> MlirOperation {
     unsafe {
         let terminator = mlirBlockGetTerminator(body);
         let mut yields: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
@@ -520,11 +562,17 @@ fn with_iter_arguments(the_loop: MlirOperation, body: MlirBlock, carried: &[Carr
         let mut results: Vec<MlirType> = (0..mlirOperationGetNumResults(the_loop))
             .map(|position| mlirValueGetType(mlirOperationGetResult(the_loop, position)))
             .collect();
-        results.extend(carried.iter().map(|element| mlirValueGetType(element.initial)));
+        results.extend(
+            carried
+                .iter()
+                .map(|element| mlirValueGetType(element.initial)),
+        );
         let region = mlirRegionCreate();
         mlirRegionTakeBody(region, mlirOperationGetRegion(the_loop, 0));
-        let mut state =
-            mlirOperationStateGet(ir::string_ref_of("scf.for"), mlirOperationGetLocation(the_loop));
+        let mut state = mlirOperationStateGet(
+            ir::string_ref_of("scf.for"),
+            mlirOperationGetLocation(the_loop),
+        );
         mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
         mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
         mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
