@@ -19,7 +19,7 @@ module attributes {gpu.container_module} {
     // CHECK-DAG: memref.reinterpret_cast %arg0 to offset: [0], sizes: [%{{.*}}, %{{.*}}], strides: [%{{.*}}, 1] {gpu_mem_opt.rows_view} : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
     // CHECK-DAG: memref.reinterpret_cast %arg1 to offset: [0], sizes: [%{{.*}}, %{{.*}}], strides: [%{{.*}}, 1] {gpu_mem_opt.rows_view} : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
     // REMARK: delinearize: arg 0: arg 0[(tid.y + 8*bid.y)*arg2 + tid.x + 32*bid.x] read as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of arg2 elements (a 2-D view, the same addresses): tid.x + 32*bid.x >= 0 by the id and loop ranges, < arg2 by tid.x + 32*bid.x < arg2
-    // REMARK: delinearize: arg 1: arg 1[(tid.x + 32*bid.x)*arg3 + tid.y + 8*bid.y] read as row tid.x + 32*bid.x, column tid.y + 8*bid.y of rows of arg3 elements (a 2-D view, the same addresses): tid.y + 8*bid.y >= 0 by the id and loop ranges, < arg3 by tid.y + 8*bid.y < arg3
+    // REMARK: delinearize: arg 1: arg 1[(tid.x + 32*bid.x)*arg3 + tid.y + 8*bid.y] written as row tid.x + 32*bid.x, column tid.y + 8*bid.y of rows of arg3 elements (a 2-D view, the same addresses): tid.y + 8*bid.y >= 0 by the id and loop ranges, < arg3 by tid.y + 8*bid.y < arg3
     gpu.func @transpose_flat(%in: memref<?xf32>, %out: memref<?xf32>, %w: i32, %h: i32) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %bx = gpu.block_id x

@@ -136,6 +136,21 @@ impl Builder {
         }
     }
 
+    /// `arith.constant 0` of the float or integer `element_type`.
+    pub fn zero(&self, element_type: MlirType) -> MlirValue {
+        let zero = if unsafe { mlirTypeIsAFloat(element_type) } {
+            unsafe { mlirFloatAttrDoubleGet(self.context, element_type, 0.0) }
+        } else {
+            unsafe { mlirIntegerAttrGet(element_type, 0) }
+        };
+        unsafe {
+            mlirOperationGetResult(
+                self.create("arith.constant", &[], &[("value", zero)], &[element_type]),
+                0,
+            )
+        }
+    }
+
     /// `arith.constant value : index`.
     pub fn index_constant(&self, value: i64) -> MlirValue {
         unsafe {

@@ -14,6 +14,7 @@
 
 use analysis::delinearize::{column_in_row, describe_expression, Range};
 use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
+use analysis::matrix::AccessKind;
 use mlir_sys::*;
 
 use crate::{
@@ -74,9 +75,13 @@ pub fn run(
                         proof.lower, proof.upper
                     )
                 };
+                let verb = match memory.kind {
+                    AccessKind::Load => "read",
+                    AccessKind::Store => "written",
+                };
                 let words = format!(
-                    "{written} read as row {}, column {column} of rows of {width} elements (a 2-D \
-                     view, the same addresses): {bounds}",
+                    "{written} {verb} as row {}, column {column} of rows of {width} elements (a \
+                     2-D view, the same addresses): {bounds}",
                     flat.row_words(),
                 );
                 if enabled {

@@ -88,7 +88,7 @@ pub fn run(
                     .and_then(|range| range.trip_count()),
                 forwarded: outcome
                     .is_ok()
-                    .then(|| stored_before(findings, &members, the_loop))
+                    .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
                     .flatten(),
                 members,
                 the_loop,
@@ -428,7 +428,7 @@ fn apply(
                 let nonempty = before.compare(SIGNED_LESS, lower, upper)?;
                 let (branch, then_yield, else_yield) = before.if_else(nonempty, &[element_type])?;
                 let loaded = load(&Builder::before(then_yield), &place, element_type);
-                let zero = zero_of(&Builder::before(else_yield), element_type);
+                let zero = Builder::before(else_yield).zero(element_type);
                 unsafe {
                     mlirOperationSetOperands(then_yield, 1, &loaded);
                     mlirOperationSetOperands(else_yield, 1, &zero);
@@ -489,12 +489,14 @@ fn load(builder: &Builder, place: &[MlirValue], element_type: MlirType) -> MlirV
 }
 
 /// The value stored to the element of `members` just before `the_loop` (`tmp[i] = 0;` then
-/// the loop), where nothing between that store and the loop touches memory: the register's
-/// first value, so the loop's other loads need not wait for a load under the kernel's guard.
+/// the loop), where nothing between that store and the loop may touch that memory: the
+/// register's first value, so the loop's other loads need not wait for a load under the
+/// kernel's guard.
 fn stored_before(
+    kernel: &Kernel,
     findings: &[Finding],
     members: &[usize],
-    the_loop: MlirOperation,
+    (the_loop, options): (MlirOperation, &Options),
 ) -> Option<MlirValue> {
     let first = &findings[members[0]];
     let block = unsafe { mlirOperationGetBlock(the_loop) };
@@ -514,7 +516,18 @@ fn stored_before(
             {
                 return Some(unsafe { mlirOperationGetOperand(operation, 0) });
             }
-            Some(_) => return None,
+            Some(other)
+                if other.memory.root == first.memory.root
+                    || effects::may_alias(
+                        kernel,
+                        (&first.memory.root, first.memory.space),
+                        (&other.memory.root, other.memory.space),
+                        options.assume_noalias,
+                    ) =>
+            {
+                return None
+            }
+            Some(_) => {}
             None if unsafe { mlirOperationGetNumRegions(operation) } > 0
                 || SYNCHRONIZING.contains(&ir::operation_name(operation).as_str()) =>
             {
@@ -524,21 +537,6 @@ fn stored_before(
         }
     }
     None
-}
-
-/// A zero of `element_type` (the value an empty loop's register never gives anyone).
-fn zero_of(builder: &Builder, element_type: MlirType) -> MlirValue {
-    let zero = if unsafe { mlirTypeIsAFloat(element_type) } {
-        unsafe { mlirFloatAttrDoubleGet(mlirTypeGetContext(element_type), element_type, 0.0) }
-    } else {
-        unsafe { mlirIntegerAttrGet(element_type, 0) }
-    };
-    unsafe {
-        mlirOperationGetResult(
-            builder.create("arith.constant", &[], &[("value", zero)], &[element_type]),
-            0,
-        )
-    }
 }
 
 /// `the_loop` remade with one more `iter_args` operand per carried element (its block

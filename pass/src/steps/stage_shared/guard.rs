@@ -14,7 +14,9 @@
 //! and every value the loop uses from outside is defined in the kernel's
 //! entry block, so it dominates the guard, or is a constant defined under the
 //! guard, which moves out with the loop (a DSL emits a sum's `0.0` and bounds
-//! where it emits the sum). The loop's results are only used
+//! where it emits the sum). An initial value loaded under the guard (the
+//! register `promote` carries, `y[i]` read before the loop) is loaded before
+//! it under the guard's condition, zero for the threads it excludes. The loop's results are only used
 //! under the guard, which keeps the store of the sum; threads outside compute
 //! a sum nobody stores.
 //!
@@ -65,7 +67,10 @@ pub fn movable_guard(
     let from_entry = |operation: MlirOperation, from: isize| {
         (from..unsafe { mlirOperationGetNumOperands(operation) }).all(|index| {
             let value = unsafe { mlirOperationGetOperand(operation, index) };
-            defined_in(value, entry) || hoistable(value, then_block).is_some()
+            defined_in(value, entry)
+                || hoistable(value, then_block).is_some()
+                || (index >= LOOP_INITIAL_VALUES
+                    && guarded_load(value, then_block, entry).is_some())
         })
     };
     if !from_entry(the_loop, 0) {
@@ -89,7 +94,11 @@ pub fn movable_guard(
         }
         if name == "memref.load" {
             if !staged.iter().any(|load| load.ptr == operation.ptr) {
-                return Err("a load in the loop is not staged, and would run for threads the guard excludes".into());
+                return Err(format!(
+                    "the load at {} in the loop is not staged, and would run for threads the \
+                     guard excludes",
+                    ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+                ));
             }
         } else if name != "scf.yield"
             && name != "memref.store"
@@ -107,6 +116,21 @@ pub fn movable_guard(
         operation = unsafe { mlirOperationGetNextInBlock(operation) };
     }
     Ok(guard)
+}
+
+/// The position of an `scf.for`'s first `iter_args` operand (after lower, upper, step).
+const LOOP_INITIAL_VALUES: isize = 3;
+
+/// The `memref.load` defining `value` directly in `block` (the guard's then-block) from
+/// indices and a memref of the kernel's `entry` block: a loop's initial value that can be
+/// loaded before the guard under its condition.
+fn guarded_load(value: MlirValue, block: MlirBlock, entry: MlirBlock) -> Option<MlirOperation> {
+    let owner = ir::defining_operation(value)?;
+    (ir::is_named(owner, "memref.load")
+        && unsafe { mlirOperationGetBlock(owner).ptr } == block.ptr
+        && (0..unsafe { mlirOperationGetNumOperands(owner) })
+            .all(|index| defined_in(unsafe { mlirOperationGetOperand(owner, index) }, entry)))
+    .then_some(owner)
 }
 
 /// The constant op (`arith.constant`, `index.constant`: no operands, no
@@ -147,8 +171,32 @@ fn hoist_constants(the_loop: MlirOperation, guard: MlirOperation) {
 /// under the guard's condition (see the module essay).
 pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
     hoist_constants(the_loop, guard);
-    unsafe { mlirOperationMoveBefore(the_loop, guard) }
     let condition = unsafe { mlirOperationGetOperand(guard, 0) };
+    let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
+    let entry = unsafe { mlirOperationGetBlock(guard) };
+    for index in LOOP_INITIAL_VALUES..unsafe { mlirOperationGetNumOperands(the_loop) } {
+        let value = unsafe { mlirOperationGetOperand(the_loop, index) };
+        if let Some(load) = guarded_load(value, then_block, entry) {
+            let builder = Builder::before(guard).located(unsafe { mlirOperationGetLocation(load) });
+            let element_type = unsafe { mlirValueGetType(value) };
+            let (branch, then_yield, else_yield) = builder.scf_if(condition, &[element_type], true);
+            let else_yield = else_yield.expect("an scf.if made with its else region");
+            unsafe {
+                mlirOperationMoveBefore(load, then_yield);
+                mlirOperationSetOperands(then_yield, 1, &value);
+                let zero = Builder::before(else_yield).zero(element_type);
+                mlirOperationSetOperands(else_yield, 1, &zero);
+                let loaded = mlirOperationGetResult(branch, 0);
+                // Every use but the branch's own yield now reads the branch's result.
+                for (user, position) in ir::uses(value) {
+                    if user.ptr != then_yield.ptr {
+                        mlirOperationSetOperand(user, position as isize, loaded);
+                    }
+                }
+            }
+        }
+    }
+    unsafe { mlirOperationMoveBefore(the_loop, guard) }
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
     let mut operation = unsafe { mlirBlockGetFirstOperation(body) };
     while !operation.ptr.is_null() {
