@@ -36,6 +36,10 @@
 //! is not affine (data-dependent or quasi-affine: no box), unknown sectors. **Blockers**,
 //! checked when the rule would stage: a load of a memref the kernel also writes (a staged
 //! copy could miss a write by another thread), a footprint over the shared-memory budget left.
+//! Before the budget blocks a single loop's tile, shallower tiles are tried (16, then
+//! [`SHALLOWEST_TILE`] iterations, issue 31): two 256x32 `f32` tiles of one loop (64 KiB) do
+//! not fit 48 KiB, two 256x16 tiles do. Each refill then covers fewer iterations, so the
+//! barriers double, but a row of 8 `f32` is still one 32-byte sector per warp request.
 //!
 //! Cost: linear in the size of the access matrix.
 
@@ -49,6 +53,9 @@ use crate::{
 
 /// Loop iterations staged per tile (one tile of a `k` loop).
 pub const TILE_ITERATIONS: i64 = 32;
+/// The fewest iterations a tile is cut to before the budget refuses it: 8 `f32` are one
+/// 32-byte sector, the unit a coalesced copy moves.
+pub const SHALLOWEST_TILE: i64 = 8;
 /// Bytes in one sector of a global-memory request.
 const SECTOR_BYTES: f64 = 32.0;
 /// Lanes in a warp.
@@ -134,6 +141,11 @@ pub fn ideal_sectors_per_request(access_bytes: u32) -> f64 {
 
 /// The per-block footprint of `access` for `block` (see the module essay).
 pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
+    footprint_of_tile(access, block, TILE_ITERATIONS)
+}
+
+/// [`footprint`] over tiles of `depth` iterations of each loop.
+fn footprint_of_tile(access: &Access, block: Block, depth: i64) -> Result<Footprint, Unknown> {
     let matrix = access.matrix()?;
     let mut iterations = 1i64;
     let mut range_of = |variable: &Variable| -> Result<(i64, i64), Unknown> {
@@ -151,7 +163,7 @@ pub fn footprint(access: &Access, block: Block) -> Result<Footprint, Unknown> {
                     .ok_or_else(|| Unknown::new(format!("{variable} has no constant step")))?;
                 let trips = found
                     .trip_count()
-                    .map_or(TILE_ITERATIONS, |trips| (trips as i64).min(TILE_ITERATIONS));
+                    .map_or(depth, |trips| (trips as i64).min(depth));
                 iterations = iterations.saturating_mul(trips.max(1));
                 (trips.max(1), step)
             }
@@ -291,7 +303,18 @@ fn coalesced(access: &Access, sectors: f64, ideal: f64) -> bool {
 /// Decides for `candidate` in a block of `block` threads (`None`: unknown, with the reason)
 /// with `available` bytes of shared memory left (see the module essay).
 pub fn decide(candidate: &Candidate, block: Result<Block, String>, available: u64) -> Staging {
-    decide_reference(candidate, None, block, available)
+    decide_at(candidate, block, available, TILE_ITERATIONS)
+}
+
+/// [`decide`] with tiles of at most `depth` iterations of a loop (the kernel's other tiles of
+/// the same loop are that shallow, so they refill together).
+pub fn decide_at(
+    candidate: &Candidate,
+    block: Result<Block, String>,
+    available: u64,
+    depth: i64,
+) -> Staging {
+    decide_reference(candidate, None, block, (available, depth))
 }
 
 /// Decides for a Neighbor reference whose centre load is `candidate`: rule
@@ -306,7 +329,7 @@ pub fn decide_neighbor(
     block: Result<Block, String>,
     available: u64,
 ) -> Staging {
-    decide_reference(candidate, Some(neighbor), block, available)
+    decide_reference(candidate, Some(neighbor), block, (available, TILE_ITERATIONS))
 }
 
 /// The centre's footprint widened into the halo box of `neighbor`.
@@ -332,7 +355,7 @@ fn decide_reference(
     candidate: &Candidate,
     neighbor: Option<&Neighbor>,
     block: Result<Block, String>,
-    available: u64,
+    (available, depth): (u64, i64),
 ) -> Staging {
     let access = candidate.access;
     let ideal = ideal_sectors_per_request(access.access_bytes());
@@ -386,8 +409,8 @@ fn decide_reference(
         Ok(block) => block,
         Err(why) => return blocked(staging, why),
     };
-    let footprint = match (footprint(access, block), neighbor) {
-        (Ok(footprint), None) => footprint,
+    let footprint = match (footprint_of_tile(access, block, depth), neighbor) {
+        (Ok(footprint), None) => shallower(access, block, footprint, available),
         (Ok(footprint), Some(neighbor)) => halo(footprint, neighbor, access, block),
         (Err(unknown), _) => return blocked(staging, format!("no footprint box: {unknown}")),
     };
@@ -514,6 +537,23 @@ fn decide_reference(
     staging.stage = true;
     staging.reason = format!("{map}: stage: rule {rule}: {why}; {numbers}");
     staging
+}
+
+/// `footprint`, or where it is over the `available` bytes and its box covers a tile of one
+/// loop, the deepest shallower tile (halving down to [`SHALLOWEST_TILE`]) that fits.
+fn shallower(access: &Access, block: Block, footprint: Footprint, available: u64) -> Footprint {
+    if footprint.bytes <= available || access.loops.len() != 1 || footprint.iterations <= 1 {
+        return footprint;
+    }
+    let mut depth = footprint.iterations / 2;
+    while depth >= SHALLOWEST_TILE {
+        match footprint_of_tile(access, block, depth) {
+            Ok(cut) if cut.bytes <= available => return cut,
+            Ok(_) => depth /= 2,
+            Err(_) => break,
+        }
+    }
+    footprint
 }
 
 /// Global sectors one block moves per tile natively: `sectors/request · warps ·
@@ -704,6 +744,27 @@ mod tests {
             "{}",
             staging.reason
         );
+    }
+
+    /// Over the budget, a single loop's tile is cut to the deepest depth that fits: a row per
+    /// thread of 256 threads over 300 columns wants 256x32 (32 KiB); with 20 KiB left it gets
+    /// 256x16 (16 KiB), with 4 KiB nothing (256x8 would take 8 KiB).
+    #[test]
+    fn a_tile_over_budget_is_cut_shallower() {
+        let access = Access {
+            loops: vec![Loop::constant(0, 300, 1)],
+            ..Access::new(
+                AccessKind::Load,
+                MemrefLayout::row_major(&[256, 300], 4, MemorySpace::Global),
+                vec![Variable::ThreadX.into(), Variable::Loop(LoopId(0)).into()],
+            )
+        };
+        let block = Block::new(256, 1, 1);
+        let full = footprint(&access, block).unwrap();
+        assert_eq!((full.extents.clone(), full.bytes), (vec![256, 32], 32768));
+        let cut = shallower(&access, block, full.clone(), 20 * 1024);
+        assert_eq!((cut.extents.clone(), cut.iterations), (vec![256, 16], 16));
+        assert_eq!(shallower(&access, block, full.clone(), 4 * 1024), full);
     }
 
     /// MAP-204: `a[tx][k]` for k in 0..256: a 32x32 tile per 32 iterations, reuse 8.

@@ -70,7 +70,7 @@ use analysis::{
     matrix::{Access, AccessKind, MemorySpace},
     metrics::Block,
     neighbor::Neighbor,
-    staging::{self, Candidate, Staging},
+    staging::{self, Candidate, Staging, TILE_ITERATIONS},
 };
 use mlir_sys::{
     mlirOperationGetLocation, mlirOperationGetParentOperation, mlirValueEqual, MlirOperation,
@@ -277,7 +277,7 @@ fn decide(
     index: usize,
     (block, constant): (&Result<Block, String>, &[Root]),
     options: &Options,
-    taken: u64,
+    (taken, depth): (u64, i64),
 ) -> Option<Staging> {
     if findings[index].memory.space != MemorySpace::Global
         || constant.contains(&findings[index].memory.root)
@@ -299,7 +299,7 @@ fn decide(
         Some((neighbor, _)) => {
             staging::decide_neighbor(&candidate, &neighbor, block.clone(), available)
         }
-        None => staging::decide(&candidate, block.clone(), available),
+        None => staging::decide_at(&candidate, block.clone(), available, depth),
     })
 }
 
@@ -359,7 +359,13 @@ fn leave_guards(
     let mut tiles = 0u64;
     let mut staged = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(findings, index, (block, constant), options, used + tiles)
+        let Some(staging) = decide(
+            findings,
+            index,
+            (block, constant),
+            options,
+            (used + tiles, TILE_ITERATIONS),
+        )
         else {
             continue;
         };

@@ -16,7 +16,7 @@
 use analysis::{
     matrix::AccessKind,
     metrics::{warp_metrics, Block},
-    staging::{self, Staging},
+    staging::{self, Staging, TILE_ITERATIONS},
 };
 use mlir_sys::{mlirOperationGetParentOperation, MlirOperation};
 
@@ -104,13 +104,55 @@ pub(super) fn plan_all(
     options: &Options,
     (guards, uniformity): (&[LeftGuard], &Uniformity),
 ) -> Vec<(usize, Staging, Verdict)> {
+    let context = (kernel, findings, (block, constant), options, (guards, uniformity));
+    // A tile cut shallower to fit the budget sets the depth of every tile of a loop, so that
+    // the loop's refills share one period and it strip-mines whole (`strip_mine`): the
+    // deepest depth at which they all agree.
+    let mut depth = TILE_ITERATIONS;
+    loop {
+        let plans = plan_at(context, depth);
+        let depths: Vec<i64> = plans
+            .iter()
+            .filter(|(index, _, verdict)| {
+                matches!(verdict, Verdict::Stage(_)) && findings[*index].access.loops.len() == 1
+            })
+            .filter_map(|(_, staging, _)| Some(staging.footprint.as_ref()?.iterations))
+            .filter(|&iterations| iterations > 1)
+            .collect();
+        let agree = depths.windows(2).all(|pair| pair[0] == pair[1]);
+        if agree || depth / 2 < staging::SHALLOWEST_TILE {
+            return plans;
+        }
+        depth /= 2;
+    }
+}
+
+/// What [`plan_all`] reads.
+type Context<'a> = (
+    &'a Kernel,
+    &'a [Finding],
+    (&'a Result<Block, String>, &'a [Root]),
+    &'a Options,
+    (&'a [LeftGuard], &'a Uniformity<'a>),
+);
+
+/// [`plan_all`] with tiles of at most `depth` iterations of a loop.
+fn plan_at(
+    (kernel, findings, (block, constant), options, (guards, uniformity)): Context,
+    depth: i64,
+) -> Vec<(usize, Staging, Verdict)> {
     let used = shared_layout::shared_bytes(kernel);
     let mut tiles = 0u64;
     let mut planned = Planned::default();
     let mut plans = Vec::new();
     for index in 0..findings.len() {
-        let Some(staging) = decide(findings, index, (block, constant), options, used + tiles)
-        else {
+        let Some(staging) = decide(
+            findings,
+            index,
+            (block, constant),
+            options,
+            (used + tiles, depth),
+        ) else {
             continue;
         };
         let verdict = if options.switches.stage_shared {
