@@ -55,7 +55,7 @@
 
 // REMARK: gpu-mem-opt: kernel: 'mean_kernel': block 256x1x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 260, arg1 = 70
 // REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[(loop0)*260 + tid.x + 256*bid.x] read as row loop0, column tid.x + 256*bid.x of rows of 260 elements (a 2-D view, the same addresses): tid.x + 256*bid.x >= 0 by the id and loop ranges, < 260 by tid.x + 256*bid.x < 260
-// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 70 iterations
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 70 iterations
 // REMARK: gpu-mem-opt: readonly: arg 2: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: the loop cannot leave its edge guard: the load at {{.*}} in the loop is not staged, and would run for threads the guard excludes
@@ -71,7 +71,7 @@
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x + 256*bid.x)*260 + tid.x + 256*bid.x + loop0] read as row tid.x + 256*bid.x, column tid.x + 256*bid.x + loop0 of rows of 260 elements (a 2-D view, the same addresses): tid.x + 256*bid.x + loop0 >= 0 by tid.x + 256*bid.x + loop0 >= tid.x + 256*bid.x, < 260 by tid.x + 256*bid.x + loop0 < 260; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x + 256*bid.x + loop0)*260 + tid.x + 256*bid.x] written as row tid.x + 256*bid.x + loop0, column tid.x + 256*bid.x of rows of 260 elements (a 2-D view, the same addresses): tid.x + 256*bid.x >= 0 by the id and loop ranges, < 260 by tid.x + 256*bid.x < 260
 // REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x, tid.x + 256*bid.x + loop0] stays in memory, read and written in every iteration: its index changes with the loop
-// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x, tid.x + 256*bid.x + loop0] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 70 iterations
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x, tid.x + 256*bid.x + loop0] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 70 iterations
 // REMARK: gpu-mem-opt: readonly: arg 2: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: over the shared-memory budget left (49152 B); the same for 2 more accesses: {{.*}}

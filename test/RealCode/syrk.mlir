@@ -32,20 +32,26 @@
 // loads (rows of NJ = 80), proving the columns in range from the guard and the loop bound (ni,
 // nj are 100, 80 at the one launch); keeps c[i * NI + j] in a register across the k loop
 // (promote, 160 accesses -> 2, the beta-scaled value forwarded from the store before the loop);
-// and reads a through ld.global.nc. It does not stage a: the loop cannot leave its edge guard,
-// since its initial value (c[i * NI + j] * beta, stored just before it) is computed under the
-// guard, so the 32-sector a[j * NJ + k] requests stay (the expert's tiling is not done).
+// and reads a through ld.global.nc. It stages both slabs of a as the expert would: the
+// 8 x 32 slab of the i rows (broadcast 1 -> 4 sectors per request, 256 -> 32 sectors per block
+// and tile) and the 32 x 32 slab of the j rows (32 -> 4 sectors per request), the latter
+// swizzled (conflict degree 27.96 -> 1); the loop leaves its edge guard with its initial value
+// c[i * NI + j] * beta computed before the guard under its condition, and is strip-mined into
+// tiles of 32 iterations.
 
 // REMARK: gpu-mem-opt: kernel: 'syrk_kernel': block 32x8x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 100, arg1 = 80
 // REMARK: gpu-mem-opt: delinearize: arg 5: arg 5[(tid.y + 8*bid.y)*100 + tid.x + 32*bid.x] read as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 100 elements (a 2-D view, the same addresses): tid.x + 32*bid.x >= 0 by the id and loop ranges, < 100 by tid.x + 32*bid.x < 100; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 5: arg 5[(tid.y + 8*bid.y)*100 + tid.x + 32*bid.x] written as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 100 elements (a 2-D view, the same addresses): tid.x + 32*bid.x >= 0 by the id and loop ranges, < 100 by tid.x + 32*bid.x < 100; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 8*bid.y)*80 + loop0] read as row tid.y + 8*bid.y, column loop0 of rows of 80 elements (a 2-D view, the same addresses): 0 <= loop0 < 80 by the id and loop ranges
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.x + 32*bid.x)*80 + loop0] read as row tid.x + 32*bid.x, column loop0 of rows of 80 elements (a 2-D view, the same addresses): 0 <= loop0 < 80 by the id and loop ranges
-// REMARK: gpu-mem-opt: promote: arg 5: arg 5[tid.y + 8*bid.y, tid.x + 32*bid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 80 iterations
+// REMARK: gpu-mem-opt: promote: arg 5: arg 5[tid.y + 8*bid.y, tid.x + 32*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 80 iterations
 // REMARK: gpu-mem-opt: vectorize: arg 4: 80 loop iterations' loads of 4 B stay scalar: the loop's 320 B exceed one 16-byte access; unblock: unroll it by 16 B; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 5: written by memref.store at {{.*}}: loads stay coherent (ld.global)
-// REMARK: gpu-mem-opt: stage-shared: arg 4: not staged: the loop cannot leave its edge guard: the loop's bounds or initial values are computed under the guard; the same for 1 more access: {{.*}}
+// REMARK: gpu-mem-opt: stage-shared: arg 4: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4, global sectors per block and tile 256 -> 32
+// REMARK: gpu-mem-opt: stage-shared: arg 4: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 8192 -> 128
+// REMARK: gpu-mem-opt: swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 20576 -> 736 (degree 27.96 -> 1)
+// REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations
 
 module attributes {gpu.container_module} {
   // syrkCuda(ni, nj, alpha, beta, A, C, C_outputFromGpu)

@@ -23,7 +23,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: memref.load %arg2
     // CHECK: scf.yield
     // CHECK: memref.store %[[SUM]], %arg2[
-    // REMARK: promote: arg 2: arg 2[tid.x + 64*bid.x] kept in a register across the loop at {{.*}}promote.mlir:{{[0-9]+}}:7: loaded once before it and stored once after it, instead of 2 accesses in each of its 64 iterations
+    // REMARK: promote: arg 2: arg 2[tid.x + 64*bid.x] kept in a register across the loop at {{.*}}promote.mlir:{{[0-9]+}}:7: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 64 iterations
     gpu.func @accumulate(%A: memref<128x64xf32> {llvm.noalias}, %x: memref<64xf32> {llvm.noalias},
                          %tmp: memref<128xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {

@@ -306,7 +306,11 @@ impl Scope<'_> {
         let name = ir::operation_name(owner);
         let operand = |index: isize| unsafe { mlirOperationGetOperand(owner, index) };
         let sub = |index: isize| self.expression(operand(index), depth + 1);
-        let constant = |index: isize| ir::constant_integer(operand(index));
+        // A constant operand, also one the module fixes (`16 - 2*iteration`, `iteration` a
+        // launch's constant argument).
+        let constant = |index: isize| {
+            ir::constant_integer(operand(index)).or_else(|| sub(index).evaluate(&|_| None).ok())
+        };
         // A kernel argument's size is a constant, or a symbol as fixed for the launch as an
         // index argument.
         if name == "memref.dim" {
@@ -331,21 +335,17 @@ impl Scope<'_> {
                 ),
             "arith.addi" => add(sub(0), sub(1)),
             "arith.subi" => add(sub(0), IndexExpression::Multiply(Box::new(sub(1)), -1)),
-            "arith.muli" => match (constant(0), constant(1)) {
-                (_, Some(factor)) => IndexExpression::Multiply(Box::new(sub(0)), factor),
-                (Some(factor), _) => IndexExpression::Multiply(Box::new(sub(1)), factor),
-                // A factor that folds to a constant, e.g. `gpu.block_dim` of a known block
-                // (`bid.x * block_dim.x + tid.x`).
-                _ => match (sub(0), sub(1)) {
-                    (left, IndexExpression::Constant(factor)) => {
-                        IndexExpression::Multiply(Box::new(left), factor)
-                    }
-                    (IndexExpression::Constant(factor), right) => {
-                        IndexExpression::Multiply(Box::new(right), factor)
-                    }
+            // A factor that folds to a constant: `gpu.block_dim` of a known block
+            // (`bid.x * block_dim.x + tid.x`), an argument every launch fixes.
+            "arith.muli" => {
+                let (left, right) = (sub(0), sub(1));
+                let folded = |side: &IndexExpression| side.evaluate(&|_| None).ok();
+                match (folded(&left), folded(&right)) {
+                    (_, Some(factor)) => IndexExpression::Multiply(Box::new(left), factor),
+                    (Some(factor), _) => IndexExpression::Multiply(Box::new(right), factor),
                     _ => not_modelled(owner, "a product of two non-constant values"),
-                },
-            },
+                }
+            }
             "arith.shli" => match constant(1) {
                 Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),
                 _ => not_modelled(owner, "a shift by a non-constant amount"),

@@ -143,10 +143,15 @@ pub fn run(
         let not_applied = failed.iter().find(|(at, _)| *at == position);
         let (applied, reason) = match (&candidate.outcome, not_applied) {
             (Ok(()), None) => {
+                let first = if candidate.forwarded.is_some() {
+                    "starting from the value stored just before it"
+                } else {
+                    "loaded once before it"
+                };
                 let words = format!(
-                    "{element} kept in a register across the loop at {loop_location}: loaded \
-                     once before it and stored once after it, instead of {per_iteration} accesses \
-                     in each of its {} iterations",
+                    "{element} kept in a register across the loop at {loop_location}: {first} \
+                     and stored once after it, instead of {per_iteration} accesses in each of its \
+                     {} iterations",
                     candidate
                         .trips
                         .map_or("(unknown)".to_string(), |trips| trips.to_string()),

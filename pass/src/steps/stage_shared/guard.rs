@@ -14,9 +14,10 @@
 //! and every value the loop uses from outside is defined in the kernel's
 //! entry block, so it dominates the guard, or is a constant defined under the
 //! guard, which moves out with the loop (a DSL emits a sum's `0.0` and bounds
-//! where it emits the sum). An initial value loaded under the guard (the
-//! register `promote` carries, `y[i]` read before the loop) is loaded before
-//! it under the guard's condition, zero for the threads it excludes. The loop's results are only used
+//! where it emits the sum). An initial value computed under the guard from
+//! loads and arithmetic that cannot trap (the register `promote` carries:
+//! `y[i]`, SYRK's `c[i][j] * beta`) is computed before it under the guard's
+//! condition, zero for the threads it excludes. The loop's results are only used
 //! under the guard, which keeps the store of the sum; threads outside compute
 //! a sum nobody stores.
 //!
@@ -70,7 +71,7 @@ pub fn movable_guard(
             defined_in(value, entry)
                 || hoistable(value, then_block).is_some()
                 || (index >= LOOP_INITIAL_VALUES
-                    && guarded_load(value, then_block, entry).is_some())
+                    && guarded_initial(value, then_block, entry).is_some())
         })
     };
     if !from_entry(the_loop, 0) {
@@ -121,16 +122,49 @@ pub fn movable_guard(
 /// The position of an `scf.for`'s first `iter_args` operand (after lower, upper, step).
 const LOOP_INITIAL_VALUES: isize = 3;
 
-/// The `memref.load` defining `value` directly in `block` (the guard's then-block) from
-/// indices and a memref of the kernel's `entry` block: a loop's initial value that can be
-/// loaded before the guard under its condition.
-fn guarded_load(value: MlirValue, block: MlirBlock, entry: MlirBlock) -> Option<MlirOperation> {
-    let owner = ir::defining_operation(value)?;
-    (ir::is_named(owner, "memref.load")
-        && unsafe { mlirOperationGetBlock(owner).ptr } == block.ptr
-        && (0..unsafe { mlirOperationGetNumOperands(owner) })
-            .all(|index| defined_in(unsafe { mlirOperationGetOperand(owner, index) }, entry)))
-    .then_some(owner)
+/// The ops directly in `block` (the guard's then-block) that compute `value` from the kernel's
+/// `entry` block, in block order: loads and arithmetic that cannot trap (`c[i][j] * beta`, the
+/// register `promote` carries), each used only by the next ones but the last: a loop's initial
+/// value that can be computed before the guard under its condition.
+fn guarded_initial(value: MlirValue, block: MlirBlock, entry: MlirBlock) -> Option<Vec<MlirOperation>> {
+    let mut chain: Vec<MlirOperation> = Vec::new();
+    let mut pending = vec![value];
+    while let Some(next) = pending.pop() {
+        if defined_in(next, entry) {
+            continue;
+        }
+        let owner = ir::defining_operation(next)?;
+        if chain.iter().any(|seen| seen.ptr == owner.ptr) {
+            continue;
+        }
+        let name = ir::operation_name(owner);
+        let computes = name == "memref.load"
+            || (name.starts_with("arith.") && !TRAPPING.contains(&name.as_str()));
+        if !computes
+            || unsafe { mlirOperationGetBlock(owner).ptr } != block.ptr
+            || unsafe { mlirOperationGetNumRegions(owner) } != 0
+        {
+            return None;
+        }
+        chain.push(owner);
+        pending.extend(
+            (0..unsafe { mlirOperationGetNumOperands(owner) })
+                .map(|index| unsafe { mlirOperationGetOperand(owner, index) }),
+        );
+    }
+    let in_chain = |user: MlirOperation| chain.iter().any(|op| op.ptr == user.ptr);
+    let last = ir::defining_operation(value);
+    let contained = chain.iter().all(|&operation| {
+        Some(operation.ptr) == last.map(|last| last.ptr)
+            || (0..unsafe { mlirOperationGetNumResults(operation) }).all(|index| {
+                ir::uses(unsafe { mlirOperationGetResult(operation, index) })
+                    .into_iter()
+                    .all(|(user, _)| in_chain(user))
+            })
+    });
+    let order = ir::block_operations(block);
+    chain.sort_by_key(|operation| order.iter().position(|op| op.ptr == operation.ptr));
+    (contained && !chain.is_empty()).then_some(chain)
 }
 
 /// The constant op (`arith.constant`, `index.constant`: no operands, no
@@ -176,21 +210,24 @@ pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
     let entry = unsafe { mlirOperationGetBlock(guard) };
     for index in LOOP_INITIAL_VALUES..unsafe { mlirOperationGetNumOperands(the_loop) } {
         let value = unsafe { mlirOperationGetOperand(the_loop, index) };
-        if let Some(load) = guarded_load(value, then_block, entry) {
-            let builder = Builder::before(guard).located(unsafe { mlirOperationGetLocation(load) });
+        if let Some(chain) = guarded_initial(value, then_block, entry) {
+            let location = unsafe { mlirOperationGetLocation(chain[0]) };
+            let builder = Builder::before(guard).located(location);
             let element_type = unsafe { mlirValueGetType(value) };
             let (branch, then_yield, else_yield) = builder.scf_if(condition, &[element_type], true);
             let else_yield = else_yield.expect("an scf.if made with its else region");
             unsafe {
-                mlirOperationMoveBefore(load, then_yield);
+                for &operation in &chain {
+                    mlirOperationMoveBefore(operation, then_yield);
+                }
                 mlirOperationSetOperands(then_yield, 1, &value);
                 let zero = Builder::before(else_yield).zero(element_type);
                 mlirOperationSetOperands(else_yield, 1, &zero);
-                let loaded = mlirOperationGetResult(branch, 0);
+                let computed = mlirOperationGetResult(branch, 0);
                 // Every use but the branch's own yield now reads the branch's result.
                 for (user, position) in ir::uses(value) {
                     if user.ptr != then_yield.ptr {
-                        mlirOperationSetOperand(user, position as isize, loaded);
+                        mlirOperationSetOperand(user, position as isize, computed);
                     }
                 }
             }
