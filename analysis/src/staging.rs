@@ -531,7 +531,17 @@ fn decide_reference(
     if footprint.bytes > available {
         return blocked(
             staging,
-            format!("over the shared-memory budget left ({available} B); {wanted}"),
+            format!(
+                "its {} B tile ({}) is over the shared-memory budget left ({available} B); \
+                 {wanted}",
+                footprint.bytes,
+                footprint
+                    .extents
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join("x"),
+            ),
         );
     }
     staging.stage = true;
@@ -870,7 +880,7 @@ mod tests {
         assert!(!over.stage);
         assert!(over
             .reason
-            .contains("over the shared-memory budget left (512 B)"));
+            .contains("is over the shared-memory budget left (512 B)"));
         let candidate = Candidate {
             access: &load,
             classification: classify(&load),

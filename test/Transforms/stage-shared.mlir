@@ -424,7 +424,7 @@ module attributes {gpu.container_module} {
           %x = arith.addi %x0, %tx : index
           %column = arith.muli %ty, %c64 : index
           %v = memref.load %in[%ty, %x] : memref<1024x1024xf32>
-          // expected-remark @below {{stage-shared: arg 1: no MAP id: not staged: over the shared-memory budget left (49152 B); rule NV-C fallback would stage (uncoalesced); 32 sectors/request (ideal 4), footprint 32x449 (57472 B, reuse 0.02)}}
+          // expected-remark @below {{stage-shared: arg 1: no MAP id: not staged: its 57472 B tile (32x449) is over the shared-memory budget left (49152 B); rule NV-C fallback would stage (uncoalesced); 32 sectors/request (ideal 4), footprint 32x449 (57472 B, reuse 0.02)}}
           memref.store %v, %out[%x, %column] : memref<1024x1024xf32>
           gpu.return
         }

@@ -211,16 +211,19 @@ fn plan(
             None => return Verdict::Refused(unmovable.reason),
         }
     }
+    // The access's own cost first: a load whose copy does not pay is refused for that, not
+    // for the guard its refusal keeps the loop under.
+    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
+    let cost = copy_cost(finding, staging, block, points, options);
     let parent = unsafe { mlirOperationGetParentOperation(finding.memory.operation) };
     let guard = guards
         .iter()
         .find(|(the_loop, _)| the_loop.ptr == parent.ptr)
         .map(|(_, moved)| moved);
-    if let Some(Err(why)) = guard {
+    if let (Some(Err(why)), Ok(_)) = (guard, &cost) {
         return Verdict::Refused(format!("the loop cannot leave its edge guard: {why}"));
     }
-    let points = group.as_ref().map_or(1, |(neighbor, _)| neighbor.points) as f64;
-    let cost = match copy_cost(finding, staging, block, points, options) {
+    let cost = match cost {
         Ok(cost) => cost,
         Err(why) => return Verdict::Refused(why),
     };
