@@ -329,7 +329,12 @@ pub fn decide_neighbor(
     block: Result<Block, String>,
     available: u64,
 ) -> Staging {
-    decide_reference(candidate, Some(neighbor), block, (available, TILE_ITERATIONS))
+    decide_reference(
+        candidate,
+        Some(neighbor),
+        block,
+        (available, TILE_ITERATIONS),
+    )
 }
 
 /// The centre's footprint widened into the halo box of `neighbor`.

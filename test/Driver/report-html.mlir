@@ -8,7 +8,7 @@
 // TABLE: applied stage-shared on arg 1: staged through memref<32x8xf32, #gpu.address_space<workgroup>>
 // TABLE: HTML: {{.*}}index.html
 // RUN: FileCheck %s --check-prefix=YAML < %t.html/remarks.yaml
-// YAML: --- !Passed
+// YAML: --- !Missed
 // YAML-NEXT: Pass: 'gpu-mem-opt:readonly'
 // YAML: --- !Passed
 // YAML-NEXT: Pass: 'gpu-mem-opt:stage-shared'

@@ -5,7 +5,7 @@
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY --implicit-check-not=MAP- --implicit-check-not='Algorithm 3' --implicit-check-not='rule NV-C'
 // Each kernel's remarks follow its own, in the steps' order: memory spaces, staging, layouts.
-// SUMMARY: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, a copy of the body reads through ld.global): memref.store at {{.*}} writes arg 1, which may alias it; {llvm.noalias} on arg 0 or arg 1, or option assume-noalias would prove it without the check
+// SUMMARY: remark: gpu-mem-opt: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not behind a run-time check: no element is read twice in a block, and L1 serves a load read once through ld.global as well as through ld.global.nc, so the check and the copy of the body it needs would gain nothing
 // SUMMARY: remark: gpu-mem-opt: stage-shared: arg 1: staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 256 -> 32
 // SUMMARY: remark: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1)
 // SUMMARY: remark: gpu-mem-opt: stage-shared: arg 1: not staged: uncoalesced (32 sectors/request), but an array of 65536 elements is too small for a tile to pay (below 512x512)
@@ -19,7 +19,7 @@
 // REPORT: "summary": "staged through memref<32x8xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 256 -> 32"
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DETAILED
-// DETAILED: remark: gpu-mem-opt: readonly: arg 0: ld.global.nc for 1 load behind a run-time check{{.*}}; Algorithm 3 picks global
+// DETAILED: remark: gpu-mem-opt: readonly: arg 0: read-only, but memref.store at {{.*}}; not behind a run-time check{{.*}}; Algorithm 3 picks global
 // DETAILED: remark: gpu-mem-opt: stage-shared: arg 1: MAP-110: stage: rule NV-C: uncoalesced single access, N >= 512; 32 sectors/request (ideal 4), footprint 32x8 (1024 B, reuse 1.00); staged through
 
 // RUN: not gpu-mem-opt-opt --gpu-mem-opt='remarks=loud' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD

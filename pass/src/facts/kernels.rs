@@ -176,7 +176,7 @@ fn constant_block_operands(operation: MlirOperation) -> Option<[u32; 3]> {
     for (dimension, size) in sizes.iter_mut().enumerate() {
         let operand: MlirValue =
             unsafe { mlir_sys::mlirOperationGetOperand(operation, (first + dimension) as isize) };
-        *size = u32::try_from(ir::constant_integer(operand)?).ok()?;
+        *size = u32::try_from(ir::static_integer(operand)?).ok()?;
     }
     Some(sizes)
 }

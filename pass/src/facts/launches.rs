@@ -175,9 +175,7 @@ fn constant_arguments(sites: &[MlirOperation], arguments: usize) -> Vec<Option<i
                 .iter()
                 .map(|&site| {
                     let position = kernel_operand(site, index)?;
-                    ir::constant_integer(unsafe {
-                        mlirOperationGetOperand(site, position as isize)
-                    })
+                    ir::static_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
                 })
                 .collect();
             let values = values?;

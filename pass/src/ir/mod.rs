@@ -213,23 +213,71 @@ pub fn constant_integer(value: MlirValue) -> Option<i64> {
     }
 }
 
-/// The value of `value` when known at compile time: an integer constant, or
-/// `memref.dim` of a static dimension at a constant index (a DSL's loop bound
-/// `memref.dim %a, %c1` on `memref<2048x2048xf32>` is 2048).
+/// The value of `value` when known at compile time: an integer constant, `memref.dim` of a
+/// static dimension at a constant index (a DSL's loop bound `memref.dim %a, %c1` on
+/// `memref<2048x2048xf32>` is 2048), or `arith` and `affine.apply` arithmetic of such values
+/// (a launch's `ceildiv(n, 32)` that `--canonicalize` would fold). Checked: an overflow, a
+/// zero divisor or an unsigned op on a negative value is unknown.
 pub fn static_integer(value: MlirValue) -> Option<i64> {
+    folded(value, 0)
+}
+
+/// Deepest chain [`static_integer`] folds.
+const MAX_FOLDED_DEPTH: usize = 32;
+
+/// [`static_integer`] at `depth` ops from where it started.
+fn folded(value: MlirValue, depth: usize) -> Option<i64> {
     if let Some(constant) = constant_integer(value) {
         return Some(constant);
     }
+    if depth > MAX_FOLDED_DEPTH || unsafe { !mlirValueIsAOpResult(value) } {
+        return None;
+    }
+    let owner = unsafe { mlirOpResultGetOwner(value) };
+    let operand =
+        |index: isize| folded(unsafe { mlirOperationGetOperand(owner, index) }, depth + 1);
+    let name = operation_name(owner);
+    let unsigned = |value: i64| (value >= 0).then_some(value);
+    let pair = || Some((operand(0)?, operand(1)?));
+    match name.as_str() {
+        "memref.dim" => static_dimension(owner),
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => operand(0),
+        "arith.addi" => pair().and_then(|(a, b)| a.checked_add(b)),
+        "arith.subi" => pair().and_then(|(a, b)| a.checked_sub(b)),
+        "arith.muli" => pair().and_then(|(a, b)| a.checked_mul(b)),
+        "arith.maxsi" => pair().map(|(a, b)| a.max(b)),
+        "arith.minsi" => pair().map(|(a, b)| a.min(b)),
+        "arith.divsi" => pair().and_then(|(a, b)| a.checked_div(b)),
+        "arith.remsi" => pair().and_then(|(a, b)| a.checked_rem(b)),
+        "arith.floordivsi" => pair().and_then(|(a, b)| (b > 0).then(|| a.div_euclid(b))),
+        "arith.divui" => pair().and_then(|(a, b)| unsigned(a)?.checked_div(unsigned(b)?)),
+        "arith.remui" => pair().and_then(|(a, b)| unsigned(a)?.checked_rem(unsigned(b)?)),
+        "arith.ceildivui" => pair().and_then(|(a, b)| ceiling(unsigned(a)?, unsigned(b)?)),
+        "affine.apply" => {
+            let map = unsafe { mlirAffineMapAttrGetValue(attribute(owner, "map")?) };
+            let count = unsafe { mlirOperationGetNumOperands(owner) };
+            let values: Option<Vec<i64>> = (0..count).map(operand).collect();
+            let values = values?;
+            let dims = unsafe { mlirAffineMapGetNumDims(map) } as usize;
+            affine_value(
+                unsafe { mlirAffineMapGetResult(map, 0) },
+                (values.get(..dims)?, values.get(dims..)?),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// `⌈a / b⌉` for non-negative `a` and positive `b`.
+fn ceiling(a: i64, b: i64) -> Option<i64> {
+    (b > 0).then(|| a / b + i64::from(a % b != 0))
+}
+
+/// The size of a static `memref.dim` at a constant index.
+fn static_dimension(dim: MlirOperation) -> Option<i64> {
     unsafe {
-        if !mlirValueIsAOpResult(value) {
-            return None;
-        }
-        let owner = mlirOpResultGetOwner(value);
-        if operation_name(owner) != "memref.dim" {
-            return None;
-        }
-        let memref_type = mlirValueGetType(mlirOperationGetOperand(owner, 0));
-        let dimension = constant_integer(mlirOperationGetOperand(owner, 1))?;
+        let memref_type = mlirValueGetType(mlirOperationGetOperand(dim, 0));
+        let dimension = constant_integer(mlirOperationGetOperand(dim, 1))?;
         if !mlirTypeIsAMemRef(memref_type)
             || dimension < 0
             || dimension >= mlirShapedTypeGetRank(memref_type)
@@ -238,6 +286,47 @@ pub fn static_integer(value: MlirValue) -> Option<i64> {
             return None;
         }
         Some(mlirShapedTypeGetDimSize(memref_type, dimension as isize))
+    }
+}
+
+/// The value of the affine expression `expression` at `dims` and `symbols`.
+fn affine_value(expression: MlirAffineExpr, (dims, symbols): (&[i64], &[i64])) -> Option<i64> {
+    unsafe {
+        if mlirAffineExprIsAConstant(expression) {
+            return Some(mlirAffineConstantExprGetValue(expression));
+        }
+        if mlirAffineExprIsADim(expression) {
+            return dims
+                .get(mlirAffineDimExprGetPosition(expression) as usize)
+                .copied();
+        }
+        if mlirAffineExprIsASymbol(expression) {
+            return symbols
+                .get(mlirAffineSymbolExprGetPosition(expression) as usize)
+                .copied();
+        }
+        let side = |get: unsafe extern "C" fn(MlirAffineExpr) -> MlirAffineExpr| {
+            affine_value(get(expression), (dims, symbols))
+        };
+        let (left, right) = (
+            side(mlirAffineBinaryOpExprGetLHS)?,
+            side(mlirAffineBinaryOpExprGetRHS)?,
+        );
+        if mlirAffineExprIsAAdd(expression) {
+            left.checked_add(right)
+        } else if mlirAffineExprIsAMul(expression) {
+            left.checked_mul(right)
+        } else if right <= 0 {
+            None
+        } else if mlirAffineExprIsAMod(expression) {
+            Some(left.rem_euclid(right))
+        } else if mlirAffineExprIsAFloorDiv(expression) {
+            Some(left.div_euclid(right))
+        } else if mlirAffineExprIsACeilDiv(expression) {
+            Some(-((-left).div_euclid(right)))
+        } else {
+            None
+        }
     }
 }
 

@@ -125,7 +125,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
                 continue;
             };
             let selection = called_selection(*call, options);
-            let outcome = placement(kernel, index, &everything, &selection, options);
+            let outcome = placement(kernel, index, &everything, (&selection, None), options);
             (selection, outcome)
         } else {
             let buffer = buffer(
@@ -144,7 +144,13 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
                     "written by {}: loads stay coherent (ld.global)",
                     describe(*operation)
                 )),
-                None => placement(kernel, index, &everything, &selection, options),
+                None => placement(
+                    kernel,
+                    index,
+                    &everything,
+                    (&selection, Some(buffer.reuse.0)),
+                    options,
+                ),
             };
             (selection, outcome)
         };
@@ -212,12 +218,15 @@ fn called_selection(call: MlirOperation, options: &Options) -> Selection {
     }
 }
 
-/// The outcome for a read-only argument: its placement, unless a write may alias it.
+/// The outcome for a read-only argument: its placement, unless a write may alias it. `reused`:
+/// whether some element is read twice in a block (unknown for loads in a callee); the
+/// read-only path is put behind a run-time check (a copy of the body) only where it is (issue
+/// 31: versioning only where it pays; L1 serves a load read once through `ld.global` as well).
 fn placement(
     kernel: &Kernel,
     index: usize,
     everything: &[(Effect, MlirOperation)],
-    selection: &Selection,
+    (selection, reused): (&Selection, Option<bool>),
     options: &Options,
 ) -> Outcome {
     if selection.placement == Placement::Global {
@@ -274,6 +283,16 @@ fn placement(
                 written.describe()
             );
             match checkable(kernel, index, &aliasing, options) {
+                Some(Ok(_))
+                    if selection.placement == Placement::ReadOnly && reused == Some(false) =>
+                {
+                    return Outcome::Keep(format!(
+                        "read-only, but {write}; not behind a run-time check: no element is read \
+                         twice in a block, and L1 serves a load read once through ld.global as \
+                         well as through ld.global.nc, so the check and the copy of the body it \
+                         needs would gain nothing"
+                    ))
+                }
                 Some(Ok(writers)) => {
                     return Outcome::Checked(
                         writers,

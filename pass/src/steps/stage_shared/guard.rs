@@ -126,7 +126,11 @@ const LOOP_INITIAL_VALUES: isize = 3;
 /// `entry` block, in block order: loads and arithmetic that cannot trap (`c[i][j] * beta`, the
 /// register `promote` carries), each used only by the next ones but the last: a loop's initial
 /// value that can be computed before the guard under its condition.
-fn guarded_initial(value: MlirValue, block: MlirBlock, entry: MlirBlock) -> Option<Vec<MlirOperation>> {
+fn guarded_initial(
+    value: MlirValue,
+    block: MlirBlock,
+    entry: MlirBlock,
+) -> Option<Vec<MlirOperation>> {
     let mut chain: Vec<MlirOperation> = Vec::new();
     let mut pending = vec![value];
     while let Some(next) = pending.pop() {

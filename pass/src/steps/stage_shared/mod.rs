@@ -365,8 +365,7 @@ fn leave_guards(
             (block, constant),
             options,
             (used + tiles, TILE_ITERATIONS),
-        )
-        else {
+        ) else {
             continue;
         };
         let finding = &findings[index];

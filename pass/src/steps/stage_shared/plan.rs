@@ -104,7 +104,13 @@ pub(super) fn plan_all(
     options: &Options,
     (guards, uniformity): (&[LeftGuard], &Uniformity),
 ) -> Vec<(usize, Staging, Verdict)> {
-    let context = (kernel, findings, (block, constant), options, (guards, uniformity));
+    let context = (
+        kernel,
+        findings,
+        (block, constant),
+        options,
+        (guards, uniformity),
+    );
     // A tile cut shallower to fit the budget sets the depth of every tile of a loop, so that
     // the loop's refills share one period and it strip-mines whole (`strip_mine`): the
     // deepest depth at which they all agree.
