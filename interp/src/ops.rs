@@ -471,6 +471,19 @@ pub enum Op {
     Barrier,
     /// `gpu.shuffle`: `[value, offset, width]`; results `[value, valid]`.
     Shuffle(ShuffleMode),
+    /// `gpu.all_reduce` of a scalar over the whole block (the `op` attribute, or a region of one
+    /// combining op): every thread gets the fold of all threads' values in thread order.
+    AllReduce(ReductionKind),
+    /// `gpu.subgroup_reduce` of a scalar: the fold over each cluster of `size` lanes `stride`
+    /// apart within a warp (`size` 32 and `stride` 1 without `cluster`).
+    SubgroupReduce {
+        /// The combining kind.
+        kind: ReductionKind,
+        /// Lanes per cluster.
+        size: u32,
+        /// Distance between a cluster's lanes.
+        stride: u32,
+    },
     /// `gpu.return` / `gpu.terminator` / `func.return`.
     Return,
     /// `func.call`: `[arguments...]`; the callee's body, whose block arguments are its
@@ -597,6 +610,8 @@ impl Op {
             Op::LaneId => "gpu.lane_id",
             Op::Barrier => "gpu.barrier",
             Op::Shuffle(_) => "gpu.shuffle",
+            Op::AllReduce(_) => "gpu.all_reduce",
+            Op::SubgroupReduce { .. } => "gpu.subgroup_reduce",
             Op::Return => "gpu.return",
             Op::Call { .. } | Op::Print(_) => "func.call",
             Op::Launch { .. } => "gpu.launch_func",

@@ -68,6 +68,12 @@ pub(crate) fn translate(
         "gpu.block_dim" => Op::BlockDim(axis(operation)?),
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
+        "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "gpu.subgroup_reduce" => Op::SubgroupReduce {
+            kind: group_reduction(operation)?,
+            size: cluster(operation, "cluster_size", 32)?,
+            stride: cluster(operation, "cluster_stride", 1)?,
+        },
         "scf.reduce" if operands.is_empty() => Op::Yield,
         "scf.reduce" => return Err("with reductions".into()),
         _ => regions::translate(translator, operation, name)?,
@@ -405,6 +411,74 @@ fn reduction_kind(operation: MlirOperation) -> Result<ReductionKind, String> {
         Add, Mul, MinUI, MinSI, MaxUI, MaxSI, And, Or, XOr, MinNumF, MaxNumF, MinimumF, MaximumF,
     ];
     enumerated(operation, "kind", &names, &values)
+}
+
+/// What a `gpu.all_reduce` or `gpu.subgroup_reduce` combines with: its `op` attribute
+/// (`#gpu<all_reduce_op add>`), or a body of one combining op of its two arguments.
+fn group_reduction(operation: MlirOperation) -> Result<ReductionKind, String> {
+    use ReductionKind::*;
+    if ir::attribute(operation, "op").is_some() {
+        let names = [
+            "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or",
+            "xor", "minimumf", "maximumf",
+        ];
+        let values = [
+            Add, Mul, MinUI, MinSI, MinNumF, MaxUI, MaxSI, MaxNumF, And, Or, XOr, MinimumF,
+            MaximumF,
+        ];
+        return enumerated(operation, "op", &names, &values);
+    }
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)) };
+    let operations = ir::block_operations(body);
+    let [combining, terminator] = operations.as_slice() else {
+        return Err("a reduction body other than one op and its yield".into());
+    };
+    let arguments: Vec<MlirValue> = (0..2)
+        .map(|position| unsafe { mlirBlockGetArgument(body, position) })
+        .collect();
+    let uses_arguments = (0..2).all(|position| {
+        let operand = unsafe { mlirOperationGetOperand(*combining, position) };
+        arguments
+            .iter()
+            .any(|&argument| unsafe { mlirValueEqual(argument, operand) })
+    });
+    let yields_it = unsafe {
+        mlirOperationGetNumOperands(*terminator) == 1
+            && mlirValueEqual(
+                mlirOperationGetOperand(*terminator, 0),
+                mlirOperationGetResult(*combining, 0),
+            )
+    };
+    if !uses_arguments || !yields_it {
+        return Err("a reduction body other than one op of its two arguments".into());
+    }
+    let name = ir::operation_name(*combining);
+    Ok(match name.as_str() {
+        "arith.addf" | "arith.addi" => Add,
+        "arith.mulf" | "arith.muli" => Mul,
+        "arith.minui" => MinUI,
+        "arith.minsi" => MinSI,
+        "arith.maxui" => MaxUI,
+        "arith.maxsi" => MaxSI,
+        "arith.andi" => And,
+        "arith.ori" => Or,
+        "arith.xori" => XOr,
+        "arith.minnumf" => MinNumF,
+        "arith.maxnumf" => MaxNumF,
+        "arith.minimumf" => MinimumF,
+        "arith.maximumf" => MaximumF,
+        _ => return Err(format!("a reduction body of {name}")),
+    })
+}
+
+/// The `cluster_size` or `cluster_stride` of `gpu.subgroup_reduce`, `default` where absent.
+fn cluster(operation: MlirOperation, name: &str, default: u32) -> Result<u32, String> {
+    match ir::attribute(operation, name) {
+        None => Ok(default),
+        Some(attribute) => ir::integer(attribute)
+            .and_then(|value| u32::try_from(value).ok())
+            .ok_or_else(|| format!("an unreadable '{name}'")),
+    }
 }
 
 /// The `kind` of `memref.atomic_rmw`, by MLIR 22's `AtomicRMWKind` numbers.

@@ -1,4 +1,5 @@
-//! `gpu` ops: ids and sizes, `gpu.barrier`, `gpu.shuffle`.
+//! `gpu` ops: ids and sizes, `gpu.barrier`, `gpu.shuffle`, `gpu.all_reduce`,
+//! `gpu.subgroup_reduce`.
 //!
 //! Model. Ids come from the linear thread id and the current block; `gpu.lane_id` is the linear
 //! thread id modulo 32. A barrier must be reached by every thread of the block at once, else
@@ -6,6 +7,12 @@
 //! `width` take part, the source lane is `lane ^ offset`, `lane + offset`, `lane - offset` or
 //! `offset` (offset taken modulo 32), valid when below `width` (for `up`: at least
 //! `32 - width`); an invalid lane keeps its own value and gets `valid = false`.
+//!
+//! Reductions fold in thread (lane) order, rounding after every step; the NVVM lowering folds
+//! in a shuffle tree, so a float sum may differ in its last bits from the hardware's (the
+//! interpreter's order is the same before and after the pass, which is what `diff` compares).
+//! `gpu.all_reduce` needs every thread of the block, as a barrier does; `gpu.subgroup_reduce`
+//! every existing lane of each cluster.
 //!
 //! Assumptions. Reading a valid source lane that is inactive (or beyond the block) is an error,
 //! as PTX leaves it undefined; `width` must lie in 1..=32.
@@ -15,7 +22,7 @@
 use crate::error::Error;
 use crate::integer::mask;
 use crate::ir::Operation;
-use crate::ops::{Axis, Op, ShuffleMode};
+use crate::ops::{Axis, Op, ReductionKind, ShuffleMode};
 use crate::trace::WARP_SIZE;
 
 use super::values::{malformed, operands, result};
@@ -87,6 +94,76 @@ impl Executor<'_> {
             arrived: lanes.len(),
             threads: self.threads,
             missing: listed.join(", "),
+        })
+    }
+
+    /// `gpu.all_reduce` over the block.
+    pub(super) fn all_reduce(
+        &mut self,
+        operation: &Operation,
+        kind: ReductionKind,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        self.barrier(operation, lanes)?;
+        let [value] = operands(operation)?;
+        let element = self.element(value);
+        let mut total = self.scalar(value, lanes[0]);
+        for &t in &lanes[1..] {
+            total = super::vector::combine(kind, total, self.scalar(value, t), element)
+                .map_err(|reason| self.trap(operation, t, reason))?;
+        }
+        self.define(operation, result(operation)?, lanes, |_, _, out| {
+            out[0] = total;
+            Ok(())
+        })
+    }
+
+    /// `gpu.subgroup_reduce` over clusters of `size` lanes `stride` apart.
+    pub(super) fn subgroup_reduce(
+        &mut self,
+        operation: &Operation,
+        kind: ReductionKind,
+        (size, stride): (u32, u32),
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let [value] = operands(operation)?;
+        let element = self.element(value);
+        let warp = WARP_SIZE as u32;
+        if size == 0 || stride == 0 || size.saturating_mul(stride) > warp {
+            return Err(malformed(
+                operation,
+                format!("a cluster of {size} lanes {stride} apart does not fit a warp"),
+            ));
+        }
+        let mut active = vec![false; self.threads];
+        for &t in lanes {
+            active[t as usize] = true;
+        }
+        self.define(operation, result(operation)?, lanes, |executor, t, out| {
+            let lane = t % warp;
+            let span = size * stride;
+            let first = t - lane + lane / span * span + lane % stride;
+            let mut total: Option<u64> = None;
+            for member in (0..size).map(|k| first + k * stride) {
+                let Some(&taking) = active.get(member as usize) else {
+                    continue;
+                };
+                if !taking {
+                    return Err(executor.trap(
+                        operation,
+                        t,
+                        format!("lane {} of its cluster is inactive", member % warp),
+                    ));
+                }
+                let mine = executor.scalar(value, member);
+                total = Some(match total {
+                    None => mine,
+                    Some(total) => super::vector::combine(kind, total, mine, element)
+                        .map_err(|reason| executor.trap(operation, t, reason))?,
+                });
+            }
+            out[0] = total.unwrap_or_else(|| executor.scalar(value, t));
+            Ok(())
         })
     }
 

@@ -336,6 +336,10 @@ impl<'k> Executor<'k> {
             }
             Op::Barrier => self.barrier(operation, lanes),
             Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),
+            Op::AllReduce(kind) => self.all_reduce(operation, *kind, lanes),
+            Op::SubgroupReduce { kind, size, stride } => {
+                self.subgroup_reduce(operation, *kind, (*size, *stride), lanes)
+            }
             Op::Yield | Op::Condition | Op::Return => {
                 Err(malformed(operation, "terminator in the middle of a block"))
             }

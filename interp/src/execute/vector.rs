@@ -18,7 +18,12 @@ use super::values::{operands, result};
 use super::Executor;
 
 /// One step of a reduction: `a ⊕ b` in `element`.
-fn combine(kind: ReductionKind, a: u64, b: u64, element: ElementType) -> Result<u64, &'static str> {
+pub(super) fn combine(
+    kind: ReductionKind,
+    a: u64,
+    b: u64,
+    element: ElementType,
+) -> Result<u64, &'static str> {
     if element.is_float() {
         let op = match kind {
             ReductionKind::Add => FloatBinary::AddF,
