@@ -186,6 +186,10 @@ pub enum IndexExpression {
     /// amount, e.g. a tree reduction's `128 >> level`): `⌊left / 2^right⌋`, unknown when
     /// `left` is negative or `right` is outside `0..64`.
     ShiftRight(Box<IndexExpression>, Box<IndexExpression>),
+    /// An expression shifted left by another (`arith.shli` by a non-constant amount, e.g. a
+    /// tree reduction's stride `1 << level`): `left · 2^right`, unknown when `right` is outside
+    /// `0..64` or the product overflows.
+    ShiftLeft(Box<IndexExpression>, Box<IndexExpression>),
     /// A value the analysis cannot model (data-dependent, non-affine), with the reason.
     Unknown(String),
 }
@@ -213,6 +217,14 @@ enum Step {
     Xor,
     /// Pop two, push the first shifted right by the second.
     ShiftRight,
+    /// Pop two, push the first times two to the second.
+    ShiftLeft,
+}
+
+/// `value · 2^amount`, `None` for a negative amount or an overflow.
+fn shifted_left(value: i64, amount: i64) -> Option<i64> {
+    let factor = 1i64.checked_shl(u32::try_from(amount).ok().filter(|&bits| bits < 63)?)?;
+    value.checked_mul(factor)
 }
 
 /// `k` where `value = 2^k` (and positive).
@@ -251,12 +263,13 @@ impl Compiled {
                 Step::FloorDivide(_) | Step::Modulo(_) => return None,
                 Step::ShiftDown(bits) => stack[depth.checked_sub(1)?] >> bits,
                 Step::Mask(mask) => stack[depth.checked_sub(1)?] & mask,
-                Step::Add | Step::Xor | Step::ShiftRight => {
+                Step::Add | Step::Xor | Step::ShiftRight | Step::ShiftLeft => {
                     let (left, right) = (stack[depth.checked_sub(2)?], stack[depth - 1]);
                     depth -= 1;
                     match *step {
                         Step::Add => left.checked_add(right)?,
                         Step::Xor => left ^ right,
+                        Step::ShiftLeft => shifted_left(left, right)?,
                         _ if left >= 0 && (0..=63).contains(&right) => left >> right,
                         _ => return None,
                     }
@@ -320,12 +333,14 @@ impl IndexExpression {
             IndexExpression::Variable(variable) => steps.push(Step::Slot(slot(variable)?)),
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
-            | IndexExpression::ShiftRight(left, right) => {
+            | IndexExpression::ShiftRight(left, right)
+            | IndexExpression::ShiftLeft(left, right) => {
                 left.compile_into(slot, steps)?;
                 right.compile_into(slot, steps)?;
                 steps.push(match self {
                     IndexExpression::Add(..) => Step::Add,
                     IndexExpression::Xor(..) => Step::Xor,
+                    IndexExpression::ShiftLeft(..) => Step::ShiftLeft,
                     _ => Step::ShiftRight,
                 });
             }
@@ -382,6 +397,14 @@ impl IndexExpression {
                     ))),
                 }
             }
+            IndexExpression::ShiftLeft(left, right) => {
+                let (shifted, amount) = (left.evaluate(value)?, right.evaluate(value)?);
+                shifted_left(shifted, amount).ok_or_else(|| {
+                    Unknown::new(format!(
+                        "{shifted} << {amount}: a shift by a negative amount or one that overflows"
+                    ))
+                })
+            }
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
     }
@@ -400,7 +423,8 @@ impl IndexExpression {
             }
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
-            | IndexExpression::ShiftRight(left, right) => {
+            | IndexExpression::ShiftRight(left, right)
+            | IndexExpression::ShiftLeft(left, right) => {
                 left.collect_variables(found);
                 right.collect_variables(found);
             }
@@ -428,7 +452,9 @@ impl IndexExpression {
                 positive(*divisor)?;
                 self.quasi_affine_part()
             }
-            IndexExpression::Xor(..) | IndexExpression::ShiftRight(..) => self.quasi_affine_part(),
+            IndexExpression::Xor(..)
+            | IndexExpression::ShiftRight(..)
+            | IndexExpression::ShiftLeft(..) => self.quasi_affine_part(),
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
     }
@@ -439,6 +465,7 @@ impl IndexExpression {
         match self {
             IndexExpression::Xor(..) => "an XOR",
             IndexExpression::ShiftRight(..) => "a right shift",
+            IndexExpression::ShiftLeft(..) => "a left shift",
             _ => "a floor division or remainder",
         }
     }
@@ -630,6 +657,25 @@ mod tests {
         let negative = IndexExpression::ShiftRight(Box::new((-8).into()), Box::new(1.into()));
         assert!(negative.evaluate(&|_| None).is_err());
         assert_eq!(index.variables().len(), 2);
+    }
+
+    /// A reduction's stride `2 * (1 << level) * tid` is `(2 * tid) << level`: exact per lane,
+    /// unknown for a negative amount or an overflow, never wrapped.
+    #[test]
+    fn a_left_shift_by_a_variable_is_quasi_affine_and_checked() {
+        let level = IndexExpression::from(Variable::Loop(LoopId(0)));
+        let index = IndexExpression::ShiftLeft(Box::new(thread_x() * 2), Box::new(level));
+        let form = index.linear().unwrap();
+        assert_eq!(form.quasi_affine[0].0.quasi_affine_kind(), "a left shift");
+        let at = |tid: i64, level: i64| {
+            index.evaluate(&move |variable: &Variable| match variable {
+                Variable::Loop(_) => Some(level),
+                _ => Some(tid),
+            })
+        };
+        assert_eq!(at(5, 3), Ok(80));
+        assert!(at(5, -1).is_err());
+        assert!(at(1 << 40, 30).is_err());
     }
 
     #[test]

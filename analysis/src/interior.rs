@@ -106,7 +106,8 @@ fn is_modelled(expression: &IndexExpression) -> bool {
         IndexExpression::Unknown(_) => false,
         IndexExpression::Add(left, right)
         | IndexExpression::Xor(left, right)
-        | IndexExpression::ShiftRight(left, right) => is_modelled(left) && is_modelled(right),
+        | IndexExpression::ShiftRight(left, right)
+        | IndexExpression::ShiftLeft(left, right) => is_modelled(left) && is_modelled(right),
         IndexExpression::Multiply(inner, _)
         | IndexExpression::FloorDivide(inner, _)
         | IndexExpression::Modulo(inner, _) => is_modelled(inner),

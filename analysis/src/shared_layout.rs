@@ -639,7 +639,8 @@ fn collect_divisors(expression: &IndexExpression, found: &mut Vec<i64>) {
         }
         IndexExpression::Add(left, right)
         | IndexExpression::Xor(left, right)
-        | IndexExpression::ShiftRight(left, right) => {
+        | IndexExpression::ShiftRight(left, right)
+        | IndexExpression::ShiftLeft(left, right) => {
             collect_divisors(left, found);
             collect_divisors(right, found);
         }

@@ -25,8 +25,10 @@ fn expression() -> impl Strategy<Value = IndexExpression> {
                 .prop_map(|(a, modulus)| IndexExpression::Modulo(Box::new(a), modulus)),
             (inner.clone(), inner.clone())
                 .prop_map(|(a, b)| IndexExpression::Xor(Box::new(a), Box::new(b))),
-            (inner.clone(), inner)
+            (inner.clone(), inner.clone())
                 .prop_map(|(a, b)| IndexExpression::ShiftRight(Box::new(a), Box::new(b))),
+            (inner.clone(), inner)
+                .prop_map(|(a, b)| IndexExpression::ShiftLeft(Box::new(a), Box::new(b))),
         ]
     })
 }

@@ -332,6 +332,10 @@ impl Builder {
                 let (left, right) = (self.index(left, values)?, self.index(right, values)?);
                 self.index_binary("arith.shrui", left, right)
             }
+            IndexExpression::ShiftLeft(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.shli", left, right)
+            }
             IndexExpression::Unknown(_) => return None,
         })
     }

@@ -337,18 +337,30 @@ impl Scope<'_> {
             "arith.subi" => add(sub(0), IndexExpression::Multiply(Box::new(sub(1)), -1)),
             // A factor that folds to a constant: `gpu.block_dim` of a known block
             // (`bid.x * block_dim.x + tid.x`), an argument every launch fixes.
+            // A product with a power of two of a variable (a tree reduction's stride
+            // `2 * (1 << level) * tid`) is that shift of the other factor.
             "arith.muli" => {
                 let (left, right) = (sub(0), sub(1));
                 let folded = |side: &IndexExpression| side.evaluate(&|_| None).ok();
                 match (folded(&left), folded(&right)) {
-                    (_, Some(factor)) => IndexExpression::Multiply(Box::new(left), factor),
-                    (Some(factor), _) => IndexExpression::Multiply(Box::new(right), factor),
-                    _ => not_modelled(owner, "a product of two non-constant values"),
+                    (_, Some(factor)) => times(left, factor),
+                    (Some(factor), _) => times(right, factor),
+                    _ => match (shift_of_constant(&left), shift_of_constant(&right)) {
+                        (Some((factor, amount)), _) => IndexExpression::ShiftLeft(
+                            Box::new(times(right, factor)),
+                            Box::new(amount),
+                        ),
+                        (_, Some((factor, amount))) => IndexExpression::ShiftLeft(
+                            Box::new(times(left, factor)),
+                            Box::new(amount),
+                        ),
+                        _ => not_modelled(owner, "a product of two non-constant values"),
+                    },
                 }
             }
             "arith.shli" => match constant(1) {
-                Some(shift @ 0..=62) => IndexExpression::Multiply(Box::new(sub(0)), 1 << shift),
-                _ => not_modelled(owner, "a shift by a non-constant amount"),
+                Some(shift @ 0..=62) => times(sub(0), 1 << shift),
+                _ => IndexExpression::ShiftLeft(Box::new(sub(0)), Box::new(sub(1))),
             },
             // An arithmetic shift by a constant is a floor division by a power of two, of any
             // value; a logical one only of a non-negative value, which any shift amount keeps
@@ -475,7 +487,9 @@ impl Scope<'_> {
             IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
                 self.non_negative(left) && self.non_negative(right)
             }
-            IndexExpression::ShiftRight(left, _) => self.non_negative(left),
+            IndexExpression::ShiftRight(left, _) | IndexExpression::ShiftLeft(left, _) => {
+                self.non_negative(left)
+            }
         }
     }
 
@@ -550,6 +564,25 @@ impl Scope<'_> {
 }
 
 /// `left + right`.
+/// `expression · factor`, the factor moved inside a left shift (`c · (a << k)` is
+/// `(c · a) << k`, so a shift of a constant stays recognizable).
+fn times(expression: IndexExpression, factor: i64) -> IndexExpression {
+    match expression {
+        IndexExpression::ShiftLeft(shifted, amount) => {
+            IndexExpression::ShiftLeft(Box::new(times(*shifted, factor)), amount)
+        }
+        other => IndexExpression::Multiply(Box::new(other), factor),
+    }
+}
+
+/// `(c, k)` when `expression` is `c << k`, `c` a constant.
+fn shift_of_constant(expression: &IndexExpression) -> Option<(i64, IndexExpression)> {
+    let IndexExpression::ShiftLeft(shifted, amount) = expression else {
+        return None;
+    };
+    Some((shifted.evaluate(&|_| None).ok()?, (**amount).clone()))
+}
+
 fn add(left: IndexExpression, right: IndexExpression) -> IndexExpression {
     IndexExpression::Add(Box::new(left), Box::new(right))
 }

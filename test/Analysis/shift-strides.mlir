@@ -1,0 +1,59 @@
+// Strides from a loop's shifts (issue 31, item 5): the cuda-samples reduction's interleaved
+// addressing (reduce1: `for (s = 1; s < blockDim.x; s *= 2) { index = 2 * s * tid; if (index <
+// blockDim.x) sdata[index] += sdata[index + s]; }`, NVIDIA cuda-samples
+// Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu), written with the loop over
+// the level and s = 1 << level. `2 * s * tid` is `(2 * tid) << level`: a left shift the metrics
+// evaluate per lane, enumerating the 8 levels. Level L keeps 128 / 2^L threads at a stride of
+// 2^(L+1) words: 12 warp requests with conflict degrees 2 (x4), 4 (x2), 8, 8, 8, 4, 2, 1, so
+// 47 / 12 = 3.92 on average, exactly what the interpreter measures. The buffer has one
+// dimension, so no padding or swizzle can help (the sample's own fix is sequential addressing,
+// an algorithm change), and the remark says so with the numbers.
+
+// RUN: gpu-mem-opt-opt --gpu-mem-opt-test-access-analysis %s 2>&1 >/dev/null | FileCheck %s --check-prefix=ACCESS
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt interp %s --kernel reduce1 --grid 4,1,1 --arg random:1 --arg zeros --check-static | FileCheck %s --check-prefix=STATIC
+// RUN: gpu-mem-opt diff %s --kernel reduce1 --grid 4,1,1
+
+// ACCESS: access: load workgroup 0 (shared), 4 B x 1; not affine: index 0 has a left shift (quasi-affine); {{.*}}bank conflict degree 3.92, distinct addresses 21.25
+// REMARK: pad: workgroup 0: unchanged: wavefronts 150, degree 3.33; a rank-1 buffer has no rows to pad or swizzle
+// STATIC: static check: 14 metrics agree, 0 differ
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @reduce1(%in: memref<1024xf32>, %out: memref<4xf32>) workgroup(%sdata: memref<256xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bid, %c256 : index
+      %i = arith.addi %base, %tid : index
+      %v = memref.load %in[%i] : memref<1024xf32>
+      memref.store %v, %sdata[%tid] : memref<256xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %level = %c0 to %c8 step %c1 {
+        %s = arith.shli %c1, %level : index
+        %c2 = arith.constant 2 : index
+        %twice = arith.muli %c2, %s : index
+        %index = arith.muli %twice, %tid : index
+        %inside = arith.cmpi ult, %index, %c256 : index
+        scf.if %inside {
+          %other = arith.addi %index, %s : index
+          %a = memref.load %sdata[%index] : memref<256xf32, #gpu.address_space<workgroup>>
+          %b = memref.load %sdata[%other] : memref<256xf32, #gpu.address_space<workgroup>>
+          %sum = arith.addf %a, %b : f32
+          memref.store %sum, %sdata[%index] : memref<256xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+      }
+      %first = arith.cmpi eq, %tid, %c0 : index
+      scf.if %first {
+        %total = memref.load %sdata[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+        memref.store %total, %out[%bid] : memref<4xf32>
+      }
+      gpu.return
+    }
+  }
+}
