@@ -471,6 +471,8 @@ pub enum Op {
     Barrier,
     /// `gpu.shuffle`: `[value, offset, width]`; results `[value, valid]`.
     Shuffle(ShuffleMode),
+    /// `gpu.printf` with its format string; operands: the values to format.
+    Printf(String),
     /// `gpu.all_reduce` of a scalar over the whole block (the `op` attribute, or a region of one
     /// combining op): every thread gets the fold of all threads' values in thread order.
     AllReduce(ReductionKind),
@@ -611,6 +613,7 @@ impl Op {
             Op::Barrier => "gpu.barrier",
             Op::Shuffle(_) => "gpu.shuffle",
             Op::AllReduce(_) => "gpu.all_reduce",
+            Op::Printf(_) => "gpu.printf",
             Op::SubgroupReduce { .. } => "gpu.subgroup_reduce",
             Op::Return => "gpu.return",
             Op::Call { .. } | Op::Print(_) => "func.call",

@@ -69,6 +69,12 @@ pub(crate) fn translate(
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
         "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "gpu.printf" => Op::Printf(
+            ir::attribute(operation, "format")
+                .filter(|&format| unsafe { mlirAttributeIsAString(format) })
+                .map(|format| unsafe { ir::string_ref(mlirStringAttrGetValue(format)) })
+                .ok_or("no 'format' string")?,
+        ),
         "gpu.subgroup_reduce" => Op::SubgroupReduce {
             kind: group_reduction(operation)?,
             size: cluster(operation, "cluster_size", 32)?,

@@ -85,6 +85,8 @@ impl Executor<'_> {
             ..self.options.clone()
         };
         let trace = super::run(launched, grid, block, &mut arguments, &options)?;
+        // What the kernel printed (`gpu.printf`), after what the program printed before it.
+        self.output.push_str(&trace.output);
         let mut digests = Vec::new();
         for (argument, view) in arguments.iter().zip(&views) {
             let written = match (argument, view) {

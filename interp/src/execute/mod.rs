@@ -31,6 +31,7 @@ mod control;
 mod gpu;
 mod host;
 mod memref;
+mod printf;
 mod setup;
 mod values;
 mod vector;
@@ -337,6 +338,7 @@ impl<'k> Executor<'k> {
             Op::Barrier => self.barrier(operation, lanes),
             Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),
             Op::AllReduce(kind) => self.all_reduce(operation, *kind, lanes),
+            Op::Printf(format) => self.printf(operation, format, lanes),
             Op::SubgroupReduce { kind, size, stride } => {
                 self.subgroup_reduce(operation, *kind, (*size, *stride), lanes)
             }
