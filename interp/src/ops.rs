@@ -473,6 +473,22 @@ pub enum Op {
     Shuffle(ShuffleMode),
     /// `gpu.printf` with its format string; operands: the values to format.
     Printf(String),
+    /// A kernel body of several blocks joined by `cf` branches: every thread starts in block 0
+    /// and follows its own branches; the lowest-numbered block threads wait at runs next, for
+    /// all of them together (so threads that took different branches meet again where the
+    /// code joins).
+    Graph(Vec<Block>),
+    /// `cf.br` to block `0` of its graph; operands: the block's arguments.
+    Branch(usize),
+    /// `cf.cond_br`: operands `[condition, then arguments…, else arguments…]`.
+    CondBranch {
+        /// The block taken where the condition holds.
+        then: usize,
+        /// The block taken where it does not.
+        otherwise: usize,
+        /// How many operands after the condition go to `then`.
+        then_arguments: usize,
+    },
     /// `gpu.all_reduce` of a scalar over the whole block (the `op` attribute, or a region of one
     /// combining op): every thread gets the fold of all threads' values in thread order.
     AllReduce(ReductionKind),
@@ -614,6 +630,9 @@ impl Op {
             Op::Shuffle(_) => "gpu.shuffle",
             Op::AllReduce(_) => "gpu.all_reduce",
             Op::Printf(_) => "gpu.printf",
+            Op::Graph(_) => "(blocks)",
+            Op::Branch(_) => "cf.br",
+            Op::CondBranch { .. } => "cf.cond_br",
             Op::SubgroupReduce { .. } => "gpu.subgroup_reduce",
             Op::Return => "gpu.return",
             Op::Call { .. } | Op::Print(_) => "func.call",
@@ -639,6 +658,7 @@ impl Op {
                 vec![then, otherwise]
             }
             Op::While { before, after } => vec![before, after],
+            Op::Graph(blocks) => blocks.iter().collect(),
             _ => Vec::new(),
         }
     }

@@ -42,6 +42,8 @@
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg zeros --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel two_inputs --grid 2,1,1 --arg random:1 --arg random:2 --arg same:1 --arg 2.5
 // RUN: gpu-mem-opt diff %s --kernel view_rows --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel blocks --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel blocks --grid 1,1,1 --arg random:1 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel dynamic_size --grid 1,1,1 --arg random:1 --arg zeros:256
 // RUN: gpu-mem-opt diff %s --kernel dynamic_rows --grid 1,1,1 --arg random:1:8x32 --arg zeros:8x32
 // RUN: gpu-mem-opt diff %s --kernel dynamic_rows --grid 1,1,1 --arg random:1:8x32 --arg same:0
@@ -213,8 +215,7 @@ module attributes {gpu.container_module} {
 
     /// A body of several blocks (a DSL lowered to cf) is not copied whole: each
     /// load of the argument becomes scf.if check { load, marked } else { load }.
-    /// (The interpreter runs no cf.br, so this one is checked in the IR and the
-    /// PTX only.)
+    /// Both paths run in the interpreter (diff, apart and in place).
     // CHECK-LABEL: gpu.func @blocks(
     // CHECK: %[[APART:.*]] = arith.ori
     // CHECK: scf.if %[[APART]] -> (f32) {

@@ -96,7 +96,7 @@ impl Translator {
             split(inputs, inputs + workgroup),
             split(inputs + workgroup, usize::MAX),
         )?;
-        self.operations(block);
+        self.body(block);
         self.constant_bindings()
     }
 
@@ -136,7 +136,7 @@ impl Translator {
                 }
             }
         }
-        self.operations(block);
+        self.body(block);
         Ok(())
     }
 

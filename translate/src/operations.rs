@@ -69,6 +69,18 @@ pub(crate) fn translate(
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
         "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "cf.br" => {
+            Op::Branch(translator.block_number(unsafe { mlirOperationGetSuccessor(operation, 0) })?)
+        }
+        "cf.cond_br" => Op::CondBranch {
+            then: translator.block_number(unsafe { mlirOperationGetSuccessor(operation, 0) })?,
+            otherwise: translator
+                .block_number(unsafe { mlirOperationGetSuccessor(operation, 1) })?,
+            then_arguments: ir::attribute(operation, "operandSegmentSizes")
+                .and_then(ir::dense_i32_array)
+                .and_then(|segments| usize::try_from(*segments.get(1)?).ok())
+                .ok_or("unreadable 'operandSegmentSizes'")?,
+        },
         "gpu.printf" => Op::Printf(
             ir::attribute(operation, "format")
                 .filter(|&format| unsafe { mlirAttributeIsAString(format) })

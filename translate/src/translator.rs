@@ -41,6 +41,9 @@ pub(crate) struct Translator {
     pub(crate) calls: Vec<String>,
     /// A program's host state; default (no module) for a kernel.
     pub(crate) host: crate::host::Host,
+    /// The blocks of the body of several blocks being translated, in order: what a `cf`
+    /// branch's successors are numbered by.
+    pub(crate) graph: Vec<MlirBlock>,
 }
 
 /// The interpreter type of `value`'s type, and the printed MLIR type when there is none.
@@ -62,6 +65,7 @@ impl Translator {
             globals: HashMap::new(),
             calls: Vec::new(),
             host: crate::host::Host::default(),
+            graph: Vec::new(),
         }
     }
 
@@ -82,6 +86,59 @@ impl Translator {
             self.operation(operation);
             operation = unsafe { mlirOperationGetNextInBlock(operation) };
         }
+    }
+
+    /// Translates a body whose first block is `entry` (its arguments bound already): its ops,
+    /// or for a body of several blocks joined by `cf` branches one `Op::Graph` of them.
+    pub(crate) fn body(&mut self, entry: MlirBlock) {
+        if unsafe { mlirBlockGetNextInRegion(entry) }.ptr.is_null() {
+            self.operations(entry);
+            return;
+        }
+        let mut blocks = vec![entry];
+        while let Some(&last) = blocks.last() {
+            let next = unsafe { mlirBlockGetNextInRegion(last) };
+            if next.ptr.is_null() {
+                break;
+            }
+            blocks.push(next);
+        }
+        let outer = std::mem::replace(&mut self.graph, blocks.clone());
+        let mut translated = Vec::with_capacity(blocks.len());
+        let mut unknown = None;
+        for (number, &block) in blocks.iter().enumerate() {
+            let arguments: Vec<MlirValue> = if number == 0 {
+                Vec::new()
+            } else {
+                (0..unsafe { mlirBlockGetNumArguments(block) })
+                    .map(|position| unsafe { mlirBlockGetArgument(block, position) })
+                    .collect()
+            };
+            let (types, missing): (Vec<Type>, Vec<Option<String>>) =
+                arguments.iter().map(|&argument| type_of(argument)).unzip();
+            unknown = unknown.or(missing.into_iter().flatten().next());
+            let ids = self.builder.begin_block(&types);
+            for (&argument, id) in arguments.iter().zip(ids) {
+                self.bind(argument, id);
+            }
+            self.operations(block);
+            translated.push(self.builder.end_block());
+        }
+        self.graph = outer;
+        let location = ir::location_text(unsafe { mlirOperationGetLocation(self.kernel) });
+        let op = match unknown {
+            Some(ty) => Op::Unsupported(format!("blocks: a block argument of type {ty}")),
+            None => Op::Graph(translated),
+        };
+        self.builder.push(op, &[], &[], &location);
+    }
+
+    /// The number of `block` in the body of several blocks being translated.
+    pub(crate) fn block_number(&self, block: MlirBlock) -> Result<usize, String> {
+        self.graph
+            .iter()
+            .position(|known| known.ptr == block.ptr)
+            .ok_or_else(|| "a branch outside a kernel body of several blocks".to_string())
     }
 
     /// Translates region `index` of `operation` (one block, or none) into a nested block.

@@ -125,6 +125,71 @@ impl<'k> Executor<'k> {
         self.copy_values(operation, returned, &operation.results, lanes)
     }
 
+    /// A body of several blocks (`Op::Graph`): the lowest-numbered block that threads wait at
+    /// runs for all of them; its terminator sends each thread on with its block arguments.
+    pub(super) fn run_graph(
+        &mut self,
+        operation: &'k Operation,
+        blocks: &'k [Block],
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let mut waiting: Vec<Vec<u32>> = vec![Vec::new(); blocks.len()];
+        if let Some(first) = waiting.first_mut() {
+            *first = lanes.to_vec();
+        }
+        while let Some(current) = waiting.iter().position(|threads| !threads.is_empty()) {
+            self.count_iteration(operation)?;
+            let threads = std::mem::take(&mut waiting[current]);
+            let block = &blocks[current];
+            for step in &block.operations {
+                let mut send = |executor: &mut Self,
+                                target: usize,
+                                from: &'k [ValueId],
+                                going: &[u32]| {
+                    if going.is_empty() {
+                        return Ok(());
+                    }
+                    let to = &blocks
+                        .get(target)
+                        .ok_or_else(|| malformed(step, "a branch to a block that is not there"))?
+                        .arguments;
+                    executor.copy_values(step, from, to, going)?;
+                    let joined = &mut waiting[target];
+                    joined.extend_from_slice(going);
+                    joined.sort_unstable();
+                    joined.dedup();
+                    Ok::<(), Error>(())
+                };
+                match &step.op {
+                    Op::Branch(target) => send(self, *target, &step.operands, &threads)?,
+                    Op::CondBranch {
+                        then,
+                        otherwise,
+                        then_arguments,
+                    } => {
+                        let (condition, arguments) = step
+                            .operands
+                            .split_first()
+                            .ok_or_else(|| malformed(step, "no condition"))?;
+                        let split = (*then_arguments).min(arguments.len());
+                        let (taken, not_taken) = self.partition(&threads, |executor, t| {
+                            Ok(executor.scalar(*condition, t) & 1 == 1)
+                        })?;
+                        send(self, *then, &arguments[..split], &taken)?;
+                        send(self, *otherwise, &arguments[split..], &not_taken)?;
+                    }
+                    Op::Return => {}
+                    _ => {
+                        self.execute(step, &threads)?;
+                        continue;
+                    }
+                }
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// `scf.if`.
     pub(super) fn run_if(
         &mut self,

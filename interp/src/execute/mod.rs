@@ -339,6 +339,11 @@ impl<'k> Executor<'k> {
             Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),
             Op::AllReduce(kind) => self.all_reduce(operation, *kind, lanes),
             Op::Printf(format) => self.printf(operation, format, lanes),
+            Op::Graph(blocks) => self.run_graph(operation, blocks, lanes),
+            Op::Branch(_) | Op::CondBranch { .. } => Err(malformed(
+                operation,
+                "a branch outside a body of several blocks",
+            )),
             Op::SubgroupReduce { kind, size, stride } => {
                 self.subgroup_reduce(operation, *kind, (*size, *stride), lanes)
             }
