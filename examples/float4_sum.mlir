@@ -1,7 +1,7 @@
 // A float4 sum as a programmer writes it: four scalar loads of a 16-byte record. Nothing
 // says where %points starts (a memref argument may be a view at any element), so with the
 // default options the pass puts the 16-byte load behind a run-time check of its alignment
-// (`make demo`, README "Vector width and memory spaces").
+// (`make demo`, docs/pass.md, "vectorize").
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @float4_sums(%points: memref<4096xf32>, %sums: memref<1024xf32>) kernel

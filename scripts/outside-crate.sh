@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A crate outside this workspace that depends on gpu-mem-opt by path, built and run the way
-# README's "As a library" says: a plain `cargo run`, no settings of its own (the vendored
+# docs/embedding.md, "Rust", says: a plain `cargo run`, no settings of its own (the vendored
 # mlir-sys and TableGen find LLVM 22 themselves; cargo puts libMLIR.so's link in the profile
 # directory on the loader's path). Usage: scripts/outside-crate.sh WORKDIR FILE. Shares
 # target/ so that only the small crate compiles; test/Driver/outside-crate.mlir runs it.

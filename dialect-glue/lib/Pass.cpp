@@ -292,8 +292,9 @@ public:
 private:
   Option<std::string> step{
       *this, "step",
-      llvm::cl::desc("The step whose remarks to show: vectorize, memory-space, "
-                     "stage-shared or shared-layout"),
+      llvm::cl::desc("The step whose remarks to show: delinearize, promote, "
+                     "vectorize, memory-space, stage-shared, relayout or "
+                     "shared-layout"),
       llvm::cl::init("stage-shared")};
 };
 

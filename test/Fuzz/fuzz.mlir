@@ -8,7 +8,7 @@
 // issue 30 it pays for its per-launch copy only past about 440 loads per warp, which no
 // family's small loops reach (test/Driver/launch-contract.mlir covers it).
 // About 12 s on two cores; a long campaign is `gpu-mem-opt fuzz --seed S
-// --count 10000 --keep DIR` (README, "Differential fuzzing").
+// --count 10000 --keep DIR` (docs/interpreter-and-diff.md, "Fuzzing and robustness").
 
 // RUN: gpu-mem-opt fuzz --seed 1 --count 120 | FileCheck %s
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in

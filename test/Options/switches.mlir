@@ -1,4 +1,4 @@
-// Every step switch follows one rule (pass/src/options.rs, README "Pass options"):
+// Every step switch follows one rule (pass/src/options.rs, docs/pass.md, "Options"):
 // a step turned off rewrites nothing and emits no remark, the report keeps one
 // decision per target with "applied": false and a reason "option X=false; " followed
 // by what the step found (what it would have done, with its numbers, or why it could
