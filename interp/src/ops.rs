@@ -552,6 +552,13 @@ pub enum Printer {
     Open,
     /// `printClose`: ` )`.
     Close,
+    /// `vector.print %value` of a scalar or a 1-D vector, then `newline` or not: what its
+    /// lowering calls (`printF32`…, or `( a, b )` through `printOpen`, `printComma`,
+    /// `printClose`), then `printNewline` unless `punctuation = <no_punctuation>`.
+    Vector {
+        /// Whether a newline follows.
+        newline: bool,
+    },
 }
 
 impl Printer {
@@ -635,6 +642,7 @@ impl Op {
             Op::CondBranch { .. } => "cf.cond_br",
             Op::SubgroupReduce { .. } => "gpu.subgroup_reduce",
             Op::Return => "gpu.return",
+            Op::Print(Printer::Vector { .. }) => "vector.print",
             Op::Call { .. } | Op::Print(_) => "func.call",
             Op::Launch { .. } => "gpu.launch_func",
             Op::Copy => "gpu.memcpy",

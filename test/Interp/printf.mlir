@@ -1,4 +1,4 @@
-// gpu.printf in the interpreter (issue 32): each thread formats the string with its own values
+// gpu.printf and vector.print in the interpreter (issue 32): each thread formats the string with its own values
 // as CUDA's vprintf does (floats as doubles, %lld of an index, %d of an i8), threads in order,
 // a launch's lines after the previous launch's and around the host's own printing. Modelled on
 // upstream's mlir/test/Integration/GPU/CUDA/printf.mlir (llvm/llvm-project); `diff` compares
@@ -14,7 +14,10 @@
 // CHECK-NEXT: block 1 thread 0: 2.5 |  -1| 1.25e-03|ff
 // CHECK-NEXT: block 1 thread 1: 3.5 |   0| 1.25e-03|ff
 // CHECK-NEXT: {{^42$}}
-// SAME: identical: 2 launches (0 buffers after them), 7 lines of output
+// Host code prints with vector.print as its lowering to the runner-utils printers does.
+// CHECK-NEXT: {{^\( 1, 2.5, -3 \)$}}
+// CHECK-NEXT: {{^42, $}}
+// SAME: identical: 2 launches (0 buffers after them), 9 lines of output
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -53,6 +56,11 @@ module attributes {gpu.container_module} {
     %answer = arith.constant 42 : i64
     call @printI64(%answer) : (i64) -> ()
     call @printNewline() : () -> ()
+    %v = arith.constant dense<[1.0, 2.5, -3.0]> : vector<3xf32>
+    vector.print %v : vector<3xf32>
+    vector.print %answer : i64 punctuation <no_punctuation>
+    vector.print punctuation <comma>
+    vector.print punctuation <newline>
     return
   }
   func.func private @printI64(i64)

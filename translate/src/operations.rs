@@ -12,7 +12,8 @@
 
 use interp::{
     AtomicKind, Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
-    IntegerPredicate, Op, ReductionKind, ShuffleMode, Transfer, TransferAxis, Type, ValueId,
+    IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Transfer, TransferAxis, Type,
+    ValueId,
 };
 use mlir_sys::*;
 
@@ -69,6 +70,7 @@ pub(crate) fn translate(
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
         "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "vector.print" => vector_print(operation, operands)?,
         "cf.br" => {
             Op::Branch(translator.block_number(unsafe { mlirOperationGetSuccessor(operation, 0) })?)
         }
@@ -486,6 +488,24 @@ fn group_reduction(operation: MlirOperation) -> Result<ReductionKind, String> {
         "arith.minimumf" => MinimumF,
         "arith.maximumf" => MaximumF,
         _ => return Err(format!("a reduction body of {name}")),
+    })
+}
+
+/// `vector.print` of a value (a scalar or 1-D vector) or of a punctuation mark alone; a string
+/// literal is not printed by the interpreter yet.
+fn vector_print(operation: MlirOperation, operands: &[ValueId]) -> Result<Op, String> {
+    if ir::attribute(operation, "stringLiteral").is_some() {
+        return Err("with a string".into());
+    }
+    let punctuation = keyword_of(operation, "punctuation").unwrap_or_else(|| "newline".into());
+    Ok(match (operands.is_empty(), punctuation.as_str()) {
+        (false, "newline") => Op::Print(Printer::Vector { newline: true }),
+        (false, "no_punctuation") => Op::Print(Printer::Vector { newline: false }),
+        (true, "newline") => Op::Print(Printer::Newline),
+        (true, "comma") => Op::Print(Printer::Comma),
+        (true, "open") => Op::Print(Printer::Open),
+        (true, "close") => Op::Print(Printer::Close),
+        (_, other) => return Err(format!("punctuation <{other}>")),
     })
 }
 

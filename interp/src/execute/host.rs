@@ -274,6 +274,23 @@ impl Executor<'_> {
                     (false, element) => number(bits, element),
                 }
             }
+            Printer::Vector { newline } => {
+                let [value] = super::values::operands(operation)?;
+                let element = self.kernel.value_type(value).element();
+                let length = self.per_thread(value);
+                let numbers: Vec<String> = (0..length)
+                    .map(|position| number(self.element_at(value, t, position), element))
+                    .collect();
+                let text = match self.kernel.value_type(value) {
+                    Type::Vector(..) => format!("( {} )", numbers.join(", ")),
+                    _ => numbers.join(""),
+                };
+                if newline {
+                    format!("{text}\n")
+                } else {
+                    text
+                }
+            }
             Printer::Memref => {
                 let [value] = super::values::operands(operation)?;
                 let view = self.descriptor(value, t);
