@@ -518,7 +518,15 @@ pub enum Op {
     Launch {
         /// The launched kernel's index in [`crate::Kernel::launched`].
         kernel: usize,
+        /// Whether the operand after the sizes is the dynamic shared memory's size in bytes.
+        dynamic_shared: bool,
     },
+    /// `gpu.dynamic_shared_memory`: the block's dynamic shared memory, bytes of `i8`, as many
+    /// as the launch gives (`extern __shared__`).
+    DynamicSharedMemory,
+    /// `memref.view` of dynamic shared memory: `[source, byte shift, dynamic sizes…]`, a typed
+    /// buffer of its own per block (views that overlap are refused: they would not alias here).
+    View,
     /// `gpu.memcpy` and `memref.copy`: `[target, source]`, two memrefs of one shape.
     Copy,
     /// `gpu.memset`: `[target, value]`.
@@ -645,6 +653,8 @@ impl Op {
             Op::Print(Printer::Vector { .. }) => "vector.print",
             Op::Call { .. } | Op::Print(_) => "func.call",
             Op::Launch { .. } => "gpu.launch_func",
+            Op::DynamicSharedMemory => "gpu.dynamic_shared_memory",
+            Op::View => "memref.view",
             Op::Copy => "gpu.memcpy",
             Op::Fill => "gpu.memset",
             Op::Wait => "gpu.wait",

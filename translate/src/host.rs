@@ -11,8 +11,10 @@
 //! constant, dependencies hold because everything runs in program order. A `memref.cast` to
 //! an unranked memref (how a printer's argument is passed) is the same value.
 //!
-//! Assumptions. Launches with cluster sizes or dynamic shared memory are unsupported with that
-//! reason; so is `async.*` (an unknown op).
+//! Assumptions. Launches with cluster sizes, and a host `gpu.launch` with dynamic shared
+//! memory, are unsupported with that reason; so is `async.*` (an unknown op). A
+//! `gpu.launch_func`'s dynamic shared memory size reaches the kernel's
+//! `gpu.dynamic_shared_memory`.
 //!
 //! Cost. Linear in the program, plus one translation per launched kernel.
 
@@ -240,8 +242,8 @@ impl Translator {
         if sizes.len() < 13 {
             return Err("an operand layout other than MLIR 22's".into());
         }
-        if (7..11).any(|index| sizes[index] > 0) {
-            return Err("a launch with cluster sizes or dynamic shared memory".into());
+        if (7..10).any(|index| sizes[index] > 0) {
+            return Err("a launch with cluster sizes".into());
         }
         let symbol = ir::attribute(operation, "kernel").ok_or("no kernel symbol")?;
         let (module, function) = unsafe {
@@ -264,8 +266,16 @@ impl Translator {
         let mut operands: Vec<MlirValue> = (1..7)
             .flat_map(|index| segment(operation, &sizes, index))
             .collect();
+        let dynamic_shared = sizes[10] > 0;
+        operands.extend(segment(operation, &sizes, 10));
         operands.extend(segment(operation, &sizes, 11));
-        Ok((Op::Launch { kernel: index }, operands))
+        Ok((
+            Op::Launch {
+                kernel: index,
+                dynamic_shared,
+            },
+            operands,
+        ))
     }
 
     /// A host `gpu.launch`: its body as a launched kernel, its sizes and its captures.
@@ -287,7 +297,13 @@ impl Translator {
             .flat_map(|index| segment(operation, &sizes, index))
             .collect();
         operands.extend(crate::launch::parameter_captures(operation));
-        Ok((Op::Launch { kernel: index }, operands))
+        Ok((
+            Op::Launch {
+                kernel: index,
+                dynamic_shared: false,
+            },
+            operands,
+        ))
     }
 
     /// The index of `kernel` among the launched kernels, translating it the first time.

@@ -70,6 +70,8 @@ pub(crate) fn translate(
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
         "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "gpu.dynamic_shared_memory" => Op::DynamicSharedMemory,
+        "memref.view" => Op::View,
         "vector.print" => vector_print(operation, operands)?,
         "cf.br" => {
             Op::Branch(translator.block_number(unsafe { mlirOperationGetSuccessor(operation, 0) })?)

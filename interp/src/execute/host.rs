@@ -50,7 +50,7 @@ impl Executor<'_> {
     pub(super) fn launch(
         &mut self,
         operation: &Operation,
-        index: usize,
+        (index, dynamic_shared): (usize, bool),
         lanes: &[u32],
     ) -> Result<(), Error> {
         let Some(t) = self.host_thread(operation, lanes)? else {
@@ -72,7 +72,20 @@ impl Executor<'_> {
         }
         let grid = [sizes[0], sizes[1], sizes[2]];
         let block = [sizes[3], sizes[4], sizes[5]];
-        let passed = &operation.operands[6..];
+        let dynamic_shared_bytes = match dynamic_shared {
+            true => {
+                let bytes = self.signed(operation.operands[6], t);
+                u64::try_from(bytes).map_err(|_| {
+                    self.trap(
+                        operation,
+                        t,
+                        format!("{bytes} bytes of dynamic shared memory"),
+                    )
+                })?
+            }
+            false => 0,
+        };
+        let passed = &operation.operands[6 + usize::from(dynamic_shared)..];
         let mut views: Vec<Option<Descriptor>> = Vec::with_capacity(passed.len());
         let mut arguments = Vec::with_capacity(passed.len());
         for (position, &value) in passed.iter().enumerate() {
@@ -82,6 +95,7 @@ impl Executor<'_> {
         }
         let options = super::Options {
             bind_constants: false,
+            dynamic_shared_bytes,
             ..self.options.clone()
         };
         let trace = super::run(launched, grid, block, &mut arguments, &options)?;

@@ -116,6 +116,97 @@ impl<'k> Executor<'k> {
         })
     }
 
+    /// `gpu.dynamic_shared_memory`: the block's `i8` buffer of the launch's dynamic size.
+    pub(super) fn dynamic_shared_memory(
+        &mut self,
+        operation: &'k Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let value = result(operation)?;
+        let bytes = self.options.dynamic_shared_bytes;
+        let mut shared: Option<Descriptor> = None;
+        self.define_memref(operation, value, lanes, |executor, t| {
+            if let Some(descriptor) = shared {
+                return Ok(descriptor);
+            }
+            let length = usize::try_from(bytes)
+                .map_err(|_| executor.trap(operation, t, "too many bytes"))?;
+            let buffer = executor
+                .scoped_buffer(
+                    operation,
+                    u32::MAX,
+                    ElementType::Integer(8),
+                    MemorySpace::Workgroup,
+                    length,
+                )
+                .map_err(|why| executor.trap(operation, t, why))?;
+            let descriptor = checked(operation, Descriptor::row_major(buffer, &[bytes as i64]))?;
+            shared = Some(descriptor);
+            Ok(descriptor)
+        })
+    }
+
+    /// `memref.view` of dynamic shared memory: a typed per-block buffer for bytes
+    /// `[shift, shift + size)` of it, which must lie inside it and overlap no other view.
+    pub(super) fn view(&mut self, operation: &'k Operation, lanes: &[u32]) -> Result<(), Error> {
+        let value = result(operation)?;
+        let kernel = self.kernel;
+        let Type::MemRef(ty) = kernel.value_type(value) else {
+            return Err(malformed(operation, "expects a memref result"));
+        };
+        let (&source, rest) = operation
+            .operands
+            .split_first()
+            .ok_or_else(|| malformed(operation, "expects a source"))?;
+        let (&shift, sizes) = rest
+            .split_first()
+            .ok_or_else(|| malformed(operation, "expects a byte shift"))?;
+        let mut shared: Option<Descriptor> = None;
+        self.define_memref(operation, value, lanes, |executor, t| {
+            if let Some(descriptor) = shared {
+                return Ok(descriptor);
+            }
+            let source_view = *executor.descriptor_of(source, t);
+            let buffer = executor.memory.buffer(source_view.buffer);
+            if buffer.element != ElementType::Integer(8) || buffer.space != MemorySpace::Workgroup {
+                return Err(executor.trap(operation, t, "a view of memory other than dynamic shared memory"));
+            }
+            let available = buffer.data.len() as i64;
+            let sizes = executor.resolve(operation, &ty.shape, sizes, &mut 0, t)?;
+            let length = crate::memory::checked_length(&sizes, ty.element)
+                .map_err(|why| executor.trap(operation, t, why))?;
+            let start = executor.signed(shift, t);
+            let end = start.saturating_add((length as i64).saturating_mul(i64::from(ty.element.bit_width() / 8).max(1)));
+            if start < 0 || end > available {
+                return Err(executor.trap(
+                    operation,
+                    t,
+                    format!("bytes [{start}, {end}) of the {available} B of dynamic shared memory the launch gives"),
+                ));
+            }
+            let key = operation as *const Operation;
+            if let Some(&(_, from, to)) = executor
+                .dynamic_views
+                .iter()
+                .find(|&&(other, from, to)| other != key && start < to && from < end)
+            {
+                return Err(executor.trap(
+                    operation,
+                    t,
+                    format!("bytes [{start}, {end}) overlap another view's [{from}, {to}): typed views of one buffer do not alias in the interpreter"),
+                ));
+            }
+            executor.dynamic_views.retain(|&(other, _, _)| other != key);
+            executor.dynamic_views.push((key, start, end));
+            let buffer = executor
+                .scoped_buffer(operation, u32::MAX, ty.element, MemorySpace::Workgroup, length)
+                .map_err(|why| executor.trap(operation, t, why))?;
+            let descriptor = checked(operation, Descriptor::row_major(buffer, &sizes))?;
+            shared = Some(descriptor);
+            Ok(descriptor)
+        })
+    }
+
     /// `memref.extract_aligned_pointer_as_index`: the byte address of the view's buffer (where
     /// its allocation starts, before the view's offset), as the NVVM lowering's aligned pointer.
     pub(super) fn aligned_pointer(

@@ -68,6 +68,9 @@ pub struct Options {
     /// contract asks of a launcher; off for launches from a program's host code, which must
     /// do that copy themselves.
     pub bind_constants: bool,
+    /// Bytes of dynamic shared memory each block gets (`gpu.dynamic_shared_memory`), as the
+    /// launch's `dynamic_shared_memory_size` gives them.
+    pub dynamic_shared_bytes: u64,
 }
 
 /// The default [`Options::memory_limit`]: 8 GiB, so that `diff`'s two launches at once fit a
@@ -82,6 +85,7 @@ impl Default for Options {
             bank_model: BankModel::Conventional,
             memory_limit: DEFAULT_MEMORY_LIMIT,
             bind_constants: true,
+            dynamic_shared_bytes: 0,
         }
     }
 }
@@ -201,6 +205,8 @@ pub(crate) struct Executor<'k> {
     options: Options,
     /// What host code printed.
     output: String,
+    /// The byte ranges of this block's views of dynamic shared memory, by view op.
+    dynamic_views: Vec<(*const Operation, i64, i64)>,
     /// The launches host code made, in order.
     launches: Vec<Launch>,
 }
@@ -240,6 +246,7 @@ impl<'k> Executor<'k> {
             allocations: HashMap::new(),
             options: options.clone(),
             output: String::new(),
+            dynamic_views: Vec::new(),
             launches: Vec::new(),
         }
     }
@@ -254,6 +261,7 @@ impl<'k> Executor<'k> {
                 for x in 0..grid_x {
                     self.block_id = [x, y, z];
                     self.iterations = 0;
+                    self.dynamic_views.clear();
                     for &(buffer, length) in &self.block_buffers {
                         self.memory.zero(buffer, length);
                     }
@@ -285,6 +293,8 @@ impl<'k> Executor<'k> {
             Op::TransferRead(transfer) => self.transfer_read(operation, *transfer, lanes),
             Op::TransferWrite(transfer) => self.transfer_write(operation, *transfer, lanes),
             Op::Alloc | Op::Alloca => self.allocate(operation, lanes),
+            Op::DynamicSharedMemory => self.dynamic_shared_memory(operation, lanes),
+            Op::View => self.view(operation, lanes),
             Op::Dealloc | Op::Wait => Ok(()),
             Op::Dim => self.dimension(operation, lanes),
             Op::AlignedPointer => self.aligned_pointer(operation, lanes),
@@ -350,7 +360,10 @@ impl<'k> Executor<'k> {
             Op::Yield | Op::Condition | Op::Return => {
                 Err(malformed(operation, "terminator in the middle of a block"))
             }
-            Op::Launch { kernel } => self.launch(operation, *kernel, lanes),
+            Op::Launch {
+                kernel,
+                dynamic_shared,
+            } => self.launch(operation, (*kernel, *dynamic_shared), lanes),
             Op::Copy => self.copy(operation, lanes),
             Op::Fill => self.fill(operation, lanes),
             Op::Print(printer) => self.print(operation, *printer, lanes),
