@@ -88,26 +88,8 @@ def slug(heading):
     return text.replace(" ", "-")
 
 
-def anchors(path):
-    found = set()
-    in_block = None
-    with open(path, encoding="utf-8") as handle:
-        for text in handle:
-            opening = FENCE.match(text)
-            if opening:
-                if in_block is None:
-                    in_block = opening.group(2)
-                elif text.strip().startswith(in_block):
-                    in_block = None
-                continue
-            if in_block is None and text.startswith("#"):
-                found.add(slug(text.lstrip("#")))
-    return found
-
-
-def check_links(path):
-    """(count, first problem or None) for the relative links of the file."""
-    count = 0
+def prose(path):
+    """Yields (line number, text) for the lines of the file outside fenced code blocks."""
     in_block = None
     with open(path, encoding="utf-8") as handle:
         for number, text in enumerate(handle, 1):
@@ -118,22 +100,33 @@ def check_links(path):
                 elif text.strip().startswith(in_block):
                     in_block = None
                 continue
-            if in_block is not None:
-                continue
-            for target in LINK.findall(re.sub(r"`[^`]*`", "", text)):
-                if re.match(r"^[a-z]+:", target):
-                    continue  # http:, https:, mailto:
-                count += 1
-                file_part, _, anchor = target.partition("#")
-                resolved = (
-                    os.path.normpath(os.path.join(os.path.dirname(path), file_part))
-                    if file_part
-                    else path
-                )
-                if not os.path.exists(resolved):
-                    return count, (number, f"link to {target}: no such file")
-                if anchor and resolved.endswith(".md") and anchor not in anchors(resolved):
-                    return count, (number, f"link to {target}: no heading #{anchor} there")
+            if in_block is None:
+                yield number, text
+
+
+def anchors(path):
+    """The anchors of the file's headings."""
+    return {slug(text.lstrip("#")) for _, text in prose(path) if text.startswith("#")}
+
+
+def check_links(path):
+    """(count, first problem or None) for the relative links of the file."""
+    count = 0
+    for number, text in prose(path):
+        for target in LINK.findall(re.sub(r"`[^`]*`", "", text)):
+            if re.match(r"^[a-z]+:", target):
+                continue  # http:, https:, mailto:
+            count += 1
+            file_part, _, anchor = target.partition("#")
+            resolved = (
+                os.path.normpath(os.path.join(os.path.dirname(path), file_part))
+                if file_part
+                else path
+            )
+            if not os.path.exists(resolved):
+                return count, (number, f"link to {target}: no such file")
+            if anchor and resolved.endswith(".md") and anchor not in anchors(resolved):
+                return count, (number, f"link to {target}: no heading #{anchor} there")
     return count, None
 
 

@@ -98,6 +98,14 @@ pub struct Footprint {
     pub reuse: f64,
 }
 
+impl Footprint {
+    /// The box as remarks write it: `32x8`.
+    pub fn shape(&self) -> String {
+        let extents: Vec<String> = self.extents.iter().map(i64::to_string).collect();
+        extents.join("x")
+    }
+}
+
 /// What the pass knows about one access when deciding.
 #[derive(Clone, Debug)]
 pub struct Candidate<'a> {
@@ -425,12 +433,7 @@ fn decide_reference(
     };
     let numbers = format!(
         "{sectors} sectors/request (ideal {ideal}), footprint {} ({} B, reuse {:.2})",
-        footprint
-            .extents
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join("x"),
+        footprint.shape(),
         footprint.bytes,
         footprint.reuse
     );
@@ -540,12 +543,7 @@ fn decide_reference(
                 "its {} B tile ({}) is over the shared-memory budget left ({available} B); \
                  {wanted}",
                 footprint.bytes,
-                footprint
-                    .extents
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join("x"),
+                footprint.shape(),
             ),
         );
     }
