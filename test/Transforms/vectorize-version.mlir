@@ -11,6 +11,7 @@
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
+// RUN: FileCheck %s --check-prefix=GROUPED --input-file=%t.remarks
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
@@ -62,6 +63,9 @@
 // REMARK: vectorize: arg 0: vector.load of 16 B -> vector<4xf32> (align 16) behind a run-time check that arg 0's aligned pointer is a multiple of 16 B
 /// An 8-byte pair is not worth a branch: it stays scalar, with the advice.
 // REMARK: vectorize: arg 0: 2 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned
+/// Accesses decided alike at one location (a merged vector op's members) are counted, not
+/// listed once each ("22:12, 22:12, 22:12, 22:12" before).
+// GROUPED: stage-shared: arg 0: not staged: the stencil's loads are coalesced (16 sectors/request), and L1 serves their shifted reads; the same for 4 more accesses here
 // OFF: vectorize: arg 0: 4 loads of 4 B stay scalar: the buffer is known to be 4-byte aligned
 
 // REPORT: "name": "float4_sums",

@@ -207,21 +207,47 @@ pub fn emit_grouped(notes: Vec<Note>) {
     for (mut note, others) in groups {
         if !others.is_empty() {
             let first = ir::location_text(note.location);
-            let places: Vec<String> = others
-                .iter()
-                .map(|&location| same_file(&first, &ir::location_text(location)))
+            // One place per location, with how many accesses are there (the members of an
+            // unrolled vector op share one); those at the remark's own location are "here".
+            let here = same_file(&first, &first);
+            let mut counted: Vec<(String, usize)> = Vec::new();
+            for &location in &others {
+                let place = same_file(&first, &ir::location_text(location));
+                let place = if place == here {
+                    "here".to_string()
+                } else {
+                    place
+                };
+                match counted.iter_mut().find(|(known, _)| *known == place) {
+                    Some((_, count)) => *count += 1,
+                    None => counted.push((place, 1)),
+                }
+            }
+            let places: Vec<String> = counted
+                .into_iter()
+                .map(|(place, count)| match count {
+                    1 => place,
+                    _ => format!("{place} ({count})"),
+                })
                 .collect();
             let accesses = if others.len() == 1 {
                 "access"
             } else {
                 "accesses"
             };
-            note.message = format!(
-                "{}; the same for {} more {accesses}: {}",
-                note.message,
-                others.len(),
-                places.join(", ")
-            );
+            note.message = match places.as_slice() {
+                [only] if only.starts_with("here") => format!(
+                    "{}; the same for {} more {accesses} here",
+                    note.message,
+                    others.len()
+                ),
+                _ => format!(
+                    "{}; the same for {} more {accesses}: {}",
+                    note.message,
+                    others.len(),
+                    places.join(", ")
+                ),
+            };
         }
         note.emit();
     }
