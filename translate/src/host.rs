@@ -144,6 +144,9 @@ impl Translator {
     /// Translates `operation` here when it is host code or an unranked cast; false when it is
     /// an ordinary op for [`crate::operations`].
     pub(crate) fn host_operation(&mut self, operation: MlirOperation, name: &str) -> bool {
+        if self.host.module.is_some() && name.starts_with("async.") {
+            return self.asynchronous(operation, name);
+        }
         if name == "memref.cast" {
             let result = unsafe { mlirOperationGetResult(operation, 0) };
             let source = unsafe { mlirOperationGetOperand(operation, 0) };
@@ -201,6 +204,53 @@ impl Translator {
             self.bind(token, id);
         }
         true
+    }
+
+    /// `async.execute`, `async.await`, `async.yield` in host code, run in program order: an
+    /// `execute`'s body runs where it stands, its arguments are the values its operands wrap,
+    /// its `!async.value` results the values it yields, its token a constant; an `await` of a
+    /// value is that value, of a token nothing. Whether `operation` was one of them.
+    fn asynchronous(&mut self, operation: MlirOperation, name: &str) -> bool {
+        let location = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
+        let results: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumResults(operation) })
+            .map(|position| unsafe { mlirOperationGetResult(operation, position) })
+            .collect();
+        match name {
+            "async.execute" => {
+                let segments = segments(operation).unwrap_or_default();
+                let dependencies = segments.first().copied().unwrap_or(0);
+                let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)) };
+                for (position, &operand) in values(operation)[dependencies..].iter().enumerate() {
+                    let argument = unsafe { mlirBlockGetArgument(body, position as isize) };
+                    if let Some(id) = self.lookup(operand) {
+                        self.bind(argument, id);
+                    }
+                }
+                self.operations(body);
+                let terminator = unsafe { mlirBlockGetTerminator(body) };
+                let yielded = values(terminator);
+                let index = [Type::Scalar(ElementType::Index)];
+                let token = self
+                    .builder
+                    .push(Op::Constant(vec![0]), &[], &index, &location)[0];
+                self.bind(results[0], token);
+                for (&result, &value) in results[1..].iter().zip(&yielded) {
+                    if let Some(id) = self.lookup(value) {
+                        self.bind(result, id);
+                    }
+                }
+                true
+            }
+            "async.await" => {
+                let operand = unsafe { mlirOperationGetOperand(operation, 0) };
+                if let (Some(&result), Some(id)) = (results.first(), self.lookup(operand)) {
+                    self.bind(result, id);
+                }
+                true
+            }
+            "async.yield" => true,
+            _ => false,
+        }
     }
 
     /// The op for host op `operation` and its operands (tokens left out).
