@@ -299,7 +299,7 @@ fn kernel_report(
         *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);
         // Loops refilled per tile become tiled loop nests once the layouts that cost them as
         // written are final.
-        decisions.append(&mut stage_shared::strip_mine::run(kernel));
+        decisions.append(&mut stage_shared::strip_mine::run(kernel, options));
     }
     // The run-time check copies the body: made once every layout is final (`optimize`).
     let offset = decisions.len();

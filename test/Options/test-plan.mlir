@@ -15,6 +15,13 @@
 // STAGE: remark: gpu-mem-opt: stage-shared: arg 1: MAP-110: stage
 // STAGE-NOT: remark
 
+// One step's remarks only, on ATAX's first kernel: its register promotion, not the strip-mining
+// of the loop staging refills (a stage-shared remark).
+// RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=promote})' %S/../RealCode/atax.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROMOTE
+// PROMOTE-NOT: stage-shared:
+// PROMOTE: remark: gpu-mem-opt: promote: arg 4:
+// PROMOTE-NOT: stage-shared:
+
 // The IR is the pass's.
 // RUN: gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=vectorize remarks=detailed})' %s 2>/dev/null > %t.plan.mlir
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %s 2>/dev/null > %t.pass.mlir

@@ -29,6 +29,8 @@ use crate::{
     ir,
     ir::builder::Builder,
     report::{Decision, Kind},
+    steps::Step,
+    Options,
 };
 
 /// Attribute on a refill's `scf.if`: the refill period `T` (iterations per tile).
@@ -49,9 +51,13 @@ const PURE: [&str; 9] = [
     "memref.dim",
 ];
 
-/// Strip-mines every loop of `kernel` whose refills qualify, explains each with a remark and a
-/// report decision (`stage-shared`, target `loop at LOCATION`), and removes the markers.
-pub fn run(kernel: &Kernel) -> Vec<Decision> {
+/// Strip-mines every loop of `kernel` whose refills qualify, explains each with a remark (unless
+/// `options` show another step's remarks only) and a report decision (`stage-shared`, target
+/// `loop at LOCATION`), and removes the markers.
+pub fn run(kernel: &Kernel, options: &Options) -> Vec<Decision> {
+    let shown = options
+        .remarks_of
+        .is_none_or(|step| step == Step::StageShared.name());
     let refills = ir::walk(kernel.operation)
         .into_iter()
         .filter(|&operation| ir::attribute(operation, REFILL).is_some());
@@ -99,7 +105,9 @@ pub fn run(kernel: &Kernel) -> Vec<Decision> {
                 &format!("loop keeps its refill check in every iteration: {why}"),
             ),
         };
-        diagnostics::remark(location, Kind::StageShared.name(), &decision.reason);
+        if shown {
+            diagnostics::remark(location, Kind::StageShared.name(), &decision.reason);
+        }
         decisions.push(decision);
     }
     for operation in ir::walk(kernel.operation) {
