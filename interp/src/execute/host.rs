@@ -378,44 +378,7 @@ fn number(bits: u64, element: ElementType) -> String {
         return crate::argument::format_element(bits, element);
     }
     let value = crate::float::to_f64(bits, element);
-    general(value)
-}
-
-/// `value` as `printf("%g")`: [`PRINTED_DIGITS`] significant digits, trailing zeros dropped,
-/// scientific notation below 1e-4 or from 1e6 on.
-fn general(value: f64) -> String {
-    if value.is_nan() {
-        return if value.is_sign_negative() {
-            "-nan"
-        } else {
-            "nan"
-        }
-        .into();
-    }
-    if value.is_infinite() {
-        return if value < 0.0 { "-inf" } else { "inf" }.into();
-    }
-    if value == 0.0 {
-        return if value.is_sign_negative() { "-0" } else { "0" }.into();
-    }
-    let scientific = format!("{:.*e}", PRINTED_DIGITS - 1, value);
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    if exponent < -4 || exponent >= PRINTED_DIGITS as i32 {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        return format!("{}e{sign}{:02}", trimmed(mantissa), exponent.abs());
-    }
-    let decimals = (PRINTED_DIGITS as i32 - 1 - exponent).max(0) as usize;
-    trimmed(&format!("{value:.decimals$}")).to_string()
-}
-
-/// A decimal number without trailing zeros after its point (and without a bare point).
-fn trimmed(text: &str) -> &str {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        text
-    }
+    super::printf::general(value, PRINTED_DIGITS, false)
 }
 
 /// FNV-1a of a buffer's bit patterns: what a launch left in an argument, compared by `diff`.
@@ -447,7 +410,11 @@ mod tests {
             (100.0, "100"),
             (f64::INFINITY, "inf"),
         ] {
-            assert_eq!(general(value), text, "{value}");
+            assert_eq!(
+                super::super::printf::general(value, PRINTED_DIGITS, false),
+                text,
+                "{value}"
+            );
         }
     }
 

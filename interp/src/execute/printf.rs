@@ -58,13 +58,23 @@ impl Spec {
     }
 }
 
-/// `value` as `%e` with `precision` digits: `1.500000e+01`.
-fn scientific(value: f64, precision: usize, upper: bool) -> String {
-    let text = format!("{value:.precision$e}");
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let sign = if exponent < 0 { '-' } else { '+' };
-    let text = format!("{mantissa}e{sign}{:02}", exponent.abs());
+/// How glibc prints a value that is not finite (`nan`, `-nan`, `inf`, `-inf`), or `None`.
+fn non_finite(value: f64) -> Option<&'static str> {
+    match (
+        value.is_nan(),
+        value.is_infinite(),
+        value.is_sign_negative(),
+    ) {
+        (true, _, true) => Some("-nan"),
+        (true, _, false) => Some("nan"),
+        (_, true, true) => Some("-inf"),
+        (_, true, false) => Some("inf"),
+        _ => None,
+    }
+}
+
+/// `text` in capitals for an upper-case conversion (`%E`, `%G`).
+fn cased(text: String, upper: bool) -> String {
     if upper {
         text.to_uppercase()
     } else {
@@ -72,22 +82,33 @@ fn scientific(value: f64, precision: usize, upper: bool) -> String {
     }
 }
 
-/// `value` as `%g` with `precision` significant digits (C99 7.19.6.1).
-fn general(value: f64, precision: usize, upper: bool) -> String {
-    let precision = precision.max(1);
+/// A finite `value` as `%e` with `precision` digits (`1.500000e+01`), and its exponent.
+fn scientific(value: f64, precision: usize) -> (String, i32) {
+    let text = format!("{value:.precision$e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let sign = if exponent < 0 { '-' } else { '+' };
+    (format!("{mantissa}e{sign}{:02}", exponent.abs()), exponent)
+}
+
+/// `value` as `%g` with `precision` significant digits (C99 7.19.6.1): the exponent `X` of its
+/// `%e` form picks scientific notation below -4 or from the precision on, trailing zeros
+/// dropped; also what `printMemref*` and `vector.print` print (C++'s `operator<<`, 6 digits).
+pub(super) fn general(value: f64, precision: usize, upper: bool) -> String {
+    if let Some(text) = non_finite(value) {
+        return cased(text.into(), upper);
+    }
     if value == 0.0 {
         return if value.is_sign_negative() { "-0" } else { "0" }.into();
     }
-    let exponent = value.abs().log10().floor() as i32;
-    let text = if exponent < -4 || exponent >= precision as i32 {
-        let text = scientific(value, precision - 1, upper);
-        let (mantissa, rest) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
-        format!("{}{rest}", trimmed(mantissa))
-    } else {
-        let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
-        trimmed(&format!("{value:.decimals$}")).to_string()
-    };
-    text
+    let precision = precision.max(1);
+    let (text, exponent) = scientific(value, precision - 1);
+    if exponent < -4 || exponent >= precision as i32 {
+        let (mantissa, rest) = text.split_at(text.find('e').unwrap_or(text.len()));
+        return cased(format!("{}{rest}", trimmed(mantissa)), upper);
+    }
+    let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
+    trimmed(&format!("{value:.decimals$}")).to_string()
 }
 
 /// A decimal number without trailing zeros after its point (nor the point itself).
@@ -102,24 +123,13 @@ fn trimmed(text: &str) -> &str {
 /// A float conversion of `value`.
 fn float(conversion: char, value: f64, spec: &Spec) -> String {
     let upper = conversion.is_ascii_uppercase();
-    if !value.is_finite() {
-        let text = if value.is_nan() {
-            "nan"
-        } else if value < 0.0 {
-            "-inf"
-        } else {
-            "inf"
-        };
-        return if upper {
-            text.to_uppercase()
-        } else {
-            text.into()
-        };
+    if let Some(text) = non_finite(value) {
+        return cased(text.into(), upper);
     }
     let precision = spec.precision.unwrap_or(6);
     let text = match conversion.to_ascii_lowercase() {
         'f' => format!("{value:.precision$}"),
-        'e' => scientific(value, precision, upper),
+        'e' => cased(scientific(value, precision).0, upper),
         _ => general(value, precision, upper),
     };
     if spec.plus && value >= 0.0 {
