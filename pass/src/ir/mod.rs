@@ -222,6 +222,15 @@ pub fn static_integer(value: MlirValue) -> Option<i64> {
     folded(value, 0)
 }
 
+/// The casts that widen an integer or make it an `index` (what `int` arithmetic adds), which
+/// keep its value.
+pub const WIDENING_CASTS: [&str; 4] = [
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+];
+
 /// Deepest chain [`static_integer`] folds.
 const MAX_FOLDED_DEPTH: usize = 32;
 
@@ -241,7 +250,7 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
     let pair = || Some((operand(0)?, operand(1)?));
     match name.as_str() {
         "memref.dim" => static_dimension(owner),
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => operand(0),
+        cast if WIDENING_CASTS.contains(&cast) => operand(0),
         "arith.addi" => pair().and_then(|(a, b)| a.checked_add(b)),
         "arith.subi" => pair().and_then(|(a, b)| a.checked_sub(b)),
         "arith.muli" => pair().and_then(|(a, b)| a.checked_mul(b)),

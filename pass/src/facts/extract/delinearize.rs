@@ -53,12 +53,7 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             let bound = |position: isize| {
                 scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
             };
-            let induction = unsafe {
-                mlirBlockGetArgument(
-                    mlirRegionGetFirstBlock(mlirOperationGetRegion(ancestor, 0)),
-                    0,
-                )
-            };
+            let induction = super::enclosing::induction_variable(ancestor);
             let variable = scope.argument(induction);
             facts.push(Condition::new(
                 variable.clone(),
@@ -85,30 +80,21 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
         .clone();
     let mut terms = Vec::new();
     scope.terms(index, 1, &mut terms, (0, Some(&width)));
-    let candidates: Vec<(usize, MlirValue, IndexExpression)> = terms
-        .iter()
-        .enumerate()
-        .filter_map(|(position, &(value, _))| {
-            let (row, width) = scope.row_term(value)?;
-            Some((position, row, width))
-        })
-        .collect();
-    let mut row = Vec::new();
-    let mut column = Vec::new();
-    for (position, &(value, sign)) in terms.iter().enumerate() {
-        match candidates
-            .iter()
-            .find(|(at, _, theirs)| *at == position && *theirs == width)
-        {
-            Some(&(_, factor, _)) => row.push((factor, sign)),
-            None => column.push((value, sign)),
+    let (mut row, mut column) = (Vec::new(), Vec::new());
+    for &(value, sign) in &terms {
+        match scope.row_term(value) {
+            Some((factor, theirs)) if theirs == width => row.push((factor, sign)),
+            _ => column.push((value, sign)),
         }
     }
-    let column_expression = column
-        .iter()
-        .fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
-            sum + scope.expression(value, 0) * sign
-        });
+    let sum = |terms: &[(MlirValue, i64)]| {
+        terms
+            .iter()
+            .fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
+                sum + scope.expression(value, 0) * sign
+            })
+    };
+    let column_expression = sum(&column);
     if column_expression
         .variables()
         .iter()
@@ -122,11 +108,7 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             unknown.reason
         )));
     }
-    let row_expression = row
-        .iter()
-        .fold(IndexExpression::Constant(0), |sum, &(value, sign)| {
-            sum + scope.expression(value, 0) * sign
-        });
+    let row_expression = sum(&row);
     Some(Ok(FlatIndex {
         row_expression,
         row,
@@ -143,14 +125,11 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
 }
 
 /// `value` without the integer casts `int` arithmetic adds.
-pub fn uncast(mut value: MlirValue) -> MlirValue {
-    while let Some(owner) = ir::defining_operation(value) {
-        match ir::operation_name(owner).as_str() {
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => {
-                value = unsafe { mlirOperationGetOperand(owner, 0) }
-            }
-            _ => break,
-        }
+fn uncast(mut value: MlirValue) -> MlirValue {
+    while let Some(owner) = ir::defining_operation(value)
+        .filter(|&owner| ir::WIDENING_CASTS.contains(&ir::operation_name(owner).as_str()))
+    {
+        value = unsafe { mlirOperationGetOperand(owner, 0) };
     }
     value
 }

@@ -219,7 +219,7 @@ fn unknown_condition(reason: String) -> Condition {
 }
 
 /// The induction variable of a loop: argument 0 of its body.
-fn induction_variable(operation: MlirOperation) -> MlirValue {
+pub(super) fn induction_variable(operation: MlirOperation) -> MlirValue {
     unsafe {
         mlirBlockGetArgument(
             mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)),

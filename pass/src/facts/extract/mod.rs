@@ -43,7 +43,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
-pub use delinearize::{flat_index, uncast, FlatIndex};
+pub use delinearize::{flat_index, FlatIndex};
 pub use enclosing::{checked_branches, dimension_symbol, pointer_check};
 
 /// Deepest SSA chain followed for one index before giving up.
@@ -182,7 +182,7 @@ fn transfer_limitation(memory: &MemoryAccess) -> Option<String> {
 
 /// The operands after the memref (and the stored value): indices, then
 /// whatever the op takes after them (padding, masks), or an affine map's operands.
-fn index_operands(memory: &MemoryAccess) -> Vec<MlirValue> {
+pub fn index_operands(memory: &MemoryAccess) -> Vec<MlirValue> {
     let operation = memory.operation;
     let first = match memory.name.as_str() {
         "memref.store" | "vector.store" | "affine.store" | "vector.transfer_write" => 2,

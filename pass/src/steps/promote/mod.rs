@@ -28,6 +28,7 @@ use mlir_sys::*;
 
 use crate::{
     facts::effects,
+    facts::extract::index_operands,
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
@@ -35,6 +36,9 @@ use crate::{
     steps::{Early, Step, Telling},
     Options,
 };
+
+/// The deepest chain of `arith` ops copied before a loop to compute an index there.
+const MAX_HOISTED_DEPTH: usize = 32;
 
 /// `arith.cmpi`'s predicate number for `slt`.
 const SIGNED_LESS: i64 = 2;
@@ -61,6 +65,11 @@ struct Candidate {
     forwarded: Option<MlirValue>,
     /// Whether it may live in a register, or why not.
     outcome: Result<(), String>,
+    /// Its first access's location (where its remark goes), the loop's, and the element as
+    /// remarks name it: read before the rewrite destroys them.
+    told: (MlirLocation, String, String),
+    /// Why the rewrite of its loop failed, if it did.
+    failure: Option<String>,
 }
 
 /// Promotes each element a loop reads and writes at one loop-invariant index; one decision per
@@ -74,7 +83,7 @@ pub fn run(
     let enabled = Step::Promote.enabled(options);
     let (mut success, mut changed) = (true, false);
     // Everything is read before anything changes: a rewrite destroys the loop and the accesses.
-    let candidates: Vec<Candidate> = candidates(findings)
+    let mut candidates: Vec<Candidate> = candidates(findings)
         .into_iter()
         .map(|members| {
             let first = &findings[members[0]];
@@ -90,24 +99,18 @@ pub fn run(
                     .is_ok()
                     .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
                     .flatten(),
+                told: (
+                    unsafe { mlirOperationGetLocation(first.memory.operation) },
+                    ir::location_text(unsafe { mlirOperationGetLocation(the_loop) }),
+                    element_words(findings, &members),
+                ),
+                failure: None,
                 members,
                 the_loop,
                 outcome,
             }
         })
         .collect();
-    let told: Vec<(MlirLocation, String, String)> = candidates
-        .iter()
-        .map(|candidate| {
-            let first = &findings[candidate.members[0]].memory;
-            (
-                unsafe { mlirOperationGetLocation(first.operation) },
-                ir::location_text(unsafe { mlirOperationGetLocation(candidate.the_loop) }),
-                element_words(findings, &candidate.members),
-            )
-        })
-        .collect();
-    let mut failed: Vec<(usize, String)> = Vec::new();
     if enabled {
         let mut loops: Vec<MlirOperation> = Vec::new();
         for candidate in candidates
@@ -126,22 +129,18 @@ pub fn run(
                 })
                 .collect();
             if let Err(why) = apply(findings, &promoted, the_loop) {
-                failed.extend(
-                    candidates
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, candidate)| candidate.the_loop.ptr == the_loop.ptr)
-                        .map(|(position, _)| (position, why.clone())),
-                );
+                for candidate in &mut candidates {
+                    if candidate.the_loop.ptr == the_loop.ptr {
+                        candidate.failure = Some(why.clone());
+                    }
+                }
             }
         }
     }
-    for (position, (candidate, (location, loop_location, element))) in
-        candidates.iter().zip(told).enumerate()
-    {
+    for candidate in &candidates {
+        let (location, loop_location, element) = &candidate.told;
         let per_iteration = candidate.members.len();
-        let not_applied = failed.iter().find(|(at, _)| *at == position);
-        let (applied, reason) = match (&candidate.outcome, not_applied) {
+        let (applied, reason) = match (&candidate.outcome, &candidate.failure) {
             (Ok(()), None) => {
                 let first = if candidate.forwarded.is_some() {
                     "starting from the value stored just before it"
@@ -163,7 +162,7 @@ pub fn run(
                     (false, format!("would be {words}"))
                 }
             }
-            (Ok(()), Some((_, why))) => (false, format!("{element}: not promoted: {why}")),
+            (Ok(()), Some(why)) => (false, format!("{element}: not promoted: {why}")),
             (Err(why), _) => (
                 false,
                 format!("{element} stays in memory, read and written in every iteration: {why}"),
@@ -184,7 +183,7 @@ pub fn run(
         };
         let telling = Telling {
             kernel: &kernel.name,
-            location,
+            location: *location,
             remark: true,
             blocked: !applied && enabled,
         };
@@ -269,7 +268,7 @@ fn decide(
     if !defined_outside(first.memory.memref, the_loop) {
         return Err("its memref is made inside the loop".into());
     }
-    for &value in &index_values(first.memory.operation) {
+    for &value in &index_operands(&first.memory) {
         if !hoistable(value, the_loop, 0) {
             return Err("its index is computed in the loop by an op that cannot move out".into());
         }
@@ -307,18 +306,6 @@ fn decide(
     Ok(())
 }
 
-/// The index operands of a `memref.load` or `memref.store`.
-fn index_values(operation: MlirOperation) -> Vec<MlirValue> {
-    let first = if ir::is_named(operation, "memref.store") {
-        2
-    } else {
-        1
-    };
-    (first..unsafe { mlirOperationGetNumOperands(operation) })
-        .map(|position| unsafe { mlirOperationGetOperand(operation, position) })
-        .collect()
-}
-
 /// Whether `value` is defined outside `the_loop`.
 fn defined_outside(value: MlirValue, the_loop: MlirOperation) -> bool {
     match ir::defining_operation(value) {
@@ -338,7 +325,7 @@ fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
     let Some(owner) = ir::defining_operation(value) else {
         return false;
     };
-    depth < 32
+    depth < MAX_HOISTED_DEPTH
         && ir::operation_name(owner).starts_with("arith.")
         && unsafe { mlirOperationGetNumRegions(owner) } == 0
         && (0..unsafe { mlirOperationGetNumOperands(owner) }).all(|position| {
@@ -415,7 +402,7 @@ fn apply(
             (located(AccessKind::Load), located(AccessKind::Store));
         let mut place = vec![first.memref];
         place.extend(
-            index_values(first.operation)
+            index_operands(first)
                 .into_iter()
                 .map(|value| hoisted(value, the_loop)),
         );
