@@ -524,8 +524,9 @@ pub enum Op {
     /// `gpu.dynamic_shared_memory`: the block's dynamic shared memory, bytes of `i8`, as many
     /// as the launch gives (`extern __shared__`).
     DynamicSharedMemory,
-    /// `memref.view` of dynamic shared memory: `[source, byte shift, dynamic sizes…]`, a typed
-    /// buffer of its own per block (views that overlap are refused: they would not alias here).
+    /// `memref.view` of dynamic shared memory: `[source, byte shift, dynamic sizes…]`, the same
+    /// for every thread, a typed buffer of its own per block (views that overlap are refused:
+    /// they would not alias here).
     View,
     /// `gpu.memcpy` and `memref.copy`: `[target, source]`, two memrefs of one shape.
     Copy,

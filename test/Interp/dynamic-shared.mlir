@@ -9,10 +9,14 @@
 // RUN: gpu-mem-opt interp %s --entry main | FileCheck %s
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=SAME
 // RUN: not gpu-mem-opt interp %s --entry too_small 2>&1 | FileCheck %s --check-prefix=SMALL
+// A view whose byte shift differs between threads would be one buffer per thread on the GPU,
+// which one typed buffer per block cannot be: an error, not a guess.
+// RUN: not gpu-mem-opt interp %s --entry shifted 2>&1 | FileCheck %s --check-prefix=SHIFT
 
 // CHECK: [256, 256, 256, 256]
 // SAME: identical: 1 launch
 // SMALL: bytes [0, 1024) of the 512 B of dynamic shared memory the launch gives
+// SHIFT: the view's byte shift or sizes differ between threads
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -53,6 +57,17 @@ module attributes {gpu.container_module} {
     }
   }
 
+  gpu.module @other {
+    gpu.func @per_thread() kernel {
+      %tid = gpu.thread_id x
+      %c4 = arith.constant 4 : index
+      %shift = arith.muli %tid, %c4 : index
+      %bytes = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %mine = memref.view %bytes[%shift][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<1xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+
   func.func @run(%bytes: i32) {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -80,6 +95,14 @@ module attributes {gpu.container_module} {
   func.func @too_small() {
     %bytes = arith.constant 512 : i32
     call @run(%bytes) : (i32) -> ()
+    return
+  }
+  func.func @shifted() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %bytes = arith.constant 64 : i32
+    gpu.launch_func @other::@per_thread blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1)
+        dynamic_shared_memory_size %bytes
     return
   }
   func.func private @printMemrefF32(memref<*xf32>)

@@ -161,10 +161,20 @@ impl<'k> Executor<'k> {
         let (&shift, sizes) = rest
             .split_first()
             .ok_or_else(|| malformed(operation, "expects a byte shift"))?;
-        let mut shared: Option<Descriptor> = None;
+        let mut shared: Option<(Descriptor, i64)> = None;
         self.define_memref(operation, value, lanes, |executor, t| {
-            if let Some(descriptor) = shared {
-                return Ok(descriptor);
+            let sizes = executor.resolve(operation, &ty.shape, sizes, &mut 0, t)?;
+            let start = executor.signed(shift, t);
+            if let Some((descriptor, first)) = shared {
+                return if descriptor.sizes() == sizes.as_slice() && first == start {
+                    Ok(descriptor)
+                } else {
+                    Err(executor.trap(
+                        operation,
+                        t,
+                        "the view's byte shift or sizes differ between threads",
+                    ))
+                };
             }
             let source_view = *executor.descriptor_of(source, t);
             let buffer = executor.memory.buffer(source_view.buffer);
@@ -172,11 +182,9 @@ impl<'k> Executor<'k> {
                 return Err(executor.trap(operation, t, "a view of memory other than dynamic shared memory"));
             }
             let available = buffer.data.len() as i64;
-            let sizes = executor.resolve(operation, &ty.shape, sizes, &mut 0, t)?;
             let length = crate::memory::checked_length(&sizes, ty.element)
                 .map_err(|why| executor.trap(operation, t, why))?;
-            let start = executor.signed(shift, t);
-            let end = start.saturating_add((length as i64).saturating_mul(i64::from(ty.element.bit_width() / 8).max(1)));
+            let end = start.saturating_add((length as i64).saturating_mul(i64::from(ty.element.byte_width())));
             if start < 0 || end > available {
                 return Err(executor.trap(
                     operation,
@@ -202,7 +210,7 @@ impl<'k> Executor<'k> {
                 .scoped_buffer(operation, u32::MAX, ty.element, MemorySpace::Workgroup, length)
                 .map_err(|why| executor.trap(operation, t, why))?;
             let descriptor = checked(operation, Descriptor::row_major(buffer, &sizes))?;
-            shared = Some(descriptor);
+            shared = Some((descriptor, start));
             Ok(descriptor)
         })
     }

@@ -358,10 +358,13 @@ impl Scope<'_> {
                     },
                 }
             }
-            "arith.shli" => match constant(1) {
-                Some(shift @ 0..=62) => times(sub(0), 1 << shift),
-                _ => IndexExpression::ShiftLeft(Box::new(sub(0)), Box::new(sub(1))),
-            },
+            "arith.shli" => {
+                let amount = sub(1);
+                match amount.evaluate(&|_| None) {
+                    Ok(shift @ 0..=62) => times(sub(0), 1 << shift),
+                    _ => IndexExpression::ShiftLeft(Box::new(sub(0)), Box::new(amount)),
+                }
+            }
             // An arithmetic shift by a constant is a floor division by a power of two, of any
             // value; a logical one only of a non-negative value, which any shift amount keeps
             // exact (`ShiftRight`, e.g. a tree reduction's `128 >> level`).

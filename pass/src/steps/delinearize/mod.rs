@@ -221,7 +221,7 @@ fn view(
     } else {
         format!(", {}", ir::attribute_text(space))
     };
-    let dynamic = i64::MIN;
+    let dynamic = unsafe { mlirShapedTypeGetDynamicSize() };
     let (columns, result_text, static_width) = match width {
         IndexExpression::Constant(value) => (
             builder.index_constant(*value),
