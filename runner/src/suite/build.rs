@@ -49,8 +49,9 @@ pub fn dims(values: [u32; 3]) -> String {
     format!("{},{},{}", values[0], values[1], values[2])
 }
 
-/// The launch arguments `gpu-mem-opt run`/`interp`/`diff` take for `kernel` on `grid`.
-pub fn launch_arguments(kernel: &KernelEntry, grid: [u32; 3]) -> Vec<String> {
+/// The launch arguments `gpu-mem-opt run`/`interp`/`diff` take for `kernel`'s code at `size`
+/// on `grid`.
+pub fn launch_arguments(kernel: &KernelEntry, size: Size, grid: [u32; 3]) -> Vec<String> {
     let mut arguments = vec![
         "--kernel".to_string(),
         kernel.kernel.clone(),
@@ -60,8 +61,8 @@ pub fn launch_arguments(kernel: &KernelEntry, grid: [u32; 3]) -> Vec<String> {
     if let Some(block) = kernel.block {
         arguments.extend(["--block".to_string(), dims(block)]);
     }
-    for argument in &kernel.arguments {
-        arguments.extend(["--arg".to_string(), argument.spec.clone()]);
+    for spec in kernel.specs(size) {
+        arguments.extend(["--arg".to_string(), spec]);
     }
     arguments
 }
@@ -75,7 +76,7 @@ pub fn interpret(
     outputs: &[usize],
 ) -> Result<String> {
     let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, kernel.grid(size)));
+    arguments.extend(launch_arguments(kernel, size, kernel.grid(size)));
     for position in outputs {
         arguments.extend(["--print-arg".to_string(), position.to_string()]);
     }
@@ -93,7 +94,7 @@ fn predict(
 ) -> Result<Prediction> {
     let path = directory.join(PREDICTED);
     let mut arguments = vec!["interp".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, kernel.corner()));
+    arguments.extend(launch_arguments(kernel, Size::Bench, kernel.corner()));
     arguments.extend(["--counters".to_string(), path.display().to_string()]);
     tools::output(&mut tools::command(&tools.gpu_mem_opt, arguments), None)?;
     files::read_json(&path)
@@ -108,7 +109,7 @@ fn emit_mlir(
     directory: &Path,
 ) -> Result<()> {
     let mut arguments = vec!["run".to_string(), mlir.display().to_string()];
-    arguments.extend(launch_arguments(kernel, kernel.grid(size)));
+    arguments.extend(launch_arguments(kernel, size, kernel.grid(size)));
     arguments.extend(["--no-opt", "--no-launch", "--emit"].map(String::from));
     arguments.push(directory.display().to_string());
     for position in kernel.output_positions() {

@@ -97,7 +97,7 @@ pub fn verify_corner(
             mlir.as_os_str(),
         ],
     );
-    command.args(launch_arguments(kernel, kernel.corner()));
+    command.args(launch_arguments(kernel, Size::Bench, kernel.corner()));
     let [x, y, z] = kernel.corner();
     Ok(diff_failure(command)?.map(|why| {
         format!(
@@ -160,8 +160,8 @@ pub fn verify_program(
             "main".as_ref(),
         ],
     );
-    for argument in &kernel.arguments {
-        diff.args(["--arg", argument.spec.as_str()]);
+    for spec in kernel.specs(Size::Check) {
+        diff.args(["--arg", spec.as_str()]);
     }
     Ok(diff_failure(diff)?.map(|why| format!("differs as a whole program: {why}")))
 }

@@ -122,7 +122,9 @@ pub struct KernelEntry {
 pub struct ArgumentEntry {
     /// Name (outputs are compared by name across variants).
     pub name: String,
-    /// Interpreter spec: `zeros`, `ones`, `iota`, `random:SEED`, or a scalar literal.
+    /// Interpreter spec at the bench size: `zeros`, `ones`, `iota`, `random:SEED`, with
+    /// `:LENGTH` for a dynamically sized buffer, or a scalar literal (resized for the check
+    /// size like the MLIR).
     pub spec: String,
     /// Whether the kernel's result is in it.
     #[serde(default)]
@@ -246,6 +248,14 @@ impl Manifest {
 }
 
 impl KernelEntry {
+    /// The interpreter spec of every argument at `size` (lengths and scalar sizes resized).
+    pub fn specs(&self, size: Size) -> Vec<String> {
+        self.arguments
+            .iter()
+            .map(|argument| self.sized_source(&argument.spec, size))
+            .collect()
+    }
+
     /// The grid at `size`.
     pub fn grid(&self, size: Size) -> [u32; 3] {
         match size {
@@ -340,5 +350,20 @@ mod tests {
             resize(text, &sizes),
             "%c4096 = arith.constant 64 : index\nmemref<64x64xf32> 40960 0.4096 i32"
         );
+    }
+
+    #[test]
+    fn specs_resize_lengths_and_scalars_at_the_check_size() {
+        let entry: KernelEntry = serde_json::from_str(
+            r#"{ "name": "k", "source": "k.mlir", "kernel": "k", "grid": [16, 1, 1],
+                 "arguments": [ { "name": "n", "spec": "4096" },
+                                { "name": "a", "spec": "random:1:16777216" },
+                                { "name": "alpha", "spec": "4096.5" } ],
+                 "bytes_moved": 1,
+                 "check": { "sizes": { "4096": "64", "16777216": "4096" }, "grid": [1, 1, 1] } }"#,
+        )
+        .expect("a valid entry");
+        assert_eq!(entry.specs(Size::Bench), ["4096", "random:1:16777216", "4096.5"]);
+        assert_eq!(entry.specs(Size::Check), ["64", "random:1:4096", "4096.5"]);
     }
 }
