@@ -15,10 +15,12 @@
 //! value the variables can take in their ranges (thread ids below the block size, block ids
 //! and loop counters from their first value): the largest value of `g − f` over those ranges
 //! is at most 0. The empty fact `0 ≤ 0` stands for the ranges alone (`tid.x < 32 = W`). One
-//! fact per goal suffices for the guards real code writes (`j < ny`, `j < NJ − 1` with the
-//! column `j + 1`, `j > 0` with the column `j − 1`); sums of facts are not searched.
+//! fact suffices for the guards real code writes (`j < ny`, `j < NJ − 1` with the column
+//! `j + 1`, `j > 0` with the column `j − 1`); two are summed where a bound is a chain (`j < n`
+//! and `n ≤ 4096`, the second a run-time check's); longer chains are not searched. The same
+//! prover answers other goals over the same facts ([`holds`]: a loop runs at least once).
 //!
-//! Cost: O(facts · variables) per goal.
+//! Cost: O(facts² · variables) per goal.
 
 use std::collections::BTreeMap;
 
@@ -59,6 +61,16 @@ impl Form {
             .constant
             .checked_add(other.constant.checked_mul(factor)?)?;
         Some(sum)
+    }
+
+    /// The form as an index expression.
+    fn expression(&self) -> IndexExpression {
+        self.variables.iter().fold(
+            IndexExpression::Constant(self.constant),
+            |sum, (variable, &coefficient)| {
+                sum + IndexExpression::from(variable.clone()) * coefficient
+            },
+        )
     }
 
     /// The largest value over `range`, `None` where unbounded or on overflow.
@@ -172,17 +184,45 @@ pub struct InRow {
     pub upper: String,
 }
 
-/// What proves `goal ≤ 0`: a fact, or the variables' ranges alone.
+/// What proves `goal ≤ 0`: the variables' ranges alone, a fact, or the sum of two facts.
 fn proof(goal: &Form, facts: &[Fact], range: &dyn Fn(&Variable) -> Range) -> Option<String> {
-    if goal.maximum(range).is_some_and(|maximum| maximum <= 0) {
+    let bounded = |form: &Form| form.maximum(range).is_some_and(|maximum| maximum <= 0);
+    if bounded(goal) {
         return Some("the id and loop ranges".into());
     }
-    facts.iter().find_map(|fact| {
-        let rest = goal.plus_times(&fact.form, -1)?;
-        rest.maximum(range)
-            .is_some_and(|maximum| maximum <= 0)
-            .then(|| fact.words.clone())
+    let single = facts
+        .iter()
+        .find_map(|fact| bounded(&goal.plus_times(&fact.form, -1)?).then(|| fact.words.clone()));
+    single.or_else(|| {
+        facts.iter().enumerate().find_map(|(position, first)| {
+            let rest = goal.plus_times(&first.form, -1)?;
+            facts[position + 1..].iter().find_map(|second| {
+                bounded(&rest.plus_times(&second.form, -1)?)
+                    .then(|| format!("{} and {}", first.words, second.words))
+            })
+        })
     })
+}
+
+/// What proves `goal` wherever `conditions` hold and each variable lies in its `range`;
+/// `None` where it is not proven (or is `≠`, which no fact of this form proves).
+pub fn holds(
+    goal: &Condition,
+    conditions: &[Condition],
+    range: &dyn Fn(&Variable) -> Range,
+) -> Option<String> {
+    let goals = facts_of(goal);
+    if goals.is_empty() {
+        return None;
+    }
+    let facts: Vec<Fact> = conditions.iter().flat_map(facts_of).collect();
+    let proofs: Option<Vec<String>> = goals
+        .iter()
+        .map(|goal| proof(&goal.form, &facts, range))
+        .collect();
+    let mut proofs = proofs?;
+    proofs.dedup();
+    Some(proofs.join("; "))
 }
 
 /// Whether `0 ≤ column < width` wherever `conditions` hold and each variable lies in its
@@ -213,6 +253,65 @@ pub fn column_in_row(
         format!("no guard or loop bound proves the column {column_words} < the width {width_words}")
     })?;
     Ok(InRow { lower, upper })
+}
+
+/// What `0 ≤ column < width` needs beyond `conditions` where they do not prove it: one
+/// condition per unproven bound over the variables `checkable` accepts alone (kernel
+/// arguments, fixed for a launch, so that a run-time check at the kernel's entry can
+/// establish it), such that it and one of `conditions` prove the bound ([`column_in_row`]
+/// then holds with them added). `None` where some bound needs more than that (a thread id or
+/// a loop counter without a range, or no fact that leaves only checkable variables).
+pub fn needed(
+    column: &IndexExpression,
+    width: &IndexExpression,
+    conditions: &[Condition],
+    range: &dyn Fn(&Variable) -> Range,
+    checkable: &dyn Fn(&Variable) -> bool,
+) -> Option<Vec<Condition>> {
+    let (column_form, width_form) = (Form::of(column)?, Form::of(width)?);
+    let lower_goal = Form::default().plus_times(&column_form, -1)?;
+    let upper_goal = column_form.plus_times(&width_form, -1).map(|form| Form {
+        constant: form.constant.saturating_add(1),
+        ..form
+    })?;
+    let facts: Vec<Fact> = conditions.iter().flat_map(facts_of).collect();
+    let mut wanted = Vec::new();
+    for goal in [lower_goal, upper_goal] {
+        if proof(&goal, &facts, range).is_some() {
+            continue;
+        }
+        // The goal less a fact (or nothing), its checkable part kept and the rest at its
+        // largest: `checkable + maximum ≤ 0` with the fact proves the goal.
+        let rests = std::iter::once(Some(goal.clone()))
+            .chain(facts.iter().map(|fact| goal.plus_times(&fact.form, -1)));
+        let found = rests.flatten().find_map(|rest| {
+            let (kept, bounded): (BTreeMap<_, _>, BTreeMap<_, _>) = rest
+                .variables
+                .into_iter()
+                .partition(|(variable, _)| checkable(variable));
+            let maximum = Form {
+                variables: bounded,
+                constant: rest.constant,
+            }
+            .maximum(range)?;
+            (!kept.is_empty()).then_some(Form {
+                variables: kept,
+                constant: maximum,
+            })
+        })?;
+        // `arg0 ≤ 4096` rather than `arg0 − 4096 ≤ 0`: the words a proof quotes.
+        let bound = found.constant.checked_neg()?;
+        let variables = Form {
+            constant: 0,
+            ..found
+        };
+        wanted.push(Condition::new(
+            variables.expression(),
+            Relation::LessEqual,
+            IndexExpression::Constant(bound),
+        ));
+    }
+    Some(wanted)
 }
 
 #[cfg(test)]
@@ -260,6 +359,55 @@ mod tests {
         }
         let error = column_in_row(&(j + 2), &symbol("nj"), &guards, &ranges).unwrap_err();
         assert!(error.contains("< the width nj"), "{error}");
+    }
+
+    /// GESUMMV under a run-time check: `j < n` and `n ≤ 4096` together prove `j < 4096`, and
+    /// the edge guard `i < n` proves that the loop `0 ≤ j < n` runs at least once.
+    #[test]
+    fn two_facts_chain_and_a_guard_proves_a_loop_runs() {
+        let j: IndexExpression = Variable::Loop(crate::LoopId(0)).into();
+        let facts = [
+            Condition::new(j.clone(), Relation::Less, symbol("arg0")),
+            Condition::new(
+                symbol("arg0"),
+                Relation::LessEqual,
+                IndexExpression::Constant(4096),
+            ),
+        ];
+        let proven = column_in_row(&j, &IndexExpression::Constant(4096), &facts, &ranges).unwrap();
+        assert_eq!(proven.upper, "loop0 < arg0 and arg0 <= 4096");
+        let guard = Condition::new(global_x(), Relation::Less, symbol("arg0"));
+        let runs = Condition::new(IndexExpression::Constant(0), Relation::Less, symbol("arg0"));
+        assert_eq!(
+            holds(&runs, &[guard], &ranges).as_deref(),
+            Some("tid.x + 32*bid.x < arg0")
+        );
+        assert_eq!(holds(&runs, &[], &ranges), None);
+    }
+
+    /// GESUMMV as a lone kernel: `j < n` bounds the column, nothing bounds `n`; the check
+    /// `n − 4096 ≤ 0` is what is needed, and with it the column is proven.
+    #[test]
+    fn a_bound_on_an_argument_is_what_a_check_needs() {
+        let j: IndexExpression = Variable::Loop(crate::LoopId(0)).into();
+        let mut facts = vec![
+            Condition::new(
+                j.clone(),
+                Relation::GreaterEqual,
+                IndexExpression::Constant(0),
+            ),
+            Condition::new(j.clone(), Relation::Less, symbol("arg0")),
+        ];
+        let width = IndexExpression::Constant(4096);
+        let arguments = |variable: &Variable| matches!(variable, Variable::Symbol(_));
+        let wanted = needed(&j, &width, &facts, &ranges, &arguments).unwrap();
+        assert_eq!(wanted.len(), 1);
+        assert_eq!(describe_expression(&wanted[0].left).unwrap(), "arg0");
+        assert_eq!(wanted[0].right, IndexExpression::Constant(4096));
+        facts.extend(wanted);
+        assert!(column_in_row(&j, &width, &facts, &ranges).is_ok());
+        // A column bounded by nothing at all needs more than a check of arguments.
+        assert_eq!(needed(&j, &width, &[], &ranges, &arguments), None);
     }
 
     /// A column no fact bounds (a loop up to another argument) is not proven.

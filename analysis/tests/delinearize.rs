@@ -1,7 +1,8 @@
 //! `analysis::delinearize`: whatever it proves holds for every value the facts allow
-//! (brute force over small ranges), and the patterns real code writes are proven.
+//! (brute force over small ranges, with chains of two facts), and the patterns real code
+//! writes are proven.
 
-use analysis::delinearize::{column_in_row, Range};
+use analysis::delinearize::{column_in_row, holds, needed, Range};
 use analysis::{Condition, IndexExpression, LoopId, Relation, Variable};
 use proptest::prelude::*;
 
@@ -76,6 +77,63 @@ proptest! {
                 let (column, width) = (column.evaluate(&value).unwrap(), width.evaluate(&value).unwrap());
                 prop_assert!((0..width).contains(&column), "column {column}, width {width}");
             }
+        }
+    }
+
+    /// Soundness of [`holds`] for any goal: where it is proven, every assignment inside the
+    /// ranges that satisfies the conditions satisfies the goal (up to four conditions, so
+    /// that sums of two facts are tried).
+    #[test]
+    fn a_proven_goal_holds_everywhere(
+        goal in (expression(), relation(), expression()),
+        conditions in prop::collection::vec((expression(), relation(), expression()), 0..5),
+    ) {
+        let goal = Condition::new(goal.0, goal.1, goal.2);
+        let conditions: Vec<Condition> = conditions
+            .into_iter()
+            .map(|(left, relation, right)| Condition::new(left, relation, right))
+            .collect();
+        if holds(&goal, &conditions, &ranges).is_none() {
+            return Ok(());
+        }
+        for assignment in 0..8i64.pow(3) * 17 {
+            let value = |variable: &Variable| {
+                Some(match variable {
+                    Variable::ThreadX => assignment % 8,
+                    Variable::BlockX => assignment / 8 % 8,
+                    Variable::Loop(_) => assignment / 64 % 8,
+                    _ => assignment / 512 - 4,
+                })
+            };
+            if conditions.iter().all(|condition| condition.holds(&value).unwrap()) {
+                prop_assert!(goal.holds(&value).unwrap(), "{goal:?} fails");
+            }
+        }
+    }
+
+    /// What [`needed`] asks for is enough: with its conditions added, the column is proven
+    /// (and so, by the soundness above, in its row wherever they hold).
+    #[test]
+    fn what_is_needed_suffices(
+        column in expression(),
+        width in expression(),
+        conditions in prop::collection::vec((expression(), relation(), expression()), 0..3),
+    ) {
+        let mut conditions: Vec<Condition> = conditions
+            .into_iter()
+            .map(|(left, relation, right)| Condition::new(left, relation, right))
+            .collect();
+        let symbols = |variable: &Variable| matches!(variable, Variable::Symbol(_));
+        let unbounded_symbol = |variable: &Variable| match variable {
+            Variable::Symbol(_) => (None, None),
+            _ => (Some(0), Some(7)),
+        };
+        if let Some(wanted) = needed(&column, &width, &conditions, &unbounded_symbol, &symbols) {
+            for condition in &wanted {
+                prop_assert!(condition.variables().iter().all(symbols));
+            }
+            conditions.extend(wanted);
+            prop_assert!(column_in_row(&column, &width, &conditions, &unbounded_symbol).is_ok());
         }
     }
 

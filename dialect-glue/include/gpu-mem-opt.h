@@ -64,8 +64,9 @@ typedef struct GpuMemOptOptions {
   /** Launches the launcher keeps a lone kernel's new layout for; 0: unknown,
    *  so no argument is relaid (option `relayout-launches`). */
   uint32_t relayout_launches;
-  /** Vector accesses behind a run-time check of an argument's alignment where
-   *  nothing proves it (option `version`). */
+  /** Where nothing proves a fact, check it at run time: vector accesses, the
+   *  read-only path, staged stores, a lone kernel specialized (option
+   *  `version`). */
   bool version;
   /** A kernel with no launch site in the module may read a small read-only
    *  argument from constant memory, which its launcher must copy into the

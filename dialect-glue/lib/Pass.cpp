@@ -224,7 +224,12 @@ protected:
                      "memory) in a copy of the body behind a check that their "
                      "bytes do not overlap; where only other arguments' accesses "
                      "keep a store in a loop from its staged copy-out, the "
-                     "staged loop behind such a check"),
+                     "staged loop behind such a check; where only an int "
+                     "argument's value keeps a flat index flat (j < n, rows of "
+                     "W: n <= W) or only other arguments keep an element from "
+                     "a register, a lone kernel specialized: the optimized body "
+                     "behind a check at its entry, the code as written the "
+                     "fallback"),
       llvm::cl::init(true)};
 };
 

@@ -15,10 +15,10 @@ use crate::{
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
     ir,
-    report::{AccessReport, KernelReport, Report},
+    report::{AccessReport, Decision, KernelReport, Kind, Report},
     steps::{
         self, delinearize, memory_space, promote, relayout, shared_layout, stage_shared, vectorize,
-        Early, EarlyStep,
+        version, Early, EarlyStep,
     },
     Options,
 };
@@ -212,6 +212,26 @@ fn kernel_report(
     let mut findings = findings::of_kernel(kernel, &options.target);
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
+    // A lone kernel specialized under a run-time check: the steps prove with what it
+    // establishes, and it is made once staging and relayout are done.
+    let (specialization, refused) = match mode {
+        Mode::Optimize => match version::decide(kernel, &findings, options) {
+            Ok(plan) => (plan, None),
+            Err(why) => (None, Some(why)),
+        },
+        Mode::TestAccessAnalysis => (None, None),
+    };
+    let assumed;
+    let kernel = match &specialization {
+        Some(plan) => {
+            assumed = Kernel {
+                assumed: plan.assumed.clone(),
+                ..kernel.clone()
+            };
+            &assumed
+        }
+        None => kernel,
+    };
     if mode == Mode::Optimize {
         let steps: [EarlyStep; 4] = [
             delinearize::run,
@@ -248,6 +268,41 @@ fn kernel_report(
             findings = findings::of_kernel(kernel, &options.target);
             relayout::record_after(&mut accesses, &findings, &late.decisions);
         }
+    }
+    let location = unsafe { mlirOperationGetLocation(kernel.operation) };
+    if let Some(why) = refused {
+        let telling = steps::Telling {
+            kernel: &kernel.name,
+            location,
+            remark: true,
+            blocked: true,
+        };
+        *success &= late.settle(
+            Decision::skipped(Kind::Version, "kernel", &why),
+            telling,
+            options,
+        );
+    }
+    if let Some(plan) = specialization {
+        let decision = version::apply(kernel, plan).unwrap_or_else(|why| {
+            // The optimized body runs unguarded: an error, not a remark.
+            let message =
+                format!("the run-time check of the specialized kernel was not made: {why}");
+            diagnostics::emit(
+                location,
+                diagnostics::Severity::Error,
+                &format!("gpu-mem-opt: version: {message}"),
+            );
+            *success = false;
+            Decision::skipped(Kind::Version, "kernel", &message)
+        });
+        let telling = steps::Telling {
+            kernel: &kernel.name,
+            location,
+            remark: true,
+            blocked: !decision.applied,
+        };
+        *success &= late.settle(decision, telling, options);
     }
     // The read-only path behind a run-time check: decided on the loads as staging and relayout
     // left them, made after the shared layouts (it copies the body).

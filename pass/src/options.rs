@@ -13,7 +13,7 @@
 //! | `strict` | false | bool |
 //! | `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
-//! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; where nothing proves it |
+//! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; a lone kernel specialized where only an `int` argument's value or arguments' aliasing blocks `delinearize` or `promote`; where nothing proves it |
 //! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
@@ -88,7 +88,9 @@ pub struct Options {
     /// where only writes to other arguments may alias a read-only one, read it through
     /// `ld.global.nc` (or its constant copy) behind a run-time check that their bytes do not
     /// overlap, and stage a store in a loop that only other arguments' accesses keep in place
-    /// behind such a check around the loop.
+    /// behind such a check around the loop; where only an `int` argument's value keeps a flat
+    /// index flat or only other arguments keep an element from a register, specialize a lone
+    /// kernel (`steps::version`).
     pub version: bool,
     /// Option `bind-constants`: a kernel with no launch site in the module may read a small
     /// read-only argument from constant memory, a launch contract (the launcher copies the

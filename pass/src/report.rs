@@ -212,6 +212,8 @@ pub enum Kind {
     Pad,
     /// Swizzling a shared buffer (`swizzle`).
     Swizzle,
+    /// A kernel specialized under a run-time check (`version`).
+    Version,
 }
 
 impl Kind {
@@ -227,6 +229,7 @@ impl Kind {
             Kind::StageShared => "stage-shared",
             Kind::Pad => "pad",
             Kind::Swizzle => "swizzle",
+            Kind::Version => "version",
         }
     }
 

@@ -6,6 +6,9 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel transpose_flat --grid 3,9,1 --block 32,8,1 --arg random:1:4000 --arg zeros:4000 --arg 80 --arg 50
 // RUN: gpu-mem-opt diff %s --kernel row_sums --grid 1,1,1 --block 128,1,1 --arg random:1:12800 --arg zeros:128 --arg 100
+// RUN: gpu-mem-opt diff %s --kernel row_sums --grid 1,1,1 --block 128,1,1 --arg random:1:12820 --arg zeros:128 --arg 120
+// RUN: gpu-mem-opt diff %s --kernel row_sums --grid 1,1,1 --block 128,1,1 --arg random:1:12800 --arg same:0 --arg 100
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=FLAT
 // RUN: gpu-mem-opt diff %s --kernel stencil_flat --grid 2,8,1 --block 32,8,1 --arg random:1:3000 --arg zeros:3000 --arg 50 --arg 60
 // RUN: gpu-mem-opt diff %s --kernel scale_1d --grid 4,1,1 --block 256,1,1 --arg random:1:1024 --arg zeros:1024
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='delinearize=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
@@ -49,11 +52,21 @@ module attributes {gpu.container_module} {
     }
 
     /// A row per thread over a constant width, the loop bound an argument nothing fixes (a
-    /// lone kernel): j < n does not bound j below 100, so the access stays flat and says why.
+    /// lone kernel): j < n bounds j below 100 only where n <= 100. The kernel checks that (and
+    /// n >= 0, and its two buffers apart) at its entry and runs the 2-D view, with a staged
+    /// 128x32 tile, where it holds; the code as written runs elsewhere (the diff runs with
+    /// n = 100 and n = 120). With version=false the access stays flat and says why.
     // CHECK-LABEL: gpu.func @row_sums
+    // CHECK: arith.cmpi sle, %{{.*}}, %c100
+    // CHECK: scf.if
+    // CHECK: memref.reinterpret_cast %arg0 {{.*}} : memref<?xf32> to memref<?x100xf32>
+    // CHECK: } else {
     // CHECK-NOT: memref.reinterpret_cast
-    // CHECK: gpu.return
-    // REMARK: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column loop0 < the width 100; unblock: guard the column below the width (if (j < W)), or pass the width as the same constant at every launch in the module
+    // CHECK: memref.load %arg0[
+    // CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1>, gpu_mem_opt.specialized}
+    // REMARK: delinearize: arg 0: arg 0[(tid.x)*100 + loop0] read as row tid.x, column loop0 of rows of 100 elements (a 2-D view, the same addresses): loop0 >= 0 by the id and loop ranges, < 100 by arg2 <= 100 and loop0 < arg2
+    // REMARK: version: kernel: the optimized body runs where a check at the kernel's entry holds (16 instructions): arg2 >= 0; arg2 <= 100 (for the flat indices at {{[0-9]+}}:18); the bytes of arg 1, which it writes, apart from those it only reads (arg 0); elsewhere the code as written runs (a copy of the body)
+    // FLAT: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column loop0 < the width 100; unblock: guard the column below the width (if (j < W)), or pass the width as the same constant at every launch in the module
     gpu.func @row_sums(%a: memref<?xf32>, %sums: memref<?xf32>, %n: i32) kernel
         attributes {known_block_size = array<i32: 128, 1, 1>} {
       %tx = gpu.thread_id x

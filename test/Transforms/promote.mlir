@@ -9,6 +9,8 @@
 // RUN: gpu-mem-opt diff %s --kernel two_sums --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg random:3 --arg 7
 // RUN: gpu-mem-opt diff %s --kernel two_sums --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg random:3 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1
+// RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1 --arg random:1 --arg same:0
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CHECKED
 // RUN: gpu-mem-opt diff %s --kernel with_barrier --grid 1,1,1 --block 32,1,1
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 
@@ -77,10 +79,19 @@ module attributes {gpu.container_module} {
     }
 
     /// No attribute, no launch site: A may be the same buffer as out, and a load of A in the
-    /// loop could read what the loop stored. It stays, and the remark says which access.
+    /// loop could read what the loop stored. The kernel checks at its entry that their bytes
+    /// lie apart and keeps out[tid.x] in a register there (7 instructions; the diff runs both
+    /// paths, the second with out a view of A); the code as written runs elsewhere. With
+    /// version=false it stays in memory, and the remark says which access.
     // CHECK-LABEL: gpu.func @may_alias
+    // CHECK: scf.if
+    // CHECK: scf.for {{.*}} iter_args
+    // CHECK: } else {
     // CHECK: memref.load %arg1
-    // REMARK: promote: arg 1: arg 1[tid.x] stays in memory, read and written in every iteration: arg 0 (accessed at {{.*}}promote.mlir:{{[0-9]+}}:{{[0-9]+}}) may be the same buffer; unblock: {llvm.noalias} on either, or option assume-noalias
+    // CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1>, gpu_mem_opt.specialized}
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 32 iterations
+    // REMARK: version: kernel: the optimized body runs where a check at the kernel's entry holds (7 instructions): the bytes of arg 1, which it writes, apart from those it only reads (arg 0); elsewhere the code as written runs (a copy of the body)
+    // CHECKED: promote: arg 1: arg 1[tid.x] stays in memory, read and written in every iteration: arg 0 (accessed at {{.*}}promote.mlir:{{[0-9]+}}:{{[0-9]+}}) may be the same buffer; unblock: {llvm.noalias} on either, or option assume-noalias
     gpu.func @may_alias(%A: memref<1024xf32>, %out: memref<32xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x

@@ -247,8 +247,25 @@ pub fn has_noalias(kernel: &Kernel, index: usize) -> bool {
 }
 
 /// Whether buffers with roots `first` and `second` (in spaces `first_space`, `second_space`)
-/// may be the same memory.
+/// may be the same memory in the kernel's optimized body: two arguments its run-time check
+/// shows apart (`Kernel::assumed`) are not.
 pub fn may_alias(
+    kernel: &Kernel,
+    first: (&Root, MemorySpace),
+    second: (&Root, MemorySpace),
+    assume_noalias: bool,
+) -> bool {
+    let checked_apart = match (first.0, second.0) {
+        (Root::Argument(a), Root::Argument(b)) => kernel.assumed.apart(*a, *b),
+        _ => false,
+    };
+    !checked_apart && may_alias_anywhere(kernel, first, second, assume_noalias)
+}
+
+/// Whether buffers with roots `first` and `second` (in spaces `first_space`, `second_space`)
+/// may be the same memory anywhere in the kernel, the code as written included (what marks a
+/// whole argument, as the read-only path's `noalias` does, must hold there too).
+pub fn may_alias_anywhere(
     kernel: &Kernel,
     (first, first_space): (&Root, MemorySpace),
     (second, second_space): (&Root, MemorySpace),

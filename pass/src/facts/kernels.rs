@@ -12,6 +12,9 @@
 //! agree), then from the option `block=X,Y,Z`. Otherwise it is unknown, with
 //! the reason, and no metric is guessed.
 
+use analysis::delinearize::Range;
+use analysis::expression::{Loop, LoopId, Variable};
+use analysis::matrix::Condition;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -88,12 +91,61 @@ pub struct Kernel {
     pub block: BlockSize,
     /// What the launch sites in the module prove about its arguments.
     pub launches: LaunchFacts,
+    /// What a run-time check at its entry establishes for the optimized body (`version`).
+    pub assumed: Assumed,
+}
+
+/// Facts about a kernel's arguments that nothing proves but a check at its entry establishes
+/// for the optimized body (`steps::version`): the steps prove with them as with guards, and the
+/// code as written runs where the check fails.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Assumed {
+    /// Conditions over integer arguments (`arg0 - 4096 <= 0`).
+    pub conditions: Vec<Condition>,
+    /// Pairs of memref arguments whose bytes lie apart.
+    pub apart: Vec<(usize, usize)>,
+}
+
+impl Assumed {
+    /// Whether arguments `first` and `second` are assumed apart.
+    pub fn apart(&self, first: usize, second: usize) -> bool {
+        self.apart
+            .iter()
+            .any(|&pair| pair == (first, second) || pair == (second, first))
+    }
 }
 
 impl Kernel {
     /// The body region.
     pub fn body(&self) -> MlirRegion {
         unsafe { mlir_sys::mlirOperationGetRegion(self.operation, 0) }
+    }
+
+    /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
+    /// ids below the block size, block ids from 0, loop counters between their constant bounds,
+    /// symbols unbounded.
+    pub fn range(&self, loops: &[Loop], variable: &Variable) -> Range {
+        let sizes = self.block.sizes();
+        let thread =
+            |dimension: usize| (Some(0), sizes.map(|sizes| i64::from(sizes[dimension]) - 1));
+        match variable {
+            Variable::ThreadX => thread(0),
+            Variable::ThreadY => thread(1),
+            Variable::ThreadZ => thread(2),
+            Variable::BlockX | Variable::BlockY | Variable::BlockZ => (Some(0), None),
+            Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
+                Some(enclosing) if enclosing.step.is_some_and(|step| step > 0) => (
+                    enclosing.lower,
+                    enclosing
+                        .upper
+                        .zip(enclosing.lower)
+                        .filter(|(upper, lower)| upper > lower)
+                        .map(|(upper, _)| upper - 1),
+                ),
+                _ => (None, None),
+            },
+            Variable::Symbol(_) => (None, None),
+        }
     }
 }
 
@@ -233,6 +285,7 @@ fn function_kernel(
         kind: KernelKind::Function { inputs, workgroup },
         block,
         launches: launches::of_kernel(&own, inputs),
+        assumed: Assumed::default(),
     }
 }
 
@@ -257,6 +310,7 @@ fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Ke
         kind: KernelKind::Launch { workgroup },
         block,
         launches: LaunchFacts::default(),
+        assumed: Assumed::default(),
     }
 }
 

@@ -20,6 +20,7 @@ pub mod relayout;
 pub mod shared_layout;
 pub mod stage_shared;
 pub mod vectorize;
+pub mod version;
 
 use mlir_sys::MlirLocation;
 
@@ -35,6 +36,8 @@ use crate::{
 /// A step of the pass, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// A lone kernel specialized under a run-time check (`version`).
+    Version,
     /// Flat indices read as rows and columns (`delinearize`).
     Delinearize,
     /// Register promotion of an element a loop reads and writes (`promote`).
@@ -53,7 +56,8 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 7] = [
+    pub const ALL: [Step; 8] = [
+        Step::Version,
         Step::Delinearize,
         Step::Promote,
         Step::Vectorize,
@@ -66,6 +70,7 @@ impl Step {
     /// Its name: its option's, its folder's (`shared-layout` for `pad` and `swizzle`).
     pub fn name(self) -> &'static str {
         match self {
+            Step::Version => "version",
             Step::Relayout => "relayout",
             Step::Delinearize => "delinearize",
             Step::Promote => "promote",
@@ -96,6 +101,7 @@ impl Step {
             Kind::Readonly | Kind::Constant => Step::MemorySpace,
             Kind::StageShared => Step::StageShared,
             Kind::Pad | Kind::Swizzle => Step::SharedLayout,
+            Kind::Version => Step::Version,
         }
     }
 
@@ -103,6 +109,7 @@ impl Step {
     pub fn enabled(self, options: &Options) -> bool {
         let switches = &options.switches;
         match self {
+            Step::Version => options.version,
             Step::Relayout => switches.relayout,
             Step::Delinearize => switches.delinearize,
             Step::Promote => switches.promote,
@@ -116,6 +123,7 @@ impl Step {
     /// The options that turn the step off, as a disabled decision's reason names them.
     pub fn switched_off_by(self) -> &'static str {
         match self {
+            Step::Version => "option version=false",
             Step::Relayout => "option relayout=false",
             Step::Delinearize => "option delinearize=false",
             Step::Promote => "option promote=false",
@@ -129,6 +137,7 @@ impl Step {
     /// What `strict` adds to a blocked decision's error.
     fn strict(self) -> &'static str {
         match self {
+            Step::Version => "strict: the kernel is not specialized",
             Step::Relayout => "strict: the buffer keeps its layout",
             Step::Delinearize => "strict: the flat index stays flat",
             Step::Promote => "strict: the element stays in memory",

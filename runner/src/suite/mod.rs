@@ -363,7 +363,10 @@ mod tests {
                  "check": { "sizes": { "4096": "64", "16777216": "4096" }, "grid": [1, 1, 1] } }"#,
         )
         .expect("a valid entry");
-        assert_eq!(entry.specs(Size::Bench), ["4096", "random:1:16777216", "4096.5"]);
+        assert_eq!(
+            entry.specs(Size::Bench),
+            ["4096", "random:1:16777216", "4096.5"]
+        );
         assert_eq!(entry.specs(Size::Check), ["64", "random:1:4096", "4096.5"]);
     }
 }

@@ -42,27 +42,7 @@ pub struct FlatIndex {
 pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatIndex, String>> {
     let operands = index_operands(memory);
     let index = *operands.first()?;
-    let mut scope = Scope {
-        kernel,
-        loops: Vec::new(),
-    };
-    let mut facts = Vec::new();
-    for (ancestor, region) in ancestors(kernel, memory.operation) {
-        scope.enter(ancestor, region, &mut facts);
-        if ir::is_named(ancestor, "scf.for") {
-            let bound = |position: isize| {
-                scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
-            };
-            let induction = super::enclosing::induction_variable(ancestor);
-            let variable = scope.argument(induction);
-            facts.push(Condition::new(
-                variable.clone(),
-                Relation::GreaterEqual,
-                bound(0),
-            ));
-            facts.push(Condition::new(variable, Relation::Less, bound(1)));
-        }
-    }
+    let (scope, facts) = scope_at(kernel, memory.operation);
     // Every term, to choose the width; then the sum again, split only where a term of that
     // width is (the column `%j` stays one value, computed where the code computes it).
     let mut terms = Vec::new();
@@ -122,6 +102,61 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
             .map(|enclosing| enclosing.range)
             .collect(),
     }))
+}
+
+/// What holds where an `scf.for` starts, and its bounds.
+pub struct LoopContext {
+    /// The guard conjuncts and the bounds of the loops around it (`lower ≤ iv < upper`).
+    pub facts: Vec<Condition>,
+    /// Those loops' ranges, outermost first.
+    pub loops: Vec<Loop>,
+    /// Its first value and its exclusive upper bound.
+    pub bounds: (IndexExpression, IndexExpression),
+}
+
+/// The facts around `the_loop`, an `scf.for` of `kernel`, and its bounds.
+pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {
+    let (scope, facts) = scope_at(kernel, the_loop);
+    let bound = |position: isize| {
+        scope.expression(unsafe { mlirOperationGetOperand(the_loop, position) }, 0)
+    };
+    LoopContext {
+        bounds: (bound(0), bound(1)),
+        facts,
+        loops: scope
+            .loops
+            .iter()
+            .map(|enclosing| enclosing.range)
+            .collect(),
+    }
+}
+
+/// The scope at `operation` of `kernel` and what holds there: the guard conjuncts, each
+/// enclosing `scf.for`'s `lower ≤ iv < upper`, as that op defines them, and what the kernel's
+/// run-time check establishes (`Kernel::assumed`).
+fn scope_at(kernel: &Kernel, operation: MlirOperation) -> (Scope<'_>, Vec<Condition>) {
+    let mut scope = Scope {
+        kernel,
+        loops: Vec::new(),
+    };
+    let mut facts = kernel.assumed.conditions.clone();
+    for (ancestor, region) in ancestors(kernel, operation) {
+        scope.enter(ancestor, region, &mut facts);
+        if ir::is_named(ancestor, "scf.for") {
+            let bound = |position: isize| {
+                scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
+            };
+            let induction = super::enclosing::induction_variable(ancestor);
+            let variable = scope.argument(induction);
+            facts.push(Condition::new(
+                variable.clone(),
+                Relation::GreaterEqual,
+                bound(0),
+            ));
+            facts.push(Condition::new(variable, Relation::Less, bound(1)));
+        }
+    }
+    (scope, facts)
 }
 
 /// `value` without the integer casts `int` arithmetic adds.

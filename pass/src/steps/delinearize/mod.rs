@@ -12,9 +12,9 @@
 //! not, since `0 ≤ column < W`). The index arithmetic the flat index used stays for LLVM to
 //! remove. Cost: one walk of each access's index chain.
 
-use analysis::delinearize::{column_in_row, describe_expression, Range};
-use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
-use analysis::matrix::AccessKind;
+use analysis::delinearize::{column_in_row, describe_expression, needed};
+use analysis::expression::{IndexExpression, Variable};
+use analysis::matrix::{AccessKind, Condition};
 use mlir_sys::*;
 
 use crate::{
@@ -57,7 +57,7 @@ pub fn run(
                 &flat.column_expression,
                 &flat.width,
                 &flat.facts,
-                &|variable| range(kernel, &flat.loops, variable),
+                &|variable| kernel.range(&flat.loops, variable),
             )?;
             viewable(kernel, memory.memref)?;
             Ok((flat, proof))
@@ -122,6 +122,49 @@ pub fn run(
     (success, changed)
 }
 
+/// The conditions over arguments (`checkable`) that would prove the columns of `kernel`'s flat
+/// indices inside their rows where nothing else does (`analysis::delinearize::needed`), each
+/// with the location of the access it is for: what a run-time check (`steps::version`) would
+/// establish.
+pub fn needs(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    checkable: &dyn Fn(&Variable) -> bool,
+) -> Vec<(Condition, String)> {
+    if !Step::Delinearize.enabled(options) {
+        return Vec::new();
+    }
+    let mut wanted = Vec::new();
+    for finding in findings {
+        let memory = &finding.memory;
+        if !matches!(memory.name.as_str(), "memref.load" | "memref.store")
+            || unsafe { mlirShapedTypeGetRank(mlirValueGetType(memory.memref)) } != 1
+            || viewable(kernel, memory.memref).is_err()
+        {
+            continue;
+        }
+        let Some(Ok(flat)) = flat_index(kernel, memory) else {
+            continue;
+        };
+        let range = |variable: &Variable| kernel.range(&flat.loops, variable);
+        if column_in_row(&flat.column_expression, &flat.width, &flat.facts, &range).is_ok() {
+            continue;
+        }
+        let conditions = needed(
+            &flat.column_expression,
+            &flat.width,
+            &flat.facts,
+            &range,
+            checkable,
+        );
+        for condition in conditions.into_iter().flatten() {
+            wanted.push((condition, memory.location.clone()));
+        }
+    }
+    wanted
+}
+
 /// The flat index as the remark writes it (`100*loop0 + tid.x`), or `…` where not followed.
 fn flat_words(outcome: &Result<(FlatIndex, analysis::delinearize::InRow), String>) -> String {
     outcome
@@ -138,34 +181,9 @@ fn flat_words(outcome: &Result<(FlatIndex, analysis::delinearize::InRow), String
         .unwrap_or_else(|| "row*W + column".into())
 }
 
-/// The range of `variable` in `kernel`: thread ids below the block size, block ids from 0,
-/// loop counters between their constant bounds.
-fn range(kernel: &Kernel, loops: &[Loop], variable: &Variable) -> Range {
-    let sizes = kernel.block.sizes();
-    let thread = |dimension: usize| (Some(0), sizes.map(|sizes| i64::from(sizes[dimension]) - 1));
-    match variable {
-        Variable::ThreadX => thread(0),
-        Variable::ThreadY => thread(1),
-        Variable::ThreadZ => thread(2),
-        Variable::BlockX | Variable::BlockY | Variable::BlockZ => (Some(0), None),
-        Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
-            Some(enclosing) if enclosing.step.is_some_and(|step| step > 0) => (
-                enclosing.lower,
-                enclosing
-                    .upper
-                    .zip(enclosing.lower)
-                    .filter(|(upper, lower)| upper > lower)
-                    .map(|(upper, _)| upper - 1),
-            ),
-            _ => (None, None),
-        },
-        Variable::Symbol(_) => (None, None),
-    }
-}
-
 /// Whether a view of `memref` can be made at the kernel's entry: it is defined before the
 /// kernel's body and has the identity layout.
-fn viewable(kernel: &Kernel, memref: MlirValue) -> Result<(), String> {
+pub(crate) fn viewable(kernel: &Kernel, memref: MlirValue) -> Result<(), String> {
     let body = kernel.body();
     let inside = match ir::defining_operation(memref) {
         Some(owner) => ir::encloses(kernel.operation, owner),

@@ -172,8 +172,12 @@ pub fn placement_decision(
                         )
                     } else {
                         format!(
-                            "on the fast path of staging's {} (no second check; where it fails, \
-                             the loop as written reads through ld.global)",
+                            "on the fast path of {}'s {} (no second check; where it fails, \
+                             the code as written reads through ld.global)",
+                            match kernel.assumed.apart.is_empty() {
+                                true => "staging",
+                                false => "the kernel's specialization",
+                            },
                             check_text.trim_start_matches("behind a ")
                         )
                     };

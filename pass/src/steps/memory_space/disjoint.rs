@@ -161,7 +161,7 @@ pub fn instructions(kernel: &Kernel, pairs: &[(usize, Vec<usize>)]) -> Result<u3
 
 /// The condition that each pair's bytes lie apart (`end_R ≤ start_W ∨ end_W ≤ start_R`, all
 /// pairs joined by `and`), built at `builder` for the arguments of block `entry`.
-pub(super) fn condition(
+pub(crate) fn condition(
     builder: &Builder,
     entry: MlirBlock,
     pairs: &[(usize, Vec<usize>)],

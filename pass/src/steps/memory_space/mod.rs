@@ -241,7 +241,7 @@ fn placement(
         Effect::Unknown => !noalias,
         Effect::Write(written, space) => {
             *written != root
-                && effects::may_alias(
+                && effects::may_alias_anywhere(
                     kernel,
                     (&root, MemorySpace::Global),
                     (written, *space),
@@ -282,9 +282,18 @@ fn placement(
                 describe(*operation),
                 written.describe()
             );
+            // The kernel's specialization checks these pairs anyway: its fast path costs
+            // nothing more.
+            let specialized = |writers: &[usize]| {
+                writers
+                    .iter()
+                    .all(|&writer| kernel.assumed.apart(index, writer))
+            };
             match checkable(kernel, index, &aliasing, options) {
-                Some(Ok(_))
-                    if selection.placement == Placement::ReadOnly && reused == Some(false) =>
+                Some(Ok(writers))
+                    if selection.placement == Placement::ReadOnly
+                        && reused == Some(false)
+                        && !specialized(&writers) =>
                 {
                     return Outcome::Keep(format!(
                         "read-only, but {write}; not behind a run-time check: no element is read \

@@ -19,16 +19,19 @@
 //! Applied: the index is computed before the loop (the ops it needs copied there), the load
 //! goes before the loop, the value is carried as an `iter_args` operand, and the store after
 //! the loop writes the last value. Where the loop may run no iteration, the load and the store
-//! are under `scf.if (lower < upper)`, so nothing is read or written that the loop did not.
+//! are under `scf.if (lower < upper)`, so nothing is read or written that the loop did not;
+//! not where the guards around it prove `lower < upper` (`if (i < n)` around `for j < n`,
+//! `i ≥ 0`), so that staging still finds a plain load before the loop.
 //! Cost: one walk of each loop's body per candidate.
 
 use analysis::expression::{LoopId, Variable};
-use analysis::matrix::AccessKind;
+use analysis::matrix::{AccessKind, Condition, Relation};
 use mlir_sys::*;
 
 use crate::{
+    facts::accesses::Root,
     facts::effects,
-    facts::extract::index_operands,
+    facts::extract::{index_operands, loop_context},
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
@@ -61,6 +64,9 @@ struct Candidate {
     the_loop: MlirOperation,
     /// Its iterations, where constant.
     trips: Option<u64>,
+    /// What proves that it runs at least once (a constant trip count, or a guard around it:
+    /// `i < n` with `i ≥ 0` for `0 ≤ j < n`), if anything does.
+    runs: Option<String>,
     /// The value a store just before the loop wrote to the element ([`stored_before`]).
     forwarded: Option<MlirValue>,
     /// Whether it may live in a register, or why not.
@@ -89,12 +95,17 @@ pub fn run(
             let first = &findings[members[0]];
             let the_loop = unsafe { mlirOperationGetParentOperation(first.memory.operation) };
             let outcome = decide(kernel, findings, &members, the_loop, options);
+            let trips = first
+                .access
+                .loops
+                .last()
+                .and_then(|range| range.trip_count());
             Candidate {
-                trips: first
-                    .access
-                    .loops
-                    .last()
-                    .and_then(|range| range.trip_count()),
+                trips,
+                runs: match trips {
+                    Some(trips) => (trips >= 1).then(|| format!("{trips} iterations")),
+                    None => runs(kernel, the_loop),
+                },
                 forwarded: outcome
                     .is_ok()
                     .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
@@ -151,9 +162,11 @@ pub fn run(
                     "{element} kept in a register across the loop at {loop_location}: {first} \
                      and stored once after it, instead of {per_iteration} accesses in each of its \
                      {} iterations",
-                    candidate
-                        .trips
-                        .map_or("(unknown)".to_string(), |trips| trips.to_string()),
+                    match (candidate.trips, &candidate.runs) {
+                        (Some(trips), _) => trips.to_string(),
+                        (None, Some(proof)) => format!("(unknown, at least 1 by {proof})"),
+                        (None, None) => "(unknown)".to_string(),
+                    }
                 );
                 if enabled {
                     changed = true;
@@ -190,6 +203,59 @@ pub fn run(
         success &= early.settle(decision, telling, options);
     }
     (success, changed)
+}
+
+/// The pairs of memref arguments that must lie apart for an element to be promoted where only
+/// their possible aliasing keeps it in memory: the element's argument with each other argument
+/// its loop accesses (`steps::version` checks them at the kernel's entry).
+pub fn needs_apart(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+) -> Vec<(usize, usize)> {
+    if !Step::Promote.enabled(options) || options.assume_noalias {
+        return Vec::new();
+    }
+    let apart = Options {
+        assume_noalias: true,
+        ..options.clone()
+    };
+    let mut pairs = Vec::new();
+    for members in candidates(findings) {
+        let first = &findings[members[0]];
+        let Root::Argument(own) = first.memory.root else {
+            continue;
+        };
+        let the_loop = unsafe { mlirOperationGetParentOperation(first.memory.operation) };
+        if decide(kernel, findings, &members, the_loop, options).is_ok()
+            || decide(kernel, findings, &members, the_loop, &apart).is_err()
+        {
+            continue;
+        }
+        for other in findings {
+            if let Root::Argument(theirs) = other.memory.root {
+                let pair = (own.min(theirs), own.max(theirs));
+                if theirs != own
+                    && ir::encloses(the_loop, other.memory.operation)
+                    && !pairs.contains(&pair)
+                {
+                    pairs.push(pair);
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// What proves that `the_loop` runs at least once, `lower < upper`, from the guards and loops
+/// around it (`analysis::delinearize::holds`).
+fn runs(kernel: &Kernel, the_loop: MlirOperation) -> Option<String> {
+    let context = loop_context(kernel, the_loop);
+    let (lower, upper) = context.bounds;
+    let goal = Condition::new(lower, Relation::Less, upper);
+    analysis::delinearize::holds(&goal, &context.facts, &|variable| {
+        kernel.range(&context.loops, variable)
+    })
 }
 
 /// Groups of scalar loads and stores of one memref directly in one `scf.for`'s body, with at
@@ -407,7 +473,7 @@ fn apply(
                 .map(|value| hoisted(value, the_loop)),
         );
         let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(first.memref)) };
-        let runs = candidate.trips.is_some_and(|trips| trips >= 1);
+        let runs = candidate.runs.is_some();
         let initial = match candidate.forwarded {
             Some(value) => value,
             None if runs => load(
