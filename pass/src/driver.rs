@@ -115,6 +115,11 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
                 &mut reports[position].decisions,
             );
         }
+        // Copies of many rounds written out with their loads in flight together, once no
+        // decision holds one of their operations.
+        for (_, kernel, _) in &optimized {
+            stage_shared::copy::unroll(kernel);
+        }
         // Last: the obligations every step left on each kernel's launcher.
         for (position, kernel, _) in &optimized {
             let position = *position;

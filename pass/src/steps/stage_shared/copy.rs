@@ -5,11 +5,30 @@
 //! tile copies a valid element no thread reads); out of it, a condition on each cell's global
 //! indices may leave cells out (a store's edge guard). Cost: `⌈cells / N⌉` rounds of one load
 //! and one store per thread.
+//!
+//! Rounds in flight. In a loop each round's store waits for its load, so a thread has one load
+//! in flight and a copy of `R` rounds takes `R` memory latencies. ptxas unrolls such a loop
+//! and issues its loads together up to 16 rounds, not beyond: on the H200 (2026-11-27) a
+//! 256x32 tile copied by 256 threads in a loop of 32 rounds made PolyBench BICG 2.6x slower than
+//! the naive kernel (13.8 µs a tile), where GESUMMV's two 16-round loops took 2.3 µs a tile.
+//! A copy into a tile of more than [`ROUNDS_PTXAS_UNROLLS`] whole rounds (no cell left out) is
+//! therefore marked [`COPY_ROUNDS`] and, once every layout is final, written out round by
+//! round with every load before the first store ([`unroll`]): `R` loads in flight per thread,
+//! `R` registers live, up to [`MOST_ROUNDS_UNROLLED`].
 
 use analysis::metrics::Block;
 use mlir_sys::*;
 
 use crate::{ir, ir::builder::Builder, steps::stage_shared::single::guarded_region};
+
+/// Unit attribute of a copy-in loop of whole rounds to write out round by round ([`unroll`]).
+pub const COPY_ROUNDS: &str = "gpu_mem_opt.copy_rounds";
+
+/// The most rounds of a copy loop ptxas unrolls and overlaps by itself (measured, above).
+const ROUNDS_PTXAS_UNROLLS: i64 = 16;
+
+/// The most rounds written out: one register per round stays live until the stores.
+const MOST_ROUNDS_UNROLLED: i64 = 32;
 
 /// A box of a global memref to copy into a tile.
 pub(super) struct CopyBox<'a> {
@@ -100,6 +119,17 @@ pub(super) fn copy_box(
         inside.index_constant(rounds),
         inside.index_constant(1),
     );
+    let whole_rounds = cells % threads == 0 && !source.outward && source.condition.is_none();
+    if whole_rounds && (ROUNDS_PTXAS_UNROLLS + 1..=MOST_ROUNDS_UNROLLED).contains(&rounds) {
+        unsafe {
+            let the_loop = mlirBlockGetParentOperation(mlirOperationGetBlock(body.terminator));
+            mlirOperationSetDiscardableAttributeByName(
+                the_loop,
+                ir::string_ref_of(COPY_ROUNDS),
+                mlirUnitAttrGet(mlirOperationGetContext(the_loop)),
+            );
+        }
+    }
     let copy = Builder::before(body.terminator).located(location);
     let round = scaled(&copy, body.induction, threads);
     let number = copy.index_binary("arith.addi", linear, round);
@@ -148,6 +178,67 @@ pub(super) fn copy_box(
     } else {
         copy.copy_element(memref, tile, source.element_type).0
     })
+}
+
+/// Writes out every copy loop of `kernel` marked [`COPY_ROUNDS`] round by round, the loads of
+/// all rounds before the first store; the number of loops written out.
+pub fn unroll(kernel: &crate::facts::kernels::Kernel) -> usize {
+    let marked: Vec<MlirOperation> = ir::walk(kernel.operation)
+        .into_iter()
+        .filter(|&operation| ir::attribute(operation, COPY_ROUNDS).is_some())
+        .collect();
+    for &the_loop in &marked {
+        unsafe { unroll_loop(the_loop) };
+    }
+    marked.len()
+}
+
+/// [`unroll`] of one loop `for r = 0 to R step 1` whose body has no region.
+unsafe fn unroll_loop(the_loop: MlirOperation) {
+    let rounds = ir::constant_integer(mlirOperationGetOperand(the_loop, 1));
+    let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
+    let operations = ir::block_operations(body);
+    let flat = operations
+        .iter()
+        .all(|&operation| mlirOperationGetNumRegions(operation) == 0);
+    let (Some(rounds), true) = (rounds, flat) else {
+        mlirOperationRemoveAttributeByName(the_loop, ir::string_ref_of(COPY_ROUNDS));
+        return;
+    };
+    let induction = mlirBlockGetArgument(body, 0);
+    let builder = Builder::before(the_loop).located(mlirOperationGetLocation(the_loop));
+    let mut stores = Vec::new();
+    for round in 0..rounds {
+        let mut values: Vec<(MlirValue, MlirValue)> =
+            vec![(induction, builder.index_constant(round))];
+        for &operation in &operations[..operations.len() - 1] {
+            let copy = mlirOperationClone(operation);
+            for position in 0..mlirOperationGetNumOperands(copy) {
+                let operand = mlirOperationGetOperand(copy, position);
+                if let Some(&(_, mapped)) = values
+                    .iter()
+                    .find(|(original, _)| mlirValueEqual(*original, operand))
+                {
+                    mlirOperationSetOperand(copy, position, mapped);
+                }
+            }
+            builder.insert(copy);
+            for position in 0..mlirOperationGetNumResults(operation) {
+                values.push((
+                    mlirOperationGetResult(operation, position),
+                    mlirOperationGetResult(copy, position),
+                ));
+            }
+            if ir::is_named(copy, "memref.store") {
+                stores.push(copy);
+            }
+        }
+    }
+    // Every round's load first: the stores wait at the end, in order.
+    for store in stores {
+        mlirOperationMoveBefore(store, the_loop);
+    }
+    mlirOperationDestroy(the_loop);
 }
 
 /// The body of a counted `scf.for`.
