@@ -45,6 +45,25 @@ fn ranges(variable: &Variable) -> Range {
     }
 }
 
+/// The conditions of the strategy's triples.
+fn conditions_of(raw: Vec<(IndexExpression, Relation, IndexExpression)>) -> Vec<Condition> {
+    raw.into_iter()
+        .map(|(left, relation, right)| Condition::new(left, relation, right))
+        .collect()
+}
+
+/// The variables' values in brute-force assignment `assignment` (of `8³·17`).
+fn value_in(assignment: i64) -> impl Fn(&Variable) -> Option<i64> {
+    move |variable: &Variable| {
+        Some(match variable {
+            Variable::ThreadX => assignment % 8,
+            Variable::BlockX => assignment / 8 % 8,
+            Variable::Loop(_) => assignment / 64 % 8,
+            _ => assignment / 512 - 4,
+        })
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -56,22 +75,12 @@ proptest! {
         width in expression(),
         conditions in prop::collection::vec((expression(), relation(), expression()), 0..3),
     ) {
-        let conditions: Vec<Condition> = conditions
-            .into_iter()
-            .map(|(left, relation, right)| Condition::new(left, relation, right))
-            .collect();
+        let conditions = conditions_of(conditions);
         if column_in_row(&column, &width, &conditions, &ranges).is_err() {
             return Ok(());
         }
         for assignment in 0..8i64.pow(3) * 17 {
-            let value = |variable: &Variable| {
-                Some(match variable {
-                    Variable::ThreadX => assignment % 8,
-                    Variable::BlockX => assignment / 8 % 8,
-                    Variable::Loop(_) => assignment / 64 % 8,
-                    _ => assignment / 512 - 4,
-                })
-            };
+            let value = value_in(assignment);
             let holds = conditions.iter().all(|condition| condition.holds(&value).unwrap());
             if holds {
                 let (column, width) = (column.evaluate(&value).unwrap(), width.evaluate(&value).unwrap());
@@ -89,22 +98,12 @@ proptest! {
         conditions in prop::collection::vec((expression(), relation(), expression()), 0..5),
     ) {
         let goal = Condition::new(goal.0, goal.1, goal.2);
-        let conditions: Vec<Condition> = conditions
-            .into_iter()
-            .map(|(left, relation, right)| Condition::new(left, relation, right))
-            .collect();
+        let conditions = conditions_of(conditions);
         if holds(&goal, &conditions, &ranges).is_none() {
             return Ok(());
         }
         for assignment in 0..8i64.pow(3) * 17 {
-            let value = |variable: &Variable| {
-                Some(match variable {
-                    Variable::ThreadX => assignment % 8,
-                    Variable::BlockX => assignment / 8 % 8,
-                    Variable::Loop(_) => assignment / 64 % 8,
-                    _ => assignment / 512 - 4,
-                })
-            };
+            let value = value_in(assignment);
             if conditions.iter().all(|condition| condition.holds(&value).unwrap()) {
                 prop_assert!(goal.holds(&value).unwrap(), "{goal:?} fails");
             }
@@ -119,10 +118,7 @@ proptest! {
         width in expression(),
         conditions in prop::collection::vec((expression(), relation(), expression()), 0..3),
     ) {
-        let mut conditions: Vec<Condition> = conditions
-            .into_iter()
-            .map(|(left, relation, right)| Condition::new(left, relation, right))
-            .collect();
+        let mut conditions = conditions_of(conditions);
         let symbols = |variable: &Variable| matches!(variable, Variable::Symbol(_));
         let unbounded_symbol = |variable: &Variable| match variable {
             Variable::Symbol(_) => (None, None),
@@ -144,10 +140,7 @@ proptest! {
         width in expression(),
         others in prop::collection::vec((expression(), relation(), expression()), 0..2),
     ) {
-        let mut conditions: Vec<Condition> = others
-            .into_iter()
-            .map(|(left, relation, right)| Condition::new(left, relation, right))
-            .collect();
+        let mut conditions = conditions_of(others);
         conditions.push(Condition::new(column.clone(), Relation::Less, width.clone()));
         conditions.push(Condition::new(column.clone(), Relation::GreaterEqual, IndexExpression::Constant(0)));
         prop_assert!(column_in_row(&column, &width, &conditions, &ranges).is_ok());

@@ -185,6 +185,18 @@ pub fn block_operations(block: MlirBlock) -> Vec<MlirOperation> {
     operations
 }
 
+/// Moves the operations from `first` up to (not including) `end`, in order, before `anchor`.
+pub fn move_range(first: MlirOperation, end: MlirOperation, anchor: MlirOperation) {
+    let mut operation = first;
+    while operation.ptr != end.ptr {
+        unsafe {
+            let next = mlirOperationGetNextInBlock(operation);
+            mlirOperationMoveBefore(operation, anchor);
+            operation = next;
+        }
+    }
+}
+
 /// `operation` and every operation nested in it, in pre-order (melior's walk).
 pub fn walk(operation: MlirOperation) -> Vec<MlirOperation> {
     use melior::ir::{

@@ -96,11 +96,7 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
         column_expression,
         width,
         facts,
-        loops: scope
-            .loops
-            .iter()
-            .map(|enclosing| enclosing.range)
-            .collect(),
+        loops: scope.loop_ranges(),
     }))
 }
 
@@ -123,11 +119,7 @@ pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {
     LoopContext {
         bounds: (bound(0), bound(1)),
         facts,
-        loops: scope
-            .loops
-            .iter()
-            .map(|enclosing| enclosing.range)
-            .collect(),
+        loops: scope.loop_ranges(),
     }
 }
 
@@ -170,6 +162,11 @@ fn uncast(mut value: MlirValue) -> MlirValue {
 }
 
 impl Scope<'_> {
+    /// The enclosing loops' ranges, outermost first.
+    fn loop_ranges(&self) -> Vec<Loop> {
+        self.loops.iter().map(|enclosing| enclosing.range).collect()
+    }
+
     /// Appends the signed terms of the sum `value` to `terms`; given a width, a part of the sum
     /// with no row term of that width stays one term (`%j` itself, not `32*bid.x` and `tid.x`).
     fn terms(

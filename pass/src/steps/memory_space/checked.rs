@@ -290,23 +290,13 @@ fn version_body(
     unsafe {
         let terminator = mlirBlockGetTerminator(entry);
         let (branch, fast, slow) = Builder::before(terminator).if_else(condition, &[])?;
-        let mut operation = first;
-        while operation.ptr != branch.ptr {
-            let next = mlirOperationGetNextInBlock(operation);
-            mlirOperationMoveBefore(operation, slow);
-            operation = next;
-        }
+        ir::move_range(first, branch, slow);
         // A clone of the whole branch copies the body with its values renamed; the copy's
         // else region's ops become the then region's.
         let copy = mlirOperationClone(branch);
         let copied = mlirRegionGetFirstBlock(mlirOperationGetRegion(copy, 1));
         let end = mlirBlockGetTerminator(copied);
-        let mut operation = mlirBlockGetFirstOperation(copied);
-        while operation.ptr != end.ptr {
-            let next = mlirOperationGetNextInBlock(operation);
-            mlirOperationMoveBefore(operation, fast);
-            operation = next;
-        }
+        ir::move_range(mlirBlockGetFirstOperation(copied), end, fast);
         mlirOperationDestroy(copy);
         let originals = nested(mlirOperationGetRegion(branch, 1));
         let twins = nested(mlirOperationGetRegion(branch, 0));

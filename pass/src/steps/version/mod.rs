@@ -353,12 +353,7 @@ fn specialize(kernel: &Kernel, plan: &Plan) -> Result<u32, String> {
         let condition = condition.ok_or("nothing to check")?;
         let terminator = mlirBlockGetTerminator(entry);
         let (branch, fast, slow) = Builder::before(terminator).if_else(condition, &[])?;
-        let mut operation = first;
-        while operation.ptr != branch.ptr {
-            let next = mlirOperationGetNextInBlock(operation);
-            mlirOperationMoveBefore(operation, fast);
-            operation = next;
-        }
+        ir::move_range(first, branch, fast);
         let written = mlirRegionGetFirstBlock(mlirOperationGetRegion(plan.original, 0));
         for position in 0..mlirBlockGetNumArguments(written) {
             mlirValueReplaceAllUsesOfWith(
@@ -367,12 +362,7 @@ fn specialize(kernel: &Kernel, plan: &Plan) -> Result<u32, String> {
             );
         }
         let end = mlirBlockGetTerminator(written);
-        let mut operation = mlirBlockGetFirstOperation(written);
-        while operation.ptr != end.ptr {
-            let next = mlirOperationGetNextInBlock(operation);
-            mlirOperationMoveBefore(operation, slow);
-            operation = next;
-        }
+        ir::move_range(mlirBlockGetFirstOperation(written), end, slow);
         let context = mlirOperationGetContext(branch);
         mlirOperationSetDiscardableAttributeByName(
             branch,
