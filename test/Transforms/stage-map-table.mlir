@@ -180,7 +180,7 @@ module attributes {gpu.container_module} {
       scf.if %inside {
         %r0 = arith.subi %x, %c1 : index
         %q0 = arith.subi %y, %c1 : index
-        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: a window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
+        // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: an uncoalesced window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
         // expected-remark @below {{vectorize: arg 0}}
         %v0 = memref.load %a[%r0, %q0] : memref<256x256xf32>
         %s0 = arith.addf %zero, %v0 : f32

@@ -11,10 +11,10 @@
 //! and issues its loads together up to 16 rounds, not beyond: on the H200 (2026-11-27) a
 //! 256x32 tile copied by 256 threads in a loop of 32 rounds made PolyBench BICG 2.6x slower than
 //! the naive kernel (13.8 µs a tile), where GESUMMV's two 16-round loops took 2.3 µs a tile.
-//! A copy into a tile of more than [`ROUNDS_PTXAS_UNROLLS`] whole rounds (no cell left out) is
+//! A copy into a tile of more than `ROUNDS_PTXAS_UNROLLS` whole rounds (no cell left out) is
 //! therefore marked [`COPY_ROUNDS`] and, once every layout is final, written out round by
 //! round with every load before the first store ([`unroll`]): `R` loads in flight per thread,
-//! `R` registers live, up to [`MOST_ROUNDS_UNROLLED`].
+//! `R` registers live, up to `MOST_ROUNDS_UNROLLED`.
 
 use analysis::metrics::Block;
 use mlir_sys::*;
