@@ -316,7 +316,8 @@ public:
     return "Mark the aligned pointers of the arguments gpu-mem-opt chose for "
            "the read-only path noalias readonly, and its run-time-checked loads "
            "invariant loads of global memory, or of constant memory for a "
-           "constant copy (run after convert-gpu-to-nvvm)";
+           "constant copy (run before convert-gpu-to-nvvm, where it names the "
+           "marked loads so that their marks survive it, and after it)";
   }
   void runOnOperation() final {
     if (mlirLogicalResultIsFailure(gpuMemOptLowerReadonly(wrap(getOperation()))))
@@ -401,8 +402,8 @@ constexpr llvm::StringLiteral kConvertGpuToNvvm = "convert-gpu-to-nvvm";
 constexpr const char *kToolkitOption = "toolkit=";
 
 /// Adds MLIR's NVVM lowering for `sm` (PTX text in the gpu.binary) to `pm`,
-/// with `lower-affine` first and `gpu-mem-opt-lower-readonly` right after
-/// convert-gpu-to-nvvm. The
+/// with `lower-affine` and `gpu-mem-opt-lower-readonly` first and
+/// `gpu-mem-opt-lower-readonly` again right after convert-gpu-to-nvvm. The
 /// stock pipeline is built, printed and re-parsed with the step inserted, so
 /// it follows LLVM's pipeline instead of copying it.
 LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
@@ -428,10 +429,13 @@ LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
                    kConvertGpuToNvvm + "{...}: " + inner);
   // lower-affine first: the stock pipeline runs it after convert-scf-to-cf, so the scf.for it
   // makes of a kernel's affine.for is never lowered (a DSL's affine kernel fails to translate).
-  std::string pipeline = ("lower-affine," + inner.take_front(options + 1) +
-                          ",gpu-mem-opt-lower-readonly" +
-                          inner.drop_front(options + 1))
-                             .str();
+  // gpu-mem-opt-lower-readonly before the conversion too: it names the loads
+  // marked for the read-only path, whose marks a printed and re-parsed module
+  // keeps only as attributes, which the conversion drops.
+  std::string pipeline =
+      ("lower-affine,gpu-mem-opt-lower-readonly," + inner.take_front(options + 1) +
+       ",gpu-mem-opt-lower-readonly" + inner.drop_front(options + 1))
+          .str();
   std::string root = toolkit.empty() ? defaultToolkit() : toolkit.str();
   if (!root.empty()) {
     if (root.find_first_of(" ,{}\"'") != std::string::npos)

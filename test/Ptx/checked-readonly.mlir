@@ -12,6 +12,13 @@
 // RUN: gpu-mem-opt ptx %S/../Transforms/readonly-checked.mlir -o %t.ptx 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// The same through text: the pass's output printed (no locations) and lowered apart, as a
+// pipeline of two mlir-opt runs (or the bench's build) does. The marks survive as attributes,
+// which the lowering's first gpu-mem-opt-lower-readonly turns back into the name locations the
+// conversion keeps (before session 15 this PTX had no ld.global.nc).
+// RUN: gpu-mem-opt opt %S/../Transforms/readonly-checked.mlir -o %t-text.mlir 2>/dev/null
+// RUN: gpu-mem-opt ptx %t-text.mlir --no-opt -o %t-text.ptx 2>/dev/null
+// RUN: FileCheck %s --input-file=%t-text.ptx
 // RUN: gpu-mem-opt ptx %S/../Transforms/readonly-checked.mlir --options version=false -o %t-off.ptx 2>/dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t-off.ptx
 // A store staged on the fast path of its own check (stage-loop-store.mlir,

@@ -337,13 +337,17 @@ fn mark(load: MlirOperation, path: &str) {
 
 /// In `gpu-mem-opt-lower-readonly`: every `llvm.load` located at a path of `PATHS` reads
 /// through its pointer cast to that path's address space and is `invariant` (`ld.global.nc`,
-/// `ld.const`); its location is the load's own again.
+/// `ld.const`); its location is the load's own again. Before `convert-gpu-to-nvvm` (the
+/// lowering runs this step there too), a load that carries a path's attribute but not its
+/// location gets it back: MLIR prints no locations by default, so a module written out after
+/// the pass and parsed again to be lowered keeps the attribute only, which the conversion drops.
 pub fn lower(root: MlirOperation) {
     use melior::ir::{
         operation::{OperationLike, WalkOrder, WalkResult},
         OperationRef,
     };
     let mut loads = Vec::new();
+    let mut unnamed = Vec::new();
     unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |operation| {
         let raw = operation.to_raw();
         if let Some(space) = ir::is_named(raw, "llvm.load")
@@ -351,9 +355,19 @@ pub fn lower(root: MlirOperation) {
             .flatten()
         {
             loads.push((raw, space));
+        } else if let Some(&(path, _)) = PATHS
+            .iter()
+            .find(|(path, _)| ir::attribute(raw, path).is_some())
+        {
+            if !located_at(raw, path) {
+                unnamed.push((raw, path));
+            }
         }
         WalkResult::Advance
     });
+    for (load, path) in unnamed {
+        mark(load, path);
+    }
     for (load, space) in loads {
         unsafe {
             let context = mlirOperationGetContext(load);
@@ -370,6 +384,15 @@ pub fn lower(root: MlirOperation) {
             );
             mlirOperationSetLocation(load, location);
         }
+    }
+}
+
+/// Whether `operation` is located at the name `path`.
+fn located_at(operation: MlirOperation, path: &str) -> bool {
+    unsafe {
+        let location = mlirOperationGetLocation(operation);
+        mlirLocationIsAName(location)
+            && ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location))) == path
     }
 }
 
