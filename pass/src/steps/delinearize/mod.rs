@@ -52,6 +52,8 @@ pub fn run(
         let Some(found) = flat_index(kernel, memory) else {
             continue;
         };
+        // Read before the rewrite, which replaces the access.
+        let location = unsafe { mlirOperationGetLocation(memory.operation) };
         let outcome = found.and_then(|flat| {
             let proof = column_in_row(
                 &flat.column_expression,
@@ -113,7 +115,7 @@ pub fn run(
         };
         let telling = Telling {
             kernel: &kernel.name,
-            location: unsafe { mlirOperationGetLocation(memory.operation) },
+            location,
             remark: true,
             blocked: advice.is_some(),
         };
