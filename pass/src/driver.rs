@@ -275,21 +275,9 @@ fn kernel_report(
         }
     }
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
-    if let Some(why) = refused {
-        let telling = steps::Telling {
-            kernel: &kernel.name,
-            location,
-            remark: true,
-            blocked: true,
-        };
-        *success &= late.settle(
-            Decision::skipped(Kind::Version, "kernel", &why),
-            telling,
-            options,
-        );
-    }
-    if let Some(plan) = specialization {
-        let decision = version::apply(kernel, plan).unwrap_or_else(|why| {
+    let specialized = match (refused, specialization) {
+        (Some(why), _) => Some(Decision::skipped(Kind::Version, "kernel", &why)),
+        (None, Some(plan)) => Some(version::apply(kernel, plan).unwrap_or_else(|why| {
             // The optimized body runs unguarded: an error, not a remark.
             let message =
                 format!("the run-time check of the specialized kernel was not made: {why}");
@@ -300,7 +288,10 @@ fn kernel_report(
             );
             *success = false;
             Decision::skipped(Kind::Version, "kernel", &message)
-        });
+        })),
+        (None, None) => None,
+    };
+    if let Some(decision) = specialized {
         let telling = steps::Telling {
             kernel: &kernel.name,
             location,

@@ -263,7 +263,7 @@ pub fn emit_grouped(notes: Vec<Note>) {
 }
 
 /// `other` (`file:line:col`) without its file where it is `first`'s.
-fn same_file(first: &str, other: &str) -> String {
+pub(crate) fn same_file(first: &str, other: &str) -> String {
     let file = |text: &str| text.rsplitn(3, ':').nth(2).map(str::to_string);
     match (file(first), file(other)) {
         (Some(a), Some(b)) if a == b => other[b.len() + 1..].to_string(),

@@ -389,28 +389,27 @@ pub fn lower(root: MlirOperation) {
 
 /// Whether `operation` is located at the name `path`.
 fn located_at(operation: MlirOperation, path: &str) -> bool {
+    location_name(operation).is_some_and(|name| name == path)
+}
+
+/// The name of `operation`'s location, where it is a name location.
+fn location_name(operation: MlirOperation) -> Option<String> {
     unsafe {
         let location = mlirOperationGetLocation(operation);
         mlirLocationIsAName(location)
-            && ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location))) == path
+            .then(|| ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location))))
     }
 }
 
 /// The address space of the path `load` is located at ([`PATHS`]), if it is and reads
 /// through a generic pointer.
 fn marked(load: MlirOperation) -> Option<u32> {
-    unsafe {
-        let location = mlirOperationGetLocation(load);
-        let generic =
-            mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(mlirOperationGetOperand(load, 0)))
-                == 0;
-        if !mlirLocationIsAName(location) || !generic {
-            return None;
-        }
-        let name = ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location)));
-        PATHS
-            .iter()
-            .find(|(path, _)| name == *path)
-            .map(|&(_, space)| space)
-    }
+    let generic = unsafe {
+        mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(mlirOperationGetOperand(load, 0))) == 0
+    };
+    let name = location_name(load).filter(|_| generic)?;
+    PATHS
+        .iter()
+        .find(|(path, _)| name == *path)
+        .map(|&(_, space)| space)
 }

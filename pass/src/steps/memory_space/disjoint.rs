@@ -205,22 +205,27 @@ pub fn version_operation(
     let first = unsafe { mlirBlockGetFirstOperation(entry) };
     let condition = condition(&Builder::before(first), entry, pairs)?;
     let branch = branch(operation, condition)?;
+    tag(branch, pairs);
+    Ok(branch)
+}
+
+/// Tags `branch`, an `scf.if` on a check of `pairs`, [`DISJOINT`] with those pairs.
+pub(crate) fn tag(branch: MlirOperation, pairs: &[(usize, Vec<usize>)]) {
+    let flat: Vec<i64> = pairs
+        .iter()
+        .flat_map(|(read, writers)| {
+            writers
+                .iter()
+                .flat_map(move |&writer| [*read as i64, writer as i64])
+        })
+        .collect();
     unsafe {
-        let flat: Vec<i64> = pairs
-            .iter()
-            .flat_map(|(read, writers)| {
-                writers
-                    .iter()
-                    .flat_map(move |&writer| [*read as i64, writer as i64])
-            })
-            .collect();
         let context = mlirOperationGetContext(branch);
         mlirOperationSetDiscardableAttributeByName(
             branch,
             ir::string_ref_of(DISJOINT),
             mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
         );
-        Ok(branch)
     }
 }
 

@@ -181,16 +181,15 @@ pub(super) fn copy_box(
 }
 
 /// Writes out every copy loop of `kernel` marked [`COPY_ROUNDS`] round by round, the loads of
-/// all rounds before the first store; the number of loops written out.
-pub fn unroll(kernel: &crate::facts::kernels::Kernel) -> usize {
+/// all rounds before the first store.
+pub fn unroll(kernel: &crate::facts::kernels::Kernel) {
     let marked: Vec<MlirOperation> = ir::walk(kernel.operation)
         .into_iter()
         .filter(|&operation| ir::attribute(operation, COPY_ROUNDS).is_some())
         .collect();
-    for &the_loop in &marked {
+    for the_loop in marked {
         unsafe { unroll_loop(the_loop) };
     }
-    marked.len()
 }
 
 /// [`unroll`] of one loop `for r = 0 to R step 1` whose body has no region.

@@ -85,6 +85,7 @@ pub fn decide(
             }),
         _ => false,
     };
+    let kernel_location = ir::location_text(unsafe { mlirOperationGetLocation(kernel.operation) });
     let mut conditions: Vec<Condition> = Vec::new();
     let mut needed_by: Vec<String> = Vec::new();
     for (condition, location) in delinearize::needs(kernel, findings, options, &integer_argument) {
@@ -103,7 +104,7 @@ pub fn decide(
         let same_part = conditions
             .iter()
             .position(|known| known.left == condition.left && known.relation == condition.relation);
-        let place = line_and_column(&location);
+        let place = crate::steps::same_file(&kernel_location, &location);
         match same_part {
             Some(at) => {
                 let (known, wanted) = (constant(&conditions[at].right), constant(&condition.right));
@@ -118,10 +119,12 @@ pub fn decide(
             }
         }
     }
+    // The arguments whose bytes a check can compare, each asked once.
+    let spanned: Vec<usize> = (0..inputs)
+        .filter(|&argument| disjoint::spanned(kernel, argument).is_ok())
+        .collect();
     let mut apart = promote::needs_apart(kernel, findings, options);
-    apart.retain(|&(first, second)| {
-        disjoint::spanned(kernel, first).is_ok() && disjoint::spanned(kernel, second).is_ok()
-    });
+    apart.retain(|(first, second)| spanned.contains(first) && spanned.contains(second));
     if conditions.is_empty() && apart.is_empty() {
         return Ok(None);
     }
@@ -154,8 +157,8 @@ pub fn decide(
             let pair = (reader.min(writer), reader.max(writer));
             if reader != writer
                 && !apart.contains(&pair)
-                && disjoint::spanned(kernel, reader).is_ok()
-                && disjoint::spanned(kernel, writer).is_ok()
+                && spanned.contains(&reader)
+                && spanned.contains(&writer)
             {
                 apart.push(pair);
             }
@@ -189,15 +192,6 @@ fn arguments_accessed(findings: &[Finding]) -> (Vec<usize>, Vec<usize>) {
 /// The value of a constant bound (`needed` makes them constant).
 fn constant(bound: &IndexExpression) -> i64 {
     bound.evaluate(&|_| None).unwrap_or(i64::MAX)
-}
-
-/// `29:16` of `file:29:16`.
-fn line_and_column(location: &str) -> String {
-    let parts: Vec<&str> = location.rsplitn(3, ':').collect();
-    match parts.as_slice() {
-        [column, line, _] => format!("{line}:{column}"),
-        _ => location.to_string(),
-    }
 }
 
 /// `N` of the symbol `argN`.
@@ -298,7 +292,7 @@ fn specialize(kernel: &Kernel, plan: &Plan) -> Result<u32, String> {
         let index_type = mlirIndexTypeGet(mlirOperationGetContext(kernel.operation));
         let mut values: BTreeMap<Variable, MlirValue> = BTreeMap::new();
         let mut instructions = 0u32;
-        let mut condition: Option<MlirValue> = None;
+        let mut holding: Vec<MlirValue> = Vec::new();
         for assumed in &plan.assumed.conditions {
             for variable in assumed.variables() {
                 if values.contains_key(&variable) {
@@ -329,28 +323,23 @@ fn specialize(kernel: &Kernel, plan: &Plan) -> Result<u32, String> {
                 Relation::GreaterEqual => (right, left),
                 _ => return Err("a condition is neither <= nor >=".into()),
             };
-            let holds = builder.compare(SIGNED_AT_MOST, left, right)?;
+            holding.push(builder.compare(SIGNED_AT_MOST, left, right)?);
             instructions += 2;
-            condition = Some(match condition {
-                None => holds,
-                Some(so_far) => builder.boolean("arith.andi", so_far, holds),
-            });
         }
-        if !plan.assumed.apart.is_empty() {
-            let pairs: Vec<(usize, Vec<usize>)> = plan
-                .assumed
-                .apart
-                .iter()
-                .map(|&(first, second)| (first, vec![second]))
-                .collect();
+        let pairs: Vec<(usize, Vec<usize>)> = plan
+            .assumed
+            .apart
+            .iter()
+            .map(|&(first, second)| (first, vec![second]))
+            .collect();
+        if !pairs.is_empty() {
             instructions += disjoint::instructions(kernel, &pairs)?;
-            let apart = disjoint::condition(&builder, entry, &pairs)?;
-            condition = Some(match condition {
-                None => apart,
-                Some(so_far) => builder.boolean("arith.andi", so_far, apart),
-            });
+            holding.push(disjoint::condition(&builder, entry, &pairs)?);
         }
-        let condition = condition.ok_or("nothing to check")?;
+        let condition = holding
+            .into_iter()
+            .reduce(|so_far, holds| builder.boolean("arith.andi", so_far, holds))
+            .ok_or("nothing to check")?;
         let terminator = mlirBlockGetTerminator(entry);
         let (branch, fast, slow) = Builder::before(terminator).if_else(condition, &[])?;
         ir::move_range(first, branch, fast);
@@ -363,23 +352,12 @@ fn specialize(kernel: &Kernel, plan: &Plan) -> Result<u32, String> {
         }
         let end = mlirBlockGetTerminator(written);
         ir::move_range(mlirBlockGetFirstOperation(written), end, slow);
-        let context = mlirOperationGetContext(branch);
         mlirOperationSetDiscardableAttributeByName(
             branch,
             ir::string_ref_of(SPECIALIZED),
-            mlirUnitAttrGet(context),
+            mlirUnitAttrGet(mlirOperationGetContext(branch)),
         );
-        let flat: Vec<i64> = plan
-            .assumed
-            .apart
-            .iter()
-            .flat_map(|&(first, second)| [first as i64, second as i64])
-            .collect();
-        mlirOperationSetDiscardableAttributeByName(
-            branch,
-            ir::string_ref_of(disjoint::DISJOINT),
-            mlirDenseI64ArrayGet(context, flat.len() as isize, flat.as_ptr()),
-        );
+        disjoint::tag(branch, &pairs);
         Ok(instructions)
     }
 }
