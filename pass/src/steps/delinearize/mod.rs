@@ -212,9 +212,9 @@ pub(crate) fn viewable(kernel: &Kernel, memref: MlirValue) -> Result<(), String>
 }
 
 impl FlatIndex {
-    /// The row as the remark writes it.
+    /// The row as the remark writes it (`?` where not followed, as promote writes an index).
     fn row_words(&self) -> String {
-        describe_expression(&self.row_expression).unwrap_or_else(|| "(its row)".into())
+        describe_expression(&self.row_expression).unwrap_or_else(|| "?".into())
     }
 }
 
