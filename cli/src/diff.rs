@@ -158,10 +158,17 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
         let ran_after = run_translated(&after, grid, block, &mut after_arguments, limit);
         (before_run.join(), ran_after)
     });
-    let before_trace = ran_before
-        .map_err(|_| before_error("the interpreter panicked".to_string()))?
-        .map_err(before_error)?;
-    let after_trace = ran_after.map_err(after_error)?;
+    let ran_before = ran_before.map_err(|_| before_error("the interpreter panicked".into()))?;
+    let (before_trace, after_trace) = match (ran_before, ran_after) {
+        (Ok(before), Ok(after)) => (before, after),
+        (Err(before), Err(after)) if before.printed() != "" => {
+            return same_stop(&before, &after, &sides);
+        }
+        (before, after) => (
+            before.map_err(|error| before_error(error.to_string()))?,
+            after.map_err(|error| after_error(error.to_string()))?,
+        ),
+    };
     // A program's launches come first: a launch that left different data is the cause of
     // whatever differs later.
     if let Some(difference) = program_difference(&before_trace, &after_trace, &sides) {
@@ -207,6 +214,29 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
         if launched == 1 { "it" } else { "them" },
         plural(lines, "line", "lines"),
         plural(buffers, "argument", "arguments"),
+    );
+    Ok(())
+}
+
+/// Two runs of a program that both stopped at a failed assertion (the only error that is the
+/// program's own result): the same error, and the same output up to it.
+fn same_stop(
+    before: &interpreter::Error,
+    after: &interpreter::Error,
+    sides: &Sides,
+) -> Result<(), String> {
+    let (first, second) = (&sides.before, &sides.after);
+    if before.to_string() != after.to_string() {
+        println!("the stop {DIFFERS_TEXT}: {first} '{before}', {second} '{after}'");
+        return Err(String::new());
+    }
+    if let Some(difference) = output_difference(before.printed(), after.printed(), sides) {
+        println!("{difference}");
+        return Err(String::new());
+    }
+    println!(
+        "identical: both stop at a failed assertion ({before}), {} lines of output",
+        before.printed().lines().count()
     );
     Ok(())
 }
@@ -260,7 +290,14 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
             after_launches.len()
         ));
     }
-    let mut lines = before.output.lines().zip(after.output.lines()).enumerate();
+    output_difference(&before.output, &after.output, sides)
+}
+
+/// The first line where two programs' printed output differs (addresses left out), or the
+/// difference in length; `None` when they agree.
+fn output_difference(before: &str, after: &str, sides: &Sides) -> Option<String> {
+    let (first, second) = (&sides.before, &sides.after);
+    let mut lines = before.lines().zip(after.lines()).enumerate();
     if let Some((number, (one, other))) =
         lines.find(|(_, (one, other))| without_address(one) != without_address(other))
     {
@@ -269,11 +306,11 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
             number + 1
         ));
     }
-    (before.output.lines().count() != after.output.lines().count()).then(|| {
+    (before.lines().count() != after.lines().count()).then(|| {
         format!(
             "the output {DIFFERS_TEXT} its length: {first} {} lines, {second} {}",
-            before.output.lines().count(),
-            after.output.lines().count()
+            before.lines().count(),
+            after.lines().count()
         )
     })
 }

@@ -161,6 +161,7 @@ pub fn run(
         arguments,
         memory_limit,
     )
+    .map_err(|error| error.to_string())
 }
 
 /// Runs a translated kernel with blocks of `block` threads (plain data: any thread may).
@@ -170,13 +171,14 @@ pub fn run_translated(
     block: [u32; 3],
     arguments: &mut [Argument],
     memory_limit: u64,
-) -> Result<Trace, String> {
+) -> Result<Trace, interpreter::Error> {
     let options = Options {
-        bank_model: target()?.bank_model,
+        // SM is a target the table holds; the default model is sm_90's too.
+        bank_model: target().map_or(Options::default().bank_model, |target| target.bank_model),
         memory_limit,
         ..Options::default()
     };
-    interpreter::run(kernel, grid, block, arguments, &options).map_err(|error| error.to_string())
+    interpreter::run(kernel, grid, block, arguments, &options)
 }
 
 /// The sm_90 target.
@@ -208,14 +210,21 @@ fn interp_program(launch: &Launch, entry: &str, outputs: &Outputs) -> Result<(),
     let module = parse(&context, &launch.file)?;
     let translated = program(&module, entry)?;
     let mut arguments = arguments(&translated, &launch.arguments)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
     let trace = run_translated(
         &translated,
         [1; 3],
         [1; 3],
         &mut arguments,
         launch.memory_limit,
-    )?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    )
+    .map_err(|error| {
+        // A failed assertion stops the program after what it printed, as on the GPU.
+        let shown = out
+            .write_all(error.printed().as_bytes())
+            .and_then(|()| out.flush());
+        shown.map_or_else(|failed| failed.to_string(), |()| error.to_string())
+    })?;
     let written = out.write_all(trace.output.as_bytes());
     written.map_err(|error| error.to_string())?;
     for &index in &outputs.print {

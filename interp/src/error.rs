@@ -57,6 +57,19 @@ pub enum Error {
         /// What went wrong.
         reason: String,
     },
+    /// A `cf.assert` whose condition was false in some thread: the launch, and the program,
+    /// stop, as `__assertfail` traps on the GPU.
+    #[error("{location}: assertion '{message}' failed in {thread}; the program stops (a failed cf.assert traps)")]
+    Assertion {
+        /// Op location.
+        location: String,
+        /// The first thread where it failed, `block (x, y, z) thread (x, y, z)`.
+        thread: String,
+        /// The assertion's message.
+        message: String,
+        /// What the program printed before it stopped, the `__assertfail` lines last.
+        printed: String,
+    },
     /// An op whose operands, results or types do not fit its definition.
     #[error("{location}: malformed {op}: {reason}")]
     Malformed {
@@ -109,4 +122,23 @@ pub enum Error {
         /// The limit.
         limit: u64,
     },
+}
+
+impl Error {
+    /// What the program printed before this error stopped it (only a failed assertion keeps
+    /// it: every other error is the interpreter's, not the program's).
+    pub fn printed(&self) -> &str {
+        match self {
+            Error::Assertion { printed, .. } => printed,
+            _ => "",
+        }
+    }
+
+    /// The error of a launch, after `earlier`: what the launching program printed first.
+    pub(crate) fn after_output(mut self, earlier: &str) -> Error {
+        if let Error::Assertion { printed, .. } = &mut self {
+            printed.insert_str(0, earlier);
+        }
+        self
+    }
 }

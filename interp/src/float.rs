@@ -10,9 +10,12 @@
 //! f32 and rounded per op. `fma` of narrow types forms the exact product in `f64` and adds with
 //! round-to-odd, which a final round-to-nearest-even turns into the correctly rounded `fma`.
 //!
-//! Assumptions. Transcendental functions (`exp`, `log`, `tanh`, `sin`, ...) use the host's
-//! `f64` library and round once: deterministic on one host, not bit-identical to CUDA's
-//! approximations; `rsqrt` is `1/sqrt` in `f64`. NaN results are quiet NaNs whose payload is
+//! Assumptions. Transcendental functions (`exp`, `log`, `tanh`, `sin`, `powf`, `atan2`, ...: the
+//! `math` ops the NVVM lowering maps to libdevice) use the host's `f64` library and round once:
+//! deterministic on one host and within an ulp of the exact result, but not bit-identical to
+//! libdevice, whose single-precision functions the CUDA Math API bounds at 1 to 4 ulp (4 for
+//! `powf`); so `diff` compares the interpreter with itself bit for bit, and a comparison with a
+//! GPU allows those ulps. `rsqrt` is `1/sqrt` in `f64`. NaN results are quiet NaNs whose payload is
 //! whatever the host produced; conversion keeps the payload's top bits and the sign.
 //!
 //! Cost. A few instructions per element; f16 and bf16 rounding is a short integer routine.
@@ -198,7 +201,8 @@ fn number_extremum(a: f64, b: f64, largest: bool) -> f64 {
     }
 }
 
-/// Applies a binary float op exactly in `f64` (the caller rounds to the element type).
+/// Applies a binary float op in `f64`, exactly but for `powf` and `atan2` (the caller rounds
+/// to the element type).
 pub(crate) fn binary(op: FloatBinary, a: f64, b: f64) -> f64 {
     match op {
         FloatBinary::AddF => a + b,
@@ -210,6 +214,9 @@ pub(crate) fn binary(op: FloatBinary, a: f64, b: f64) -> f64 {
         FloatBinary::MaximumF => extremum(a, b, true),
         FloatBinary::MinNumF => number_extremum(a, b, false),
         FloatBinary::MaxNumF => number_extremum(a, b, true),
+        FloatBinary::PowF => a.powf(b),
+        FloatBinary::Atan2 => a.atan2(b),
+        FloatBinary::CopySign => a.copysign(b),
     }
 }
 
@@ -231,6 +238,20 @@ pub(crate) fn unary(op: FloatUnary, x: f64) -> f64 {
         FloatUnary::Tanh => x.tanh(),
         FloatUnary::Sin => x.sin(),
         FloatUnary::Cos => x.cos(),
+        FloatUnary::Tan => x.tan(),
+        FloatUnary::Asin => x.asin(),
+        FloatUnary::Acos => x.acos(),
+        FloatUnary::Atan => x.atan(),
+        FloatUnary::Sinh => x.sinh(),
+        FloatUnary::Cosh => x.cosh(),
+        FloatUnary::Asinh => x.asinh(),
+        FloatUnary::Acosh => x.acosh(),
+        FloatUnary::Atanh => x.atanh(),
+        FloatUnary::Cbrt => x.cbrt(),
+        FloatUnary::ExpM1 => x.exp_m1(),
+        FloatUnary::Log10 => x.log10(),
+        FloatUnary::Log1p => x.ln_1p(),
+        FloatUnary::RoundEven => x.round_ties_even(),
     }
 }
 

@@ -56,7 +56,8 @@ pub use ir::{
 };
 pub use memory::MAX_RANK;
 pub use ops::{
-    AtomicKind, Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
-    IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Transfer, TransferAxis,
+    Assertion, AtomicKind, Axis, Cast, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
+    IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Switch, SwitchCase, Transfer,
+    TransferAxis,
 };
 pub use trace::{AccessKind, AccessTrace, Launch, Trace, WarpRequest};

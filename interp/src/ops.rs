@@ -85,6 +85,48 @@ pub enum FloatBinary {
     MinNumF,
     /// `arith.maxnumf` (a NaN operand yields the other)
     MaxNumF,
+    /// `math.powf`
+    PowF,
+    /// `math.atan2`
+    Atan2,
+    /// `math.copysign`
+    CopySign,
+}
+
+impl FloatBinary {
+    /// Every binary float op, for lookups by name.
+    pub const ALL: [FloatBinary; 12] = [
+        FloatBinary::AddF,
+        FloatBinary::SubF,
+        FloatBinary::MulF,
+        FloatBinary::DivF,
+        FloatBinary::RemF,
+        FloatBinary::MinimumF,
+        FloatBinary::MaximumF,
+        FloatBinary::MinNumF,
+        FloatBinary::MaxNumF,
+        FloatBinary::PowF,
+        FloatBinary::Atan2,
+        FloatBinary::CopySign,
+    ];
+
+    /// The MLIR name of the op.
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatBinary::AddF => "arith.addf",
+            FloatBinary::SubF => "arith.subf",
+            FloatBinary::MulF => "arith.mulf",
+            FloatBinary::DivF => "arith.divf",
+            FloatBinary::RemF => "arith.remf",
+            FloatBinary::MinimumF => "arith.minimumf",
+            FloatBinary::MaximumF => "arith.maximumf",
+            FloatBinary::MinNumF => "arith.minnumf",
+            FloatBinary::MaxNumF => "arith.maxnumf",
+            FloatBinary::PowF => "math.powf",
+            FloatBinary::Atan2 => "math.atan2",
+            FloatBinary::CopySign => "math.copysign",
+        }
+    }
 }
 
 /// Unary float ops of `arith` and `math`; operands `[x]`, one result.
@@ -120,6 +162,104 @@ pub enum FloatUnary {
     Sin,
     /// `math.cos`
     Cos,
+    /// `math.tan`
+    Tan,
+    /// `math.asin`
+    Asin,
+    /// `math.acos`
+    Acos,
+    /// `math.atan`
+    Atan,
+    /// `math.sinh`
+    Sinh,
+    /// `math.cosh`
+    Cosh,
+    /// `math.asinh`
+    Asinh,
+    /// `math.acosh`
+    Acosh,
+    /// `math.atanh`
+    Atanh,
+    /// `math.cbrt`
+    Cbrt,
+    /// `math.expm1`
+    ExpM1,
+    /// `math.log10`
+    Log10,
+    /// `math.log1p`
+    Log1p,
+    /// `math.roundeven` (halves to even)
+    RoundEven,
+}
+
+impl FloatUnary {
+    /// Every unary float op, for lookups by name.
+    pub const ALL: [FloatUnary; 29] = [
+        FloatUnary::NegF,
+        FloatUnary::AbsF,
+        FloatUnary::Sqrt,
+        FloatUnary::Rsqrt,
+        FloatUnary::Exp,
+        FloatUnary::Exp2,
+        FloatUnary::Log,
+        FloatUnary::Log2,
+        FloatUnary::Floor,
+        FloatUnary::Ceil,
+        FloatUnary::Round,
+        FloatUnary::Trunc,
+        FloatUnary::Tanh,
+        FloatUnary::Sin,
+        FloatUnary::Cos,
+        FloatUnary::Tan,
+        FloatUnary::Asin,
+        FloatUnary::Acos,
+        FloatUnary::Atan,
+        FloatUnary::Sinh,
+        FloatUnary::Cosh,
+        FloatUnary::Asinh,
+        FloatUnary::Acosh,
+        FloatUnary::Atanh,
+        FloatUnary::Cbrt,
+        FloatUnary::ExpM1,
+        FloatUnary::Log10,
+        FloatUnary::Log1p,
+        FloatUnary::RoundEven,
+    ];
+
+    /// The MLIR name of the op.
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatUnary::NegF => "arith.negf",
+            FloatUnary::AbsF => "math.absf",
+            FloatUnary::Sqrt => "math.sqrt",
+            FloatUnary::Rsqrt => "math.rsqrt",
+            FloatUnary::Exp => "math.exp",
+            FloatUnary::Exp2 => "math.exp2",
+            FloatUnary::Log => "math.log",
+            FloatUnary::Log2 => "math.log2",
+            FloatUnary::Floor => "math.floor",
+            FloatUnary::Ceil => "math.ceil",
+            FloatUnary::Round => "math.round",
+            FloatUnary::Trunc => "math.trunc",
+            FloatUnary::Tanh => "math.tanh",
+            FloatUnary::Sin => "math.sin",
+            FloatUnary::Cos => "math.cos",
+            FloatUnary::Tan => "math.tan",
+            FloatUnary::Asin => "math.asin",
+            FloatUnary::Acos => "math.acos",
+            FloatUnary::Atan => "math.atan",
+            FloatUnary::Sinh => "math.sinh",
+            FloatUnary::Cosh => "math.cosh",
+            FloatUnary::Asinh => "math.asinh",
+            FloatUnary::Acosh => "math.acosh",
+            FloatUnary::Atanh => "math.atanh",
+            FloatUnary::Cbrt => "math.cbrt",
+            FloatUnary::ExpM1 => "math.expm1",
+            FloatUnary::Log10 => "math.log10",
+            FloatUnary::Log1p => "math.log1p",
+            FloatUnary::RoundEven => "math.roundeven",
+        }
+    }
 }
 
 /// `arith.cmpi` predicates.
@@ -489,6 +629,11 @@ pub enum Op {
         /// How many operands after the condition go to `then`.
         then_arguments: usize,
     },
+    /// `cf.assert`: `[condition]`; a thread where it is false prints CUDA's `__assertfail` line
+    /// and the launch stops.
+    Assert(Assertion),
+    /// `cf.switch`: operands `[flag, default arguments…, each case's arguments…]`.
+    Switch(Switch),
     /// `gpu.all_reduce` of a scalar over the whole block (the `op` attribute, or a region of one
     /// combining op): every thread gets the fold of all threads' values in thread order.
     AllReduce(ReductionKind),
@@ -542,6 +687,43 @@ pub enum Op {
     Unsupported(String),
 }
 
+/// What a failed `cf.assert` prints, as the NVVM lowering passes it to `__assertfail`: the
+/// message, and the file, line and function of the op's location (`(unknown)`, 0 where the
+/// location has none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assertion {
+    /// The op's `msg`.
+    pub message: String,
+    /// The file of the location (inside call sites, the innermost callee).
+    pub file: String,
+    /// Its line.
+    pub line: u32,
+    /// The name of a named location, else `(unknown)`.
+    pub function: String,
+}
+
+/// A `cf.switch`'s successors: the default and the cases, in their order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Switch {
+    /// The block taken where no case matches.
+    pub default: usize,
+    /// How many operands after the flag go to the default block.
+    pub default_arguments: usize,
+    /// The cases, each with its value, block and number of arguments.
+    pub cases: Vec<SwitchCase>,
+}
+
+/// One case of a [`Switch`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// The flag's value (sign-extended) that selects it.
+    pub value: i64,
+    /// The block it goes to.
+    pub target: usize,
+    /// How many operands it passes to the block.
+    pub arguments: usize,
+}
+
 /// MLIR's runner-utils printers (`mlir/ExecutionEngine/{C,}RunnerUtils.h`), as host code
 /// declares and calls them; each prints what the C++ runtime prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -592,8 +774,8 @@ impl Op {
         match self {
             Op::Constant(_) => "arith.constant",
             Op::IntegerBinary(op) => integer_binary_name(*op),
-            Op::FloatBinary(op) => float_binary_name(*op),
-            Op::FloatUnary(op) => float_unary_name(*op),
+            Op::FloatBinary(op) => op.name(),
+            Op::FloatUnary(op) => op.name(),
             Op::AbsI => "math.absi",
             Op::Fma => "math.fma",
             Op::CmpI(_) => "arith.cmpi",
@@ -649,6 +831,8 @@ impl Op {
             Op::Graph(_) => "(blocks)",
             Op::Branch(_) => "cf.br",
             Op::CondBranch { .. } => "cf.cond_br",
+            Op::Switch(_) => "cf.switch",
+            Op::Assert(_) => "cf.assert",
             Op::SubgroupReduce { .. } => "gpu.subgroup_reduce",
             Op::Return => "gpu.return",
             Op::Print(Printer::Vector { .. }) => "vector.print",
@@ -705,40 +889,6 @@ fn integer_binary_name(op: IntegerBinary) -> &'static str {
         IntegerBinary::MaxSI => "arith.maxsi",
         IntegerBinary::MinUI => "arith.minui",
         IntegerBinary::MaxUI => "arith.maxui",
-    }
-}
-
-fn float_binary_name(op: FloatBinary) -> &'static str {
-    match op {
-        FloatBinary::AddF => "arith.addf",
-        FloatBinary::SubF => "arith.subf",
-        FloatBinary::MulF => "arith.mulf",
-        FloatBinary::DivF => "arith.divf",
-        FloatBinary::RemF => "arith.remf",
-        FloatBinary::MinimumF => "arith.minimumf",
-        FloatBinary::MaximumF => "arith.maximumf",
-        FloatBinary::MinNumF => "arith.minnumf",
-        FloatBinary::MaxNumF => "arith.maxnumf",
-    }
-}
-
-fn float_unary_name(op: FloatUnary) -> &'static str {
-    match op {
-        FloatUnary::NegF => "arith.negf",
-        FloatUnary::AbsF => "math.absf",
-        FloatUnary::Sqrt => "math.sqrt",
-        FloatUnary::Rsqrt => "math.rsqrt",
-        FloatUnary::Exp => "math.exp",
-        FloatUnary::Exp2 => "math.exp2",
-        FloatUnary::Log => "math.log",
-        FloatUnary::Log2 => "math.log2",
-        FloatUnary::Floor => "math.floor",
-        FloatUnary::Ceil => "math.ceil",
-        FloatUnary::Round => "math.round",
-        FloatUnary::Trunc => "math.trunc",
-        FloatUnary::Tanh => "math.tanh",
-        FloatUnary::Sin => "math.sin",
-        FloatUnary::Cos => "math.cos",
     }
 }
 

@@ -11,9 +11,9 @@
 //! Cost. Constant per op plus the size of its attributes.
 
 use interp::{
-    AtomicKind, Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary, IntegerBinary,
-    IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Transfer, TransferAxis, Type,
-    ValueId,
+    Assertion, AtomicKind, Axis, Cast, Dimension, FloatBinary, FloatPredicate, FloatUnary,
+    IntegerBinary, IntegerPredicate, Op, Printer, ReductionKind, ShuffleMode, Switch, SwitchCase,
+    Transfer, TransferAxis, Type, ValueId,
 };
 use mlir_sys::*;
 
@@ -85,6 +85,8 @@ pub(crate) fn translate(
                 .and_then(|segments| usize::try_from(*segments.get(1)?).ok())
                 .ok_or("unreadable 'operandSegmentSizes'")?,
         },
+        "cf.switch" => Op::Switch(switch(translator, operation)?),
+        "cf.assert" => Op::Assert(assertion(operation)?),
         "gpu.printf" => Op::Printf(
             ir::attribute(operation, "format")
                 .filter(|&format| unsafe { mlirAttributeIsAString(format) })
@@ -101,6 +103,87 @@ pub(crate) fn translate(
         _ => regions::translate(translator, operation, name)?,
     };
     Ok((op, operands.to_vec()))
+}
+
+/// `cf.assert`'s message and where `__assertfail` says it failed: the NVVM lowering's reading
+/// of the location (`AssertOpToAssertfailLowering`): past call sites to the callee, then a
+/// file and line, or a name with a file and line inside.
+fn assertion(operation: MlirOperation) -> Result<Assertion, String> {
+    let message = ir::attribute(operation, "msg")
+        .filter(|&message| unsafe { mlirAttributeIsAString(message) })
+        .map(|message| unsafe { ir::string_ref(mlirStringAttrGetValue(message)) })
+        .ok_or("no 'msg' string")?;
+    let unknown = || "(unknown)".to_string();
+    let mut location = unsafe { mlirOperationGetLocation(operation) };
+    while unsafe { mlirLocationIsACallSite(location) } {
+        location = unsafe { mlirLocationCallSiteGetCallee(location) };
+    }
+    let file_line = |location: MlirLocation| unsafe {
+        mlirLocationIsAFileLineColRange(location).then(|| {
+            (
+                ir::string_ref(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(
+                    location,
+                ))),
+                u32::try_from(mlirLocationFileLineColRangeGetStartLine(location)).unwrap_or(0),
+            )
+        })
+    };
+    let (function, inner) = match unsafe { mlirLocationIsAName(location) } {
+        true => unsafe {
+            (
+                ir::string_ref(mlirIdentifierStr(mlirLocationNameGetName(location))),
+                mlirLocationNameGetChildLoc(location),
+            )
+        },
+        false => (unknown(), location),
+    };
+    let (file, line) = file_line(inner).unwrap_or_else(|| (unknown(), 0));
+    Ok(Assertion {
+        message,
+        file,
+        line,
+        function,
+    })
+}
+
+/// `cf.switch`: successor 0 is the default, successor `1 + i` the `i`-th case.
+fn switch(translator: &Translator, operation: MlirOperation) -> Result<Switch, String> {
+    let successor = |index: isize| {
+        translator.block_number(unsafe { mlirOperationGetSuccessor(operation, index) })
+    };
+    let segments = |name: &str| {
+        ir::attribute(operation, name)
+            .and_then(ir::dense_i32_array)
+            .ok_or_else(|| format!("unreadable '{name}'"))
+    };
+    let default_arguments = segments("operandSegmentSizes")?
+        .get(1)
+        .and_then(|&count| usize::try_from(count).ok())
+        .ok_or("unreadable 'operandSegmentSizes'")?;
+    let case_arguments = segments("case_operand_segments")?;
+    let values = ir::attribute(operation, "case_values");
+    let cases = case_arguments
+        .iter()
+        .enumerate()
+        .map(|(index, &arguments)| {
+            let value = values
+                .map(|values| unsafe {
+                    mlirElementsAttrGetValue(values, 1, [index as u64].as_mut_ptr())
+                })
+                .and_then(ir::integer)
+                .ok_or("unreadable 'case_values'")?;
+            Ok(SwitchCase {
+                value,
+                target: successor(1 + index as isize)?,
+                arguments: usize::try_from(arguments).map_err(|_| "a negative segment")?,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Switch {
+        default: successor(0)?,
+        default_arguments,
+        cases,
+    })
 }
 
 /// Ops that map by name alone.
@@ -137,36 +220,14 @@ fn plain(name: &str) -> Option<Op> {
 
 /// Float arithmetic that maps by name.
 fn float_plain(name: &str) -> Option<Op> {
-    use FloatBinary as B;
-    use FloatUnary as U;
-    Some(match name {
-        "arith.addf" => Op::FloatBinary(B::AddF),
-        "arith.subf" => Op::FloatBinary(B::SubF),
-        "arith.mulf" => Op::FloatBinary(B::MulF),
-        "arith.divf" => Op::FloatBinary(B::DivF),
-        "arith.remf" => Op::FloatBinary(B::RemF),
-        "arith.minimumf" => Op::FloatBinary(B::MinimumF),
-        "arith.maximumf" => Op::FloatBinary(B::MaximumF),
-        "arith.minnumf" => Op::FloatBinary(B::MinNumF),
-        "arith.maxnumf" => Op::FloatBinary(B::MaxNumF),
-        "arith.negf" => Op::FloatUnary(U::NegF),
-        "math.absf" => Op::FloatUnary(U::AbsF),
-        "math.sqrt" => Op::FloatUnary(U::Sqrt),
-        "math.rsqrt" => Op::FloatUnary(U::Rsqrt),
-        "math.exp" => Op::FloatUnary(U::Exp),
-        "math.exp2" => Op::FloatUnary(U::Exp2),
-        "math.log" => Op::FloatUnary(U::Log),
-        "math.log2" => Op::FloatUnary(U::Log2),
-        "math.floor" => Op::FloatUnary(U::Floor),
-        "math.ceil" => Op::FloatUnary(U::Ceil),
-        "math.round" => Op::FloatUnary(U::Round),
-        "math.trunc" => Op::FloatUnary(U::Trunc),
-        "math.tanh" => Op::FloatUnary(U::Tanh),
-        "math.sin" => Op::FloatUnary(U::Sin),
-        "math.cos" => Op::FloatUnary(U::Cos),
-        "math.fma" => Op::Fma,
-        _ => return None,
-    })
+    if name == "math.fma" {
+        return Some(Op::Fma);
+    }
+    let binary = FloatBinary::ALL.into_iter().find(|op| op.name() == name);
+    let unary = FloatUnary::ALL.into_iter().find(|op| op.name() == name);
+    binary
+        .map(Op::FloatBinary)
+        .or_else(|| unary.map(Op::FloatUnary))
 }
 
 /// Conversions that map by name (`arith.truncf` checks its rounding mode first).

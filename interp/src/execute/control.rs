@@ -178,6 +178,25 @@ impl<'k> Executor<'k> {
                         send(self, *then, &arguments[..split], &taken)?;
                         send(self, *otherwise, &arguments[split..], &not_taken)?;
                     }
+                    Op::Switch(switch) => {
+                        let (flag, arguments) = step
+                            .operands
+                            .split_first()
+                            .ok_or_else(|| malformed(step, "no flag"))?;
+                        let mut remaining = threads.clone();
+                        let mut start = switch.default_arguments;
+                        for case in &switch.cases {
+                            let end = (start + case.arguments).min(arguments.len());
+                            let (taken, rest) = self.partition(&remaining, |executor, t| {
+                                Ok(executor.signed(*flag, t) == case.value)
+                            })?;
+                            send(self, case.target, &arguments[start.min(end)..end], &taken)?;
+                            remaining = rest;
+                            start = end;
+                        }
+                        let defaults = switch.default_arguments.min(arguments.len());
+                        send(self, switch.default, &arguments[..defaults], &remaining)?;
+                    }
                     Op::Return => {}
                     _ => {
                         self.execute(step, &threads)?;

@@ -98,7 +98,8 @@ impl Executor<'_> {
             dynamic_shared_bytes,
             ..self.options.clone()
         };
-        let trace = super::run(launched, grid, block, &mut arguments, &options)?;
+        let trace = super::run(launched, grid, block, &mut arguments, &options)
+            .map_err(|error| error.after_output(&self.output))?;
         // What the kernel printed (`gpu.printf`), after what the program printed before it.
         self.output.push_str(&trace.output);
         let mut digests = Vec::new();

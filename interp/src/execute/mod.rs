@@ -349,8 +349,9 @@ impl<'k> Executor<'k> {
             Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),
             Op::AllReduce(kind) => self.all_reduce(operation, *kind, lanes),
             Op::Printf(format) => self.printf(operation, format, lanes),
+            Op::Assert(assertion) => self.assert(operation, assertion, lanes),
             Op::Graph(blocks) => self.run_graph(operation, blocks, lanes),
-            Op::Branch(_) | Op::CondBranch { .. } => Err(malformed(
+            Op::Branch(_) | Op::CondBranch { .. } | Op::Switch(_) => Err(malformed(
                 operation,
                 "a branch outside a body of several blocks",
             )),

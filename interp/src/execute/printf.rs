@@ -1,4 +1,4 @@
-//! `gpu.printf`: each active thread formats the format string with its own argument values, in
+//! `gpu.printf` and `cf.assert`'s message: each active thread formats the format string with its own argument values, in
 //! thread order, and the text joins the program's output (issue 32).
 //!
 //! Model. C's `printf` conversions as CUDA's `vprintf` applies them: `%d %i` signed, `%u %x %X
@@ -7,6 +7,9 @@
 //! (`hh h l ll z j t`) are read and ignored, since the argument's own type gives its width. A
 //! thread's lines come after the lines of the threads before it, and a launch's after the
 //! previous launch's: the order the hardware leaves open is fixed here, so output compares.
+//! A failed `cf.assert` prints what CUDA's `__assertfail` prints (`file:line: function:
+//! block: [x,y,z], thread: [x,y,z] Assertion `msg` failed.`), once per failing thread, and
+//! stops the program with [`Error::Assertion`], which keeps everything printed before.
 //!
 //! Assumptions. `%s` and `%p` (no strings or pointers reach a kernel's printf in MLIR) and a
 //! conversion without its argument are errors naming the format.
@@ -16,7 +19,9 @@
 use crate::error::Error;
 use crate::float::to_f64;
 use crate::ir::{ElementType, Operation};
+use crate::ops::Assertion;
 
+use super::values::operands;
 use super::Executor;
 
 /// One argument: its bits and type.
@@ -259,6 +264,40 @@ impl Executor<'_> {
             self.output.push_str(&text);
         }
         Ok(())
+    }
+
+    /// `cf.assert`: every thread of `lanes` where the condition is false prints the line
+    /// `__assertfail` prints (CUDA's device runtime), in thread order; then the launch stops.
+    pub(super) fn assert(
+        &mut self,
+        operation: &Operation,
+        assertion: &Assertion,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let condition = operands::<1>(operation)?[0];
+        let failed: Vec<u32> = lanes
+            .iter()
+            .copied()
+            .filter(|&t| self.scalar(condition, t) & 1 == 0)
+            .collect();
+        let Some(&first) = failed.first() else {
+            return Ok(());
+        };
+        let [bx, by, bz] = self.block_id;
+        for &t in &failed {
+            let [tx, ty, tz] = self.thread_coordinates(t);
+            let line = format!(
+                "{}:{}: {}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed.\n",
+                assertion.file, assertion.line, assertion.function, assertion.message
+            );
+            self.output.push_str(&line);
+        }
+        Err(Error::Assertion {
+            location: operation.location.clone(),
+            thread: self.qualified_thread_name(first),
+            message: assertion.message.clone(),
+            printed: std::mem::take(&mut self.output),
+        })
     }
 }
 

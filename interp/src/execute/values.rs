@@ -332,7 +332,7 @@ impl Executor<'_> {
     }
 
     /// `block (x, y, z) thread (x, y, z)` of thread `t` in the current block.
-    fn qualified_thread_name(&self, t: u32) -> String {
+    pub(super) fn qualified_thread_name(&self, t: u32) -> String {
         format!("block {} thread {}", self.block_name(), self.thread_name(t))
     }
 
