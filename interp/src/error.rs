@@ -114,6 +114,14 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// A loop round that changed nothing (no memory, no output, the same carried values): it
+    /// waits for a write that only another block or kernel could make, and the interpreter runs
+    /// blocks and launches one after another, so that write never comes.
+    #[error("{location}: this scf.while spins: a round changed no memory and no carried value, so it waits for a write by another block or kernel running at the same time; the interpreter runs blocks and launches one after another, so it cannot run this program")]
+    Spin {
+        /// Location of the loop.
+        location: String,
+    },
     /// More loop iterations than the options allow (a likely infinite loop).
     #[error("{location}: more than {limit} loop iterations; stopped")]
     IterationLimit {

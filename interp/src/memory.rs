@@ -149,6 +149,9 @@ impl Buffer {
 pub(crate) struct Memory {
     buffers: Vec<Buffer>,
     next_base: [u64; 4],
+    /// How many writes so far changed an element (a write of the value already there does
+    /// not count): a loop round that changes nothing, here or in its carried values, spins.
+    pub(crate) changes: u64,
 }
 
 fn space_index(space: MemorySpace) -> usize {
@@ -228,5 +231,14 @@ impl Memory {
     /// The buffer with the given id, for writing.
     pub(crate) fn buffer_mut(&mut self, id: BufferId) -> &mut Buffer {
         &mut self.buffers[id.0 as usize]
+    }
+
+    /// Writes `bits` into element `index` of buffer `id`, counting it if that changes it.
+    pub(crate) fn write(&mut self, id: BufferId, index: usize, bits: u64) {
+        let element = &mut self.buffers[id.0 as usize].data[index];
+        if *element != bits {
+            *element = bits;
+            self.changes += 1;
+        }
     }
 }

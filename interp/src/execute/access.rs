@@ -297,8 +297,8 @@ impl Executor<'_> {
         for (&t, place) in lanes.iter().zip(&places) {
             for position in 0..extent {
                 let bits = self.element_at(value, t, position);
-                let buffer = self.memory.buffer_mut(place.buffer);
-                buffer.data[(place.start as i64 + position as i64 * place.stride) as usize] = bits;
+                let index = (place.start as i64 + position as i64 * place.stride) as usize;
+                self.memory.write(place.buffer, index, bits);
             }
             addresses.push(self.memory.buffer(place.buffer).address(place.start));
         }
@@ -343,10 +343,9 @@ impl Executor<'_> {
                 AtomicKind::Integer(op) => integer::binary(op, old, operand, element.bit_width())
                     .map_err(|why| self.trap(operation, t, why))?,
             };
-            let buffer = self.memory.buffer_mut(place.buffer);
-            buffer.data[place.start] = new;
+            self.memory.write(place.buffer, place.start, new);
             olds.push(old);
-            addresses.push(buffer.address(place.start));
+            addresses.push(self.memory.buffer(place.buffer).address(place.start));
             footprint.get_or_insert_with(|| self.footprint(place, 1));
         }
         let mut next = olds.into_iter();
@@ -528,7 +527,7 @@ impl Executor<'_> {
             touched.note(self, transfer, &descriptor, first, extent, t);
         }
         for (place, bits) in writes {
-            self.memory.buffer_mut(place.buffer).data[place.start] = bits;
+            self.memory.write(place.buffer, place.start, bits);
         }
         self.record_transfer(operation, touched);
         Ok(())

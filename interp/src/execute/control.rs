@@ -22,7 +22,7 @@ use crate::integer::{compare, mask, sign_extend};
 use crate::ir::{Block, Operation, ValueId};
 use crate::ops::{IntegerPredicate, Op};
 
-use super::values::{malformed, operands, result};
+use super::values::{malformed, operands, result, Slot};
 use super::Executor;
 
 /// The per-thread loop control of one counted loop.
@@ -41,6 +41,15 @@ struct Counting {
 type Body<'b, 'k> = &'b mut dyn FnMut(&mut Executor<'k>, &[u32]) -> Result<&'k [ValueId], Error>;
 
 /// The induction variable and the carried values of a counted loop's body.
+/// What [`Executor::round_state`] compares between two rounds of a loop.
+#[derive(PartialEq)]
+struct RoundState {
+    changes: u64,
+    printed: usize,
+    active: Vec<u32>,
+    carried: Vec<Slot>,
+}
+
 fn loop_variables<'k>(
     operation: &Operation,
     body: &'k Block,
@@ -451,6 +460,7 @@ impl<'k> Executor<'k> {
         let mut active = lanes.to_vec();
         loop {
             self.count_iteration(operation)?;
+            let start = self.round_state(&before.arguments, &active);
             let (&condition, forwarded) = self
                 .run_block(before, &active)?
                 .split_first()
@@ -468,6 +478,25 @@ impl<'k> Executor<'k> {
             let yielded = self.run_block(after, &continuing)?;
             self.copy_values(operation, yielded, &before.arguments, &continuing)?;
             active = continuing;
+            if self.round_state(&before.arguments, &active) == start {
+                return Err(Error::Spin {
+                    location: operation.location.clone(),
+                });
+            }
+        }
+    }
+
+    /// All that one round of a loop can change: memory, the printed output, which threads
+    /// run and their carried values. A round that leaves it as it was will repeat forever.
+    fn round_state(&self, carried: &[ValueId], active: &[u32]) -> RoundState {
+        RoundState {
+            changes: self.memory.changes,
+            printed: self.output.len(),
+            active: active.to_vec(),
+            carried: carried
+                .iter()
+                .map(|&value| self.slots[value.0 as usize].gather(active))
+                .collect(),
         }
     }
 

@@ -199,9 +199,8 @@ impl Executor<'_> {
         values: &[u64],
     ) -> Result<(), Error> {
         let positions = self.view_positions(operation, t, view)?;
-        let data = &mut self.memory.buffer_mut(view.buffer).data;
         for (&position, &value) in positions.iter().zip(values) {
-            data[position] = value;
+            self.memory.write(view.buffer, position, value);
         }
         Ok(())
     }

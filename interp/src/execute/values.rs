@@ -30,7 +30,7 @@ static EMPTY_DESCRIPTOR: Descriptor = Descriptor {
 use super::Executor;
 
 /// The storage of one value for all threads of a block.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub(super) enum Slot {
     /// Scalars (`per_thread` = 1) and vectors: bit patterns, thread-major.
     Bits { per_thread: usize, data: Vec<u64> },
