@@ -1,7 +1,8 @@
-// cf.assert in a kernel (issue 32). The program and its CHECK lines are upstream's
-// mlir/test/Integration/GPU/CUDA/assert.mlir (llvm/llvm-project at 5d4d7c161e7d), whose RUN
-// line runs it on a GPU through mlir-cpu-runner with 2>&1; here the interpreter runs it. Only
-// the printf is written in MLIR 22's syntax (a comma before the operands). A failing
+// cf.assert in a kernel (issue 32). The CHECK lines are upstream's, from
+// mlir/test/Integration/GPU/CUDA/assert.mlir (llvm/llvm-project at 5d4d7c161e7d), which runs
+// its program on a GPU through mlir-cpu-runner with 2>&1; the program here is written to the
+// same behaviour: two threads pass one assertion, print, fail a second one whose location is a
+// named location inside two call sites, and would print again. A failing
 // thread prints what CUDA's __assertfail prints, with the file, line and function the NVVM
 // lowering reads from the op's location (past both call sites, to the named location), and
 // the program stops there: nothing after the failing assertion prints, and the exit status
@@ -23,27 +24,26 @@
 // SAME: identical: both stop at a failed assertion ({{.*}}), 4 lines of output
 
 module attributes {gpu.container_module} {
-gpu.module @kernels {
-gpu.func @test_assert(%c0: i1, %c1: i1) kernel {
-  %0 = gpu.thread_id x
-  cf.assert %c1, "passing assertion"
-  gpu.printf "thread %lld: print after passing assertion\n", %0 : index
-  // Test callsite(callsite(name)) location.
-  cf.assert %c0, "failing assertion" loc(callsite(callsite("callee_func_name"("callee_file.cc":7:9) at "caller_file.cc":10:8) at "caller2_file.cc":11:12))
-  gpu.printf "thread %lld: print after failing assertion\n", %0 : index
-  gpu.return
-}
-}
+  gpu.module @device {
+    gpu.func @two_assertions(%holds: i1, %fails: i1) kernel {
+      %thread = gpu.thread_id x
+      cf.assert %holds, "passing assertion"
+      gpu.printf "thread %lld: print after passing assertion\n", %thread : index
+      cf.assert %fails, "failing assertion"
+          loc(callsite(callsite("callee_func_name"("callee_file.cc":7:9)
+                                at "inlined_into.cc":3:5) at "launcher.cc":20:1))
+      gpu.printf "thread %lld: print after failing assertion\n", %thread : index
+      gpu.return
+    }
+  }
 
-func.func @main() {
-  %c2 = arith.constant 2 : index
-  %c1 = arith.constant 1 : index
-  %c0_i1 = arith.constant 0 : i1
-  %c1_i1 = arith.constant 1 : i1
-  gpu.launch_func @kernels::@test_assert
-      blocks in (%c1, %c1, %c1)
-      threads in (%c2, %c1, %c1)
-      args(%c0_i1 : i1, %c1_i1 : i1)
-  return
-}
+  func.func @main() {
+    %one = arith.constant 1 : index
+    %two = arith.constant 2 : index
+    %true = arith.constant true
+    %false = arith.constant false
+    gpu.launch_func @device::@two_assertions blocks in (%one, %one, %one)
+        threads in (%two, %one, %one) args(%true : i1, %false : i1)
+    return
+  }
 }
