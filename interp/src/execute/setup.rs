@@ -242,7 +242,20 @@ impl Executor<'_> {
                         };
                         (count(&own)? <= count(shape)?).then_some(own)
                     };
+                    let same_type = kernel
+                        .parameters()
+                        .get(of)
+                        .is_some_and(|&other| kernel.value_type(other) == kernel.value_type(parameter));
                     let descriptor = match (earlier, &buffer_shapes.get(of)) {
+                        // A relaid parameter given the buffer of one relaid alike: that
+                        // parameter's view of it (host code passing one buffer twice).
+                        (Some(bound), _)
+                            if bound.positions.is_some()
+                                && same_type
+                                && kernel.layout(index) == kernel.layout(of) =>
+                        {
+                            *self.descriptor_of(kernel.parameters()[of], 0)
+                        }
                         (Some(bound), Some(Some((shape, element))))
                             if bound.positions.is_none()
                                 && *element == memref.element
@@ -261,7 +274,7 @@ impl Executor<'_> {
                         _ => {
                             return Err(mismatch(format!(
                                 "same:{of} needs an earlier row-major buffer argument of the \
-                                 same element type"
+                                 same element type, or one of this parameter's type and layout"
                             )))
                         }
                     };
