@@ -135,6 +135,8 @@ impl std::ops::Deref for Warp {
 pub struct AccessMetrics {
     /// Warp requests per block (requests with at least one active lane).
     pub requests: Result<u64, Unknown>,
+    /// Thread executions per block: the active lanes of its requests.
+    pub lanes: Result<u64, Unknown>,
     /// Average 32-byte sectors per request.
     pub sectors_per_request: Result<f64, Unknown>,
     /// Total wavefronts over total ideal wavefronts (1.0 = conflict-free).
@@ -242,6 +244,7 @@ fn only_uniform_requests(metrics: AccessMetrics, why: &str) -> AccessMetrics {
     };
     AccessMetrics {
         requests: Err(unknown("the request count")),
+        lanes: Err(unknown("the number of active lanes")),
         sectors_per_request: Err(unknown("sectors per request")),
         bank_conflict_degree: uniform_degree,
         distinct_addresses: Err(unknown("distinct addresses per request")),
@@ -294,6 +297,7 @@ impl Tally {
         let lowest = addresses.iter().flatten().min().copied().unwrap_or(0);
         self.memo.set_pattern(addresses, lowest, model)?;
         let offset = lowest.rem_euclid(shifts.period as i64) as u64;
+        let lanes = addresses.iter().flatten().count() as u64;
         for (class_index, &class) in shifts.classes.iter().enumerate() {
             for (residue, &count) in shifts
                 .histogram
@@ -302,7 +306,8 @@ impl Tally {
                 .filter(|(_, &count)| count > 0)
             {
                 let shift = offset + residue as u64 + class;
-                let (single, degree) = self.memo.request(shift, access_bytes, model);
+                let (mut single, degree) = self.memo.request(shift, access_bytes, model);
+                single.lanes = lanes;
                 self.totals[class_index].merge(&single, count);
                 self.worst[class_index] = self.worst[class_index].max(degree);
             }
@@ -342,6 +347,7 @@ impl Tally {
         };
         AccessMetrics {
             requests: request_count.clone(),
+            lanes: request_count.clone().map(|_| reference.lanes),
             sectors_per_request: agree("sectors", &|total| total.sectors == reference.sectors)
                 .map(|()| metrics.sectors_per_request),
             bank_conflict_degree: agree("bank conflicts", &|total| {
@@ -1039,6 +1045,7 @@ impl PatternMemo {
             wavefronts,
             ideal_wavefronts: ideal,
             distinct_addresses: distinct,
+            lanes: 0,
         };
         (single, wavefronts as f64 / ideal.max(1) as f64)
     }

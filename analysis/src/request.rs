@@ -168,6 +168,8 @@ pub struct MetricsAccumulator {
     pub ideal_wavefronts: u64,
     /// Distinct addresses summed over requests.
     pub distinct_addresses: u64,
+    /// Active lanes summed over requests (how many thread executions they served).
+    pub lanes: u64,
 }
 
 impl MetricsAccumulator {
@@ -187,6 +189,7 @@ impl MetricsAccumulator {
             wavefronts: u64::from(wavefronts(request, model)),
             ideal_wavefronts: u64::from(ideal_wavefronts(request, model)),
             distinct_addresses: u64::from(distinct_addresses(request)),
+            lanes: request.active().count() as u64,
         };
         self.merge(&single, times);
     }
@@ -201,6 +204,7 @@ impl MetricsAccumulator {
         add(&mut self.wavefronts, other.wavefronts);
         add(&mut self.ideal_wavefronts, other.ideal_wavefronts);
         add(&mut self.distinct_addresses, other.distinct_addresses);
+        add(&mut self.lanes, other.lanes);
     }
 
     /// Extra wavefronts caused by bank conflicts (the replays; `ncu`'s `l1tex__data_bank_conflicts_*`).

@@ -69,6 +69,12 @@ pub struct AccessTrace {
     pub totals: MetricsAccumulator,
     /// Every request, in execution order, when the options asked to keep them.
     pub requests: Vec<WarpRequest>,
+    /// The totals over the blocks where the op ran for the most threads: a guarded kernel's
+    /// interior blocks, where its edge guards hold for every thread (what the static
+    /// analysis's interior-block metrics claim), if the grid has one.
+    pub fullest_blocks: MetricsAccumulator,
+    /// How many threads it ran for in each of those blocks (over all its executions).
+    pub fullest_block_lanes: u64,
 }
 
 /// The trace of one launch.
@@ -157,6 +163,10 @@ pub(crate) struct Recorder {
     period: u64,
     keep_requests: bool,
     bank_model: BankModel,
+    /// Per op: its requests in the block running now.
+    block: Vec<MetricsAccumulator>,
+    /// Per op: its requests in the blocks where it ran for the most threads, and that number.
+    fullest: Vec<(MetricsAccumulator, u64)>,
 }
 
 impl Recorder {
@@ -175,12 +185,16 @@ impl Recorder {
                     metrics: MetricsAccumulator::default().metrics(),
                     totals: MetricsAccumulator::default(),
                     requests: Vec::new(),
+                    fullest_blocks: MetricsAccumulator::default(),
+                    fullest_block_lanes: 0,
                 });
             }
         });
         Recorder {
             accumulators: vec![MetricsAccumulator::default(); accesses.len()],
             last: vec![Vec::new(); accesses.len()],
+            block: vec![Default::default(); accesses.len()],
+            fullest: vec![Default::default(); accesses.len()],
             period: shift_period(bank_model),
             index,
             accesses,
@@ -244,13 +258,33 @@ impl Recorder {
             }
         };
         self.accumulators[position].merge(&single, 1);
+        self.block[position].merge(&single, 1);
+    }
+
+    /// Ends a block: each op's requests in it join the fullest blocks' where it ran for as
+    /// many threads as there, or replace them where it ran for more.
+    pub(crate) fn end_block(&mut self) {
+        for (block, fullest) in self.block.iter_mut().zip(&mut self.fullest) {
+            let requests = std::mem::take(block);
+            if requests.lanes > fullest.1 {
+                *fullest = (requests.clone(), requests.lanes);
+            } else if requests.lanes == fullest.1 && requests.lanes > 0 {
+                fullest.0.merge(&requests, 1);
+            }
+        }
     }
 
     /// The finished trace.
     pub(crate) fn finish(mut self) -> Trace {
-        for (access, accumulator) in self.accesses.iter_mut().zip(self.accumulators) {
+        for ((access, accumulator), fullest) in self
+            .accesses
+            .iter_mut()
+            .zip(self.accumulators)
+            .zip(self.fullest)
+        {
             access.metrics = accumulator.metrics();
             access.totals = accumulator;
+            (access.fullest_blocks, access.fullest_block_lanes) = fullest;
         }
         Trace {
             accesses: self.accesses,

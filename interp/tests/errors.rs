@@ -132,34 +132,68 @@ fn launches_beyond_the_hardware_limits_are_refused() {
     assert!(error.contains("must be at least 1"), "{error}");
 }
 
-#[test]
-fn an_endless_loop_hits_the_iteration_limit() {
-    let mut kb = Kb::new("endless");
-    let before = kb.builder.begin_block(&[]);
+/// A `scf.while` that never ends: its `before` block forwards its index arguments (their first
+/// values built by `start`) under a true condition, and its `after` block yields what `after`
+/// builds from them.
+fn endless_loop(
+    name: &str,
+    start: impl FnOnce(&mut Kb) -> Vec<ValueId>,
+    after: impl FnOnce(&mut Kb, &[ValueId]) -> Vec<ValueId>,
+) -> interp::Kernel {
+    let mut kb = Kb::new(name);
+    let initial = start(&mut kb);
+    let types: Vec<Type> = initial.iter().map(|_| index()).collect();
+    let arguments = kb.builder.begin_block(&types);
     let forever = kb.constant(boolean(), 1.0);
-    kb.op(Op::Condition, &[forever], &[]);
+    let mut forwarded = vec![forever];
+    forwarded.extend(&arguments);
+    kb.op(Op::Condition, &forwarded, &[]);
     let before_block = kb.builder.end_block();
-    assert!(before.is_empty());
-    kb.builder.begin_block(&[]);
-    kb.yield_values(&[]);
+    let after_arguments = kb.builder.begin_block(&types);
+    let yielded = after(&mut kb, &after_arguments);
+    kb.yield_values(&yielded);
     let after_block = kb.builder.end_block();
     kb.builder.push(
         Op::While {
             before: before_block,
             after: after_block,
         },
-        &[],
-        &[],
+        &initial,
+        &types,
         "loop.mlir:1:1",
+    );
+    kb.finish()
+}
+
+#[test]
+fn an_endless_loop_hits_the_iteration_limit() {
+    let kernel = endless_loop(
+        "endless",
+        |kb| vec![kb.index(0)],
+        |kb, arguments| {
+            let one = kb.index(1);
+            vec![kb.add(arguments[0], one)]
+        },
     );
     let options = Options {
         iteration_limit: 1000,
         ..Options::default()
     };
-    let error = run(&kb.finish(), [1, 1, 1], [1, 1, 1], &mut [], &options).unwrap_err();
+    let error = run(&kernel, [1, 1, 1], [1, 1, 1], &mut [], &options).unwrap_err();
     assert_eq!(
         message(error),
         "loop.mlir:1:1: more than 1000 loop iterations; stopped"
+    );
+}
+
+#[test]
+fn a_loop_round_that_changes_nothing_spins() {
+    let kernel = endless_loop("spinning", |_| Vec::new(), |_, _| Vec::new());
+    let error = run(&kernel, [1, 1, 1], [1, 1, 1], &mut [], &Options::default()).unwrap_err();
+    let error = message(error);
+    assert!(
+        error.starts_with("loop.mlir:1:1: this scf.while spins"),
+        "{error}"
     );
 }
 

@@ -266,6 +266,7 @@ impl<'k> Executor<'k> {
                         self.memory.zero(buffer, length);
                     }
                     self.run_block(&kernel.body, &all)?;
+                    self.recorder.end_block();
                 }
             }
         }

@@ -55,6 +55,9 @@ pub struct Interior {
     pub assumption: String,
     /// The metrics under that assumption.
     pub metrics: AccessMetrics,
+    /// Whether dynamic strides were taken as row-major ([`assumed_layout`]), not only edge
+    /// guards as holding: then no run measures what these metrics claim.
+    pub layout_assumed: bool,
 }
 
 /// The extent a dynamic dimension is taken to have where a dynamic layout leaves an access's
@@ -89,7 +92,9 @@ fn interior(
         ),
         None => (access.clone(), Vec::new()),
     };
-    let access = match assumed_layout(&access) {
+    let laid_out = assumed_layout(&access);
+    let layout_assumed = laid_out.is_some();
+    let access = match laid_out {
         Some((laid_out, assumption)) => {
             assumptions.push(assumption);
             laid_out
@@ -103,6 +108,7 @@ fn interior(
     Some(Interior {
         assumption: assumptions.join("; "),
         metrics,
+        layout_assumed,
     })
 }
 

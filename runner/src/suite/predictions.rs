@@ -130,6 +130,7 @@ mod tests {
             wavefronts,
             ideal_wavefronts,
             distinct_addresses: 32 * requests,
+            lanes: 32 * requests,
         };
         AccessTrace {
             location: "test".into(),
@@ -137,6 +138,8 @@ mod tests {
             kind,
             space,
             metrics: totals.metrics(),
+            fullest_blocks: totals.clone(),
+            fullest_block_lanes: totals.lanes,
             totals,
             requests: Vec::new(),
         }

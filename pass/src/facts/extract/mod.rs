@@ -406,6 +406,9 @@ impl Scope<'_> {
                 }
                 _ => not_modelled(owner, "a remainder by a non-constant or non-positive value"),
             },
+            // A swizzle (`row ^ (column / 4) % 8`, the pass's own or a hand-written one):
+            // evaluated per lane, as the bank-conflict model needs.
+            "arith.xori" => IndexExpression::Xor(Box::new(sub(0)), Box::new(sub(1))),
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => sub(0),
             "affine.apply" => {
