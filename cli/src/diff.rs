@@ -187,8 +187,15 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
             elements += before.data.len();
         }
     }
+    let plural = |count: usize, one: &str, many: &str| {
+        format!("{count} {}", if count == 1 { one } else { many })
+    };
     if launch.entry.is_none() {
-        println!("identical: {buffers} arguments, {elements} elements");
+        println!(
+            "identical: {}, {}",
+            plural(buffers, "argument", "arguments"),
+            plural(elements, "element", "elements")
+        );
         return Ok(());
     }
     let launched = compared_launches(&after_trace).count();
@@ -197,9 +204,6 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
         .map(|launched| launched.digests.iter().flatten().count())
         .sum();
     let lines = after_trace.output.lines().count();
-    let plural = |count: usize, one: &str, many: &str| {
-        format!("{count} {}", if count == 1 { one } else { many })
-    };
     let conversions = match conversions {
         0 => String::new(),
         count => format!(

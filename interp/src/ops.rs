@@ -607,6 +607,18 @@ pub enum Op {
     GridDim(Axis),
     /// `gpu.lane_id`.
     LaneId,
+    /// `gpu.subgroup_id`: the warp's number in the block.
+    SubgroupId,
+    /// `gpu.num_subgroups`: warps per block.
+    NumSubgroups,
+    /// `gpu.subgroup_size`: 32.
+    SubgroupSize,
+    /// `gpu.subgroup_broadcast`: `[value]` from the warp's first active lane, or `[value, lane]`
+    /// from that lane.
+    SubgroupBroadcast {
+        /// Whether it reads the first active lane (`first_active_lane`), not a given one.
+        first_active: bool,
+    },
     /// `gpu.barrier`.
     Barrier,
     /// `gpu.shuffle`: `[value, offset, width]`; results `[value, valid]`.
@@ -824,6 +836,10 @@ impl Op {
             Op::BlockDim(_) => "gpu.block_dim",
             Op::GridDim(_) => "gpu.grid_dim",
             Op::LaneId => "gpu.lane_id",
+            Op::SubgroupId => "gpu.subgroup_id",
+            Op::NumSubgroups => "gpu.num_subgroups",
+            Op::SubgroupSize => "gpu.subgroup_size",
+            Op::SubgroupBroadcast { .. } => "gpu.subgroup_broadcast",
             Op::Barrier => "gpu.barrier",
             Op::Shuffle(_) => "gpu.shuffle",
             Op::AllReduce(_) => "gpu.all_reduce",

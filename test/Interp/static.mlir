@@ -36,6 +36,6 @@
 
 // The differential harness on the analysis kernels (the pass does not rewrite them yet).
 // RUN: gpu-mem-opt diff %S/../Analysis/analysis.mlir --kernel tile_transpose --grid 1,1,1 | FileCheck %s --check-prefix=DIFF-TILE
-// DIFF-TILE: identical: 1 arguments, 1048576 elements
+// DIFF-TILE: identical: 1 argument, 1048576 elements
 // RUN: gpu-mem-opt diff %S/../Analysis/analysis.mlir --kernel vectors --grid 1,1,1 | FileCheck %s --check-prefix=DIFF-VECTORS
 // DIFF-VECTORS: identical: 2 arguments, 8192 elements

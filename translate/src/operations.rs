@@ -70,6 +70,13 @@ pub(crate) fn translate(
         "gpu.grid_dim" => Op::GridDim(axis(operation)?),
         "gpu.shuffle" => Op::Shuffle(shuffle_mode(operation)?),
         "gpu.all_reduce" => Op::AllReduce(group_reduction(operation)?),
+        "gpu.subgroup_broadcast" => Op::SubgroupBroadcast {
+            first_active: match keyword_of(operation, "broadcast_type").as_deref() {
+                Some("first_active_lane") => true,
+                Some("specific_lane") => false,
+                other => return Err(format!("broadcast type {other:?}")),
+            },
+        },
         "gpu.dynamic_shared_memory" => Op::DynamicSharedMemory,
         "memref.view" => Op::View,
         "vector.print" => vector_print(operation, operands)?,
@@ -264,6 +271,9 @@ fn other_plain(name: &str) -> Option<Op> {
         "vector.broadcast" => Op::Broadcast,
         "vector.splat" => Op::Splat,
         "gpu.lane_id" => Op::LaneId,
+        "gpu.subgroup_id" => Op::SubgroupId,
+        "gpu.num_subgroups" => Op::NumSubgroups,
+        "gpu.subgroup_size" => Op::SubgroupSize,
         "gpu.barrier" => Op::Barrier,
         "gpu.return" | "gpu.terminator" | "func.return" => Op::Return,
         "scf.yield" | "affine.yield" => Op::Yield,

@@ -39,6 +39,8 @@ enum IdSource {
     Uniform(u32),
     /// The lane within the warp.
     Lane,
+    /// The warp within the block.
+    Warp,
 }
 
 fn axis_index(axis: Axis) -> usize {
@@ -50,13 +52,17 @@ fn axis_index(axis: Axis) -> usize {
 }
 
 impl Executor<'_> {
-    /// `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim`, `gpu.lane_id`.
+    /// `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim`, `gpu.lane_id`,
+    /// `gpu.subgroup_id`, `gpu.num_subgroups`, `gpu.subgroup_size`.
     pub(super) fn gpu_id(&mut self, operation: &Operation, lanes: &[u32]) -> Result<(), Error> {
         let source = match operation.op {
             Op::ThreadId(axis) => IdSource::Thread(axis_index(axis)),
             Op::BlockId(axis) => IdSource::Uniform(self.block_id[axis_index(axis)]),
             Op::BlockDim(axis) => IdSource::Uniform(self.block_size[axis_index(axis)]),
             Op::GridDim(axis) => IdSource::Uniform(self.grid[axis_index(axis)]),
+            Op::SubgroupId => IdSource::Warp,
+            Op::NumSubgroups => IdSource::Uniform((self.threads as u32).div_ceil(WARP_SIZE as u32)),
+            Op::SubgroupSize => IdSource::Uniform(WARP_SIZE as u32),
             _ => IdSource::Lane,
         };
         let value = result(operation)?;
@@ -66,6 +72,7 @@ impl Executor<'_> {
                 IdSource::Thread(axis) => executor.thread_coordinates(t)[axis],
                 IdSource::Uniform(id) => id,
                 IdSource::Lane => t % WARP_SIZE as u32,
+                IdSource::Warp => t / WARP_SIZE as u32,
             };
             out[0] = u64::from(id) & mask(width);
             Ok(())
@@ -163,6 +170,61 @@ impl Executor<'_> {
                 });
             }
             out[0] = total.unwrap_or_else(|| executor.scalar(value, t));
+            Ok(())
+        })
+    }
+
+    /// `gpu.subgroup_broadcast`: each thread gets the value of its warp's first active lane,
+    /// or of the lane the operand names (which must be active, and the same for the warp).
+    pub(super) fn subgroup_broadcast(
+        &mut self,
+        operation: &Operation,
+        first_active: bool,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let value = *operation
+            .operands
+            .first()
+            .ok_or_else(|| malformed(operation, "no value"))?;
+        let mut active = vec![false; self.threads];
+        for &t in lanes {
+            active[t as usize] = true;
+        }
+        let mut sources = vec![0u32; self.threads];
+        let mut named: Vec<Option<u32>> = vec![None; self.threads.div_ceil(WARP_SIZE)];
+        for &t in lanes {
+            let warp_start = t - t % WARP_SIZE as u32;
+            let source = match (first_active, operation.operands.get(1)) {
+                (true, _) => (warp_start..t + 1).find(|&other| active[other as usize]),
+                (false, Some(&lane)) => u32::try_from(self.signed(lane, t))
+                    .ok()
+                    .filter(|&lane| lane < WARP_SIZE as u32)
+                    .map(|lane| warp_start + lane),
+                (false, None) => return Err(malformed(operation, "no lane")),
+            };
+            let warp = &mut named[t as usize / WARP_SIZE];
+            if !first_active && warp.is_some_and(|lane| Some(lane) != source) {
+                return Err(self.trap(operation, t, "the lane differs within the warp"));
+            }
+            match source {
+                Some(source) if active.get(source as usize) == Some(&true) => {
+                    *warp = Some(source);
+                    sources[t as usize] = source;
+                }
+                _ => {
+                    return Err(self.trap(
+                        operation,
+                        t,
+                        "the broadcast lane is outside the warp or inactive",
+                    ))
+                }
+            }
+        }
+        let result = result(operation)?;
+        self.define(operation, result, lanes, |executor, t, out| {
+            for (j, element) in out.iter_mut().enumerate() {
+                *element = executor.element_at(value, sources[t as usize], j);
+            }
             Ok(())
         })
     }

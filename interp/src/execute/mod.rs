@@ -343,8 +343,16 @@ impl<'k> Executor<'k> {
             Op::AffineApply(map) | Op::AffineMin(map) | Op::AffineMax(map) => {
                 self.affine_value(operation, map, lanes)
             }
-            Op::ThreadId(_) | Op::BlockId(_) | Op::BlockDim(_) | Op::GridDim(_) | Op::LaneId => {
-                self.gpu_id(operation, lanes)
+            Op::ThreadId(_)
+            | Op::BlockId(_)
+            | Op::BlockDim(_)
+            | Op::GridDim(_)
+            | Op::LaneId
+            | Op::SubgroupId
+            | Op::NumSubgroups
+            | Op::SubgroupSize => self.gpu_id(operation, lanes),
+            Op::SubgroupBroadcast { first_active } => {
+                self.subgroup_broadcast(operation, *first_active, lanes)
             }
             Op::Barrier => self.barrier(operation, lanes),
             Op::Shuffle(mode) => self.shuffle(operation, *mode, lanes),

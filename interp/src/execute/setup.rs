@@ -242,10 +242,9 @@ impl Executor<'_> {
                         };
                         (count(&own)? <= count(shape)?).then_some(own)
                     };
-                    let same_type = kernel
-                        .parameters()
-                        .get(of)
-                        .is_some_and(|&other| kernel.value_type(other) == kernel.value_type(parameter));
+                    let same_type = kernel.parameters().get(of).is_some_and(|&other| {
+                        kernel.value_type(other) == kernel.value_type(parameter)
+                    });
                     let descriptor = match (earlier, &buffer_shapes.get(of)) {
                         // A relaid parameter given the buffer of one relaid alike: that
                         // parameter's view of it (host code passing one buffer twice).
