@@ -159,7 +159,7 @@ fn compare(finding: &findings::Finding, measured: Option<&AccessTrace>) -> Compa
     }
     let mut pairs = Vec::new();
     for (metric, claimed, actual) in claimed_metrics(finding.memory.space) {
-        let own = finding.metrics.as_ref().ok().map(|own| claimed(own));
+        let own = finding.metrics.as_ref().ok().map(claimed);
         match (own, interior) {
             (Some(Ok(value)), _) => pairs.push(Pair {
                 metric,

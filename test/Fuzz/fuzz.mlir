@@ -1,6 +1,7 @@
 // The differential fuzzer (cli/src/fuzz.rs): 120 random kernels of seed 1 from
-// the nine families (atomics, gather, tile, reduction, rows, stencil, trips, vector, huge) with random pass
-// options, each run through the pass and the reference interpreter before and
+// the eleven families (atomics, gather, tile, reduction, rows, stencil, trips, vector, warp
+// reductions, branches of several blocks, huge) with random pass options, each run
+// through the pass and the reference interpreter before and
 // after (huge inputs, too large to interpret, through the pass alone). Every case must verify and give bit-identical outputs (findings: 0),
 // every kernel must be valid input (rejected inputs: 0), and the cases must
 // reach every transform, and affine.for loops (which the pass lowers first):
@@ -12,7 +13,7 @@
 
 // RUN: gpu-mem-opt fuzz --seed 1 --count 120 | FileCheck %s
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in
-// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}
+// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, branches {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}, warp {{[1-9][0-9]*}}
 // CHECK-NEXT: applied (cases): pad {{[1-9][0-9]*}}, readonly {{[1-9][0-9]*}}, relayout {{[1-9][0-9]*}}, stage-shared {{[1-9][0-9]*}}, stage-shared-loop {{[1-9][0-9]*}}, swizzle {{[1-9][0-9]*}}, vectorize {{[1-9][0-9]*}}
 // CHECK-NEXT: one buffer for two parameters: {{[1-9][0-9]*}} cases
 // CHECK-NEXT: loops written as affine.for: {{[1-9][0-9]*}} cases

@@ -72,7 +72,7 @@ impl Element {
     }
 
     /// The `arith` addition op.
-    fn add(self) -> &'static str {
+    pub fn add(self) -> &'static str {
         if self.is_integer() {
             "arith.addi"
         } else {
@@ -81,7 +81,7 @@ impl Element {
     }
 
     /// The `arith` multiplication op.
-    fn multiply(self) -> &'static str {
+    pub fn multiply(self) -> &'static str {
         if self.is_integer() {
             "arith.muli"
         } else {
@@ -149,6 +149,22 @@ impl Affine {
                 let reach = term.coefficient * (term.extent - 1);
                 (low + reach.min(0), high + reach.max(0))
             })
+    }
+
+    /// This expression times `factor`.
+    pub fn times(mut self, factor: i64) -> Affine {
+        for term in &mut self.terms {
+            term.coefficient *= factor;
+        }
+        self.offset *= factor;
+        self
+    }
+
+    /// This expression plus `other`.
+    pub fn added(mut self, other: Affine) -> Affine {
+        self.terms.extend(other.terms);
+        self.offset += other.offset;
+        self
     }
 
     /// The same expression moved so that its minimum is 0.
@@ -382,6 +398,32 @@ impl Body {
         self.define("p", &format!("arith.cmpi ult, {value}, {upper} : index"))
     }
 
+    /// `value == 0` as an `i1`, for an index value.
+    pub fn is_zero(&mut self, value: &str) -> String {
+        let zero = self.index(0);
+        self.define("p", &format!("arith.cmpi eq, {value}, {zero} : index"))
+    }
+
+    /// The `i32` constant `value`, defined at entry (a shuffle's offset or width).
+    pub fn word(&mut self, value: i64) -> String {
+        self.define_at_entry("w", &format!("arith.constant {value} : i32"))
+    }
+
+    /// `gpu.shuffle mode value, offset, width` of an `element`; returns the value and `valid`.
+    pub fn shuffle(
+        &mut self,
+        mode: &str,
+        (value, offset, width): (&str, &str, &str),
+        element: Element,
+    ) -> (String, String) {
+        let (shuffled, valid) = (self.fresh("s"), self.fresh("ok"));
+        self.line(&format!(
+            "{shuffled}, {valid} = gpu.shuffle {mode} {value}, {offset}, {width} : {}",
+            element.name()
+        ));
+        (shuffled, valid)
+    }
+
     /// `left && right`.
     pub fn and(&mut self, left: &str, right: &str) -> String {
         self.define("p", &format!("arith.andi {left}, {right} : i1"))
@@ -470,6 +512,69 @@ impl Body {
         result
     }
 
+    /// `scf.if condition` without results, with an `else`.
+    pub fn either(
+        &mut self,
+        condition: &str,
+        then: impl FnOnce(&mut Body),
+        otherwise: impl FnOnce(&mut Body),
+    ) {
+        self.line(&format!("scf.if {condition} {{"));
+        self.depth += 1;
+        then(self);
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
+        otherwise(self);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// A fresh block label `^bbN`, for [`Body::block`] and the branches to it.
+    pub fn label(&mut self) -> String {
+        self.next_name += 1;
+        format!("^bb{}", self.next_name)
+    }
+
+    /// Starts the block `label` with `arguments` (name, type): the lines after it are its
+    /// body, up to the next block; the kernel's closing terminator ends the last one.
+    pub fn block(&mut self, label: &str, arguments: &[(&str, &str)]) {
+        let arguments: Vec<String> = arguments
+            .iter()
+            .map(|(name, type_text)| format!("{name}: {type_text}"))
+            .collect();
+        if arguments.is_empty() {
+            self.line(&format!("{label}:"));
+        } else {
+            self.line(&format!("{label}({}):", arguments.join(", ")));
+        }
+    }
+
+    /// `cf.br` to `label` with `operands` (value, type) for its arguments.
+    pub fn jump(&mut self, label: &str, operands: &[(&str, &str)]) {
+        self.line(&format!("cf.br {}", successor(label, operands)));
+    }
+
+    /// `cf.cond_br condition` to `then` or `otherwise`, each a label and its operands.
+    pub fn fork(
+        &mut self,
+        condition: &str,
+        then: (&str, &[(&str, &str)]),
+        otherwise: (&str, &[(&str, &str)]),
+    ) {
+        self.line(&format!(
+            "cf.cond_br {condition}, {}, {}",
+            successor(then.0, then.1),
+            successor(otherwise.0, otherwise.1)
+        ));
+    }
+
+    /// Ends the current block with the kernel's return (`gpu.return`; a launch body's
+    /// rendering makes it `gpu.terminator`).
+    pub fn exit(&mut self) {
+        self.line(RETURN);
+    }
+
     /// `scf.if condition` without results (no `else`).
     pub fn when(&mut self, condition: &str, then: impl FnOnce(&mut Body)) {
         self.line(&format!("scf.if {condition} {{"));
@@ -488,6 +593,18 @@ impl Body {
             .map(|line| format!("{margin}{line}\n"))
             .collect()
     }
+}
+
+/// The line [`Body::exit`] writes.
+pub const RETURN: &str = "gpu.return";
+
+/// A branch's successor: `label`, or `label(values : types)`.
+fn successor(label: &str, operands: &[(&str, &str)]) -> String {
+    if operands.is_empty() {
+        return label.to_string();
+    }
+    let (values, types): (Vec<&str>, Vec<&str>) = operands.iter().copied().unzip();
+    format!("{label}({} : {})", values.join(", "), types.join(", "))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! and every output element is written by exactly one thread, so the result
 //! does not depend on the order threads run in.
 
-use super::body::{Affine, Body, Element};
+use super::body::{Affine, Body, Element, RETURN};
 
 /// How a kernel is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -415,9 +415,22 @@ impl Kernel {
              gpu.terminator\n    }}\n    return\n  }}\n}}\n",
             " ".repeat(LAUNCH_COLUMN - 1),
             self.workgroup_clause(),
-            self.body.render(6)
+            self.launch_body()
         );
         (text, line)
+    }
+
+    /// The body as a `gpu.launch` region holds it: an early exit ([`Body::exit`]) ends its
+    /// block with `gpu.terminator`.
+    fn launch_body(&self) -> String {
+        self.body
+            .render(6)
+            .lines()
+            .map(|line| match line.strip_suffix(RETURN) {
+                Some(margin) if margin.trim().is_empty() => format!("{margin}gpu.terminator\n"),
+                _ => format!("{line}\n"),
+            })
+            .collect()
     }
 
     /// The host's constants for a launch: grid, block and 1, one a line.

@@ -52,11 +52,15 @@ pub enum Family {
     Vector,
     /// [`families::huge`].
     Huge,
+    /// [`families::warp`].
+    Warp,
+    /// [`families::branches`].
+    Branches,
 }
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 9] = [
+    const ALL: [Family; 11] = [
         Family::Atomics,
         Family::Gather,
         Family::Tile,
@@ -66,6 +70,8 @@ impl Family {
         Family::Trips,
         Family::Vector,
         Family::Huge,
+        Family::Warp,
+        Family::Branches,
     ];
 
     /// The family's name in summaries.
@@ -80,6 +86,8 @@ impl Family {
             Family::Trips => "trips",
             Family::Vector => "vector",
             Family::Huge => "huge",
+            Family::Warp => "warp",
+            Family::Branches => "branches",
         }
     }
 }
@@ -151,6 +159,8 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
         Family::Trips => families::trips(&mut random, element),
         Family::Vector => families::vector(&mut random, element),
         Family::Huge => families::huge(&mut random, element),
+        Family::Warp => families::warp(&mut random, element),
+        Family::Branches => families::branches(&mut random, element),
     };
     // A quarter of the cases write their counted loops as affine.for, drawn from a stream of
     // their own so that the rest of each case stays as it was.
@@ -241,6 +251,38 @@ mod tests {
         assert_eq!(case.options, generate(5, 3, None).options);
         assert_ne!(case.text, generate(5, 4, None).text);
         assert_eq!(generate(5, 3, Some("pad=false")).options, "pad=false");
+    }
+
+    #[test]
+    fn warp_and_branch_forms_occur() {
+        let texts: Vec<String> = (0..1000)
+            .map(|index| generate(1, index, None))
+            .filter(|case| matches!(case.family, Family::Warp | Family::Branches))
+            .map(|case| case.text)
+            .collect();
+        for form in [
+            "gpu.shuffle xor",
+            "gpu.shuffle down",
+            "gpu.shuffle up",
+            "gpu.shuffle idx",
+            "gpu.subgroup_reduce add",
+            "cluster(size = ",
+            "gpu.all_reduce add",
+            "gpu.yield",
+            "gpu.lane_id",
+            "cf.cond_br",
+            ": index, %acc",
+        ] {
+            assert!(texts.iter().any(|text| text.contains(form)), "{form}");
+        }
+        // An early exit: a second `gpu.return`, which a launch body writes `gpu.terminator`.
+        assert!(texts
+            .iter()
+            .any(|text| text.matches("gpu.return\n").count() > 1));
+        assert!(texts
+            .iter()
+            .filter(|text| text.contains("gpu.launch blocks"))
+            .all(|text| !text.contains("gpu.return")));
     }
 
     #[test]

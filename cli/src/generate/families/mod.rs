@@ -31,6 +31,14 @@
 //!   loads of consecutive elements, with and without proven alignment, summed
 //!   or written back, and in-place running sums whose loads must see the
 //!   stores before them (vectorize);
+//! * [`warp`]: reductions as CUDA writes them: loads per thread, then `gpu.shuffle`
+//!   butterflies (`xor`, `down`, an `up` scan, an `idx` broadcast), `gpu.subgroup_reduce` of
+//!   warps or clusters, or the block's `gpu.all_reduce`, lane 0 or thread 0 storing the total,
+//!   warp totals at random summed again through shared memory (the pass must not reorder the
+//!   folds);
+//! * [`branches`]: bodies of several blocks joined by `cf.br`/`cf.cond_br` (diamonds on ids
+//!   or loaded values, loops written as blocks, early exits) and nested `scf.if`/`scf.for`
+//!   whose else matters (the pass may leave a body of several blocks as it is, but correct);
 //! * [`huge`]: inputs with a dimension of 2^31 to 2^62 elements, read along or
 //!   across, and huge tables read uniformly; too large to interpret, so the
 //!   pass alone runs (checked arithmetic on every size).
@@ -43,6 +51,7 @@
 //! per z).
 
 mod atomics;
+mod branches;
 mod gather;
 mod huge;
 mod reduction;
@@ -51,8 +60,10 @@ mod stencil;
 mod tile;
 mod trips;
 mod vector;
+mod warp;
 
 pub use atomics::atomics;
+pub use branches::branches;
 pub use gather::gather;
 pub use huge::huge;
 pub use reduction::reduction;
@@ -61,6 +72,7 @@ pub use stencil::stencil;
 pub use tile::tile;
 pub use trips::trips;
 pub use vector::vector;
+pub use warp::warp;
 
 use super::body::{Affine, Body, Element};
 use super::kernel::{Buffer, Ids, Kernel};
@@ -212,4 +224,29 @@ fn new_input(kernel: &mut Kernel, random: &mut Random, shape: &[i64], element: E
     } else {
         kernel.input(shape, element, attributes)
     }
+}
+
+/// `value` plus a block neighbour's: each thread stores its value in a shared tile, then
+/// (after a barrier that every thread of the block must reach) reads the one mirrored across
+/// its row, its column or both. For blocks without a z extent.
+fn exchange(kernel: &mut Kernel, random: &mut Random, element: Element, value: &str) -> String {
+    let [x, y] = kernel.ids.block_size;
+    let tile = kernel.shared(&[y, x], element, random.chance(30));
+    let [tx, ty] = kernel.ids.thread.clone();
+    let (row, column) = (Affine::term(&ty, y, 1), Affine::term(&tx, x, 1));
+    let (mirror_row, mirror_column) = (
+        Affine::term(&ty, y, -1).starting_at_zero(),
+        Affine::term(&tx, x, -1).starting_at_zero(),
+    );
+    let partner = match random.range(0, 2) {
+        0 => [row.clone(), mirror_column],
+        1 => [mirror_row, column.clone()],
+        _ => [mirror_row, mirror_column],
+    };
+    let body = &mut kernel.body;
+    let own = [row, column].map(|index| body.affine(&index));
+    body.store(value, &tile.name, &tile.type_text, &own);
+    body.line("gpu.barrier");
+    let theirs = load(body, &tile, &partner);
+    body.add(element, value, &theirs)
 }
