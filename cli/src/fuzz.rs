@@ -378,7 +378,13 @@ fn keep_case(
 ) -> Result<PathBuf, String> {
     let path = keep.join(format!("seed-{seed}-case-{index}.mlir"));
     let file = Path::new("%s");
-    let command = diff_arguments(file, case, &case.options)
+    // The header (the kind, the RUN line, the evidence, a blank line) moves a launch body down.
+    let header_lines = 3 + evidence.lines().count();
+    let kept = Case {
+        launch_line: case.launch_line.map(|line| line + header_lines),
+        ..case.clone()
+    };
+    let command = diff_arguments(file, &kept, &case.options)
         .iter()
         .map(|argument| format!("'{argument}'"))
         .collect::<Vec<_>>()
@@ -456,6 +462,28 @@ mod tests {
         let differs = format!("argument 1 {DIFFERS_TEXT} element 3");
         assert_eq!(headline(&format!("\n{differs}\n")), differs);
         assert_eq!(headline(&format!("{remark}\n")), remark);
+    }
+
+    #[test]
+    fn a_kept_launch_body_is_named_where_the_kept_file_has_it() {
+        let (index, case) = (0..)
+            .map(|index| (index, crate::generate::generate(1, index, None)))
+            .find(|(_, case)| case.launch_line.is_some())
+            .expect("some case is a launch body");
+        let keep = std::env::temp_dir().join(format!("gpu-mem-opt-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&keep).expect("a temporary directory");
+        let path = keep_case(&keep, 1, index, &case, "difference", "one\ntwo").expect("kept");
+        let text = std::fs::read_to_string(&path).expect("readable");
+        std::fs::remove_dir_all(&keep).expect("removable");
+        let run = text.lines().nth(1).expect("a RUN line");
+        let line: usize = run
+            .split("launch@%s:")
+            .nth(1)
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|line| line.parse().ok())
+            .expect("the RUN line names a launch body");
+        let named = text.lines().nth(line - 1).expect("the line is in the file");
+        assert!(named.contains("gpu.launch "), "line {line}: {named}");
     }
 
     #[test]

@@ -93,6 +93,7 @@ impl Family {
 }
 
 /// One generated test case.
+#[derive(Clone)]
 pub struct Case {
     /// The family it came from.
     pub family: Family,

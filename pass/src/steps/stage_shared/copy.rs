@@ -2,8 +2,9 @@
 //! by every staging: thread `L` (linear id) of `N` takes cells `L, L + N, …` of the box in
 //! row-major order, so consecutive lanes access consecutive addresses of the innermost
 //! dimension. Into the tile, global indices are clamped into the array (a partial or halo
-//! tile copies a valid element no thread reads); out of it, a condition on each cell's global
-//! indices may leave cells out (a store's edge guard). Cost: `⌈cells / N⌉` rounds of one load
+//! tile copies a valid element no thread reads; where a dynamic size is 0 there is none, and
+//! the copy in does not run); out of it, a condition on each cell's global indices may leave
+//! cells out (a store's edge guard). Cost: `⌈cells / N⌉` rounds of one load
 //! and one store per thread.
 //!
 //! Rounds in flight. In a loop each round's store waits for its load, so a thread has one load
@@ -109,6 +110,29 @@ pub(super) fn copy_box(
         _ => builder.index_binary("arith.muli", value, builder.index_constant(factor)),
     };
     let extents = source.extents;
+    // A dynamic size may be 0 at run time: then no cell is in the array (the kernel as
+    // written reads none) and the clamp below would give -1, so the copy in runs only where
+    // every dynamic size is positive (a condition the whole block shares).
+    let dynamic: Vec<usize> = (0..extents.len())
+        .filter(|&dimension| source.shape[dimension].is_none() && !source.outward)
+        .collect();
+    let nonempty = dynamic.iter().try_fold(None, |all, &dimension| {
+        let size = inside.dimension_size(source.memref, dimension);
+        let positive = compare_less(inside, zero, size)?;
+        Ok::<_, String>(Some(match all {
+            Some(all) => inside.boolean("arith.andi", all, positive),
+            None => positive,
+        }))
+    })?;
+    let guarded;
+    let inside = match nonempty {
+        Some(nonempty) => {
+            guarded = Builder::before(guarded_region(inside, nonempty)).located(location);
+            &guarded
+        }
+        None => inside,
+    };
+    let zero = inside.index_constant(0);
     let linear = inside.linear_thread_id(thread_ids, [block.x, block.y, block.z], zero);
     let cells: i64 = extents.iter().product();
     let threads = block.threads() as i64;

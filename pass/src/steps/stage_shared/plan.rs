@@ -204,6 +204,11 @@ fn plan(
         return Verdict::Nothing;
     }
     let finding = &findings[index];
+    if finding.access.layout.shape.contains(&Some(0)) {
+        return Verdict::Refused(
+            "the buffer is empty (a dimension of size 0): no element to copy".into(),
+        );
+    }
     let group = neighbor_of(findings, index);
     let members = group
         .as_ref()
