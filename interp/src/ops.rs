@@ -190,11 +190,15 @@ pub enum FloatUnary {
     Log1p,
     /// `math.roundeven` (halves to even)
     RoundEven,
+    /// `math.erf`
+    Erf,
+    /// `math.erfc`
+    Erfc,
 }
 
 impl FloatUnary {
     /// Every unary float op, for lookups by name.
-    pub const ALL: [FloatUnary; 29] = [
+    pub const ALL: [FloatUnary; 31] = [
         FloatUnary::NegF,
         FloatUnary::AbsF,
         FloatUnary::Sqrt,
@@ -224,6 +228,8 @@ impl FloatUnary {
         FloatUnary::Log10,
         FloatUnary::Log1p,
         FloatUnary::RoundEven,
+        FloatUnary::Erf,
+        FloatUnary::Erfc,
     ];
 
     /// The MLIR name of the op.
@@ -258,6 +264,8 @@ impl FloatUnary {
             FloatUnary::Log10 => "math.log10",
             FloatUnary::Log1p => "math.log1p",
             FloatUnary::RoundEven => "math.roundeven",
+            FloatUnary::Erf => "math.erf",
+            FloatUnary::Erfc => "math.erfc",
         }
     }
 }
@@ -455,6 +463,8 @@ pub enum Op {
     AbsI,
     /// `math.fma`: `[a, b, c]` gives `a*b+c` rounded once.
     Fma,
+    /// `math.fpowi`: `[x, n]`, a float to a signed integer power.
+    PowI,
     /// `arith.cmpi`: `[lhs, rhs]`, result `i1`.
     CmpI(IntegerPredicate),
     /// `arith.cmpf`: `[lhs, rhs]`, result `i1`.
@@ -790,6 +800,7 @@ impl Op {
             Op::FloatUnary(op) => op.name(),
             Op::AbsI => "math.absi",
             Op::Fma => "math.fma",
+            Op::PowI => "math.fpowi",
             Op::CmpI(_) => "arith.cmpi",
             Op::CmpF(_) => "arith.cmpf",
             Op::Select => "arith.select",

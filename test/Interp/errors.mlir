@@ -1,7 +1,7 @@
 // Clear errors, exit status 1.
 
 // RUN: not gpu-mem-opt interp %s --kernel unsupported --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=NOTSUP
-// NOTSUP: gpu-mem-opt: {{.*}}errors.mlir:40:12: unsupported operation 'math.erf'
+// NOTSUP: gpu-mem-opt: {{.*}}errors.mlir:40:20: unsupported operation 'gpu.rotate'
 
 // RUN: not gpu-mem-opt interp %s --kernel divergent --grid 1,1,1 --arg zeros 2>&1 | FileCheck %s --check-prefix=DIVERGENT
 // DIVERGENT: gpu-mem-opt: {{.*}}errors.mlir:51:9: barrier divergence in block (0, 0, 0): 16 of 32 threads reached the barrier
@@ -37,7 +37,7 @@ module attributes {gpu.container_module} {
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
       %v = memref.load %a[%tx] : memref<32xf32>
-      %p = math.erf %v : f32
+      %p, %valid = gpu.rotate %v, 1, 32 : f32
       memref.store %p, %a[%tx] : memref<32xf32>
       gpu.return
     }

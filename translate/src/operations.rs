@@ -227,8 +227,10 @@ fn plain(name: &str) -> Option<Op> {
 
 /// Float arithmetic that maps by name.
 fn float_plain(name: &str) -> Option<Op> {
-    if name == "math.fma" {
-        return Some(Op::Fma);
+    match name {
+        "math.fma" => return Some(Op::Fma),
+        "math.fpowi" => return Some(Op::PowI),
+        _ => {}
     }
     let binary = FloatBinary::ALL.into_iter().find(|op| op.name() == name);
     let unary = FloatUnary::ALL.into_iter().find(|op| op.name() == name);

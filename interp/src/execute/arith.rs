@@ -79,6 +79,21 @@ impl Executor<'_> {
         })
     }
 
+    /// `math.fpowi`: the float operand to the power of the signed integer one, in `f64`.
+    pub(super) fn power_integer(
+        &mut self,
+        operation: &Operation,
+        lanes: &[u32],
+    ) -> Result<(), Error> {
+        let element = self.element(result(operation)?);
+        let [_, exponent] = operands::<2>(operation)?;
+        let width = self.element(exponent).bit_width();
+        self.elementwise(operation, lanes, |[x, n]| {
+            let power = to_f64(x, element).powf(sign_extend(n, width) as f64);
+            Ok(from_f64(power, element))
+        })
+    }
+
     /// Unary float ops.
     pub(super) fn float_unary(
         &mut self,

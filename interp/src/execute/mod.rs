@@ -282,6 +282,7 @@ impl<'k> Executor<'k> {
             Op::FloatUnary(op) => self.float_unary(operation, *op, lanes),
             Op::AbsI => self.absolute_integer(operation, lanes),
             Op::Fma => self.fused_multiply_add(operation, lanes),
+            Op::PowI => self.power_integer(operation, lanes),
             Op::CmpI(predicate) => self.compare_integers(operation, *predicate, lanes),
             Op::CmpF(predicate) => self.compare_floats(operation, *predicate, lanes),
             Op::Select => self.elementwise(operation, lanes, |[condition, yes, no]| {

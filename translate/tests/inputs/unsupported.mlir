@@ -44,7 +44,7 @@ module attributes {gpu.container_module} {
       %r = memref.get_global @res : memref<4xi32>
       %u = memref.get_global @uninit : memref<4xf32>
       %half = arith.constant 0.5 : f32
-      %erf = math.erf %half : f32
+      %rotated, %valid = gpu.rotate %half, 1, 32 : f32
       cf.br ^bb1
     ^bb1:
       gpu.return
