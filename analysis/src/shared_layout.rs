@@ -997,11 +997,11 @@ fn decision_reason(
     if over_budget.is_some() {
         return format!("unchanged: {state}{budget_note}");
     }
-    if !allowed.pad && !allowed.swizzle {
-        return format!("unchanged: {state}; padding and swizzling are disabled");
-    }
     if shape.len() < 2 {
         return format!("unchanged: {state}; a rank-1 buffer has no rows to pad or swizzle");
+    }
+    if !allowed.pad && !allowed.swizzle {
+        return format!("unchanged: {state}; padding and swizzling are disabled");
     }
     let rejected: Vec<String> = candidates
         .iter()

@@ -153,9 +153,9 @@ pub fn diff(launch: &Launch, other: &Other) -> Result<(), String> {
     // long launch where a second core is free).
     let (ran_before, ran_after) = std::thread::scope(|scope| {
         let (kernel, arguments) = (&before, &mut before_arguments);
-        let limit = launch.memory_limit;
-        let before_run = scope.spawn(move || run_translated(kernel, grid, block, arguments, limit));
-        let ran_after = run_translated(&after, grid, block, &mut after_arguments, limit);
+        let before_run =
+            scope.spawn(move || run_translated(kernel, (grid, block), arguments, launch));
+        let ran_after = run_translated(&after, (grid, block), &mut after_arguments, launch);
         (before_run.join(), ran_after)
     });
     let ran_before = ran_before.map_err(|_| before_error("the interpreter panicked".into()))?;

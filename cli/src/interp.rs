@@ -46,6 +46,9 @@ pub struct Launch {
     pub arguments: Vec<String>,
     /// The most bytes one launch's buffers may hold in the interpreter.
     pub memory_limit: u64,
+    /// Bytes of dynamic shared memory per block (a kernel's launch; a program's launches give
+    /// their own).
+    pub dynamic_shared_bytes: u64,
 }
 
 /// Parses a byte count: `N`, or `N` with `K`, `M` or `G` (powers of 1024), such as `512M`.
@@ -147,35 +150,34 @@ pub fn arguments(kernel: &interpreter::Kernel, specs: &[String]) -> Result<Vec<A
         .collect()
 }
 
-/// Runs `prepared` on `arguments` over `grid`.
+/// Runs `prepared` on `arguments` over `launch`'s grid.
 pub fn run(
     prepared: &Prepared,
-    grid: [u32; 3],
+    launch: &Launch,
     arguments: &mut [Argument],
-    memory_limit: u64,
 ) -> Result<Trace, String> {
     run_translated(
         &prepared.translated,
-        grid,
-        prepared.block,
+        (launch.grid, prepared.block),
         arguments,
-        memory_limit,
+        launch,
     )
     .map_err(|error| error.to_string())
 }
 
-/// Runs a translated kernel with blocks of `block` threads (plain data: any thread may).
+/// Runs a translated kernel over `grid` in blocks of `block` threads (plain data: any thread
+/// may), with `launch`'s memory limit and dynamic shared memory.
 pub fn run_translated(
     kernel: &interpreter::Kernel,
-    grid: [u32; 3],
-    block: [u32; 3],
+    (grid, block): ([u32; 3], [u32; 3]),
     arguments: &mut [Argument],
-    memory_limit: u64,
+    launch: &Launch,
 ) -> Result<Trace, interpreter::Error> {
     let options = Options {
         // SM is a target the table holds; the default model is sm_90's too.
         bank_model: target().map_or(Options::default().bank_model, |target| target.bank_model),
-        memory_limit,
+        memory_limit: launch.memory_limit,
+        dynamic_shared_bytes: launch.dynamic_shared_bytes,
         ..Options::default()
     };
     interpreter::run(kernel, grid, block, arguments, &options)
@@ -211,20 +213,14 @@ fn interp_program(launch: &Launch, entry: &str, outputs: &Outputs) -> Result<(),
     let translated = program(&module, entry)?;
     let mut arguments = arguments(&translated, &launch.arguments)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let trace = run_translated(
-        &translated,
-        [1; 3],
-        [1; 3],
-        &mut arguments,
-        launch.memory_limit,
-    )
-    .map_err(|error| {
-        // A failed assertion stops the program after what it printed, as on the GPU.
-        let shown = out
-            .write_all(error.printed().as_bytes())
-            .and_then(|()| out.flush());
-        shown.map_or_else(|failed| failed.to_string(), |()| error.to_string())
-    })?;
+    let trace =
+        run_translated(&translated, ([1; 3], [1; 3]), &mut arguments, launch).map_err(|error| {
+            // A failed assertion stops the program after what it printed, as on the GPU.
+            let shown = out
+                .write_all(error.printed().as_bytes())
+                .and_then(|()| out.flush());
+            shown.map_or_else(|failed| failed.to_string(), |()| error.to_string())
+        })?;
     let written = out.write_all(trace.output.as_bytes());
     written.map_err(|error| error.to_string())?;
     for &index in &outputs.print {
@@ -252,7 +248,7 @@ pub fn interp(launch: &Launch, outputs: &Outputs) -> Result<(), String> {
     let module = parse(&context, &launch.file)?;
     let prepared = prepare(&module, &launch.kernel, launch.block)?;
     let mut arguments = arguments(&prepared.translated, &launch.arguments)?;
-    let trace = run(&prepared, launch.grid, &mut arguments, launch.memory_limit)?;
+    let trace = run(&prepared, launch, &mut arguments)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     for &index in &outputs.print {
         print_argument(&mut out, &arguments, index)?;

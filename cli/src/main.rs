@@ -190,6 +190,11 @@ struct LaunchArgs {
     /// N, NK, NM or NG); going over is an error naming the buffer.
     #[arg(long, value_name = "SIZE", value_parser = interp::parse_size, default_value = "8G")]
     memory_limit: u64,
+    /// Bytes of dynamic shared memory each block gets (`extern __shared__`; N, NK or NM), as a
+    /// launch's dynamic_shared_memory_size gives them (with --kernel; a program's launches
+    /// say it themselves).
+    #[arg(long, value_name = "SIZE", value_parser = interp::parse_size, default_value = "0", conflicts_with = "entry")]
+    dynamic_shared_memory: u64,
 }
 
 impl From<LaunchArgs> for interp::Launch {
@@ -202,6 +207,7 @@ impl From<LaunchArgs> for interp::Launch {
             block: args.block,
             arguments: args.arguments,
             memory_limit: args.memory_limit,
+            dynamic_shared_bytes: args.dynamic_shared_memory,
         }
     }
 }

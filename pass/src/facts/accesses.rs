@@ -35,6 +35,9 @@ pub enum Root {
     Allocation(String),
     /// `memref.get_global @name`.
     Global(String),
+    /// A typed `memref.view` (at a location) of the block's dynamic shared memory
+    /// (`gpu.dynamic_shared_memory`, CUDA's `extern __shared__`): each view is a buffer.
+    DynamicShared(String),
     /// A value a `gpu.launch` body uses from outside.
     Captured(String),
     /// Something else: the reason.
@@ -50,6 +53,7 @@ impl Root {
             Root::Private(index) => format!("private {index}"),
             Root::Allocation(location) => format!("alloc {location}"),
             Root::Global(name) => format!("global @{name}"),
+            Root::DynamicShared(location) => format!("dynamic shared memory viewed at {location}"),
             Root::Captured(location) => format!("captured {location}"),
             Root::Opaque(reason) => format!("unknown ({reason})"),
         }
@@ -207,15 +211,23 @@ pub fn is_view(name: &str) -> bool {
     VIEWS.contains(&name)
 }
 
-/// The value at the root of `memref`'s view chain.
+/// The value at the root of `memref`'s view chain: a buffer, or a typed view of dynamic
+/// shared memory.
 pub fn root_value(mut memref: MlirValue) -> MlirValue {
     while let Some(owner) = ir::defining_operation(memref) {
-        if !VIEWS.contains(&ir::operation_name(owner).as_str()) {
+        if !VIEWS.contains(&ir::operation_name(owner).as_str()) || views_dynamic_shared(owner) {
             break;
         }
         memref = unsafe { mlirOperationGetOperand(owner, 0) };
     }
     memref
+}
+
+/// Whether `operation` is a `memref.view` of `gpu.dynamic_shared_memory`.
+pub fn views_dynamic_shared(operation: MlirOperation) -> bool {
+    ir::is_named(operation, "memref.view")
+        && ir::defining_operation(unsafe { mlirOperationGetOperand(operation, 0) })
+            .is_some_and(|source| ir::is_named(source, "gpu.dynamic_shared_memory"))
 }
 
 /// Traces `memref` to what it comes from.
@@ -224,6 +236,9 @@ pub fn root(kernel: &Kernel, mut memref: MlirValue) -> Root {
         if let Some(owner) = ir::defining_operation(memref) {
             let name = ir::operation_name(owner);
             let location = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
+            if views_dynamic_shared(owner) {
+                return Root::DynamicShared(location);
+            }
             if VIEWS.contains(&name.as_str()) {
                 memref = unsafe { mlirOperationGetOperand(owner, 0) };
                 continue;

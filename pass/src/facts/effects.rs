@@ -277,11 +277,13 @@ pub fn may_alias_anywhere(
     let local = |root: &Root| {
         matches!(
             root,
-            Root::Workgroup(_) | Root::Private(_) | Root::Allocation(_)
+            Root::Workgroup(_) | Root::Private(_) | Root::Allocation(_) | Root::DynamicShared(_)
         )
     };
     match (first, second) {
         (a, b) if a == b => true,
+        // Two views of the block's dynamic shared memory may overlap.
+        (Root::DynamicShared(_), Root::DynamicShared(_)) => true,
         (a, b) if local(a) || local(b) => false,
         (Root::Global(_), Root::Global(_)) => false,
         (Root::Argument(a), Root::Argument(b)) => {

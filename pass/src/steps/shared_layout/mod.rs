@@ -77,7 +77,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
         if memory.space != MemorySpace::Shared
             || !matches!(
                 memory.root,
-                Root::Workgroup(_) | Root::Allocation(_) | Root::Global(_)
+                Root::Workgroup(_) | Root::Allocation(_) | Root::Global(_) | Root::DynamicShared(_)
             )
         {
             continue;
@@ -184,8 +184,11 @@ fn plan(
             .all(|&index| views::plain_indices(&findings[index].memory.name));
     // Both off: the step is off, and the plan says what it would have done (`crate::options`).
     let enabled = options.switches.pad || options.switches.swizzle;
+    // A pad grows a view of dynamic shared memory past the bytes its launcher gives (and into
+    // the next view): only a swizzle, which keeps the size, lays one out.
+    let dynamic = matches!(buffer.root, Root::DynamicShared(_));
     let allowed = Allowed {
-        pad: options.switches.pad || !enabled,
+        pad: (options.switches.pad || !enabled) && !dynamic,
         swizzle: (options.switches.swizzle || !enabled) && swizzlable,
     };
     // A buffer other kernels share is decided over all of them, which weighs every candidate.
@@ -194,7 +197,17 @@ fn plan(
     } else {
         shared_layout::plan_alone
     };
-    planner(
+    if dynamic && shape.len() >= 2 && !allowed.swizzle {
+        let swizzle = match swizzlable {
+            true => "a swizzle is off (option swizzle=false)",
+            false => "a swizzle needs plain load and store indices",
+        };
+        return Err(format!(
+            "left as it is: {swizzle}, and a pad would grow this view of dynamic shared memory \
+             past the bytes its launcher gives"
+        ));
+    }
+    let mut plan = planner(
         &shape,
         element_bytes,
         &accesses,
@@ -203,7 +216,15 @@ fn plan(
         allowed,
         available,
     )
-    .map_err(|unknown| unknown.reason)
+    .map_err(|unknown| unknown.reason)?;
+    let conflicted = plan.before.iter().any(|cost| cost.degree > 1.0);
+    if dynamic && shape.len() >= 2 && conflicted && plan.layout == SharedLayout::Unchanged {
+        plan.reason.push_str(
+            "; no pad was costed: it would grow this view of dynamic shared memory past the \
+             bytes its launcher gives",
+        );
+    }
+    Ok(plan)
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).

@@ -416,7 +416,9 @@ fn owner(root: &Root) -> Owner {
         Root::Workgroup(index) => Owner::Attribution(*index),
         Root::Allocation(_) => Owner::Allocation,
         Root::Global(name) => Owner::Global(name.clone()),
-        Root::Private(_) | Root::Captured(_) | Root::Opaque(_) => Owner::Unknown,
+        Root::Private(_) | Root::Captured(_) | Root::Opaque(_) | Root::DynamicShared(_) => {
+            Owner::Unknown
+        }
     }
 }
 
