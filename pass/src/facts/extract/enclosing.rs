@@ -74,6 +74,9 @@ impl Scope<'_> {
                     start: None,
                 });
             }
+            // A staged copy's check that its array is not empty: where it fails nothing is
+            // accessed, so the accesses are modelled where it holds.
+            "scf.if" if ir::attribute(ancestor, NONEMPTY).is_some() => {}
             "scf.if" => {
                 let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
                 guard.extend(self.conditions(condition, region == 1));
@@ -294,6 +297,11 @@ pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
     let dimension = ir::constant_integer(unsafe { mlirOperationGetOperand(dim, 1) })?;
     Some(format!("dim(arg{number}, {dimension})"))
 }
+
+/// Unit attribute of the `scf.if` that runs a staged copy in only where its array is not empty
+/// (`stage_shared::copy`): the access model takes it to hold, since where it fails nothing is
+/// accessed at all.
+pub const NONEMPTY: &str = "gpu_mem_opt.nonempty";
 
 /// Which argument of its `gpu.func` `value` is, if it is one.
 fn function_argument(value: MlirValue) -> Option<isize> {

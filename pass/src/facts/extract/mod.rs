@@ -44,7 +44,7 @@ use crate::{
     ir,
 };
 pub use delinearize::{flat_index, loop_context, FlatIndex, LoopContext};
-pub use enclosing::{checked_branches, dimension_symbol, pointer_check};
+pub use enclosing::{checked_branches, dimension_symbol, pointer_check, NONEMPTY};
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;
@@ -320,6 +320,9 @@ impl Scope<'_> {
             if let Some(dimension) = dimension_symbol(owner) {
                 return symbol(&dimension);
             }
+            if let Some(size) = reinterpreted_size(owner) {
+                return self.expression(size, depth + 1);
+            }
         }
         match name.as_str() {
             "arith.constant" => ir::attribute(owner, "value")
@@ -392,6 +395,19 @@ impl Scope<'_> {
                     IndexExpression::FloorDivide(Box::new(dividend), divisor)
                 }
                 _ => not_modelled(owner, "a division by a non-constant or non-positive value"),
+            },
+            // A ceiling division of a non-negative value (a rows view's `ceildiv(n, W)`).
+            "arith.ceildivui" | "arith.ceildivsi" => match constant(1) {
+                Some(divisor) if divisor > 0 && self.non_negative(&sub(0)) => {
+                    IndexExpression::FloorDivide(
+                        Box::new(add(sub(0), IndexExpression::Constant(divisor - 1))),
+                        divisor,
+                    )
+                }
+                _ => not_modelled(
+                    owner,
+                    "a ceiling division by a non-constant value or of one that may be negative",
+                ),
             },
             "arith.remui" | "arith.remsi" => match constant(1) {
                 Some(modulus) if modulus > 0 => {
@@ -484,7 +500,13 @@ impl Scope<'_> {
                         && range.step.is_some_and(|step| step > 0)
                 })
             }
-            IndexExpression::Variable(Variable::Symbol(_)) | IndexExpression::Unknown(_) => false,
+            // Sizes are (`dim(arg0, 1)`, `grid_dim.x`, `block_dim.y`); other symbols may not be.
+            IndexExpression::Variable(Variable::Symbol(name)) => {
+                ["dim(", "grid_dim.", "block_dim."]
+                    .iter()
+                    .any(|size| name.starts_with(size))
+            }
+            IndexExpression::Unknown(_) => false,
             IndexExpression::Variable(_) => true,
             IndexExpression::Multiply(inner, factor) => *factor >= 0 && self.non_negative(inner),
             IndexExpression::FloorDivide(inner, _) | IndexExpression::Modulo(inner, _) => {
@@ -596,6 +618,28 @@ fn add(left: IndexExpression, right: IndexExpression) -> IndexExpression {
 /// A launch-wide unknown value.
 fn symbol(name: &str) -> IndexExpression {
     IndexExpression::Variable(Variable::Symbol(name.into()))
+}
+
+/// The dynamic size operand a `memref.dim` reads from a `memref.reinterpret_cast` (a rows
+/// view's `ceildiv(n, W)` rows), if its dimension is a constant and dynamic there.
+fn reinterpreted_size(dim: MlirOperation) -> Option<MlirValue> {
+    let view = ir::defining_operation(unsafe { mlirOperationGetOperand(dim, 0) })?;
+    if !ir::is_named(view, "memref.reinterpret_cast") {
+        return None;
+    }
+    let dimension = usize::try_from(ir::constant_integer(unsafe {
+        mlirOperationGetOperand(dim, 1)
+    })?)
+    .ok()?;
+    let static_part = |name: &str| ir::attribute(view, name).and_then(ir::dense_i64_array);
+    let (offsets, sizes) = (static_part("static_offsets")?, static_part("static_sizes")?);
+    let dynamic = |values: &[i64]| values.iter().filter(|&&value| value == i64::MIN).count();
+    if *sizes.get(dimension)? != i64::MIN {
+        return None;
+    }
+    // Operands: the source, the dynamic offsets, then the dynamic sizes.
+    let position = 1 + dynamic(&offsets) + dynamic(&sizes[..dimension]);
+    Some(unsafe { mlirOperationGetOperand(view, position as isize) })
 }
 
 /// An index the model does not follow, with the op, its location and why.

@@ -20,7 +20,9 @@
 use analysis::metrics::Block;
 use mlir_sys::*;
 
-use crate::{ir, ir::builder::Builder, steps::stage_shared::single::guarded_region};
+use crate::{
+    facts::extract::NONEMPTY, ir, ir::builder::Builder, steps::stage_shared::single::guarded_region,
+};
 
 /// Unit attribute of a copy-in loop of whole rounds to write out round by round ([`unroll`]).
 pub const COPY_ROUNDS: &str = "gpu_mem_opt.copy_rounds";
@@ -127,7 +129,16 @@ pub(super) fn copy_box(
     let guarded;
     let inside = match nonempty {
         Some(nonempty) => {
-            guarded = Builder::before(guarded_region(inside, nonempty)).located(location);
+            let region = guarded_region(inside, nonempty);
+            unsafe {
+                let branch = mlirBlockGetParentOperation(mlirOperationGetBlock(region));
+                mlirOperationSetDiscardableAttributeByName(
+                    branch,
+                    ir::string_ref_of(NONEMPTY),
+                    mlirUnitAttrGet(mlirOperationGetContext(branch)),
+                );
+            }
+            guarded = Builder::before(region).located(location);
             &guarded
         }
         None => inside,
