@@ -68,9 +68,9 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: pad: workgroup 0: access 0: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: pad: workgroup 1: access 0: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: pad: workgroup 2: access 0: the guard depends on loop0, whose value is unknown
+// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
+// REMARK: gpu-mem-opt: pad: workgroup 1: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
+// REMARK: gpu-mem-opt: pad: workgroup 2: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the guard depends on loop0, whose value is unknown)
 
 module attributes {gpu.container_module} {
   // run(): FilesavingTemp, FilesavingPower (readinput), MatrixOut (calloc)

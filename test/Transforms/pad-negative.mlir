@@ -261,7 +261,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+3 {{kernel: 'data_dependent_guard'}}
-    // expected-remark @+2 {{pad: workgroup 0: unknown even for an interior block, where the edge guard on bid.x holds for every lane: access 0: data-dependent: the index comes from memref.load at}}
+    // expected-remark @+2 {{pad: workgroup 0: left as it is: unknown even for an interior block, where the edge guard on bid.x holds for every lane: the memref.load at}}
     // expected-remark @+1 {{not in constant memory: its 32 B copied before each launch}}
     gpu.func @data_dependent_guard(%limit: memref<4xindex>, %out: memref<128xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel

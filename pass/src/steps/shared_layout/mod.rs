@@ -216,7 +216,7 @@ fn plan(
         allowed,
         available,
     )
-    .map_err(|unknown| unknown.reason)?;
+    .map_err(|unknown| left_as_it_is(&unknown.reason, findings, &buffer.accesses))?;
     let conflicted = plan.before.iter().any(|cost| cost.degree > 1.0);
     if dynamic && shape.len() >= 2 && conflicted && plan.layout == SharedLayout::Unchanged {
         plan.reason.push_str(
@@ -225,6 +225,27 @@ fn plan(
         );
     }
     Ok(plan)
+}
+
+/// The remark for a buffer whose layout is not costed: the decision, then why, naming the
+/// access it turned on by its op and location (the analysis numbers the buffer's accesses:
+/// `access 2: …`).
+fn left_as_it_is(reason: &str, findings: &[Finding], accesses: &[usize]) -> String {
+    let named = reason.find("access ").and_then(|start| {
+        let rest = &reason[start + "access ".len()..];
+        let digits = rest
+            .find(|character: char| !character.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let number: usize = rest[..digits].parse().ok()?;
+        let memory = &findings[*accesses.get(number)?].memory;
+        let access = format!("the {} at {}", memory.name, memory.location);
+        let why = &rest[digits..];
+        Some(match (start, why.strip_prefix(": ")) {
+            (0, Some(why)) => format!("the bank conflicts of {access} are unknown ({why})"),
+            _ => format!("{}{access}{why}", &reason[..start]),
+        })
+    });
+    format!("left as it is: {}", named.as_deref().unwrap_or(reason))
 }
 
 /// Bytes of every static shared buffer of `kernel` (attributions, allocations, globals).
