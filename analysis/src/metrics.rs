@@ -32,7 +32,12 @@
 //! * The unknown shift is some multiple of `g = gcd` of its coefficients. Each residue class
 //!   of that shift modulo `Q` is evaluated; a metric that differs between classes depends on
 //!   the unknown values and is reported unknown with the reason (`A[n + tid.x]` has known bank
-//!   conflicts but unknown sectors; `A[32·n + tid.x]` has both).
+//!   conflicts but unknown sectors; `A[32·n + tid.x]` has both). Where the shift comes from
+//!   block ids alone and has at most [`MOST_ALIGNMENTS_AVERAGED`] classes, the blocks of a
+//!   grid take each class equally often, so the per-request averages (sectors, conflict
+//!   degree) are the mean over the classes instead, and [`AccessMetrics::averaged_over`] says
+//!   over how many: a lattice whose rows of 9,288 B start at four sector alignments (issue 31,
+//!   item 5). Counts per block stay unknown; they differ between blocks.
 //!
 //! Unknown with a reason, never guessed: data-dependent indices, guards or quasi-affine parts
 //! over unknown values, dynamic strides under lane-varying indices, local memory (the
@@ -130,6 +135,9 @@ impl std::ops::Deref for Warp {
     }
 }
 
+/// The most alignment classes of a block-dependent shift whose metrics are averaged.
+pub const MOST_ALIGNMENTS_AVERAGED: usize = 16;
+
 /// Static metrics of one access for one block; each value is known or unknown with a reason.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccessMetrics {
@@ -151,6 +159,9 @@ pub struct AccessMetrics {
     pub ideal_wavefronts: Result<u64, Unknown>,
     /// Largest wavefronts-over-ideal ratio of any single request.
     pub worst_bank_conflict_degree: Result<f64, Unknown>,
+    /// Over how many alignments of a block-dependent shift the per-request averages are a
+    /// mean (`None`: they are exact for every block).
+    pub averaged_over: Option<usize>,
 }
 
 /// The metrics of `access` for one block of size `block` under `model`.
@@ -252,6 +263,7 @@ fn only_uniform_requests(metrics: AccessMetrics, why: &str) -> AccessMetrics {
         wavefronts: Err(unknown("the number of wavefronts")),
         ideal_wavefronts: Err(unknown("the number of ideal wavefronts")),
         worst_bank_conflict_degree: metrics.worst_bank_conflict_degree,
+        averaged_over: metrics.averaged_over,
     }
 }
 
@@ -334,6 +346,39 @@ impl Tally {
                 Err(unknown_shift(metric))
             }
         };
+        // Block ids alone move the address, through few alignments: each as often.
+        let classes = self.totals.len();
+        let averaging = classes > 1
+            && classes <= MOST_ALIGNMENTS_AVERAGED
+            && parts.free.keys().all(|name| parts.blocks.contains(name));
+        let mut all = MetricsAccumulator::default();
+        for total in &self.totals {
+            all.merge(total, 1);
+        }
+        let mean = all.metrics();
+        let mut averaged = false;
+        let mut averaged_or =
+            |exact: Result<(), Unknown>, exact_value: f64, mean_value: f64| match exact {
+                Ok(()) => Ok(exact_value),
+                Err(_) if averaging => {
+                    averaged = true;
+                    Ok(mean_value)
+                }
+                Err(unknown) => Err(unknown),
+            };
+        let sectors_per_request = averaged_or(
+            agree("sectors", &|total| total.sectors == reference.sectors),
+            metrics.sectors_per_request,
+            mean.sectors_per_request,
+        );
+        let bank_conflict_degree = averaged_or(
+            agree("bank conflicts", &|total| {
+                (total.wavefronts, total.ideal_wavefronts)
+                    == (reference.wavefronts, reference.ideal_wavefronts)
+            }),
+            metrics.bank_conflict_degree,
+            mean.bank_conflict_degree,
+        );
         let request_count = match unknown_trips.first() {
             Some(depth) => Err(Unknown::new(format!(
                 "the trip count of loop{depth} is unknown"
@@ -342,19 +387,16 @@ impl Tally {
         };
         let worst = if self.worst.iter().all(|degree| *degree == self.worst[0]) {
             Ok(self.worst[0])
+        } else if averaging {
+            Ok(self.worst.iter().copied().fold(1.0, f64::max))
         } else {
             Err(unknown_shift("the worst bank-conflict degree"))
         };
         AccessMetrics {
             requests: request_count.clone(),
             lanes: request_count.clone().map(|_| reference.lanes),
-            sectors_per_request: agree("sectors", &|total| total.sectors == reference.sectors)
-                .map(|()| metrics.sectors_per_request),
-            bank_conflict_degree: agree("bank conflicts", &|total| {
-                (total.wavefronts, total.ideal_wavefronts)
-                    == (reference.wavefronts, reference.ideal_wavefronts)
-            })
-            .map(|()| metrics.bank_conflict_degree),
+            sectors_per_request,
+            bank_conflict_degree,
             distinct_addresses: Ok(metrics.distinct_addresses),
             bank_conflicts: request_count.clone().and_then(|_| {
                 agree("bank conflicts", &|total| {
@@ -370,6 +412,7 @@ impl Tally {
             }),
             ideal_wavefronts: request_count.map(|_| reference.ideal_wavefronts),
             worst_bank_conflict_degree: worst,
+            averaged_over: averaged.then_some(classes),
         }
     }
 }
@@ -433,6 +476,8 @@ struct AddressParts<'a> {
     quasi_affine: Vec<(&'a IndexExpression, i64)>,
     /// Unknown shifts: what they are, and bytes per unit.
     free: BTreeMap<String, i64>,
+    /// The unknown shifts that are block ids.
+    blocks: BTreeSet<String>,
     /// Constant bytes.
     constant: i64,
 }
@@ -480,7 +525,12 @@ impl<'a> AddressParts<'a> {
                 {
                     self.loops.entry(*depth).or_default()
                 }
-                _ => self.free.entry(variable.to_string()).or_default(),
+                _ => {
+                    if variable.is_block() {
+                        self.blocks.insert(variable.to_string());
+                    }
+                    self.free.entry(variable.to_string()).or_default()
+                }
             };
             *slot = checked(slot.checked_add(coefficient))?;
         }

@@ -158,8 +158,18 @@ fn compare(finding: &findings::Finding, measured: Option<&AccessTrace>) -> Compa
         return Comparison::Skipped(format!("static metrics unknown ({})", unknown.reason));
     }
     let mut pairs = Vec::new();
+    // A mean over block-dependent alignments is not what any one block measures.
+    let exact = |metric: &str, metrics: &AccessMetrics| {
+        metric == "distinct_addresses" || metrics.averaged_over.is_none()
+    };
     for (metric, claimed, actual) in claimed_metrics(finding.memory.space) {
-        let own = finding.metrics.as_ref().ok().map(claimed);
+        let own = finding
+            .metrics
+            .as_ref()
+            .ok()
+            .filter(|own| exact(metric, own))
+            .map(claimed);
+        let interior = interior.filter(|interior| exact(metric, &interior.metrics));
         match (own, interior) {
             (Some(Ok(value)), _) => pairs.push(Pair {
                 metric,

@@ -236,6 +236,11 @@ impl Finding {
                     });
                 }
                 text.push_str(&parts.join(", "));
+                if let Some(alignments) = self.averaged_over() {
+                    text.push_str(&format!(
+                        " (the mean over the {alignments} alignments the block ids give its start)"
+                    ));
+                }
                 if let Some(interior) = &self.interior {
                     text.push_str(&format!(" (for {})", interior.assumption));
                 }
@@ -279,6 +284,21 @@ impl Finding {
             self.metric(|metrics| &metrics.distinct_addresses),
         ));
         metrics
+    }
+
+    /// Over how many alignments of a block-dependent start the averages are a mean, if they are
+    /// (`analysis::metrics::AccessMetrics::averaged_over`).
+    pub fn averaged_over(&self) -> Option<usize> {
+        let own = self
+            .metrics
+            .as_ref()
+            .ok()
+            .and_then(|metrics| metrics.averaged_over);
+        own.or_else(|| {
+            self.interior
+                .as_ref()
+                .and_then(|interior| interior.metrics.averaged_over)
+        })
     }
 
     /// Sectors per request for one block, an interior block's where an edge guard decides.
