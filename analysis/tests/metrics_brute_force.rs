@@ -227,6 +227,58 @@ proptest! {
         check("degree", &symbolic.bank_conflict_degree, &|metrics| known(&metrics.bank_conflict_degree));
         check("worst", &symbolic.worst_bank_conflict_degree, &|metrics| known(&metrics.worst_bank_conflict_degree));
     }
+
+    /// A shift by a block id: a metric that differs between blocks is the mean over the
+    /// alignments the block ids give (each as often over a period of them), and says so, or
+    /// unknown where they are too many to average; one that does not differ is exact.
+    #[test]
+    fn block_shifts_average_over_their_alignments(
+        block_coefficient in 1i64..3000,
+        lanes in -3i64..40,
+        element_bytes in prop::sample::select(vec![1u32, 2, 4, 8]),
+        space in prop::sample::select(vec![MemorySpace::Global, MemorySpace::Shared]),
+        model in model(),
+    ) {
+        let build = |offset: IndexExpression| {
+            Access::new(
+                AccessKind::Load,
+                MemrefLayout::row_major(&[1 << 24], element_bytes, space),
+                vec![tx() * lanes + offset * block_coefficient],
+            )
+        };
+        let block = Block::new(64, 1, 1);
+        let by_block = warp_metrics(&build(Variable::BlockY.into()), block, model).expect("analysable");
+        // 256 consecutive block ids cover every alignment's period equally (the metrics'
+        // period divides 256 bytes, and a block id moves the start by a whole number of bytes).
+        let concrete: Vec<AccessMetrics> = (0..256)
+            .map(|value| warp_metrics(&build(value.into()), block, model).expect("analysable"))
+            .collect();
+        let check = |name: &str, metric: &Result<f64, analysis::Unknown>, each: &dyn Fn(&AccessMetrics) -> (u64, u64)| {
+            let (numerator, denominator) = concrete.iter().map(each).fold((0, 0), |(a, b), (c, d)| (a + c, b + d));
+            let values: Vec<(u64, u64)> = concrete.iter().map(each).collect();
+            let constant = values.iter().all(|value| *value == values[0]);
+            let mean = numerator as f64 / denominator.max(1) as f64;
+            match metric {
+                Ok(got) => {
+                    prop_assert!((got - mean).abs() <= 1e-9 * mean.max(1.0), "{} {} against a mean of {}", name, got, mean);
+                    prop_assert!(by_block.averaged_over.is_some() || constant, "{} exact but varies", name);
+                }
+                // Too many alignments to average: it must vary.
+                Err(reason) => prop_assert!(!constant, "{} unknown but constant: {}", name, reason),
+            }
+            Ok(())
+        };
+        let sectors = |metrics: &AccessMetrics| {
+            let requests = *metrics.requests.as_ref().expect("requests");
+            let per = *metrics.sectors_per_request.as_ref().expect("sectors");
+            ((per * requests as f64).round() as u64, requests)
+        };
+        let degree = |metrics: &AccessMetrics| {
+            (*metrics.wavefronts.as_ref().expect("wavefronts"), *metrics.ideal_wavefronts.as_ref().expect("ideal"))
+        };
+        check("sectors", &by_block.sectors_per_request, &sectors)?;
+        check("degree", &by_block.bank_conflict_degree, &degree)?;
+    }
 }
 
 /// The symbol `n`.
