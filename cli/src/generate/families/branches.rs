@@ -143,12 +143,14 @@ fn diamond(kernel: &mut Kernel, random: &mut Random, element: Element) {
     }
 }
 
-/// A sum over `k` written as blocks: `^header(k, sum)` tests `k < bound` and goes to the body
-/// (which loads along a row or a column, at random through an `scf.if`) or to the exit, which
-/// at random exchanges the sum with a neighbour through a shared tile before storing it.
-fn block_loop(kernel: &mut Kernel, random: &mut Random, element: Element) {
-    let cell = cell(&kernel.ids, random);
-    let trips = random.pick(&[2, 3, 4, 8, 16]);
+/// A fresh loop variable `k` of `trips` values, the indices `k` walks (along the row of `cell`
+/// or down its column, at random), and a new input they stay inside.
+fn walked_input(
+    kernel: &mut Kernel,
+    random: &mut Random,
+    element: Element,
+    (cell, trips): (&[Affine], i64),
+) -> (String, Vec<Affine>, Buffer) {
     let k = kernel.body.fresh("k");
     let walk = Affine::term(&k, trips, 1);
     let walked = if random.chance(50) {
@@ -158,6 +160,16 @@ fn block_loop(kernel: &mut Kernel, random: &mut Random, element: Element) {
     };
     let shape = resize(random, walked.iter().map(Affine::extent).collect());
     let input = new_input(kernel, random, &shape, element);
+    (k, walked, input)
+}
+
+/// A sum over `k` written as blocks: `^header(k, sum)` tests `k < bound` and goes to the body
+/// (which loads along a row or a column, at random through an `scf.if`) or to the exit, which
+/// at random exchanges the sum with a neighbour through a shared tile before storing it.
+fn block_loop(kernel: &mut Kernel, random: &mut Random, element: Element) {
+    let cell = cell(&kernel.ids, random);
+    let trips = random.pick(&[2, 3, 4, 8, 16]);
+    let (k, walked, input) = walked_input(kernel, random, element, (&cell, trips));
     let other = around(kernel, random, element, &cell);
     let output = kernel.output(&extents(&cell), element);
     let bound = match random.range(0, 2) {
@@ -257,15 +269,7 @@ fn nested(kernel: &mut Kernel, random: &mut Random, element: Element) {
     let cell = cell(&kernel.ids, random);
     let input = around(kernel, random, element, &cell);
     let trips = random.pick(&[2, 4, 8]);
-    let k = kernel.body.fresh("k");
-    let walk = Affine::term(&k, trips, 1);
-    let walked = if random.chance(50) {
-        vec![cell[0].clone(), walk]
-    } else {
-        vec![walk, cell[1].clone()]
-    };
-    let shape = resize(random, walked.iter().map(Affine::extent).collect());
-    let table = new_input(kernel, random, &shape, element);
+    let (k, walked, table) = walked_input(kernel, random, element, (&cell, trips));
     let output = kernel.output(&extents(&cell), element);
     let (outer, inner) = (
         draw_test(random, &kernel.ids),
