@@ -19,7 +19,7 @@ test-rust:
 lint:
 	cargo fmt --all --check
 	cargo clippy --release --locked --workspace --all-targets -- -D warnings
-	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p gpu-mem-opt -p gpu-mem-opt-analysis -p gpu-mem-opt-interp
+	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --locked -p gpu-mem-opt -p gpu-mem-opt-analysis -p gpu-mem-opt-interp
 
 test-lit:
 	lit-22 -sv .

@@ -72,14 +72,16 @@
 // of the `ty == 0 && tx == 0`-style chain, whose negated conjunction the model does not
 // follow, and temp_result's stores behind the data-dependent c < 0 / c > 1. The halo-tile
 // rewrite and dropping the round trips change which thread loads what: not the pass's to do.
-// No delinearize, and there the remarks mislead (issue 31 port findings): each index stays
-// flat, the remark putting the multiple of the width 1024*bid.y (cols*BLOCK_SIZE*by, a whole
-// number of rows) into the "column" and suggesting to pass the width as the same constant at
-// every launch, which the host already does (cols = 64); for index_s it even names "the
-// width 16". The flat index costs nothing here; the check below pins today's wording.
+// No delinearize, and there the remarks still mislead (issue 31 port findings): each index
+// stays flat, the remark putting the multiple of the width 1024*bid.y (cols*BLOCK_SIZE*by, a
+// whole number of rows) into the "column": cols is 64 at every launch, so the model sees
+// constants 1024, 64 and 16 and cannot tell which is the row's width (with cols an argument,
+// compiled apart from this host code, the split puts it in the row); for index_s it even
+// names "the width 16". The advice no longer asks for a constant width the launches already
+// give. The flat index costs nothing here; the check below pins today's wording.
 
 // REMARK: gpu-mem-opt: kernel: 'srad_cuda_1': block 16x16x1 (from gpu.launch_func); 68 memory accesses; the same at every launch here: arg6 = 64, arg7 = 48
-// REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + 1024*bid.y < the width 64; unblock: guard the column below the width (if (j < W)), or pass the width as the same constant at every launch in the module
+// REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + 1024*bid.y < the width 64; unblock: guard the column below the width (if (j < W)){{$}}
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: pad: workgroup 2: left as it is: unknown even for an interior block, where the edge guard on bid.y holds for every lane: the memref.load at {{.*}}: guarded by the else branch of arith.andi at {{.*}}, which is not modelled
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.load at {{.*}} are unknown (guarded by the else branch of arith.andi at {{.*}}, which is not modelled)

@@ -66,7 +66,7 @@ module attributes {gpu.container_module} {
     // CHECK: } {gpu_mem_opt.disjoint = array<i64: 0, 1>, gpu_mem_opt.specialized}
     // REMARK: delinearize: arg 0: arg 0[(tid.x)*100 + loop0] read as row tid.x, column loop0 of rows of 100 elements (a 2-D view, the same addresses): loop0 >= 0 by the id and loop ranges, < 100 by arg2 <= 100 and loop0 < arg2
     // REMARK: version: kernel: the optimized body runs where a check at the kernel's entry holds (16 instructions): arg2 >= 0; arg2 <= 100 (for the flat indices at {{[0-9]+}}:18); the bytes of arg 1, which it writes, apart from those it only reads (arg 0); elsewhere the code as written runs (a copy of the body)
-    // FLAT: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column loop0 < the width 100; unblock: guard the column below the width (if (j < W)), or pass the width as the same constant at every launch in the module
+    // FLAT: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column loop0 < the width 100; unblock: guard the column below the width (if (j < W)){{$}}
     gpu.func @row_sums(%a: memref<?xf32>, %sums: memref<?xf32>, %n: i32) kernel
         attributes {known_block_size = array<i32: 128, 1, 1>} {
       %tx = gpu.thread_id x

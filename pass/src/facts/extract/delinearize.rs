@@ -4,8 +4,8 @@
 //! The index of a rank-1 access is followed through `addi`/`subi` and the casts `int` code
 //! adds (`index_cast`, `extsi`, `extui`) into signed terms. A term `x·W` (`arith.muli`, or
 //! `arith.shli` by a constant) whose factor `W` is the same for the whole launch (a constant,
-//! or a kernel argument) and whose other factor is not is a row term; the others are the
-//! column. Terms of several widths pick one: an argument's before a constant's, the larger
+//! or a kernel argument, or a constant multiple `k·W` of an argument: `k` rows) and whose
+//! other factor is not is a row term; the others are the column. Terms of several widths pick one: an argument's before a constant's, the larger
 //! constant first (`i*100 + 32*bid.x + tid.x` splits at 100, the column `32*bid.x + tid.x`).
 //! A split whose column holds thread ids only (`bid.x*256 + tid.x`) is a block's share of a
 //! 1-D array, not a row, and is no candidate. The facts that bound the column are the access's
@@ -21,7 +21,8 @@ use crate::{facts::accesses::MemoryAccess, facts::kernels::Kernel, ir};
 /// A flat index `row·width + column` found in the IR.
 #[derive(Clone, Debug)]
 pub struct FlatIndex {
-    /// The row as SSA terms, each with its sign.
+    /// The row as SSA terms, each with its signed number of rows (±1, or ±k for a term of `k`
+    /// times the width).
     pub row: Vec<(MlirValue, i64)>,
     /// The row's expression (unknown where it is itself a product of arguments).
     pub row_expression: IndexExpression,
@@ -49,7 +50,7 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
     scope.terms(index, 1, &mut terms, (0, None));
     let widths: Vec<IndexExpression> = terms
         .iter()
-        .filter_map(|&(value, _)| Some(scope.row_term(value)?.1))
+        .filter_map(|&(value, _)| Some(base_width(scope.row_term(value)?.1)))
         .collect();
     let width = widths
         .iter()
@@ -62,8 +63,11 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
     scope.terms(index, 1, &mut terms, (0, Some(&width)));
     let (mut row, mut column) = (Vec::new(), Vec::new());
     for &(value, sign) in &terms {
-        match scope.row_term(value) {
-            Some((factor, theirs)) if theirs == width => row.push((factor, sign)),
+        match scope
+            .row_term(value)
+            .and_then(|(factor, theirs)| Some((factor, multiple(&theirs, &width)?)))
+        {
+            Some((factor, rows)) => row.push((factor, sign * rows)),
             _ => column.push((value, sign)),
         }
     }
@@ -98,6 +102,44 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
         facts,
         loops: scope.loop_ranges(),
     }))
+}
+
+/// The width a row term's factor is a multiple of: `W` for `k·W` (SRAD's `cols*BLOCK_SIZE*by`
+/// is `BLOCK_SIZE` rows of `cols`), the factor itself otherwise.
+fn base_width(width: IndexExpression) -> IndexExpression {
+    let single = width.linear().ok().and_then(|form| {
+        let mut variables = form.variables.iter();
+        match (variables.next(), variables.next(), form.constant) {
+            (Some((variable, _)), None, 0) if form.quasi_affine.is_empty() => {
+                Some(IndexExpression::Variable(variable.clone()))
+            }
+            _ => None,
+        }
+    });
+    single.unwrap_or(width)
+}
+
+/// How many rows of `width` a row term of factor `theirs` moves by: 1 for the width itself, `k`
+/// for `k·W`; `None` where it is no whole number of rows.
+fn multiple(theirs: &IndexExpression, width: &IndexExpression) -> Option<i64> {
+    if theirs == width {
+        return Some(1);
+    }
+    match (theirs, width) {
+        (IndexExpression::Constant(_), IndexExpression::Constant(_)) => None,
+        _ => {
+            let (theirs, width) = (theirs.linear().ok()?, width.linear().ok()?);
+            let (variable, &one) = width.variables.iter().next()?;
+            let rows = theirs.variables.get(variable)?;
+            (one == 1
+                && width.variables.len() == 1
+                && theirs.variables.len() == 1
+                && width.constant == 0
+                && theirs.constant == 0
+                && theirs.quasi_affine.is_empty())
+            .then_some(*rows)
+        }
+    }
 }
 
 /// What holds where an `scf.for` starts, and its bounds.
@@ -198,7 +240,7 @@ impl Scope<'_> {
         let value = uncast(value);
         if self
             .row_term(value)
-            .is_some_and(|(_, theirs)| theirs == *width)
+            .is_some_and(|(_, theirs)| multiple(&theirs, width).is_some())
         {
             return true;
         }
@@ -230,7 +272,10 @@ impl Scope<'_> {
         };
         let width_of = |expression: IndexExpression| match expression {
             IndexExpression::Constant(value) if value > 1 => Some(expression),
-            IndexExpression::Variable(Variable::Symbol(_)) if uniform(&expression) => {
+            // An argument, or a constant number of rows of one (`cols*16`).
+            _ if uniform(&expression)
+                && matches!(base_width(expression.clone()), IndexExpression::Variable(_)) =>
+            {
                 Some(expression)
             }
             _ => None,

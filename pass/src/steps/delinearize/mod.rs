@@ -23,7 +23,7 @@ use crate::{
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
-    steps::{Early, Step, Telling},
+    steps::{version::argument_number, Early, Step, Telling},
     Options,
 };
 
@@ -54,6 +54,13 @@ pub fn run(
         };
         // Read before the rewrite, which replaces the access.
         let location = unsafe { mlirOperationGetLocation(memory.operation) };
+        // A width every launch fixes already: only the column's own bound is missing.
+        let width_fixed = found.as_ref().is_ok_and(|flat| match &flat.width {
+            IndexExpression::Constant(_) => true,
+            IndexExpression::Variable(Variable::Symbol(name)) => argument_number(name)
+                .is_some_and(|number| kernel.launches.constant(number).is_some()),
+            _ => false,
+        });
         let outcome = found.and_then(|flat| {
             let proof = column_in_row(
                 &flat.column_expression,
@@ -97,11 +104,12 @@ pub fn run(
             Err(why) => (
                 false,
                 format!("{written} stays flat: {why}"),
-                Some(
-                    "guard the column below the width (if (j < W)), or pass the width as the \
-                     same constant at every launch in the module"
+                Some(match width_fixed {
+                    true => "guard the column below the width (if (j < W))".to_string(),
+                    false => "guard the column below the width (if (j < W)), or pass the width \
+                              as the same constant at every launch in the module"
                         .to_string(),
-                ),
+                }),
             ),
         };
         let decision = Decision {
@@ -340,11 +348,19 @@ fn index_where_defined(value: MlirValue) -> MlirValue {
     index_of(&Builder::before(anchor), value)
 }
 
-/// `Σ sign·term` as an `index` value before the builder's anchor.
+/// `Σ sign·term` as an `index` value before the builder's anchor (a term of `k` rows times
+/// `k`).
 fn sum(builder: &Builder, terms: &[(MlirValue, i64)]) -> MlirValue {
     let mut total: Option<MlirValue> = None;
     for &(term, sign) in terms {
-        let term = index_where_defined(term);
+        let term = match sign.unsigned_abs() {
+            1 => index_where_defined(term),
+            rows => builder.index_binary(
+                "arith.muli",
+                index_where_defined(term),
+                builder.index_constant(rows as i64),
+            ),
+        };
         total = Some(match (total, sign > 0) {
             (None, true) => term,
             (None, false) => builder.index_binary("arith.subi", builder.index_constant(0), term),

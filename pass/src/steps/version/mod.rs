@@ -195,7 +195,7 @@ fn constant(bound: &IndexExpression) -> i64 {
 }
 
 /// `N` of the symbol `argN`.
-fn argument_number(name: &str) -> Option<usize> {
+pub(crate) fn argument_number(name: &str) -> Option<usize> {
     name.strip_prefix("arg")?.parse().ok()
 }
 
