@@ -13,7 +13,7 @@ use analysis::{
 };
 use mlir_sys::*;
 
-use super::{location, EnclosingLoop, Scope};
+use super::{location, EnclosingLoop, Geometric, Scope};
 use crate::ir;
 
 impl Scope<'_> {
@@ -53,6 +53,7 @@ impl Scope<'_> {
                     induction: induction_variable(ancestor),
                     range,
                     start,
+                    geometric: None,
                 });
             }
             "affine.for" => {
@@ -72,6 +73,7 @@ impl Scope<'_> {
                     induction: induction_variable(ancestor),
                     range,
                     start: None,
+                    geometric: None,
                 });
             }
             // A staged copy's check that its array is not empty: where it fails nothing is
@@ -80,6 +82,27 @@ impl Scope<'_> {
             "scf.if" => {
                 let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
                 guard.extend(self.conditions(condition, region == 1));
+            }
+            // The body of a loop that doubles or halves a value: a loop over its rounds.
+            "scf.while" if region == 1 => {
+                // A value fixed for the block: a constant, `gpu.block_dim` of a known block.
+                let fixed = |value: MlirValue| {
+                    ir::static_integer(value)
+                        .or_else(|| self.expression(value, 0).evaluate(&|_| None).ok())
+                };
+                if let Some(((first, direction), rounds, value)) = geometric_loop(ancestor, &fixed)
+                {
+                    self.loops.push(EnclosingLoop {
+                        induction: value,
+                        range: Loop {
+                            lower: Some(0),
+                            upper: Some(rounds),
+                            step: Some(1),
+                        },
+                        start: None,
+                        geometric: Some((first, direction)),
+                    });
+                }
             }
             "affine.if" => guard.push(unknown_condition(format!(
                 "guarded by affine.if at {}, whose integer set is not modelled",
@@ -219,6 +242,103 @@ fn unknown_condition(reason: String) -> Condition {
         Relation::Equal,
         IndexExpression::Constant(0),
     )
+}
+
+/// The most rounds of a doubling or halving loop that are counted.
+const MOST_GEOMETRIC_ROUNDS: i64 = 62;
+
+/// `scf.while` as C's `for (s = first; s OP bound; s *= 2)` (or `s <<= 1`, `s /= 2`,
+/// `s >>= 1`) writes it, `first` and `bound` `fixed` for the block (a constant, a known
+/// `blockDim.x / 2`): its `before` block compares one of its arguments with the bound and
+/// forwards all of them in order, its `after` block yields that argument doubled or halved.
+/// The first value and the direction, the number of rounds, and the `after` block's argument
+/// that holds the value.
+fn geometric_loop(
+    the_loop: MlirOperation,
+    fixed: &dyn Fn(MlirValue) -> Option<i64>,
+) -> Option<((i64, Geometric), i64, MlirValue)> {
+    let block = |region: isize| unsafe {
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, region))
+    };
+    let (before, after) = (block(0), block(1));
+    let terminator = |block: MlirBlock| unsafe { mlirBlockGetTerminator(block) };
+    let condition = terminator(before);
+    let forwarded = unsafe { mlirOperationGetNumOperands(condition) } - 1;
+    let arguments = unsafe { mlirBlockGetNumArguments(before) };
+    if forwarded != arguments {
+        return None;
+    }
+    for position in 0..forwarded {
+        let (operand, argument) = unsafe {
+            (
+                mlirOperationGetOperand(condition, position + 1),
+                mlirBlockGetArgument(before, position),
+            )
+        };
+        if !unsafe { mlirValueEqual(operand, argument) } {
+            return None;
+        }
+    }
+    let compare = ir::defining_operation(unsafe { mlirOperationGetOperand(condition, 0) })
+        .filter(|&compare| ir::is_named(compare, "arith.cmpi"))?;
+    let predicate = ir::attribute(compare, "predicate").and_then(ir::integer)?;
+    let (left, right) = unsafe {
+        (
+            mlirOperationGetOperand(compare, 0),
+            mlirOperationGetOperand(compare, 1),
+        )
+    };
+    let position = unsafe {
+        (mlirValueIsABlockArgument(left) && mlirBlockArgumentGetOwner(left).ptr == before.ptr)
+            .then(|| mlirBlockArgumentGetArgNumber(left))
+    }?;
+    let bound = fixed(right)?;
+    let first = fixed(unsafe { mlirOperationGetOperand(the_loop, position) })?;
+    let value = unsafe { mlirBlockGetArgument(after, position) };
+    let next =
+        ir::defining_operation(unsafe { mlirOperationGetOperand(terminator(after), position) })?;
+    let operand = |index: isize| unsafe { mlirOperationGetOperand(next, index) };
+    let of_value = |index: isize| unsafe { mlirValueEqual(operand(index), value) };
+    let constant = |index: isize| ir::constant_integer(operand(index));
+    let direction = match ir::operation_name(next).as_str() {
+        "arith.shli" if of_value(0) && constant(1) == Some(1) => Geometric::Doubling,
+        "arith.muli"
+            if (of_value(0) && constant(1) == Some(2))
+                || (of_value(1) && constant(0) == Some(2)) =>
+        {
+            Geometric::Doubling
+        }
+        "arith.shrui" | "arith.shrsi" if of_value(0) && constant(1) == Some(1) => {
+            Geometric::Halving
+        }
+        "arith.divui" | "arith.divsi" if of_value(0) && constant(1) == Some(2) => {
+            Geometric::Halving
+        }
+        _ => return None,
+    };
+    // Rounds: the values the comparison lets through, as the loop computes them (signed and
+    // unsigned alike for the non-negative values counted here).
+    let holds = |s: i64| match predicate {
+        1 => s != bound,
+        2 | 6 => s < bound,
+        3 | 7 => s <= bound,
+        4 | 8 => s > bound,
+        5 | 9 => s >= bound,
+        _ => false,
+    };
+    let mut s = first;
+    let mut rounds = 0;
+    while s >= 0 && holds(s) {
+        rounds += 1;
+        if rounds > MOST_GEOMETRIC_ROUNDS {
+            return None;
+        }
+        s = match direction {
+            Geometric::Doubling => s.checked_mul(2)?,
+            Geometric::Halving => s / 2,
+        };
+    }
+    (first >= 0).then_some(((first, direction), rounds, value))
 }
 
 /// The induction variable of a loop: argument 0 of its body.

@@ -231,6 +231,19 @@ struct EnclosingLoop {
     /// For a loop that starts at a thread-dependent index (a grid-stride loop), the start and
     /// the unit `c`: the induction variable is `start + c·j`, `j` the loop's variable.
     start: Option<(IndexExpression, i64)>,
+    /// For an `scf.while` that doubles or halves its value (`for (s = 1; s < n; s *= 2)`), the
+    /// first value and the direction: the value is `first << j` or `first >> j`, `j` the loop's
+    /// variable, the round.
+    geometric: Option<(i64, Geometric)>,
+}
+
+/// Which way a doubling or halving loop goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Geometric {
+    /// `s *= 2`, `s <<= 1`.
+    Doubling,
+    /// `s /= 2`, `s >>= 1` (of a non-negative value).
+    Halving,
 }
 
 impl Scope<'_> {
@@ -253,7 +266,18 @@ impl Scope<'_> {
             .position(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })
         {
             let variable = IndexExpression::Variable(Variable::Loop(LoopId(position)));
-            return match &self.loops[position].start {
+            let enclosing = &self.loops[position];
+            if let Some((first, direction)) = enclosing.geometric {
+                let (first, round) = (
+                    Box::new(IndexExpression::Constant(first)),
+                    Box::new(variable),
+                );
+                return match direction {
+                    Geometric::Doubling => IndexExpression::ShiftLeft(first, round),
+                    Geometric::Halving => IndexExpression::ShiftRight(first, round),
+                };
+            }
+            return match &enclosing.start {
                 Some((start, unit)) => add(
                     start.clone(),
                     IndexExpression::Multiply(Box::new(variable), *unit),
