@@ -81,7 +81,7 @@ pub fn saves_enough(native: f64, copied: f64) -> Result<(), String> {
         return Ok(());
     }
     Err(format!(
-        "the copy-in would move {copied} global sectors per block and tile against {native} \
+        "the tile's copy would move {copied} global sectors per block and tile against {native} \
          natively ({:.0}% fewer, at least {:.0}% needed): the tile is as scattered as the access",
         (saving * 100.0).max(0.0),
         MINIMUM_SECTOR_SAVING * 100.0
