@@ -72,16 +72,15 @@
 // of the `ty == 0 && tx == 0`-style chain, whose negated conjunction the model does not
 // follow, and temp_result's stores behind the data-dependent c < 0 / c > 1. The halo-tile
 // rewrite and dropping the round trips change which thread loads what: not the pass's to do.
-// No delinearize, and there the remarks still mislead (issue 31 port findings): each index
-// stays flat, the remark putting the multiple of the width 1024*bid.y (cols*BLOCK_SIZE*by, a
-// whole number of rows) into the "column": cols is 64 at every launch, so the model sees
-// constants 1024, 64 and 16 and cannot tell which is the row's width (with cols an argument,
-// compiled apart from this host code, the split puts it in the row); for index_s it even
-// names "the width 16". The advice no longer asks for a constant width the launches already
-// give. The flat index costs nothing here; the check below pins today's wording.
+// Delinearize: cols is 64 at every launch and every launch's grid is 4x3, so SRAD's flat
+// indices (cols*BLOCK_SIZE*by + BLOCK_SIZE*bx + cols*ty + tx) split at the width that
+// multiplies a thread id, 64: row tid.y + 16*bid.y (cols*16*by is 16 rows), column
+// tid.x + 16*bid.x, below 64 because bid.x < 4 at every launch. The neighbour indices whose
+// column can leave the row (the west and east halo, bid.x*16 - 1) stay flat, and the remark
+// names the bound that is missing.
 
 // REMARK: gpu-mem-opt: kernel: 'srad_cuda_1': block 16x16x1 (from gpu.launch_func); 68 memory accesses; the same at every launch here: arg6 = 64, arg7 = 48
-// REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + 1024*bid.y < the width 64; unblock: guard the column below the width (if (j < W)){{$}}
+// REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 16*bid.y)*64 + tid.x + 16*bid.x] read as row tid.y + 16*bid.y, column tid.x + 16*bid.x of rows of 64 elements
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: pad: workgroup 2: left as it is: unknown even for an interior block, where the edge guard on bid.y holds for every lane: the memref.load at {{.*}}: guarded by the else branch of arith.andi at {{.*}}, which is not modelled
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.load at {{.*}} are unknown (guarded by the else branch of arith.andi at {{.*}}, which is not modelled)

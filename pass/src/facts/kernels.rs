@@ -132,7 +132,18 @@ impl Kernel {
             Variable::ThreadX => thread(0),
             Variable::ThreadY => thread(1),
             Variable::ThreadZ => thread(2),
-            Variable::BlockX | Variable::BlockY | Variable::BlockZ => (Some(0), None),
+            // Below the largest grid the module's launches give, where they all give one.
+            Variable::BlockX | Variable::BlockY | Variable::BlockZ => {
+                let dimension = match variable {
+                    Variable::BlockX => 0,
+                    Variable::BlockY => 1,
+                    _ => 2,
+                };
+                (
+                    Some(0),
+                    self.launches.grid().map(|grid| grid[dimension] - 1),
+                )
+            }
             Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
                 Some(enclosing) if enclosing.step.is_some_and(|step| step > 0) => (
                     enclosing.lower,

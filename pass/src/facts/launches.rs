@@ -44,6 +44,8 @@ pub struct LaunchFacts {
     /// Per argument position, the integer every launch passes, where all pass the same
     /// constant (issue 31: facts from the module).
     constants: Vec<Option<i64>>,
+    /// The most blocks in x, y, z any launch has, where every launch's grid is constant.
+    grid: Option<[i64; 3]>,
 }
 
 impl LaunchFacts {
@@ -56,6 +58,12 @@ impl LaunchFacts {
     /// constant.
     pub fn constant(&self, index: usize) -> Option<i64> {
         self.constants.get(index).copied().flatten()
+    }
+
+    /// The most blocks in x, y and z any launch in the module has, where every launch's grid is
+    /// a constant (the launches in the module are all of the kernel's).
+    pub fn grid(&self) -> Option<[i64; 3]> {
+        self.grid
     }
 
     /// `arg1 = 100, arg2 = 4`: the constant arguments, for the kernel's remark.
@@ -110,12 +118,38 @@ impl Origin {
     }
 }
 
+/// The most blocks per dimension over `sites`, where each launch's grid is constant.
+fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
+    let grids: Vec<[i64; 3]> = sites
+        .iter()
+        .map(|&site| {
+            let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+            let first = usize::try_from(*segments.first()?).ok()?;
+            let size = |dimension: usize| {
+                ir::static_integer(unsafe {
+                    mlirOperationGetOperand(site, (first + dimension) as isize)
+                })
+                .filter(|&size| size > 0)
+            };
+            Some([size(0)?, size(1)?, size(2)?])
+        })
+        .collect::<Option<_>>()?;
+    grids.into_iter().reduce(|most, grid| {
+        [
+            most[0].max(grid[0]),
+            most[1].max(grid[1]),
+            most[2].max(grid[2]),
+        ]
+    })
+}
+
 /// What `sites`, the launches of a `gpu.func` with `arguments` parameters, prove.
 pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
     let sites: Vec<MlirOperation> = sites.iter().map(|site| site.operation).collect();
     let nothing = LaunchFacts {
         arguments: Vec::new(),
         constants: constant_arguments(&sites, arguments),
+        grid: largest_grid(&sites),
         sites: sites.clone(),
     };
     if sites.is_empty() {
@@ -159,6 +193,7 @@ pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
     LaunchFacts {
         arguments: facts,
         constants: nothing.constants,
+        grid: nothing.grid,
         sites,
     }
 }

@@ -39,26 +39,62 @@ pub struct FlatIndex {
 }
 
 /// The flat index of `memory`, a rank-1 access of `kernel`: `None` where its index has no row
-/// term (a 1-D access), else the split or why the column cannot be followed.
+/// term (a 1-D access), else the split at the likeliest width or why the column cannot be
+/// followed.
 pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatIndex, String>> {
-    let operands = index_operands(memory);
-    let index = *operands.first()?;
+    flat_indices(kernel, memory).into_iter().next()
+}
+
+/// The splits of `memory`'s flat index at each width its row terms have, likeliest first: an
+/// argument's before a constant's, a constant that multiplies a thread id before one that does
+/// not, the larger constant first (`i*100 + 32*bid.x + tid.x` at 100, not 32). Where the width is fixed at every launch, several constants may be rows
+/// (SRAD's `1024*bid.y + 16*bid.x + 64*tid.y + tid.x` with cols = 64): the caller takes the
+/// first whose column is proven inside its row.
+pub fn flat_indices(kernel: &Kernel, memory: &MemoryAccess) -> Vec<Result<FlatIndex, String>> {
+    let Some(&index) = index_operands(memory).first() else {
+        return Vec::new();
+    };
     let (scope, facts) = scope_at(kernel, memory.operation);
     // Every term, to choose the width; then the sum again, split only where a term of that
     // width is (the column `%j` stays one value, computed where the code computes it).
     let mut terms = Vec::new();
     scope.terms(index, 1, &mut terms, (0, None));
-    let widths: Vec<IndexExpression> = terms
-        .iter()
-        .filter_map(|&(value, _)| Some(base_width(scope.row_term(value)?.1)))
-        .collect();
-    let width = widths
-        .iter()
-        .max_by_key(|width| match width {
-            IndexExpression::Constant(value) => (0, *value),
-            _ => (1, 0),
-        })?
-        .clone();
+    // Each width, with whether it multiplies a thread id (`cols*tid.y`: rows as a block's
+    // threads walk them, the likeliest width among constants).
+    let mut widths: Vec<(IndexExpression, bool)> = Vec::new();
+    for &(value, _) in &terms {
+        if let Some((factor, width)) = scope.row_term(value) {
+            let width = base_width(width);
+            let of_threads = scope
+                .expression(factor, 0)
+                .variables()
+                .iter()
+                .any(Variable::is_thread);
+            match widths.iter_mut().find(|(known, _)| *known == width) {
+                Some((_, threads)) => *threads |= of_threads,
+                None => widths.push((width, of_threads)),
+            }
+        }
+    }
+    widths.sort_by_key(|(width, of_threads)| {
+        std::cmp::Reverse(match width {
+            IndexExpression::Constant(value) => (0, *of_threads, *value),
+            _ => (1, false, 0),
+        })
+    });
+    widths
+        .into_iter()
+        .map_while(|(width, _)| split_at(&scope, index, (&facts, width)))
+        .collect()
+}
+
+/// The split of the flat index `index` at `width`: `None` where the column holds thread ids
+/// only (a block's share of a 1-D array, not a row).
+fn split_at(
+    scope: &Scope,
+    index: MlirValue,
+    (facts, width): (&[Condition], IndexExpression),
+) -> Option<Result<FlatIndex, String>> {
     let mut terms = Vec::new();
     scope.terms(index, 1, &mut terms, (0, Some(&width)));
     let (mut row, mut column) = (Vec::new(), Vec::new());
@@ -99,7 +135,7 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
         column,
         column_expression,
         width,
-        facts,
+        facts: facts.to_vec(),
         loops: scope.loop_ranges(),
     }))
 }
@@ -126,7 +162,9 @@ fn multiple(theirs: &IndexExpression, width: &IndexExpression) -> Option<i64> {
         return Some(1);
     }
     match (theirs, width) {
-        (IndexExpression::Constant(_), IndexExpression::Constant(_)) => None,
+        (IndexExpression::Constant(theirs), IndexExpression::Constant(width)) => {
+            (*width > 0 && theirs % width == 0).then(|| theirs / width)
+        }
         _ => {
             let (theirs, width) = (theirs.linear().ok()?, width.linear().ok()?);
             let (variable, &one) = width.variables.iter().next()?;
@@ -270,15 +308,23 @@ impl Scope<'_> {
                     .iter()
                     .all(|variable| matches!(variable, Variable::Symbol(name) if name.starts_with("arg")))
         };
-        let width_of = |expression: IndexExpression| match expression {
-            IndexExpression::Constant(value) if value > 1 => Some(expression),
-            // An argument, or a constant number of rows of one (`cols*16`).
-            _ if uniform(&expression)
-                && matches!(base_width(expression.clone()), IndexExpression::Variable(_)) =>
-            {
-                Some(expression)
+        // A product of constants (`cols*16` with cols fixed at every launch) is its value.
+        let folded = |expression: IndexExpression| match expression.evaluate(&|_| None) {
+            Ok(value) => IndexExpression::Constant(value),
+            Err(_) => expression,
+        };
+        let width_of = |expression: IndexExpression| {
+            let expression = folded(expression);
+            match expression {
+                IndexExpression::Constant(value) if value > 1 => Some(expression),
+                // An argument, or a constant number of rows of one (`cols*16`).
+                _ if uniform(&expression)
+                    && matches!(base_width(expression.clone()), IndexExpression::Variable(_)) =>
+                {
+                    Some(expression)
+                }
+                _ => None,
             }
-            _ => None,
         };
         match ir::operation_name(owner).as_str() {
             "arith.muli" => {

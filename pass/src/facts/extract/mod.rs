@@ -43,7 +43,7 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
-pub use delinearize::{flat_index, loop_context, FlatIndex, LoopContext};
+pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
 pub use enclosing::{checked_branches, dimension_symbol, pointer_check, NONEMPTY};
 
 /// Deepest SSA chain followed for one index before giving up.

@@ -18,7 +18,7 @@ use analysis::matrix::{AccessKind, Condition};
 use mlir_sys::*;
 
 use crate::{
-    facts::extract::{flat_index, FlatIndex},
+    facts::extract::{flat_index, flat_indices, FlatIndex},
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
@@ -49,7 +49,8 @@ pub fn run(
         {
             continue;
         }
-        let Some(found) = flat_index(kernel, memory) else {
+        let splits = flat_indices(kernel, memory);
+        let Some(found) = splits.first().cloned() else {
             continue;
         };
         // Read before the rewrite, which replaces the access.
@@ -61,16 +62,29 @@ pub fn run(
                 .is_some_and(|number| kernel.launches.constant(number).is_some()),
             _ => false,
         });
-        let outcome = found.and_then(|flat| {
-            let proof = column_in_row(
-                &flat.column_expression,
-                &flat.width,
-                &flat.facts,
-                &|variable| kernel.range(&flat.loops, variable),
-            )?;
-            viewable(kernel, memory.memref)?;
-            Ok((flat, proof))
-        });
+        let proven = |split: Result<FlatIndex, String>| {
+            split.and_then(|flat| {
+                let proof = column_in_row(
+                    &flat.column_expression,
+                    &flat.width,
+                    &flat.facts,
+                    &|variable| kernel.range(&flat.loops, variable),
+                )?;
+                viewable(kernel, memory.memref)?;
+                Ok((flat, proof))
+            })
+        };
+        // The likeliest width, else the first other whose column is proven inside its row.
+        let likeliest = proven(found);
+        let outcome = match likeliest {
+            Ok(_) => likeliest,
+            Err(_) => splits
+                .into_iter()
+                .skip(1)
+                .map(proven)
+                .find(Result::is_ok)
+                .unwrap_or(likeliest),
+        };
         let written = format!("{}[{}]", memory.root.describe(), flat_words(&outcome));
         let (applied, reason, advice) = match outcome {
             Ok((flat, proof)) => {
