@@ -40,7 +40,6 @@ struct Counting {
 /// The loop body of a counted loop: runs for the given threads and returns the yielded values.
 type Body<'b, 'k> = &'b mut dyn FnMut(&mut Executor<'k>, &[u32]) -> Result<&'k [ValueId], Error>;
 
-/// The induction variable and the carried values of a counted loop's body.
 /// What [`Executor::round_state`] compares between two rounds of a loop.
 #[derive(PartialEq)]
 struct RoundState {
@@ -50,6 +49,7 @@ struct RoundState {
     carried: Vec<Slot>,
 }
 
+/// The induction variable and the carried values of a counted loop's body.
 fn loop_variables<'k>(
     operation: &Operation,
     body: &'k Block,
@@ -458,9 +458,10 @@ impl<'k> Executor<'k> {
     ) -> Result<(), Error> {
         self.copy_values(operation, &operation.operands, &before.arguments, lanes)?;
         let mut active = lanes.to_vec();
+        // Each round's state at its start is the last round's at its end: taken once a round.
+        let mut start = self.round_state(&before.arguments, &active);
         loop {
             self.count_iteration(operation)?;
-            let start = self.round_state(&before.arguments, &active);
             let (&condition, forwarded) = self
                 .run_block(before, &active)?
                 .split_first()
@@ -478,11 +479,13 @@ impl<'k> Executor<'k> {
             let yielded = self.run_block(after, &continuing)?;
             self.copy_values(operation, yielded, &before.arguments, &continuing)?;
             active = continuing;
-            if self.round_state(&before.arguments, &active) == start {
+            let end = self.round_state(&before.arguments, &active);
+            if end == start {
                 return Err(Error::Spin {
                     location: operation.location.clone(),
                 });
             }
+            start = end;
         }
     }
 

@@ -4,9 +4,11 @@
 //! The index of a rank-1 access is followed through `addi`/`subi` and the casts `int` code
 //! adds (`index_cast`, `extsi`, `extui`) into signed terms. A term `x·W` (`arith.muli`, or
 //! `arith.shli` by a constant) whose factor `W` is the same for the whole launch (a constant,
-//! or a kernel argument, or a constant multiple `k·W` of an argument: `k` rows) and whose
-//! other factor is not is a row term; the others are the column. Terms of several widths pick one: an argument's before a constant's, the larger
-//! constant first (`i*100 + 32*bid.x + tid.x` splits at 100, the column `32*bid.x + tid.x`).
+//! or a kernel argument; a constant multiple `k·W` is `k` rows) and whose other factor is not
+//! is a row term; the others are the column. Terms of several widths give one split each,
+//! likeliest first ([`flat_indices`]: an argument's width, a constant that multiplies a
+//! thread id, the larger constant; `i*100 + 32*bid.x + tid.x` splits at 100, the column
+//! `32*bid.x + tid.x`), and the step takes the first whose column is proven.
 //! A split whose column holds thread ids only (`bid.x*256 + tid.x`) is a block's share of a
 //! 1-D array, not a row, and is no candidate. The facts that bound the column are the access's
 //! guard conjuncts and its loops' bounds (`lower ≤ iv < upper`, as `scf.for` defines them).
@@ -47,9 +49,9 @@ pub fn flat_index(kernel: &Kernel, memory: &MemoryAccess) -> Option<Result<FlatI
 
 /// The splits of `memory`'s flat index at each width its row terms have, likeliest first: an
 /// argument's before a constant's, a constant that multiplies a thread id before one that does
-/// not, the larger constant first (`i*100 + 32*bid.x + tid.x` at 100, not 32). Where the width is fixed at every launch, several constants may be rows
-/// (SRAD's `1024*bid.y + 16*bid.x + 64*tid.y + tid.x` with cols = 64): the caller takes the
-/// first whose column is proven inside its row.
+/// not, the larger constant first (`i*100 + 32*bid.x + tid.x` at 100, not 32). Where the width
+/// is fixed at every launch, several constants may be rows (SRAD's `1024*bid.y + 16*bid.x +
+/// 64*tid.y + tid.x` with cols = 64): the caller takes the first whose column is proven.
 pub fn flat_indices(kernel: &Kernel, memory: &MemoryAccess) -> Vec<Result<FlatIndex, String>> {
     let Some(&index) = index_operands(memory).first() else {
         return Vec::new();

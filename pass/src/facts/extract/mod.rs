@@ -657,12 +657,16 @@ fn reinterpreted_size(dim: MlirOperation) -> Option<MlirValue> {
     .ok()?;
     let static_part = |name: &str| ir::attribute(view, name).and_then(ir::dense_i64_array);
     let (offsets, sizes) = (static_part("static_offsets")?, static_part("static_sizes")?);
-    let dynamic = |values: &[i64]| values.iter().filter(|&&value| value == i64::MIN).count();
-    if *sizes.get(dimension)? != i64::MIN {
+    let dynamic_size = |size: &&i64| unsafe { mlirShapedTypeIsDynamicSize(**size) };
+    if !dynamic_size(&sizes.get(dimension)?) {
         return None;
     }
     // Operands: the source, the dynamic offsets, then the dynamic sizes.
-    let position = 1 + dynamic(&offsets) + dynamic(&sizes[..dimension]);
+    let dynamic_offsets = offsets
+        .iter()
+        .filter(|&&offset| unsafe { mlirShapedTypeIsDynamicStrideOrOffset(offset) })
+        .count();
+    let position = 1 + dynamic_offsets + sizes[..dimension].iter().filter(dynamic_size).count();
     Some(unsafe { mlirOperationGetOperand(view, position as isize) })
 }
 
