@@ -24,6 +24,7 @@
 //!   pays for the copy its launcher makes before each launch;
 //! * [`delinearize`]: whether a flat index `row·W + column` may be read as a row and column
 //!   of a 2-D view (`0 ≤ column < W` proven from guards, loop bounds and id ranges);
+//! * [`coarsening`]: how many blocks' work one block does (Little's law, issue 33);
 //! * [`relayout`]: the order of a global buffer's dimensions in memory, chosen by exact
 //!   sectors over every access of every kernel (Sung's layout transformation).
 //!
@@ -34,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod closed_form;
+pub mod coarsening;
 pub mod constant_copy;
 pub mod delinearize;
 pub mod expression;

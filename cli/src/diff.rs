@@ -255,8 +255,9 @@ fn compared_launches(trace: &Trace) -> impl Iterator<Item = &interpreter::Launch
         .filter(|launched| !launched.kernel.starts_with(CONVERSION_KERNEL_PREFIX))
 }
 
-/// Where two runs of a program first differ: a launch missing or of another kernel, a
-/// buffer some launch left different, or a line of output; `None` when they agree.
+/// Where two runs of a program first differ: a launch missing, of another kernel or block,
+/// or with a grid that does not divide the one written (coarsening divides it), a buffer some
+/// launch left different, or a line of output; `None` when they agree.
 fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<String> {
     let (first, second) = (&sides.before, &sides.after);
     let after_launches: Vec<&interpreter::Launch> = compared_launches(after).collect();
@@ -267,7 +268,13 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
         .enumerate()
     {
         let (one, other) = pair;
-        if one.kernel != other.kernel || one.grid != other.grid || one.block != other.block {
+        // Coarsening divides a launch's grid: each block then does several blocks' work.
+        let divided = one
+            .grid
+            .iter()
+            .zip(&other.grid)
+            .all(|(&written, &launched)| launched > 0 && written % launched == 0);
+        if one.kernel != other.kernel || !divided || one.block != other.block {
             return Some(format!(
                 "launch {number} {DIFFERS_TEXT} its kernel: {first} @{} {:?} {:?}, {second} @{} \
                  {:?} {:?}",

@@ -218,7 +218,9 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         version: launch_description::VERSION,
         ptx: format!("{kernel}.ptx").into(),
         kernel: kernel.to_string(),
-        grid: launch.grid.unwrap_or([1; 3]),
+        grid: prepared
+            .translated
+            .launched_grid(launch.grid.unwrap_or([1; 3]))?,
         block: prepared.block,
         shared_bytes: 0,
         convention: Convention::MemrefDescriptor,

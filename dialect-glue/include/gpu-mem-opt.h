@@ -78,6 +78,15 @@ typedef struct GpuMemOptOptions {
   /** Keep an element a loop reads and writes at one loop-invariant index in a
    *  register across the loop (option `promote`). */
   bool promote;
+  /** Give each block the work of several blocks along one grid dimension,
+   *  rewriting the launches in the module (option `coarsen`). */
+  bool coarsen;
+  /** A lone kernel may be coarsened, its launcher dividing the grid as the
+   *  launch contract says (option `coarsen-grid`). */
+  bool coarsen_grid;
+  /** The factor coarsen uses; 0: Little's law picks it (option
+   *  `coarsen-factor`). */
+  uint32_t coarsen_factor;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

@@ -102,6 +102,9 @@ public:
     options.bind_constants = bindConstants;
     options.delinearize = delinearize;
     options.promote = promote;
+    options.coarsen = coarsen;
+    options.coarsen_grid = coarsenGrid;
+    options.coarsen_factor = coarsenFactor;
     return options;
   }
 
@@ -204,6 +207,28 @@ protected:
                      "false: no rewrite, no remark, each candidate reported "
                      "as 'option promote=false'"),
       llvm::cl::init(true)};
+  typename Base::template Option<bool> coarsen{
+      *this, "coarsen",
+      llvm::cl::desc("Give each block the work of several blocks along one grid "
+                     "dimension (its loads issued together), where Little's law "
+                     "says more bytes in flight keep DRAM busy, and rewrite the "
+                     "grid of its launches in the module; false: no rewrite, no "
+                     "remark, each kernel reported as 'option coarsen=false'"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> coarsenGrid{
+      *this, "coarsen-grid",
+      llvm::cl::desc("A kernel with no launch site in the module may be "
+                     "coarsened: its launcher must then divide the grid as the "
+                     "report's launch_contract says (each divided dimension a "
+                     "multiple of the factor); false: a lone kernel keeps its "
+                     "grid"),
+      llvm::cl::init(false)};
+  typename Base::template Option<unsigned> coarsenFactor{
+      *this, "coarsen-factor",
+      llvm::cl::desc("The factor coarsen uses where it is legal and divides the "
+                     "grid (2 to 32); 0: the one Little's law picks (1, 2, 4 or "
+                     "8)"),
+      llvm::cl::init(0)};
   typename Base::template Option<bool> bindConstants{
       *this, "bind-constants",
       llvm::cl::desc("A kernel with no launch site in the module may read a "

@@ -34,6 +34,7 @@ impl KernelBuilder {
                 globals: Vec::new(),
                 layouts: Vec::new(),
                 constant_bindings: Vec::new(),
+                grid_divided_by: [1; 3],
                 launched: Vec::new(),
             },
             open: Vec::new(),
@@ -84,6 +85,11 @@ impl KernelBuilder {
     pub fn global(&mut self, global: Global) -> GlobalId {
         self.kernel.globals.push(global);
         GlobalId(self.kernel.globals.len() as u32 - 1)
+    }
+
+    /// Records that the launcher divides the grid by `divisors` per dimension.
+    pub fn divide_grid(&mut self, divisors: [u32; 3]) {
+        self.kernel.grid_divided_by = divisors;
     }
 
     /// Binds parameter `parameter` to `global`: its data is copied into the global at launch.

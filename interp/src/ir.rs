@@ -271,12 +271,32 @@ pub struct Kernel {
     /// data into the global before the launch (gpu-mem-opt's `constant` decision, attribute
     /// `gpu_mem_opt.constant_bindings`).
     pub constant_bindings: Vec<(usize, GlobalId)>,
+    /// What the launcher divides the grid by per dimension (gpu-mem-opt's `coarsen` decision
+    /// on a lone kernel, attribute `gpu_mem_opt.grid_divided_by`); ones where it is not.
+    pub grid_divided_by: [u32; 3],
     /// The kernels this one launches (host code: a program's entry function), by
     /// [`crate::Op::Launch`]'s index; empty for a kernel.
     pub launched: Vec<Kernel>,
 }
 
 impl Kernel {
+    /// The grid a launch written for `grid` runs with under the kernel's contract: each
+    /// dimension divided by [`Kernel::grid_divided_by`]; an error where one does not divide.
+    pub fn launched_grid(&self, grid: [u32; 3]) -> Result<[u32; 3], String> {
+        let mut launched = grid;
+        for (dimension, &divisor) in self.grid_divided_by.iter().enumerate() {
+            if divisor == 0 || !grid[dimension].is_multiple_of(divisor) {
+                return Err(format!(
+                    "its launch contract divides the grid's {} by {divisor}, which does not divide {}",
+                    ["x", "y", "z"][dimension],
+                    grid[dimension]
+                ));
+            }
+            launched[dimension] = grid[dimension] / divisor;
+        }
+        Ok(launched)
+    }
+
     /// The kernel parameters, in order.
     pub fn parameters(&self) -> &[ValueId] {
         &self.body.arguments

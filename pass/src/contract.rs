@@ -2,18 +2,19 @@
 //! block, on its arguments as written (issue 30).
 //!
 //! With the default options the pass never makes one: a kernel keeps its parameters and their
-//! meaning, its grid and block, and needs no symbol filled. Two options each name the one
+//! meaning, its grid and block, and needs no symbol filled. Three options each name the one
 //! obligation they allow for a kernel that has no launch site in the module:
 //!
 //! | option | obligation | the IR's record |
 //! |---|---|---|
 //! | `bind-constants` | copy the argument's bytes into a constant symbol before each launch | `gpu_mem_opt.constant_bindings = {argN = @symbol}` |
+//! | `coarsen-grid` | launch it with its grid divided per dimension (each divided dimension a multiple) | `gpu_mem_opt.grid_divided_by = array<i64: 1, 4, 1>` |
 //! | `relayout-launches=N` | pass the argument in another layout: its pack kernel before, its unpack kernel after | `gpu_mem_opt.relayout = {argN = {pack, unpack, written}}` |
 //!
 //! Option `block`, where the IR gives no block size, is a third: [`pin_block`] writes it on the
 //! kernel as `known_block_size`, which the launch must then match (`.reqntid` in PTX).
 //!
-//! [`of`] reads the first two records into one list of [`Obligation`]s: the report's `launch_contract`, and what `wrap`
+//! [`of`] reads the records but the block's into one list of [`Obligation`]s: the report's `launch_contract`, and what `wrap`
 //! (which launches the ordinary way, so refuses a kernel with obligations), the interpreter and
 //! the runner (which fulfil them) go by.
 
@@ -24,7 +25,7 @@ use crate::{
     ir,
     ir::builder::Builder,
     report::Obligation,
-    steps::{memory_space::constant, relayout},
+    steps::{coarsen, memory_space::constant, relayout},
 };
 
 /// The obligations `kernel` (a `gpu.func`) puts on its launcher, by argument.
@@ -49,6 +50,9 @@ pub fn of(kernel: MlirOperation) -> Vec<Obligation> {
             unpack: symbol_of(field("unpack")),
             written: ir::type_text(unsafe { mlirTypeAttrGetValue(field("written")) }),
         });
+    }
+    if let Some(Ok(divided_by)) = coarsen::recorded_divisors(kernel) {
+        found.push(Obligation::Grid { divided_by });
     }
     found.sort_by_key(Obligation::argument);
     found

@@ -1,7 +1,7 @@
 //! The pass: find kernels, list their accesses, analyse, decide, rewrite,
 //! explain (remarks) and record (report).
 //!
-//! Per kernel, in order: vector widths, memory spaces (read-only path, constant
+//! Per kernel, in order: coarsening, vector widths, memory spaces (read-only path, constant
 //! memory), staging through shared memory, global layouts (relayout), shared-memory
 //! layouts; each decides
 //! into the report's `decisions` before it rewrites, and each decision is a
@@ -15,10 +15,10 @@ use crate::{
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
     ir,
-    report::{AccessReport, Decision, KernelReport, Kind, Report},
+    report::{AccessReport, Decision, KernelReport, Kind, Obligation, Report},
     steps::{
-        self, delinearize, memory_space, promote, relayout, shared_layout, stage_shared, vectorize,
-        version, Early, EarlyStep,
+        self, coarsen, delinearize, memory_space, promote, relayout, shared_layout, stage_shared,
+        vectorize, version, Early, EarlyStep,
     },
     Options,
 };
@@ -125,9 +125,12 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
             let position = *position;
             if ir::is_named(kernel.operation, "gpu.func") {
                 let block = crate::contract::pin_block(kernel);
+                // A coarsened grid is an obligation only where no launch here was rewritten.
+                let lone = kernel.launches.sites.is_empty();
                 reports[position].launch_contract = block
                     .into_iter()
                     .chain(crate::contract::of(kernel.operation))
+                    .filter(|obligation| lone || !matches!(obligation, Obligation::Grid { .. }))
                     .collect();
             }
         }
@@ -217,6 +220,15 @@ fn kernel_report(
     let mut findings = findings::of_kernel(kernel, &options.target);
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
+    // Coarsening first: every later step (and the copy of the body a specialization keeps)
+    // sees the blocks' work it gives each block.
+    if mode == Mode::Optimize {
+        let (ok, changed) = coarsen::run(kernel, &findings, options, &mut early);
+        *success &= ok;
+        if changed {
+            findings = findings::of_kernel(kernel, &options.target);
+        }
+    }
     // A lone kernel specialized under a run-time check: the steps prove with what it
     // establishes, and it is made once staging and relayout are done.
     let (specialization, refused) = match mode {

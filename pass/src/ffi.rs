@@ -67,6 +67,12 @@ pub struct GpuMemOptOptions {
     pub delinearize: bool,
     /// `promote`.
     pub promote: bool,
+    /// `coarsen`.
+    pub coarsen: bool,
+    /// `coarsen-grid`.
+    pub coarsen_grid: bool,
+    /// `coarsen-factor`.
+    pub coarsen_factor: u32,
 }
 
 unsafe extern "C" {
@@ -239,6 +245,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         switches: Switches {
             delinearize: raw.delinearize,
             promote: raw.promote,
+            coarsen: raw.coarsen,
             relayout: raw.relayout,
             vectorize: raw.vectorize,
             memory_space: raw.memory_space,
@@ -252,6 +259,8 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         relayout_launches: raw.relayout_launches,
         version: raw.version,
         bind_constants: raw.bind_constants,
+        coarsen_grid: raw.coarsen_grid,
+        coarsen_factor: options::coarsen_factor(raw.coarsen_factor)?,
         remarks_of: None,
         detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })

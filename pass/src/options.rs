@@ -11,9 +11,11 @@
 //! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
 //! | `report` | none | a writable path |
 //! | `strict` | false | bool |
-//! | `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
+//! | `coarsen`, `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
 //! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; a lone kernel specialized where only an `int` argument's value or arguments' aliasing blocks `delinearize` or `promote`; where nothing proves it |
+//! | `coarsen-grid` | false | bool: a lone kernel may be coarsened, its launcher dividing the grid as the launch contract says |
+//! | `coarsen-factor` | 0 (Little's law picks 1, 2, 4 or 8) | 0 or 2 ..= 32 |
 //! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
@@ -43,6 +45,8 @@ pub const MAX_ASSUMED_ALIGNMENT: u32 = 256;
 /// Which transforms may run (one switch per transform, all on by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
+    /// `coarsen`: give each block the work of several blocks along one grid dimension.
+    pub coarsen: bool,
     /// `delinearize`: read flat indices `A[i*W + j]` as rows and columns of a 2-D view.
     pub delinearize: bool,
     /// `promote`: keep an element a loop reads and writes in a register across it.
@@ -96,6 +100,11 @@ pub struct Options {
     /// read-only argument from constant memory, a launch contract (the launcher copies the
     /// argument into the kernel's symbol before each launch); off, the read-only path serves it.
     pub bind_constants: bool,
+    /// Option `coarsen-grid`: a kernel with no launch site in the module may be coarsened, a
+    /// launch contract (its launcher divides the grid).
+    pub coarsen_grid: bool,
+    /// Option `coarsen-factor`: the factor coarsening uses where legal (0: the model's).
+    pub coarsen_factor: u32,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
@@ -113,6 +122,7 @@ impl Default for Options {
             report: None,
             strict: false,
             switches: Switches {
+                coarsen: true,
                 delinearize: true,
                 promote: true,
                 relayout: true,
@@ -128,6 +138,8 @@ impl Default for Options {
             relayout_launches: 0,
             version: true,
             bind_constants: false,
+            coarsen_grid: false,
+            coarsen_factor: 0,
             remarks_of: None,
             detailed_remarks: false,
         }
@@ -183,6 +195,18 @@ pub fn block(sizes: [u32; 3]) -> Result<Option<[u32; 3]>, Error> {
         )));
     }
     Ok(Some(block))
+}
+
+/// Checks `coarsen-factor`: 0 (the model's) or 2 to 32 (Polygeist's coarsening keeps totals
+/// at most 32).
+pub fn coarsen_factor(factor: u32) -> Result<u32, Error> {
+    if factor != 1 && factor <= 32 {
+        return Ok(factor);
+    }
+    Err(Error::Option {
+        option: "coarsen-factor",
+        message: format!("{factor} is not 0 (the model picks) or a factor from 2 to 32"),
+    })
 }
 
 /// Checks `assume-alignment`: 0 or a power of two up to 256 bytes.

@@ -74,6 +74,12 @@ pub enum Obligation {
         /// Threads in x, y, z.
         sizes: [u32; 3],
     },
+    /// Launch it with its grid divided by `divided_by` per dimension (option `coarsen-grid`:
+    /// each block does the work of that many; each divided dimension must be a multiple).
+    Grid {
+        /// The divisor in x, y, z.
+        divided_by: [u32; 3],
+    },
     /// Pass argument `argument` in the layout `written`: launch `pack` on the data before the
     /// launches, `unpack` after them.
     Relayout {
@@ -92,7 +98,7 @@ impl Obligation {
     /// The argument it is about; none for the block size, which sorts first.
     pub fn argument(&self) -> Option<usize> {
         match self {
-            Obligation::Block { .. } => None,
+            Obligation::Block { .. } | Obligation::Grid { .. } => None,
             Obligation::Constant { argument, .. } | Obligation::Relayout { argument, .. } => {
                 Some(*argument)
             }
@@ -113,6 +119,11 @@ impl Obligation {
             Obligation::Block { sizes } => format!(
                 "the launcher must launch it with blocks of {}x{}x{} threads (option block)",
                 sizes[0], sizes[1], sizes[2]
+            ),
+            Obligation::Grid { divided_by } => format!(
+                "the launcher must launch it with its grid divided by {}x{}x{} (each divided \
+                 dimension a multiple; option coarsen-grid)",
+                divided_by[0], divided_by[1], divided_by[2]
             ),
             Obligation::Relayout {
                 argument,
@@ -194,6 +205,8 @@ pub struct WarpMetrics {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// Each block given the work of several blocks along one grid dimension (`coarsen`).
+    Coarsen,
     /// A flat index read as a row and a column of a 2-D view (`delinearize`).
     Delinearize,
     /// An element a loop reads and writes kept in a register across it (`promote`).
@@ -220,6 +233,7 @@ impl Kind {
     /// The name in remarks and the report.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::Coarsen => "coarsen",
             Kind::Relayout => "relayout",
             Kind::Delinearize => "delinearize",
             Kind::Promote => "promote",
@@ -245,7 +259,7 @@ impl Kind {
 /// One decision, applied or skipped, with its reason and parameters.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
-    /// `delinearize`, `promote`, `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
+    /// `coarsen`, `delinearize`, `promote`, `relayout`, `vectorize`, `readonly`, `constant`, `stage-shared`, `pad`, `swizzle`.
     pub kind: Kind,
     /// What it applies to (`workgroup 0`, `arg 1`, an access location).
     pub target: String,

@@ -180,6 +180,9 @@ fn the_c_entry_hands_back_the_report() {
         bind_constants: false,
         delinearize: true,
         promote: true,
+        coarsen: true,
+        coarsen_grid: false,
+        coarsen_factor: 0,
     };
     let mut text = String::new();
     let result = unsafe {

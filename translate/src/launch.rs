@@ -22,7 +22,7 @@ use melior::ir::{
 };
 use mlir_sys::*;
 
-use gpu_mem_opt::{facts::kernels::KernelKind, ir};
+use gpu_mem_opt::{facts::kernels::KernelKind, ir, steps::coarsen};
 
 use crate::translator::{type_of, Translator};
 use crate::types;
@@ -97,7 +97,17 @@ impl Translator {
             split(inputs + workgroup, usize::MAX),
         )?;
         self.body(block);
+        self.divided_grid()?;
         self.constant_bindings()
+    }
+
+    /// The grid divisors of a coarsened lone kernel's contract (`gpu_mem_opt.grid_divided_by`,
+    /// written by gpu-mem-opt's `coarsen` decision): its launcher divides the grid by them.
+    fn divided_grid(&mut self) -> Result<(), String> {
+        if let Some(divisors) = coarsen::recorded_divisors(self.kernel) {
+            self.builder.divide_grid(divisors?);
+        }
+        Ok(())
     }
 
     /// Translates a `gpu.launch` body with `workgroup` attributions.

@@ -5,7 +5,7 @@
 //! [`super::run`] on the grid and block its operands give: each memref argument's elements
 //! move into a fresh argument buffer and back after the launch (two arguments viewing one
 //! buffer the same way are one buffer, [`Argument::Same`]), scalars pass by value. The launch
-//! does not bind constant memory itself ([`super::Options::bind_constants`] is off): a kernel
+//! does not bind constant memory itself ([`super::Options::fulfil_contract`] is off): a kernel
 //! that expects a launcher to copy an argument into a `__constant__` symbol reads what the
 //! program put there, which is how a broken launch contract shows. [`Op::Copy`] and
 //! [`Op::Fill`] are `gpu.memcpy`/`memref.copy` and `gpu.memset`. [`Op::Print`] writes what
@@ -94,7 +94,7 @@ impl Executor<'_> {
             views.push(view);
         }
         let options = super::Options {
-            bind_constants: false,
+            fulfil_contract: false,
             dynamic_shared_bytes,
             ..self.options.clone()
         };

@@ -64,10 +64,11 @@ pub struct Options {
     /// The most bytes all of a launch's buffers may hold here (arguments, globals, attributions,
     /// allocations; 8 bytes per element): more is an error naming what went over, never an abort.
     pub memory_limit: u64,
-    /// Copy each constant-bound argument into its global before the launch, as gpu-mem-opt's
-    /// contract asks of a launcher; off for launches from a program's host code, which must
-    /// do that copy themselves.
-    pub bind_constants: bool,
+    /// Do what gpu-mem-opt's launch contract asks of a launcher: copy each constant-bound
+    /// argument into its global before the launch, and divide the grid of a coarsened kernel
+    /// ([`Kernel::launched_grid`]); off for launches from a program's host code, which must
+    /// do both themselves.
+    pub fulfil_contract: bool,
     /// Bytes of dynamic shared memory each block gets (`gpu.dynamic_shared_memory`), as the
     /// launch's `dynamic_shared_memory_size` gives them.
     pub dynamic_shared_bytes: u64,
@@ -84,7 +85,7 @@ impl Default for Options {
             iteration_limit: 1 << 32,
             bank_model: BankModel::Conventional,
             memory_limit: DEFAULT_MEMORY_LIMIT,
-            bind_constants: true,
+            fulfil_contract: true,
             dynamic_shared_bytes: 0,
         }
     }
@@ -98,6 +99,14 @@ pub fn run(
     arguments: &mut [Argument],
     options: &Options,
 ) -> Result<Trace, Error> {
+    let grid = if options.fulfil_contract {
+        kernel.launched_grid(grid).map_err(|reason| Error::Launch {
+            kernel: kernel.name.clone(),
+            reason,
+        })?
+    } else {
+        grid
+    };
     check_launch(kernel, grid, block)?;
     check_supported(kernel)?;
     if arguments.len() != kernel.parameters().len() {
@@ -107,7 +116,7 @@ pub fn run(
             given: arguments.len(),
         });
     }
-    let constants = if options.bind_constants {
+    let constants = if options.fulfil_contract {
         setup::constant_data(kernel, arguments)?
     } else {
         Vec::new()

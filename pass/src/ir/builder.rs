@@ -13,6 +13,16 @@ use mlir_sys::*;
 
 use crate::ir::{self, WORKGROUP_ATTRIBUTIONS};
 
+/// The body of a counted `scf.for` ([`Builder::counted_loop`]).
+pub struct LoopBody {
+    /// The `scf.for`.
+    pub operation: MlirOperation,
+    /// Its induction variable.
+    pub induction: MlirValue,
+    /// Its `scf.yield`, before which the body goes.
+    pub terminator: MlirOperation,
+}
+
 /// Inserts new operations before `anchor`, at `anchor`'s location.
 pub struct Builder {
     anchor: MlirOperation,
@@ -268,6 +278,31 @@ impl Builder {
             *outermost = rest;
         }
         cell
+    }
+
+    /// Creates `scf.for %i = lower to upper step step { scf.yield }` before the anchor.
+    pub fn counted_loop(&self, lower: MlirValue, upper: MlirValue, step: MlirValue) -> LoopBody {
+        unsafe {
+            let location = mlirValueGetLocation(upper);
+            let index = mlirValueGetType(upper);
+            let region = mlirRegionCreate();
+            let body = mlirBlockCreate(1, &index, &location);
+            mlirRegionAppendOwnedBlock(region, body);
+            let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+            let terminator = mlirOperationCreate(&mut yield_state);
+            mlirBlockAppendOwnedOperation(body, terminator);
+            let mut state = mlirOperationStateGet(ir::string_ref_of("scf.for"), location);
+            let operands = [lower, upper, step];
+            mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+            mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+            let operation = mlirOperationCreate(&mut state);
+            self.insert(operation);
+            LoopBody {
+                operation,
+                induction: mlirBlockGetArgument(body, 0),
+                terminator,
+            }
+        }
     }
 
     /// `arith.cmpi <predicate> left, right`, an `i1` (MLIR's predicate

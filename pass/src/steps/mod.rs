@@ -13,6 +13,7 @@
 //! advice), or as an error when `strict` and the decision was blocked. The
 //! caller emits the [`Note`] now or after the kernel's own remark.
 
+pub mod coarsen;
 pub mod delinearize;
 pub mod memory_space;
 pub mod promote;
@@ -36,6 +37,8 @@ use crate::{
 /// A step of the pass, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// Each block given the work of several blocks (`coarsen`).
+    Coarsen,
     /// A lone kernel specialized under a run-time check (`version`).
     Version,
     /// Flat indices read as rows and columns (`delinearize`).
@@ -56,7 +59,8 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 8] = [
+    pub const ALL: [Step; 9] = [
+        Step::Coarsen,
         Step::Version,
         Step::Delinearize,
         Step::Promote,
@@ -70,6 +74,7 @@ impl Step {
     /// Its name: its option's, its folder's (`shared-layout` for `pad` and `swizzle`).
     pub fn name(self) -> &'static str {
         match self {
+            Step::Coarsen => "coarsen",
             Step::Version => "version",
             Step::Relayout => "relayout",
             Step::Delinearize => "delinearize",
@@ -94,6 +99,7 @@ impl Step {
     /// The step that takes decisions of `kind`.
     pub fn of(kind: Kind) -> Step {
         match kind {
+            Kind::Coarsen => Step::Coarsen,
             Kind::Relayout => Step::Relayout,
             Kind::Delinearize => Step::Delinearize,
             Kind::Promote => Step::Promote,
@@ -109,6 +115,7 @@ impl Step {
     pub fn enabled(self, options: &Options) -> bool {
         let switches = &options.switches;
         match self {
+            Step::Coarsen => switches.coarsen,
             Step::Version => options.version,
             Step::Relayout => switches.relayout,
             Step::Delinearize => switches.delinearize,
@@ -123,6 +130,7 @@ impl Step {
     /// The options that turn the step off, as a disabled decision's reason names them.
     pub fn switched_off_by(self) -> &'static str {
         match self {
+            Step::Coarsen => "option coarsen=false",
             Step::Version => "option version=false",
             Step::Relayout => "option relayout=false",
             Step::Delinearize => "option delinearize=false",
@@ -137,6 +145,7 @@ impl Step {
     /// What `strict` adds to a blocked decision's error.
     fn strict(self) -> &'static str {
         match self {
+            Step::Coarsen => "strict: each block keeps its work",
             Step::Version => "strict: the kernel is not specialized",
             Step::Relayout => "strict: the buffer keeps its layout",
             Step::Delinearize => "strict: the flat index stays flat",
@@ -367,6 +376,7 @@ mod tests {
             report: None,
             strict,
             switches: Switches {
+                coarsen: on(Step::Coarsen),
                 relayout: on(Step::Relayout),
                 delinearize: on(Step::Delinearize),
                 promote: on(Step::Promote),
@@ -382,6 +392,8 @@ mod tests {
             relayout_launches: 0,
             version: true,
             bind_constants: false,
+            coarsen_grid: false,
+            coarsen_factor: 0,
             remarks_of: None,
             detailed_remarks: true,
         }

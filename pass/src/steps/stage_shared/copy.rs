@@ -148,8 +148,7 @@ pub(super) fn copy_box(
     let cells: i64 = extents.iter().product();
     let threads = block.threads() as i64;
     let rounds = (cells + threads - 1) / threads;
-    let body = counted_loop(
-        inside,
+    let body = inside.counted_loop(
         zero,
         inside.index_constant(rounds),
         inside.index_constant(1),
@@ -157,7 +156,7 @@ pub(super) fn copy_box(
     let whole_rounds = cells % threads == 0 && !source.outward && source.condition.is_none();
     if whole_rounds && (ROUNDS_PTXAS_UNROLLS + 1..=MOST_ROUNDS_UNROLLED).contains(&rounds) {
         unsafe {
-            let the_loop = mlirBlockGetParentOperation(mlirOperationGetBlock(body.terminator));
+            let the_loop = body.operation;
             mlirOperationSetDiscardableAttributeByName(
                 the_loop,
                 ir::string_ref_of(COPY_ROUNDS),
@@ -273,42 +272,6 @@ unsafe fn unroll_loop(the_loop: MlirOperation) {
         mlirOperationMoveBefore(store, the_loop);
     }
     mlirOperationDestroy(the_loop);
-}
-
-/// The body of a counted `scf.for`.
-struct LoopBody {
-    /// Its induction variable.
-    induction: MlirValue,
-    /// Its `scf.yield`, before which the body goes.
-    terminator: MlirOperation,
-}
-
-/// Creates `scf.for %i = lower to upper step step { scf.yield }` before the builder's anchor.
-fn counted_loop(
-    builder: &Builder,
-    lower: MlirValue,
-    upper: MlirValue,
-    step: MlirValue,
-) -> LoopBody {
-    unsafe {
-        let location = mlirValueGetLocation(upper);
-        let index = mlirValueGetType(upper);
-        let region = mlirRegionCreate();
-        let body = mlirBlockCreate(1, &index, &location);
-        mlirRegionAppendOwnedBlock(region, body);
-        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
-        let terminator = mlirOperationCreate(&mut yield_state);
-        mlirBlockAppendOwnedOperation(body, terminator);
-        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.for"), location);
-        let operands = [lower, upper, step];
-        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
-        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
-        builder.insert(mlirOperationCreate(&mut state));
-        LoopBody {
-            induction: mlirBlockGetArgument(body, 0),
-            terminator,
-        }
-    }
 }
 
 /// `left == right`.

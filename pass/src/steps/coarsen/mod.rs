@@ -1,0 +1,439 @@
+//! Coarsening (`coarsen`, issue 33): each block does the work of `F` blocks along one grid
+//! dimension `d`, so each thread has `F` times the loads in flight.
+//!
+//! The rewrite is block coarsening: the body (every op but `gpu.return`) moves into
+//! `scf.for %f = 0 to F`, where `gpu.block_id d` reads `F·bid_d + f` and `gpu.grid_dim d`
+//! reads `F·grid_d`; the launch's grid along `d` is divided by `F`. Each iteration is one of
+//! the original blocks, with the ids and sizes it had, so the result is the original's
+//! whenever running those blocks one after another in one block is a schedule the original
+//! allowed. That holds, and the step applies, only where:
+//!
+//! * the kernel is a `gpu.func` whose body is one block, ending in its only `gpu.return`;
+//! * it has no shared memory and no barrier (a block's iterations would share its buffers),
+//!   no `scf.while` (a block may wait for another: the blocks after it in the loop would never
+//!   run), no `gpu.global_id`, no cluster ids and no `known_grid_size`;
+//! * its global loads are outside loops (a loop already gives each thread several);
+//! * its launches can change: every launch site in the module has a constant grid that `F`
+//!   divides along `d`, rewritten; a lone kernel only under option `coarsen-grid`, a launch
+//!   contract (the launcher divides the grid, each divided dimension a multiple of `F`). Every
+//!   coarsened kernel records its divisors (`gpu_mem_opt.grid_divided_by`), so that a launch
+//!   from outside the module (the interpreter's `--kernel`) divides the grid too; only a lone
+//!   kernel's report lists it as an obligation.
+//!
+//! The dimension is y, else z, else x: the first whose block id the body reads (a transpose's
+//! rows become a 32x32 tile that staging then writes coalesced). The factor is Little's law's
+//! ([`analysis::coarsening`]) or option `coarsen-factor`. Later steps (staging, the read-only
+//! path) see the loop and decide on it.
+//!
+//! Cost: one walk of the body.
+
+use analysis::coarsening::{self, Choice};
+use analysis::matrix::{AccessKind, MemorySpace};
+use mlir_sys::*;
+
+use crate::{
+    facts::extract::dimension,
+    facts::findings::Finding,
+    facts::kernels::{BlockSize, Kernel, KernelKind},
+    ir::{self, builder::Builder},
+    report::{Decision, Kind},
+    steps::{Early, Step, Telling},
+    Options,
+};
+
+/// The kernel attribute that records a lone kernel's launch contract: the divisor of its
+/// grid per dimension (`array<i64: 1, 4, 1>`).
+pub const CONTRACT_ATTRIBUTE: &str = "gpu_mem_opt.grid_divided_by";
+
+/// The grid divisors a lone kernel's contract records ([`CONTRACT_ATTRIBUTE`]), if it has
+/// one; an error where the record is not three positive divisors.
+pub fn recorded_divisors(kernel: MlirOperation) -> Option<Result<[u32; 3], String>> {
+    let record = ir::attribute(kernel, CONTRACT_ATTRIBUTE)?;
+    Some(
+        ir::dense_i64_array(record)
+            .and_then(|divisors| {
+                let divisors: Vec<u32> = divisors
+                    .into_iter()
+                    .map(u32::try_from)
+                    .collect::<Result<_, _>>()
+                    .ok()?;
+                <[u32; 3]>::try_from(divisors).ok()
+            })
+            .filter(|divisors| !divisors.contains(&0))
+            .ok_or_else(|| format!("{CONTRACT_ATTRIBUTE} is not three positive divisors")),
+    )
+}
+
+/// Ops whose presence keeps a body from running several blocks' work one after another.
+const REFUSED: [(&str, &str); 9] = [
+    ("gpu.barrier", "a barrier"),
+    ("nvvm.barrier0", "a barrier"),
+    ("gpu.dynamic_shared_memory", "dynamic shared memory"),
+    ("scf.while", "a while loop (a block may wait for another)"),
+    ("gpu.global_id", "gpu.global_id"),
+    ("gpu.cluster_id", "a cluster id"),
+    ("gpu.cluster_block_id", "a cluster id"),
+    ("memref.alloca", "a memref.alloca"),
+    ("gpu.return", "a gpu.return before its end"),
+];
+
+/// The names of the dimensions.
+const AXES: [&str; 3] = ["x", "y", "z"];
+
+/// The dimensions tried, in order: y, z, x.
+const DIMENSIONS: [usize; 3] = [1, 2, 0];
+
+/// What the step does to one kernel.
+struct Plan {
+    /// The coarsened dimension (0 x, 1 y, 2 z).
+    dimension: usize,
+    /// Blocks' work per block.
+    factor: u32,
+    /// The launch sites to rewrite, each with its grid along the dimension.
+    sites: Vec<(MlirOperation, i64)>,
+    /// The model's numbers.
+    choice: Choice,
+}
+
+/// Why a kernel keeps its blocks' work: a remark only where the user asked for a factor;
+/// otherwise the report's, as relayout's for a lone kernel (a remark on every memory-bound
+/// kernel would be advice nobody asked for).
+struct Refusal {
+    /// The reason.
+    reason: String,
+    /// Whether it is worth a remark.
+    told: bool,
+    /// What would let it through.
+    advice: Option<String>,
+}
+
+impl Refusal {
+    /// A reason the report records and no remark repeats.
+    fn quiet(reason: impl Into<String>) -> Refusal {
+        Refusal {
+            reason: reason.into(),
+            told: false,
+            advice: None,
+        }
+    }
+}
+
+/// Decides and, where enabled, coarsens `kernel`; false first when `strict` failed, true
+/// second when the IR changed.
+pub fn run(
+    kernel: &Kernel,
+    findings: &[Finding],
+    options: &Options,
+    early: &mut Early,
+) -> (bool, bool) {
+    let location = unsafe { mlirOperationGetLocation(kernel.operation) };
+    let (decision, told, changed) = match decide(kernel, findings, options) {
+        Err(refusal) => (
+            Decision {
+                advice: refusal.advice,
+                ..Decision::skipped(
+                    Kind::Coarsen,
+                    "kernel",
+                    &format!("left as it is: {}", refusal.reason),
+                )
+            },
+            refusal.told,
+            false,
+        ),
+        Ok(plan) => {
+            let words = describe(&plan);
+            let enabled = Step::Coarsen.enabled(options);
+            let outcome = if enabled {
+                apply(kernel, &plan)
+            } else {
+                Ok(())
+            };
+            let decision = Decision {
+                kind: Kind::Coarsen,
+                target: "kernel".into(),
+                applied: enabled && outcome.is_ok(),
+                reason: match outcome {
+                    Ok(()) => words,
+                    Err(why) => format!("not coarsened: {why}"),
+                },
+                params: serde_json::json!({
+                    "dimension": AXES[plan.dimension],
+                    "factor": plan.factor,
+                    "in_flight_before": plan.choice.before,
+                    "in_flight_after": plan.choice.after,
+                    "in_flight_needed": plan.choice.needed,
+                    "launches_rewritten": plan.sites.len(),
+                }),
+                summary: String::new(),
+                advice: None,
+            };
+            (decision, true, enabled)
+        }
+    };
+    let telling = Telling {
+        kernel: &kernel.name,
+        location,
+        remark: told,
+        blocked: false,
+    };
+    (early.settle(decision, telling, options), changed)
+}
+
+/// The plan for `kernel`, or why it keeps its blocks' work.
+fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Plan, Refusal> {
+    let KernelKind::Function { workgroup, .. } = kernel.kind else {
+        return Err(Refusal::quiet(
+            "a gpu.launch body (only a gpu.func is coarsened)",
+        ));
+    };
+    let BlockSize::Known { sizes, .. } = kernel.block else {
+        return Err(Refusal::quiet("its block size is unknown"));
+    };
+    if workgroup > 0 {
+        return Err(Refusal::quiet(
+            "it has shared memory of its own, which its blocks' work would share",
+        ));
+    }
+    if ir::attribute(kernel.operation, "known_grid_size").is_some() {
+        return Err(Refusal::quiet("it states its grid (known_grid_size)"));
+    }
+    let dimension = body_dimension(kernel).map_err(Refusal::quiet)?;
+    let loaded_bytes = loaded_bytes(findings).map_err(Refusal::quiet)?;
+    let threads = sizes.iter().product::<u32>();
+    let sites = launch_extents(kernel, dimension).map_err(Refusal::quiet)?;
+    let extents: Vec<u64> = sites.iter().map(|&(_, extent)| extent as u64).collect();
+    let blocks = grid_blocks(kernel);
+    let lone = kernel.launches.sites.is_empty();
+    let axis = AXES[dimension];
+    let choice = coarsening::choose(threads, loaded_bytes, &extents, blocks);
+    let factor = match options.coarsen_factor {
+        0 => choice.factor,
+        asked => {
+            if let Some(why) = coarsening::disallowed(asked, threads, &extents, None) {
+                return Err(Refusal {
+                    reason: format!("option coarsen-factor={asked}: {why}"),
+                    told: true,
+                    advice: None,
+                });
+            }
+            asked
+        }
+    };
+    if factor == 1 {
+        return Err(Refusal::quiet(choice.unchanged()));
+    }
+    if lone && !options.coarsen_grid {
+        return Err(Refusal {
+            reason: format!(
+                "{factor} blocks' work per block along {axis} would put {}, but a lone kernel's \
+                 grid is its launcher's",
+                choice.describe()
+            ),
+            told: false,
+            advice: Some(format!(
+                "option coarsen-grid=true, and a launcher that divides the grid's {axis} by \
+                 {factor} (the report's launch contract)"
+            )),
+        });
+    }
+    let choice = Choice {
+        after: f64::from(factor) * choice.before,
+        ..choice
+    };
+    Ok(Plan {
+        dimension,
+        factor,
+        sites,
+        choice,
+    })
+}
+
+/// The dimension to coarsen, or why the body cannot run several blocks' work in turn.
+fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
+    let body = kernel.body();
+    let entry = unsafe { mlirRegionGetFirstBlock(body) };
+    if unsafe { !mlirBlockGetNextInRegion(entry).ptr.is_null() } {
+        return Err("its body has several blocks".into());
+    }
+    let operations = ir::block_operations(entry);
+    let terminator = operations.last().copied();
+    let mut used = [false; 3];
+    for operation in operations.iter().flat_map(|&operation| ir::walk(operation)) {
+        let name = ir::operation_name(operation);
+        if terminator.is_some_and(|last| last.ptr == operation.ptr) {
+            continue;
+        }
+        if let Some((_, what)) = REFUSED.iter().find(|(refused, _)| *refused == name) {
+            return Err(format!("it has {what}"));
+        }
+        if name == "gpu.block_id" {
+            used[dimension(operation)] = true;
+        }
+    }
+    if !terminator.is_some_and(|last| ir::is_named(last, "gpu.return")) {
+        return Err("its body does not end in gpu.return".into());
+    }
+    DIMENSIONS
+        .into_iter()
+        .find(|&axis| used[axis])
+        .ok_or_else(|| "it reads no block id".to_string())
+}
+
+/// Bytes a thread loads from global memory before their use: one element (of the widest
+/// access) per buffer it reads; or why coarsening has nothing to put in flight.
+fn loaded_bytes(findings: &[Finding]) -> Result<u32, String> {
+    let mut buffers: Vec<(MlirValue, u32)> = Vec::new();
+    for finding in findings {
+        let memory = &finding.memory;
+        if memory.kind != AccessKind::Load || memory.space != MemorySpace::Global {
+            continue;
+        }
+        if !finding.access.loops.is_empty() {
+            return Err(format!(
+                "its load at {} is in a loop, which already gives each thread several in flight",
+                memory.location
+            ));
+        }
+        let bytes = memory.element_bytes.unwrap_or(0) * memory.vector_width;
+        match buffers
+            .iter_mut()
+            .find(|(buffer, _)| unsafe { mlirValueEqual(*buffer, memory.root_value) })
+        {
+            Some((_, widest)) => *widest = (*widest).max(bytes),
+            None => buffers.push((memory.root_value, bytes)),
+        }
+    }
+    match buffers.iter().map(|&(_, bytes)| bytes).sum::<u32>() {
+        0 => Err("it loads nothing from global memory".into()),
+        bytes => Ok(bytes),
+    }
+}
+
+/// Each launch site with its constant grid along `dimension`, or why one is not constant.
+fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperation, i64)>, String> {
+    kernel
+        .launches
+        .sites
+        .iter()
+        .map(|&site| {
+            grid_operand(site, dimension)
+                .and_then(|position| {
+                    ir::static_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
+                })
+                .filter(|&extent| extent > 0)
+                .map(|extent| (site, extent))
+                .ok_or_else(|| {
+                    format!(
+                        "the grid of its launch at {} is not constant",
+                        ir::location_text(unsafe { mlirOperationGetLocation(site) })
+                    )
+                })
+        })
+        .collect()
+}
+
+/// The position among a `gpu.launch_func`'s operands of its grid size along `dimension`.
+fn grid_operand(site: MlirOperation, dimension: usize) -> Option<usize> {
+    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+    Some(usize::try_from(*segments.first()?).ok()? + dimension)
+}
+
+/// Blocks of the smallest grid among the launches in the module, where all are constant.
+fn grid_blocks(kernel: &Kernel) -> Option<u64> {
+    kernel
+        .launches
+        .sites
+        .iter()
+        .map(|&site| {
+            (0..3).try_fold(1u64, |blocks, dimension| {
+                let position = grid_operand(site, dimension)?;
+                let extent = ir::static_integer(unsafe {
+                    mlirOperationGetOperand(site, position as isize)
+                })?;
+                blocks.checked_mul(u64::try_from(extent).ok()?)
+            })
+        })
+        .collect::<Option<Vec<u64>>>()?
+        .into_iter()
+        .min()
+}
+
+/// `4 blocks' work per block along y (grid y 512 → 128 at 1 launch here): …`.
+fn describe(plan: &Plan) -> String {
+    let axis = AXES[plan.dimension];
+    let launches = if plan.sites.is_empty() {
+        format!(
+            "the launcher divides the grid's {axis} by {}: a launch contract",
+            plan.factor
+        )
+    } else {
+        let grids: Vec<String> = plan
+            .sites
+            .iter()
+            .map(|&(_, extent)| format!("{extent} → {}", extent / i64::from(plan.factor)))
+            .collect();
+        format!("grid {axis} {} at the launches here", grids.join(", "))
+    };
+    format!(
+        "{} blocks' work per block along {axis}, one after another ({launches}): {}",
+        plan.factor,
+        plan.choice.describe()
+    )
+}
+
+/// Rewrites the body, the launches and the contract as `plan` says.
+fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let operations = ir::block_operations(entry);
+    let (&terminator, body) = operations.split_last().ok_or("an empty body")?;
+    let &first = body.first().ok_or("nothing to coarsen")?;
+    let outside = Builder::before(first);
+    let factor = outside.index_constant(i64::from(plan.factor));
+    let looped = Builder::before(terminator).counted_loop(
+        outside.index_constant(0),
+        factor,
+        outside.index_constant(1),
+    );
+    ir::move_range(first, looped.operation, looped.terminator);
+    for operation in ir::walk(looped.operation) {
+        let name = ir::operation_name(operation);
+        let scaled = match name.as_str() {
+            "gpu.block_id" | "gpu.grid_dim" if dimension(operation) == plan.dimension => name,
+            _ => continue,
+        };
+        let value = unsafe { mlirOperationGetResult(operation, 0) };
+        let uses = ir::uses(value);
+        let after = Builder::before(unsafe { mlirOperationGetNextInBlock(operation) });
+        let mut replacement = after.index_binary("arith.muli", value, factor);
+        if scaled == "gpu.block_id" {
+            replacement = after.index_binary("arith.addi", replacement, looped.induction);
+        }
+        for (owner, position) in uses {
+            unsafe { mlirOperationSetOperand(owner, position as isize, replacement) };
+        }
+    }
+    for &(site, extent) in &plan.sites {
+        let position = grid_operand(site, plan.dimension).ok_or("a launch without a grid")?;
+        let divided = Builder::before(site).index_constant(extent / i64::from(plan.factor));
+        unsafe { mlirOperationSetOperand(site, position as isize, divided) };
+    }
+    // The record goes on every coarsened kernel: a launch from outside the module (`interp
+    // --kernel`, a launcher compiled apart) divides the grid by it; the launches here already do.
+    let mut divisors = [1u32; 3];
+    divisors[plan.dimension] = plan.factor;
+    let text = format!(
+        "array<i64: {}, {}, {}>",
+        divisors[0], divisors[1], divisors[2]
+    );
+    let record = outside
+        .parse_attribute(&text)
+        .ok_or("cannot build the contract")?;
+    unsafe {
+        mlirOperationSetAttributeByName(
+            kernel.operation,
+            ir::string_ref_of(CONTRACT_ATTRIBUTE),
+            record,
+        )
+    };
+    Ok(())
+}
