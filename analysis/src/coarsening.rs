@@ -81,7 +81,10 @@ pub fn disallowed(
     blocks: Option<u64>,
 ) -> Option<String> {
     let factor = u64::from(factor);
-    if let Some(extent) = extents.iter().find(|&&extent| !extent.is_multiple_of(factor)) {
+    if let Some(extent) = extents
+        .iter()
+        .find(|&&extent| !extent.is_multiple_of(factor))
+    {
         return Some(format!(
             "{factor} does not divide the grid's {extent} blocks"
         ));

@@ -13,6 +13,8 @@
 //!   no `scf.while` (a block may wait for another: the blocks after it in the loop would never
 //!   run), no `gpu.global_id`, no cluster ids and no `known_grid_size`;
 //! * its global loads are outside loops (a loop already gives each thread several);
+//! * no uncoalesced global access is under a condition (staging stages such an access outside
+//!   loops only: a guarded transpose would lose its tile);
 //! * its launches can change: every launch site in the module has a constant grid that `F`
 //!   divides along `d`, rewritten; a lone kernel only under option `coarsen-grid`, a launch
 //!   contract (the launcher divides the grid, each divided dimension a multiple of `F`). Every
@@ -199,6 +201,7 @@ fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Pl
     }
     let dimension = body_dimension(kernel).map_err(Refusal::quiet)?;
     let loaded_bytes = loaded_bytes(findings).map_err(Refusal::quiet)?;
+    guarded_uncoalesced(findings).map_err(Refusal::quiet)?;
     let threads = sizes.iter().product::<u32>();
     let sites = launch_extents(kernel, dimension).map_err(Refusal::quiet)?;
     let extents: Vec<u64> = sites.iter().map(|&(_, extent)| extent as u64).collect();
@@ -307,6 +310,34 @@ fn loaded_bytes(findings: &[Finding]) -> Result<u32, String> {
         0 => Err("it loads nothing from global memory".into()),
         bytes => Ok(bytes),
     }
+}
+
+/// Why coarsening would cost staging an access, if it would: a global access with more than
+/// twice the ideal sectors per request under a condition is staged as a single access outside loops, and inside the coarsened loop
+/// it would not be (a guarded transpose would lose its tile).
+fn guarded_uncoalesced(findings: &[Finding]) -> Result<(), String> {
+    for finding in findings {
+        let memory = &finding.memory;
+        if memory.space != MemorySpace::Global || finding.access.guard.is_empty() {
+            continue;
+        }
+        let ideal = analysis::staging::ideal_sectors_per_request(
+            memory.element_bytes.unwrap_or(4) * memory.vector_width,
+        );
+        // A stencil's shifted reads (5 sectors where 4 are ideal) are L1's, not staging's.
+        if let Some(sectors) = finding
+            .sectors_per_request()
+            .ok()
+            .filter(|&sectors| sectors > 2.0 * ideal)
+        {
+            return Err(format!(
+                "its uncoalesced access at {} ({sectors:.2} sectors per request, {ideal} ideal) is \
+                 under a condition, which staging handles outside a loop only",
+                memory.location
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Each launch site with its constant grid along `dimension`, or why one is not constant.

@@ -8,7 +8,8 @@
 //!
 //! * every access to the buffer is a scalar `memref.load`/`memref.store` directly in the loop's
 //!   body, all at one index that does not change with the loop (same index expression, no
-//!   unknown part, no term of the loop's own counter);
+//!   unknown part, no term of the loop's own counter; or, where the model does not follow the
+//!   index, the same SSA index values, defined before the loop);
 //! * no other access may reach the same memory (`facts::effects::may_alias`: a different
 //!   kernel-local buffer, a `{llvm.noalias}` argument, one the module's launches give a buffer
 //!   of its own, or option `assume-noalias`);
@@ -291,12 +292,27 @@ fn candidates(findings: &[Finding]) -> Vec<Vec<usize>> {
 /// `arg 4[tid.x + 32*bid.x]`: the element as remarks name it.
 fn element_words(findings: &[Finding], members: &[usize]) -> String {
     let first = &findings[members[0]];
+    let operands = index_operands(&first.memory);
     let indices: Vec<String> = first
         .access
         .indices
         .iter()
-        .map(|index| {
-            analysis::delinearize::describe_expression(index).unwrap_or_else(|| "?".into())
+        .enumerate()
+        .map(|(position, index)| {
+            analysis::delinearize::describe_expression(index).unwrap_or_else(|| {
+                // Not followed: the op that computes it, by its location.
+                operands
+                    .get(position)
+                    .and_then(|&value| ir::defining_operation(value))
+                    .map(|owner| {
+                        let at = ir::location_text(unsafe { mlirOperationGetLocation(owner) });
+                        format!(
+                            "the index at {}",
+                            crate::steps::same_file(&first.memory.location, &at)
+                        )
+                    })
+                    .unwrap_or_else(|| "?".into())
+            })
         })
         .collect();
     format!("{}[{}]", first.memory.root.describe(), indices.join(", "))
@@ -313,11 +329,18 @@ fn decide(
     let first = &findings[members[0]];
     let depth = first.access.loops.len().saturating_sub(1);
     let counter = Variable::Loop(LoopId(depth));
-    for &member in members {
+    let followed = members.iter().all(|&member| {
+        findings[member]
+            .access
+            .indices
+            .iter()
+            .all(|index| index.linear().is_ok())
+    });
+    if !followed {
+        shared_outside(findings, members, the_loop)?;
+    }
+    for &member in members.iter().filter(|_| followed) {
         let indices = &findings[member].access.indices;
-        if indices.iter().any(|index| index.linear().is_err()) {
-            return Err("its index is not followed".into());
-        }
         if *indices != first.access.indices {
             return Err(format!(
                 "the loop accesses it at more than one index ({})",
@@ -367,6 +390,37 @@ fn decide(
                 other.memory.root.describe(),
                 other.memory.location
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Where the access model does not follow an index (`blockIdx.x * blockDim.x + threadIdx.x`
+/// with the block size unknown), the element is still one, loop-invariant, when every access
+/// uses the same SSA index values and each is defined before the loop; or why not.
+fn shared_outside(
+    findings: &[Finding],
+    members: &[usize],
+    the_loop: MlirOperation,
+) -> Result<(), String> {
+    let first = index_operands(&findings[members[0]].memory);
+    for &member in members {
+        let operands = index_operands(&findings[member].memory);
+        let same = operands.len() == first.len()
+            && operands
+                .iter()
+                .zip(&first)
+                .all(|(&one, &other)| unsafe { mlirValueEqual(one, other) });
+        if !same
+            || !operands
+                .iter()
+                .all(|&value| defined_outside(value, the_loop))
+        {
+            return Err(
+                "its index is not followed, and its accesses do not share one index value \
+                 computed before the loop"
+                    .into(),
+            );
         }
     }
     Ok(())
