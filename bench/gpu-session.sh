@@ -7,7 +7,9 @@
 #
 #     bench/gpu-session.sh "$OUT" [SECONDS]
 #
-# SECONDS (default 400) is the whole budget; keep the device call's timeout above it. Writes
+# SECONDS (default 400) is the whole budget; keep the device call's timeout above it. With
+# COUNTERS="kernel ..." in the environment, only those kernels are profiled (the 50-kernel suite
+# takes about 210 s to run and over 300 s to profile on an H200: profile what changed). Writes
 # `$OUT/machine.txt` (nvidia-smi, ncu's version), `$OUT/results.tar.gz` (every results file
 # of bench/results for this date and GPU) and `$OUT/session.log` (each step's output).
 set -u
@@ -41,15 +43,19 @@ ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/
 } >"$out/machine.txt" 2>&1
 
 runner=$bench/gpu-mem-opt-runner
-# Measured on an H200 (2026-11-26): suite run 76 s, suite counters 141 s, calibrate run 1 s, so
-# 300 s of budget does all three; the run gets 40 % of the budget at most, the counters what
-# is left but 15 s, the calibration the rest.
-step "suite run" "$((budget * 2 / 5))" \
+# Measured on an H200 (session 17, 48 kernels): suite run 207 s, suite counters over 300 s,
+# calibrate run 1 s; the run gets half the budget at most, the counters what is left but 15 s,
+# the calibration the rest.
+step "suite run" "$((budget / 2))" \
   "$runner" suite run "$bench/suite.json" --results "$results"
 if [ -n "$ncu" ]; then
+  only=""
+  for kernel in ${COUNTERS:-}; do only="$only --kernel $kernel"; done
+  # shellcheck disable=SC2086 # one word per option
   step "suite counters" "$(left 15)" \
-    "$runner" suite counters "$bench/suite.json" --results "$results" --ncu "$ncu"
+    "$runner" suite counters "$bench/suite.json" --results "$results" --ncu "$ncu" $only
 fi
 step "calibrate run" "$(left 5)" \
   "$runner" calibrate run "$bench/calibration.ptx" --results "$results"
+cp "$bench/resources.md" "$results/resources.md" 2>/dev/null
 tar czf "$out/results.tar.gz" -C "$results" .

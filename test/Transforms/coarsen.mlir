@@ -14,6 +14,7 @@
 // RUN: gpu-mem-opt diff %s --options 'coarsen-grid=true' --kernel scale_rows --grid 4,1,1 --arg random:1:8192 --arg zeros:8192
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='coarsen-factor=2' %s 2>/dev/null | FileCheck %s --check-prefix=FACTOR
 // RUN: gpu-mem-opt diff %s --options 'coarsen-factor=2' --entry main | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt diff %s --options 'coarsen-factor=2' --entry inline | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --options 'coarsen-factor=2' --kernel launched --grid 2,8,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='coarsen-grid=true' %s -o %t.mlir 2>/dev/null
 // RUN: not gpu-mem-opt interp %t.mlir --kernel transpose --grid 16,6,1 --arg random:1 --arg zeros 2>&1 | FileCheck %s --check-prefix=BROKEN
@@ -34,6 +35,29 @@ module attributes {gpu.container_module} {
     gpu.memcpy %in, %host_in : memref<64x64xf32>, memref<64x64xf32>
     gpu.launch_func @kernels::@launched blocks in (%c2, %c8, %c1) threads in (%c32, %c8, %c1)
         args(%in : memref<64x64xf32>, %out : memref<64x64xf32>)
+    gpu.memcpy %host_out, %out : memref<64x64xf32>, memref<64x64xf32>
+    return
+  }
+  /// The same copy as a gpu.launch (upstream's linalg → parallel loops → gpu path makes
+  /// these): coarsened in place, its own grid operand 8 → 4 under coarsen-factor=2.
+  func.func @inline(%host_in: memref<64x64xf32>, %host_out: memref<64x64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %in = gpu.alloc () : memref<64x64xf32>
+    %out = gpu.alloc () : memref<64x64xf32>
+    gpu.memcpy %in, %host_in : memref<64x64xf32>, memref<64x64xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c8, %gz = %c1)
+        threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c8, %sz = %c1) {
+      %x0 = arith.muli %bx, %c32 : index
+      %x = arith.addi %x0, %tx : index
+      %y0 = arith.muli %by, %c8 : index
+      %y = arith.addi %y0, %ty : index
+      %v = memref.load %in[%y, %x] : memref<64x64xf32>
+      memref.store %v, %out[%y, %x] : memref<64x64xf32>
+      gpu.terminator
+    }
     gpu.memcpy %host_out, %out : memref<64x64xf32>, memref<64x64xf32>
     return
   }
@@ -132,6 +156,10 @@ module attributes {gpu.container_module} {
 // FACTOR-LABEL: func.func @main
 // FACTOR: %[[FOUR:.*]] = arith.constant 4 : index
 // FACTOR: gpu.launch_func @kernels::@launched blocks in (%{{.*}}, %[[FOUR]], %{{.*}})
+// FACTOR-LABEL: func.func @inline
+// FACTOR: %[[HALF:.*]] = arith.constant 4 : index
+// FACTOR: gpu.launch blocks({{.*}}) in ({{.*}}, %{{.*}} = %[[HALF]], {{.*}})
+// FACTOR: scf.for
 // FACTOR-LABEL: gpu.func @transpose
 // FACTOR-NOT: scf.for
 // FACTOR-LABEL: gpu.func @launched

@@ -153,6 +153,7 @@ pub fn write(out: &Path, cases: &[Case]) -> Result<PlannedKernel> {
             bench: launch.clone(),
             check: launch,
             predicted: Some(predict(ways, stride, width)),
+            resources: None,
         });
     }
     let kernel = PlannedKernel {

@@ -32,7 +32,7 @@ use crate::launch;
 
 use super::check::{verify, verify_corner};
 use super::cuda_reference;
-use super::plan::{Plan, PlannedKernel, PlannedVariant};
+use super::plan::{Plan, PlannedKernel, PlannedVariant, Resources};
 use super::predictions::Prediction;
 use super::tools::{self, Tools};
 use super::variants::{self, Produced, Variant};
@@ -40,6 +40,9 @@ use super::{CudaEntry, KernelEntry, Manifest, Size};
 
 /// The file name of the launch description in a variant's directory.
 pub const LAUNCH: &str = "launch.json";
+
+/// The file name of the registers and spills of every variant (`ptxas -v`), beside the plan.
+pub const RESOURCES: &str = "resources.md";
 
 /// The file name of the predicted counters in a variant's bench-size directory.
 pub const PREDICTED: &str = "predicted-counters.json";
@@ -140,18 +143,18 @@ fn emit_mlir(
 
 /// Checks the emitted description in `directory` against its PTX, and that `ptxas` (where
 /// there is one) assembles the PTX for sm_90: what the driver would refuse on the GPU machine
-/// (an unresolved libdevice call, say) is found here.
-fn check_emitted(tools: &Tools, directory: &Path) -> Result<()> {
+/// (an unresolved libdevice call, say) is found here. Returns what `ptxas -v` reports.
+fn check_emitted(tools: &Tools, directory: &Path) -> Result<Option<Resources>> {
     let path = directory.join(LAUNCH);
     let description = Description::load(&path)?;
     let ptx = description.ptx_path(&path);
     launch::check(&description, &files::read_bytes(&ptx)?)
         .map_err(|error| Error::Invalid(format!("{}: {error}", path.display())))?;
-    if let Some(ptxas) = &tools.ptxas {
-        let mut assemble = tools::command(ptxas, ["-arch=sm_90", "-o", "/dev/null"]);
-        tools::output(assemble.arg(&ptx), None)?;
-    }
-    Ok(())
+    let Some(ptxas) = &tools.ptxas else {
+        return Ok(None);
+    };
+    let mut assemble = tools::command(ptxas, ["-v", "-arch=sm_90", "-o", "/dev/null"]);
+    Ok(Resources::parse(&tools::errors(assemble.arg(&ptx))?))
 }
 
 /// What building the suite needs, and the CUDA references compiled so far.
@@ -225,9 +228,9 @@ impl Builder<'_> {
         let check_source = directories[0].1.join("source.mlir");
         let outputs = kernel.output_positions();
         let naive_printout = interpret(tools, kernel, &check_source, Size::Check, &outputs)?;
-        let mut applies: Vec<(Variant, Option<Prediction>)> = Vec::new();
+        let mut applies: Vec<(Variant, Option<Prediction>, Option<Resources>)> = Vec::new();
         'variants: for variant in Variant::MLIR {
-            let mut predicted = None;
+            let (mut predicted, mut resources) = (None, None);
             for (size, directory) in &directories {
                 let source = directory.join("source.mlir");
                 let mlir =
@@ -261,18 +264,19 @@ impl Builder<'_> {
                 }
                 let target = directory.join(variant.name());
                 emit_mlir(tools, kernel, *size, &mlir, &target)?;
-                check_emitted(self.tools, &target)?;
+                let assembled = check_emitted(self.tools, &target)?;
                 if *size == Size::Bench {
                     predicted = Some(predict(tools, kernel, &mlir, &target)?);
+                    resources = assembled;
                 }
             }
-            applies.push((variant, predicted));
+            applies.push((variant, predicted, resources));
         }
         let cuda_reference = Variant::CudaReference.name().to_string();
         match (&kernel.cuda, &tools.nvcc) {
             (Some(cuda), Some(nvcc)) => {
                 self.build_cuda(nvcc, kernel, cuda, &directories)?;
-                applies.push((Variant::CudaReference, None));
+                applies.push((Variant::CudaReference, None, None));
             }
             (Some(_), None) => {
                 planned.skipped.insert(
@@ -297,7 +301,7 @@ impl Builder<'_> {
             files::write(&out.join(&file), printed)?;
             planned.expected.insert(argument.name.clone(), file);
         }
-        for (variant, predicted) in applies {
+        for (variant, predicted, resources) in applies {
             let launch_of =
                 |size: Size| relative.join(size.name()).join(variant.name()).join(LAUNCH);
             planned.variants.push(PlannedVariant {
@@ -305,6 +309,7 @@ impl Builder<'_> {
                 bench: launch_of(Size::Bench),
                 check: launch_of(Size::Check),
                 predicted,
+                resources,
             });
         }
         Ok(planned)
@@ -342,6 +347,7 @@ pub fn build(manifest: &Path, out: &Path, tools: &Tools, names: &[String]) -> Re
         plan.kernels.push(builder.build_kernel(kernel)?);
     }
     plan.save(&out.join("suite.json"))?;
+    files::write(&out.join(RESOURCES), plan.resources_table())?;
     let script = out.join("run.sh");
     files::write(&script, RUN_SCRIPT)?;
     files::make_executable(&script)?;

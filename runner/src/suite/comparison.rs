@@ -424,6 +424,7 @@ mod tests {
             bench: format!("kernels/transpose-tiled/bench/{name}/launch.json").into(),
             check: format!("kernels/transpose-tiled/check/{name}/launch.json").into(),
             predicted,
+            resources: None,
         };
         let plan = Plan {
             version: 1,

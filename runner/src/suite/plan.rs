@@ -88,9 +88,82 @@ pub struct PlannedVariant {
     /// The counters the model predicts at the check size (`None`: no MLIR).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub predicted: Option<Prediction>,
+    /// What `ptxas -v` reports for its bench-size PTX (`None`: no ptxas, or a CUDA reference).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<Resources>,
+}
+
+/// Registers and spills of a kernel's PTX for sm_90, as `ptxas -v` reports them (issue 33:
+/// coarsening's register cost, and no spills).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resources {
+    /// Registers per thread (the most of any entry in the PTX).
+    pub registers: u32,
+    /// Bytes of spill stores, all entries together.
+    pub spill_stores: u32,
+    /// Bytes of spill loads, all entries together.
+    pub spill_loads: u32,
+}
+
+impl Resources {
+    /// Reads `ptxas -v`'s report (`Used 26 registers`, `0 bytes spill stores, 0 bytes spill
+    /// loads`); `None` where it names no registers.
+    pub fn parse(report: &str) -> Option<Resources> {
+        let mut found = None;
+        let number_before = |line: &str, word: &str| -> Option<u32> {
+            let end = line.find(word)?;
+            line[..end].split_whitespace().last()?.parse().ok()
+        };
+        for line in report.lines() {
+            let resources: &mut Resources = found.get_or_insert_with(Resources::default);
+            if let Some(registers) = line
+                .find("Used ")
+                .and_then(|start| number_before(&line[start + 5..], " registers"))
+            {
+                resources.registers = resources.registers.max(registers);
+            }
+            resources.spill_stores += number_before(line, " bytes spill stores").unwrap_or(0);
+            resources.spill_loads += number_before(line, " bytes spill loads").unwrap_or(0);
+        }
+        found.filter(|resources| report.contains(" registers") && resources.registers > 0)
+    }
+
+    /// `26 registers, no spills` or `40 registers, 16 B spilled`.
+    pub fn describe(&self) -> String {
+        match self.spill_stores + self.spill_loads {
+            0 => format!("{} registers, no spills", self.registers),
+            _ => format!(
+                "{} registers, {} B spill stores, {} B spill loads",
+                self.registers, self.spill_stores, self.spill_loads
+            ),
+        }
+    }
 }
 
 impl Plan {
+    /// A markdown table of every variant's registers and spills at the bench size.
+    pub fn resources_table(&self) -> String {
+        let mut text = String::from(
+            "# Registers and spills (`ptxas -v -arch=sm_90`, bench size)\n\n\
+             | kernel | variant | registers | spill stores (B) | spill loads (B) |\n|---|---|---|---|---|\n",
+        );
+        for kernel in &self.kernels {
+            for variant in &kernel.variants {
+                if let Some(resources) = variant.resources {
+                    text.push_str(&format!(
+                        "| {} | {} | {} | {} | {} |\n",
+                        kernel.name,
+                        variant.name,
+                        resources.registers,
+                        resources.spill_stores,
+                        resources.spill_loads
+                    ));
+                }
+            }
+        }
+        text
+    }
+
     /// Reads a plan.
     pub fn load(path: &Path) -> Result<Plan> {
         files::read_json(path)
@@ -99,5 +172,36 @@ impl Plan {
     /// Writes the plan.
     pub fn save(&self, path: &Path) -> Result<()> {
         files::write_json(path, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ptxas's report of one entry: 26 registers and no spills; a second entry's spills add up.
+    #[test]
+    fn ptxas_reports_are_read() {
+        let report = "ptxas info    : Compiling entry function 'k' for 'sm_90'\n\
+            ptxas info    : Function properties for k\n\
+            \x20   0 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n\
+            ptxas info    : Used 26 registers, used 1 barriers, 4096 bytes smem\n\
+            ptxas info    : Function properties for j\n\
+            \x20   0 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads\n\
+            ptxas info    : Used 40 registers\n";
+        let resources = Resources::parse(report).unwrap();
+        assert_eq!(
+            resources,
+            Resources {
+                registers: 40,
+                spill_stores: 16,
+                spill_loads: 12
+            }
+        );
+        assert_eq!(
+            resources.describe(),
+            "40 registers, 16 B spill stores, 12 B spill loads"
+        );
+        assert_eq!(Resources::parse("ptxas info : 0 bytes gmem\n"), None);
     }
 }

@@ -68,6 +68,19 @@ pub fn describe(command: &Command) -> String {
 
 /// Runs `command`, feeding it `input`; returns its standard output, or an [`Error::Tool`].
 pub fn output(command: &mut Command, input: Option<&str>) -> Result<String> {
+    let finished = finished(command, input)?;
+    Ok(String::from_utf8_lossy(&finished.stdout).into_owned())
+}
+
+/// Runs `command` without input; returns its standard error (`ptxas -v`'s report), or an
+/// [`Error::Tool`].
+pub fn errors(command: &mut Command) -> Result<String> {
+    let finished = finished(command, None)?;
+    Ok(String::from_utf8_lossy(&finished.stderr).into_owned())
+}
+
+/// Runs `command`, feeding it `input`, to its end; an [`Error::Tool`] where it fails.
+fn finished(command: &mut Command, input: Option<&str>) -> Result<std::process::Output> {
     let line = describe(command);
     let failed = |detail: String| Error::Tool {
         command: line.clone(),
@@ -98,7 +111,7 @@ pub fn output(command: &mut Command, input: Option<&str>) -> Result<String> {
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         return Err(failed(format!("{}\n{}", finished.status, tail.join("\n"))));
     }
-    Ok(String::from_utf8_lossy(&finished.stdout).into_owned())
+    Ok(finished)
 }
 
 /// Runs `command` with its output in `log` (standard output and error), killing it after

@@ -1,22 +1,24 @@
 //! Coarsening (`coarsen`, issue 33): each block does the work of `F` blocks along one grid
 //! dimension `d`, so each thread has `F` times the loads in flight.
 //!
-//! The rewrite is block coarsening: the body (every op but `gpu.return`) moves into
-//! `scf.for %f = 0 to F`, where `gpu.block_id d` reads `F·bid_d + f` and `gpu.grid_dim d`
-//! reads `F·grid_d`; the launch's grid along `d` is divided by `F`. Each iteration is one of
+//! The rewrite is block coarsening: the body (every op but its terminator) moves into
+//! `scf.for %f = 0 to F`, where `gpu.block_id d` (a `gpu.launch` body's block id argument)
+//! reads `F·bid_d + f` and `gpu.grid_dim d` (its grid size argument) reads `F·grid_d`; the
+//! launch's grid along `d` is divided by `F`. Each iteration is one of
 //! the original blocks, with the ids and sizes it had, so the result is the original's
 //! whenever running those blocks one after another in one block is a schedule the original
 //! allowed. That holds, and the step applies, only where:
 //!
-//! * the kernel is a `gpu.func` whose body is one block, ending in its only `gpu.return`;
+//! * the kernel is a `gpu.func` or a `gpu.launch` whose body is one block, ending in its only
+//!   terminator;
 //! * it has no shared memory and no barrier (a block's iterations would share its buffers),
 //!   no `scf.while` (a block may wait for another: the blocks after it in the loop would never
 //!   run), no `gpu.global_id`, no cluster ids and no `known_grid_size`;
 //! * its global loads are outside loops (a loop already gives each thread several);
 //! * no uncoalesced global access is under a condition (staging stages such an access outside
 //!   loops only: a guarded transpose would lose its tile);
-//! * its launches can change: every launch site in the module has a constant grid that `F`
-//!   divides along `d`, rewritten; a lone kernel only under option `coarsen-grid`, a launch
+//! * its launches can change: every launch site in the module (or the `gpu.launch` itself) has
+//!   a constant grid that `F` divides along `d`, rewritten; a lone kernel only under option `coarsen-grid`, a launch
 //!   contract (the launcher divides the grid, each divided dimension a multiple of `F`). Every
 //!   coarsened kernel records its divisors (`gpu_mem_opt.grid_divided_by`), so that a launch
 //!   from outside the module (the interpreter's `--kernel`) divides the grid too; only a lone
@@ -183,11 +185,7 @@ pub fn run(
 
 /// The plan for `kernel`, or why it keeps its blocks' work.
 fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Plan, Refusal> {
-    let KernelKind::Function { workgroup, .. } = kernel.kind else {
-        return Err(Refusal::quiet(
-            "a gpu.launch body (only a gpu.func is coarsened)",
-        ));
-    };
+    let (KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup }) = kernel.kind;
     let BlockSize::Known { sizes, .. } = kernel.block else {
         return Err(Refusal::quiet("its block size is unknown"));
     };
@@ -206,7 +204,7 @@ fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Pl
     let sites = launch_extents(kernel, dimension).map_err(Refusal::quiet)?;
     let extents: Vec<u64> = sites.iter().map(|&(_, extent)| extent as u64).collect();
     let blocks = grid_blocks(kernel);
-    let lone = kernel.launches.sites.is_empty();
+    let lone = launches(kernel).is_empty();
     let axis = AXES[dimension];
     let choice = coarsening::choose(threads, loaded_bytes, &extents, blocks);
     let factor = match options.coarsen_factor {
@@ -261,6 +259,12 @@ fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
     let operations = ir::block_operations(entry);
     let terminator = operations.last().copied();
     let mut used = [false; 3];
+    if matches!(kernel.kind, KernelKind::Launch { .. }) {
+        for (dimension, slot) in used.iter_mut().enumerate() {
+            *slot =
+                !ir::uses(unsafe { mlirBlockGetArgument(entry, dimension as isize) }).is_empty();
+        }
+    }
     for operation in operations.iter().flat_map(|&operation| ir::walk(operation)) {
         let name = ir::operation_name(operation);
         if terminator.is_some_and(|last| last.ptr == operation.ptr) {
@@ -273,8 +277,10 @@ fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
             used[dimension(operation)] = true;
         }
     }
-    if !terminator.is_some_and(|last| ir::is_named(last, "gpu.return")) {
-        return Err("its body does not end in gpu.return".into());
+    if !terminator.is_some_and(|last| {
+        ir::is_named(last, "gpu.return") || ir::is_named(last, "gpu.terminator")
+    }) {
+        return Err("its body does not end in its terminator".into());
     }
     DIMENSIONS
         .into_iter()
@@ -340,11 +346,19 @@ fn guarded_uncoalesced(findings: &[Finding]) -> Result<(), String> {
     Ok(())
 }
 
+/// The operations that launch `kernel`: its `gpu.launch_func`s in the module, or the
+/// `gpu.launch` itself (whose grid operands come first after its async dependencies, as a
+/// `gpu.launch_func`'s do).
+fn launches(kernel: &Kernel) -> Vec<MlirOperation> {
+    match kernel.kind {
+        KernelKind::Launch { .. } => vec![kernel.operation],
+        KernelKind::Function { .. } => kernel.launches.sites.clone(),
+    }
+}
+
 /// Each launch site with its constant grid along `dimension`, or why one is not constant.
 fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperation, i64)>, String> {
-    kernel
-        .launches
-        .sites
+    launches(kernel)
         .iter()
         .map(|&site| {
             grid_operand(site, dimension)
@@ -371,9 +385,7 @@ fn grid_operand(site: MlirOperation, dimension: usize) -> Option<usize> {
 
 /// Blocks of the smallest grid among the launches in the module, where all are constant.
 fn grid_blocks(kernel: &Kernel) -> Option<u64> {
-    kernel
-        .launches
-        .sites
+    launches(kernel)
         .iter()
         .map(|&site| {
             (0..3).try_fold(1u64, |blocks, dimension| {
@@ -426,29 +438,45 @@ fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
         outside.index_constant(1),
     );
     ir::move_range(first, looped.operation, looped.terminator);
-    for operation in ir::walk(looped.operation) {
-        let name = ir::operation_name(operation);
-        let scaled = match name.as_str() {
-            "gpu.block_id" | "gpu.grid_dim" if dimension(operation) == plan.dimension => name,
-            _ => continue,
-        };
-        let value = unsafe { mlirOperationGetResult(operation, 0) };
+    let scale = |value: MlirValue, builder: Builder, block_id: bool| {
         let uses = ir::uses(value);
-        let after = Builder::before(unsafe { mlirOperationGetNextInBlock(operation) });
-        let mut replacement = after.index_binary("arith.muli", value, factor);
-        if scaled == "gpu.block_id" {
-            replacement = after.index_binary("arith.addi", replacement, looped.induction);
+        let mut replacement = builder.index_binary("arith.muli", value, factor);
+        if block_id {
+            replacement = builder.index_binary("arith.addi", replacement, looped.induction);
         }
         for (owner, position) in uses {
             unsafe { mlirOperationSetOperand(owner, position as isize, replacement) };
         }
+    };
+    for operation in ir::walk(looped.operation) {
+        let name = ir::operation_name(operation);
+        if matches!(name.as_str(), "gpu.block_id" | "gpu.grid_dim")
+            && dimension(operation) == plan.dimension
+        {
+            let after = Builder::before(unsafe { mlirOperationGetNextInBlock(operation) });
+            scale(
+                unsafe { mlirOperationGetResult(operation, 0) },
+                after,
+                name == "gpu.block_id",
+            );
+        }
+    }
+    if let KernelKind::Launch { .. } = kernel.kind {
+        // The body's block id and grid size arguments (0..3 and 6..9).
+        let id = unsafe { mlirBlockGetArgument(entry, plan.dimension as isize) };
+        let grid = unsafe { mlirBlockGetArgument(entry, (6 + plan.dimension) as isize) };
+        scale(id, Builder::before(first), true);
+        scale(grid, Builder::before(first), false);
     }
     for &(site, extent) in &plan.sites {
         let position = grid_operand(site, plan.dimension).ok_or("a launch without a grid")?;
         let divided = Builder::before(site).index_constant(extent / i64::from(plan.factor));
         unsafe { mlirOperationSetOperand(site, position as isize, divided) };
     }
-    // The record goes on every coarsened kernel: a launch from outside the module (`interp
+    if let KernelKind::Launch { .. } = kernel.kind {
+        return Ok(());
+    }
+    // The record goes on every coarsened gpu.func: a launch from outside the module (`interp
     // --kernel`, a launcher compiled apart) divides the grid by it; the launches here already do.
     let mut divisors = [1u32; 3];
     divisors[plan.dimension] = plan.factor;
