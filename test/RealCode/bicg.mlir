@@ -44,7 +44,6 @@
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: the loop cannot leave its edge guard: the load at {{.*}} in the loop is not staged, and would run for threads the guard excludes
-// REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: the tile's copy would move 1216 global sectors per block and tile against 1216 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: kernel: 'bicg_kernel2': block 256x1x1 (from gpu.launch_func); 5 memory accesses; the same at every launch here: arg0 = 300, arg1 = 270
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x + 256*bid.x)*270 + loop0] read as row tid.x + 256*bid.x, column loop0 of rows of 270 elements (a 2-D view, the same addresses): 0 <= loop0 < 270 by the id and loop ranges
 // REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 270 iterations

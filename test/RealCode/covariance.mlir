@@ -58,7 +58,6 @@
 // REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 70 iterations
 // REMARK: gpu-mem-opt: readonly: arg 2: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: the tile's copy would move 1152 global sectors per block and tile against 1152 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: kernel: 'reduce_kernel': block 32x8x1 (from gpu.launch_func); 3 memory accesses; the same at every launch here: arg0 = 260, arg1 = 70
 // REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[(tid.y + 8*bid.y)*260 + tid.x + 32*bid.x] read as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 260 elements (a 2-D view, the same addresses): {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[(tid.y + 8*bid.y)*260 + tid.x + 32*bid.x] written as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 260 elements (a 2-D view, the same addresses): {{.*}}
@@ -75,7 +74,6 @@
 // REMARK: gpu-mem-opt: readonly: arg 2: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 293888 B tile (256x287) is over the shared-memory budget left (49152 B); the same for 1 more access: {{.*}}
-// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: the tile's copy would move 1152 global sectors per block and tile against 1152 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: the guard depends on bid.x, whose value is unknown
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: the kernel also writes this memref, so a staged copy could miss a write by another thread
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 293888 B tile (287x256) is over the shared-memory budget left (49152 B)

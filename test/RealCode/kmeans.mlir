@@ -63,7 +63,6 @@
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(loop0)*1000 + tid.x + 256*bid.x] written as row loop0, column tid.x + 256*bid.x of rows of 1000 elements
 // REMARK: gpu-mem-opt: readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 0: staged through memref<256x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75, global sectors per block and tile 8192 -> 1216; the loop left its edge guard (its loads all read tiles; the store stays guarded)
-// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 9216 -> 784 (degree 11.76 -> 1)
 // REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations: its refill runs once before each tile's iterations instead of a check in every iteration
 
