@@ -4,10 +4,10 @@
 //! The rewrite is block coarsening: the body (every op but its terminator) moves into
 //! `scf.for %f = 0 to F`, where `gpu.block_id d` (a `gpu.launch` body's block id argument)
 //! reads `F·bid_d + f` and `gpu.grid_dim d` (its grid size argument) reads `F·grid_d`; the
-//! launch's grid along `d` is divided by `F`. Each iteration is one of
-//! the original blocks, with the ids and sizes it had, so the result is the original's
-//! whenever running those blocks one after another in one block is a schedule the original
-//! allowed. That holds, and the step applies, only where:
+//! launch's grid along `d` is divided by `F`. Each iteration is one of the original blocks,
+//! with the ids and sizes it had, so the result is the original's whenever running those blocks
+//! one after another in one block is a schedule the original allowed. That holds, and the step
+//! applies, only where:
 //!
 //! * the kernel is a `gpu.func` or a `gpu.launch` whose body is one block, ending in its only
 //!   terminator;
@@ -18,11 +18,12 @@
 //! * no uncoalesced global access is under a condition (staging stages such an access outside
 //!   loops only: a guarded transpose would lose its tile);
 //! * its launches can change: every launch site in the module (or the `gpu.launch` itself) has
-//!   a constant grid that `F` divides along `d`, rewritten; a lone kernel only under option `coarsen-grid`, a launch
-//!   contract (the launcher divides the grid, each divided dimension a multiple of `F`). Every
-//!   coarsened kernel records its divisors (`gpu_mem_opt.grid_divided_by`), so that a launch
-//!   from outside the module (the interpreter's `--kernel`) divides the grid too; only a lone
-//!   kernel's report lists it as an obligation.
+//!   a constant grid that `F` divides along `d`, rewritten; a lone kernel only under option
+//!   `coarsen-grid`, a launch contract (the launcher divides the grid, each divided dimension a
+//!   multiple of `F`). Every coarsened `gpu.func` records its divisors
+//!   (`gpu_mem_opt.grid_divided_by`), so that a launch from outside the module (the
+//!   interpreter's `--kernel`) divides the grid too; only a lone kernel's report lists it as an
+//!   obligation.
 //!
 //! The dimension is y, else z, else x: the first whose block id the body reads (a transpose's
 //! rows become a 32x32 tile that staging then writes coalesced). The factor is Little's law's
