@@ -145,6 +145,13 @@ pub struct Staging {
     pub nothing_to_gain: bool,
 }
 
+/// Whether `sectors` per request are at most twice the `ideal`: L1 and a tile's copy then
+/// gain too little to pay for a copy and its barrier (a stencil's shifted rows, a walk read
+/// once).
+pub fn nearly_coalesced(sectors: f64, ideal: f64) -> bool {
+    sectors <= 2.0 * ideal
+}
+
 /// Ideal sectors per warp request for `access_bytes` per lane.
 pub fn ideal_sectors_per_request(access_bytes: u32) -> f64 {
     (WARP_LANES * f64::from(access_bytes) / SECTOR_BYTES).ceil()
@@ -489,7 +496,7 @@ fn decide_reference(
             )
         }
         (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block))
-            if footprint.reuse <= 1.0 && sectors <= 2.0 * ideal =>
+            if footprint.reuse <= 1.0 && nearly_coalesced(sectors, ideal) =>
         {
             staging.summary = format!(
                 "not staged: each element is read once (reuse {:.2}) and the loads are nearly coalesced ({sectors} sectors/request, ideal {ideal})",

@@ -118,19 +118,26 @@ impl Origin {
     }
 }
 
+/// The position among the operands of a launch (a `gpu.launch_func` or a `gpu.launch`: its
+/// grid sizes come first after its async dependencies) of its grid size along `dimension`.
+pub fn grid_operand(site: MlirOperation, dimension: usize) -> Option<usize> {
+    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+    Some(usize::try_from(*segments.first()?).ok()? + dimension)
+}
+
+/// The launch `site`'s grid size along `dimension`, where it is a positive constant.
+pub fn constant_grid_size(site: MlirOperation, dimension: usize) -> Option<i64> {
+    let position = grid_operand(site, dimension)?;
+    ir::static_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
+        .filter(|&size| size > 0)
+}
+
 /// The most blocks per dimension over `sites`, where each launch's grid is constant.
 fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
     let grids: Vec<[i64; 3]> = sites
         .iter()
         .map(|&site| {
-            let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
-            let first = usize::try_from(*segments.first()?).ok()?;
-            let size = |dimension: usize| {
-                ir::static_integer(unsafe {
-                    mlirOperationGetOperand(site, (first + dimension) as isize)
-                })
-                .filter(|&size| size > 0)
-            };
+            let size = |dimension: usize| constant_grid_size(site, dimension);
             Some([size(0)?, size(1)?, size(2)?])
         })
         .collect::<Option<_>>()?;

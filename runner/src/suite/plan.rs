@@ -109,13 +109,12 @@ impl Resources {
     /// Reads `ptxas -v`'s report (`Used 26 registers`, `0 bytes spill stores, 0 bytes spill
     /// loads`); `None` where it names no registers.
     pub fn parse(report: &str) -> Option<Resources> {
-        let mut found = None;
+        let mut resources = Resources::default();
         let number_before = |line: &str, word: &str| -> Option<u32> {
             let end = line.find(word)?;
             line[..end].split_whitespace().last()?.parse().ok()
         };
         for line in report.lines() {
-            let resources: &mut Resources = found.get_or_insert_with(Resources::default);
             if let Some(registers) = line
                 .find("Used ")
                 .and_then(|start| number_before(&line[start + 5..], " registers"))
@@ -125,18 +124,7 @@ impl Resources {
             resources.spill_stores += number_before(line, " bytes spill stores").unwrap_or(0);
             resources.spill_loads += number_before(line, " bytes spill loads").unwrap_or(0);
         }
-        found.filter(|resources| report.contains(" registers") && resources.registers > 0)
-    }
-
-    /// `26 registers, no spills` or `40 registers, 16 B spilled`.
-    pub fn describe(&self) -> String {
-        match self.spill_stores + self.spill_loads {
-            0 => format!("{} registers, no spills", self.registers),
-            _ => format!(
-                "{} registers, {} B spill stores, {} B spill loads",
-                self.registers, self.spill_stores, self.spill_loads
-            ),
-        }
+        (resources.registers > 0).then_some(resources)
     }
 }
 
@@ -179,7 +167,8 @@ impl Plan {
 mod tests {
     use super::*;
 
-    /// ptxas's report of one entry: 26 registers and no spills; a second entry's spills add up.
+    /// ptxas's report of two entries: the most registers of either, their spills added up; a
+    /// report without registers reads as nothing.
     #[test]
     fn ptxas_reports_are_read() {
         let report = "ptxas info    : Compiling entry function 'k' for 'sm_90'\n\
@@ -197,10 +186,6 @@ mod tests {
                 spill_stores: 16,
                 spill_loads: 12
             }
-        );
-        assert_eq!(
-            resources.describe(),
-            "40 registers, 16 B spill stores, 12 B spill loads"
         );
         assert_eq!(Resources::parse("ptxas info : 0 bytes gmem\n"), None);
     }

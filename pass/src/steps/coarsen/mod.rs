@@ -34,12 +34,14 @@
 
 use analysis::coarsening::{self, Choice};
 use analysis::matrix::{AccessKind, MemorySpace};
+use analysis::staging;
 use mlir_sys::*;
 
 use crate::{
     facts::extract::dimension,
     facts::findings::Finding,
     facts::kernels::{BlockSize, Kernel, KernelKind},
+    facts::launches::{constant_grid_size, grid_operand},
     ir::{self, builder::Builder},
     report::{Decision, Kind},
     steps::{Early, Step, Telling},
@@ -304,7 +306,7 @@ fn loaded_bytes(findings: &[Finding]) -> Result<u32, String> {
                 memory.location
             ));
         }
-        let bytes = memory.element_bytes.unwrap_or(0) * memory.vector_width;
+        let bytes = finding.access.access_bytes();
         match buffers
             .iter_mut()
             .find(|(buffer, _)| unsafe { mlirValueEqual(*buffer, memory.root_value) })
@@ -319,23 +321,21 @@ fn loaded_bytes(findings: &[Finding]) -> Result<u32, String> {
     }
 }
 
-/// Why coarsening would cost staging an access, if it would: a global access with more than
-/// twice the ideal sectors per request under a condition is staged as a single access outside loops, and inside the coarsened loop
-/// it would not be (a guarded transpose would lose its tile).
+/// Why coarsening would cost staging an access, if it would: a global access under a
+/// condition that is not nearly coalesced is staged as a single access outside loops, and
+/// inside the coarsened loop it would not be (a guarded transpose would lose its tile).
 fn guarded_uncoalesced(findings: &[Finding]) -> Result<(), String> {
     for finding in findings {
         let memory = &finding.memory;
         if memory.space != MemorySpace::Global || finding.access.guard.is_empty() {
             continue;
         }
-        let ideal = analysis::staging::ideal_sectors_per_request(
-            memory.element_bytes.unwrap_or(4) * memory.vector_width,
-        );
+        let ideal = staging::ideal_sectors_per_request(finding.access.access_bytes());
         // A stencil's shifted reads (5 sectors where 4 are ideal) are L1's, not staging's.
         if let Some(sectors) = finding
             .sectors_per_request()
             .ok()
-            .filter(|&sectors| sectors > 2.0 * ideal)
+            .filter(|&sectors| !staging::nearly_coalesced(sectors, ideal))
         {
             return Err(format!(
                 "its uncoalesced access at {} ({sectors:.2} sectors per request, {ideal} ideal) is \
@@ -362,11 +362,7 @@ fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperatio
     launches(kernel)
         .iter()
         .map(|&site| {
-            grid_operand(site, dimension)
-                .and_then(|position| {
-                    ir::static_integer(unsafe { mlirOperationGetOperand(site, position as isize) })
-                })
-                .filter(|&extent| extent > 0)
+            constant_grid_size(site, dimension)
                 .map(|extent| (site, extent))
                 .ok_or_else(|| {
                     format!(
@@ -378,22 +374,13 @@ fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperatio
         .collect()
 }
 
-/// The position among a `gpu.launch_func`'s operands of its grid size along `dimension`.
-fn grid_operand(site: MlirOperation, dimension: usize) -> Option<usize> {
-    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
-    Some(usize::try_from(*segments.first()?).ok()? + dimension)
-}
-
 /// Blocks of the smallest grid among the launches in the module, where all are constant.
 fn grid_blocks(kernel: &Kernel) -> Option<u64> {
     launches(kernel)
         .iter()
         .map(|&site| {
             (0..3).try_fold(1u64, |blocks, dimension| {
-                let position = grid_operand(site, dimension)?;
-                let extent = ir::static_integer(unsafe {
-                    mlirOperationGetOperand(site, position as isize)
-                })?;
+                let extent = constant_grid_size(site, dimension)?;
                 blocks.checked_mul(u64::try_from(extent).ok()?)
             })
         })

@@ -338,20 +338,21 @@ fn decide(
     });
     if !followed {
         shared_outside(findings, members, the_loop)?;
-    }
-    for &member in members.iter().filter(|_| followed) {
-        let indices = &findings[member].access.indices;
-        if *indices != first.access.indices {
-            return Err(format!(
-                "the loop accesses it at more than one index ({})",
-                findings[member].memory.location
-            ));
-        }
-        if indices
-            .iter()
-            .any(|index| index.variables().contains(&counter))
-        {
-            return Err("its index changes with the loop".into());
+    } else {
+        for &member in members {
+            let indices = &findings[member].access.indices;
+            if *indices != first.access.indices {
+                return Err(format!(
+                    "the loop accesses it at more than one index ({})",
+                    findings[member].memory.location
+                ));
+            }
+            if indices
+                .iter()
+                .any(|index| index.variables().contains(&counter))
+            {
+                return Err("its index changes with the loop".into());
+            }
         }
     }
     if !defined_outside(first.memory.memref, the_loop) {
