@@ -23,6 +23,10 @@
 //! 2, a non-unit coefficient) falls back to the mechanisms the rule is built on: stage iff it
 //! is uncoalesced, or a loop re-reads what other threads read (`ρ > 1` with a loop in the
 //! index). Reuse alone without a loop is not enough on a cached GPU (§4.1: NBody lost 20 %).
+//! Nor is a short loop: a nearly coalesced access (at most twice the ideal sectors) whose
+//! thread reads fewer than [`LEAST_READS_PER_COPY`] elements of a tile per copy is left to L1
+//! (the database's loop-reuse cases all had `ρ ≥ 8`, §4.2; on the H200 a 3x3 window staged ran
+//! at 0.75x, a 32-deep matmul tile gained 1.22x).
 //! *Uncoalesced* is the warp stride `σx` (§4.2: lanes `tx`, `tx + 1` more than one element,
 //! or one vector, apart), so a misaligned unit stride (MAP-114, a shifted stencil load) is
 //! coalesced; without a stride, measured sectors above the ideal.
@@ -59,6 +63,15 @@ pub const TILE_ITERATIONS: i64 = 32;
 /// The fewest iterations a tile is cut to before the budget refuses it: 8 `f32` are one
 /// 32-byte sector, the unit a coalesced copy moves.
 pub const SHALLOWEST_TILE: i64 = 8;
+/// The fewest reads of a tile each thread makes per copy for a nearly coalesced access to be
+/// staged: the copy's round trip and its barriers are paid once a tile, the gain over an L1
+/// hit (shared memory's lower latency, fewer wavefronts) once a read. Measured on the H200
+/// (bench/results/2026-11-27-nvidia-h200-session17.md): 9 reads (convolution-affine's 3x3
+/// window) ran at 0.75x of the naive kernel staged; 32 (matmul's tile) and 64 (SAD's 8x8
+/// search) gained 1.22x and 1.50x.
+pub const LEAST_READS_PER_COPY: i64 = TILE_ITERATIONS;
+/// Why a loop of few reads a copy on nearly coalesced loads is not staged (the report's text).
+const FEW_READS: &str = "a loop reads fewer than 32 elements of a tile per thread and copy, nearly coalesced: the copy's round trip and barrier cost more than the L1 hits they replace (convolution-affine's 3x3 window: 0.080 ms unstaged, 0.107 ms staged; matmul's 32 and SAD's 64 gain 1.22x and 1.50x; H200, bench/results/2026-11-27-nvidia-h200-session17.md)";
 /// Bytes in one sector of a global-memory request.
 const SECTOR_BYTES: f64 = 32.0;
 /// Lanes in a warp.
@@ -455,6 +468,15 @@ fn decide_reference(
     });
     let large = elements.is_none_or(|elements| elements >= SINGLE_MINIMUM_ELEMENTS);
     let looped = footprint.iterations > 1;
+    // Reads a thread makes of a full-depth tile: a tile cut shallower for the budget shares its
+    // copy's barrier with the loop's other tiles.
+    let reads = footprint_of_tile(access, block, TILE_ITERATIONS)
+        .map_or(footprint.iterations, |full| full.iterations);
+    let few_reads = reads < LEAST_READS_PER_COPY && nearly_coalesced(sectors, ideal);
+    let few_reads_summary = format!(
+        "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({sectors} sectors/request, ideal {ideal}), so L1 serves them",
+        footprint.reuse
+    );
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
     let (stage, rule, why) = match (neighbor, intra_thread) {
         (Some(neighbor), _) if neighbor.form == Form::Record && uncoalesced => (
@@ -508,6 +530,12 @@ fn decide_reference(
                 "a loop walks elements that are read once, nearly coalesced: the tile's copy and barrier cost more than the sectors they save (Needleman-Wunsch's reference array: 0.105 ms unstaged, 0.117 ms staged on the H200, bench/results/2026-11-27-nvidia-h200-rounds.md and -session17.md)".to_string(),
             )
         }
+        (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block))
+            if few_reads =>
+        {
+            staging.summary = few_reads_summary;
+            (false, "NV-C", FEW_READS.to_string())
+        }
         (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block)) => (
             true,
             "NV-C",
@@ -539,6 +567,10 @@ fn decide_reference(
             (true, "NV-C", "uncoalesced single access, N >= 512".into())
         }
         (None, None) if uncoalesced => (true, "NV-C fallback", "uncoalesced".into()),
+        (None, None) if looped && footprint.reuse > 1.0 && few_reads => {
+            staging.summary = few_reads_summary;
+            (false, "NV-C fallback", FEW_READS.to_string())
+        }
         (None, None) if looped && footprint.reuse > 1.0 => (
             true,
             "NV-C fallback",
@@ -858,6 +890,41 @@ mod tests {
             "{}",
             staging.summary
         );
+    }
+
+    /// convolution-affine's window, `a[ty + ky][tx + kx]` for a 3x3 filter, 16x16 threads: each
+    /// thread reads its 18x18 tile 9 times a copy (reuse 7.11) on nearly coalesced loads, so L1
+    /// serves them (staged, the kernel ran at 0.75x of its naive form on the H200); matmul's
+    /// `b[k][tx]` reads its tile 32 times a copy and stays staged (1.22x).
+    #[test]
+    fn a_short_loop_on_nearly_coalesced_loads_is_not_staged() {
+        let layout = MemrefLayout::row_major(&[4098, 4098], 4, MemorySpace::Global);
+        let mut window = Access::new(
+            AccessKind::Load,
+            layout.clone(),
+            vec![
+                thread(Variable::ThreadY) + Variable::Loop(LoopId(0)),
+                thread(Variable::ThreadX) + Variable::Loop(LoopId(1)),
+            ],
+        );
+        window.loops = vec![Loop::constant(0, 3, 1), Loop::constant(0, 3, 1)];
+        let staging = decide_for(&window, Block::new(16, 16, 1), false, 49152);
+        assert!(!staging.stage, "{}", staging.reason);
+        assert!(
+            staging
+                .summary
+                .starts_with("not staged: each thread reads the tile 9 times a copy (reuse 7.11)"),
+            "{}",
+            staging.summary
+        );
+        let mut column = Access::new(
+            AccessKind::Load,
+            layout,
+            vec![Variable::Loop(LoopId(0)).into(), thread(Variable::ThreadX)],
+        );
+        column.loops = vec![Loop::constant(0, 2048, 1)];
+        let staging = decide_for(&column, Block::new(16, 16, 1), false, 49152);
+        assert!(staging.stage, "{}", staging.reason);
     }
 
     /// A row-per-thread read vectorized by 4 (`a[tx][k..k+4]`, k in steps of 4): 32 iterations

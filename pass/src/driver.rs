@@ -230,64 +230,62 @@ fn kernel_report(
         }
     }
     // A lone kernel specialized under a run-time check: the steps prove with what it
-    // establishes, and it is made once staging and relayout are done.
-    let (specialization, refused) = match mode {
+    // establishes, and it is made once staging and relayout are done, where something it
+    // enables pays; otherwise the kernel as written is put back and the steps run again.
+    let (mut specialization, refused) = match mode {
         Mode::Optimize => match version::decide(kernel, &findings, options) {
             Ok(plan) => (plan, None),
             Err(why) => (None, Some(why)),
         },
         Mode::TestAccessAnalysis => (None, None),
     };
-    let assumed;
-    let kernel = match &specialization {
-        Some(plan) => {
-            assumed = Kernel {
-                assumed: plan.assumed.clone(),
-                ..kernel.clone()
-            };
-            &assumed
-        }
-        None => kernel,
-    };
-    if mode == Mode::Optimize {
-        let steps: [EarlyStep; 4] = [
-            delinearize::run,
-            promote::run,
-            vectorize::run,
-            memory_space::run,
-        ];
-        for step in steps {
-            let (ok, changed) = step(kernel, &findings, options, &mut early);
-            *success &= ok;
-            if changed {
-                findings = findings::of_kernel(kernel, &options.target);
+    let mark = early.mark();
+    let mut withdrawn = None;
+    let Steps {
+        kernel,
+        findings,
+        mut accesses,
+        mut staged,
+        mut late,
+        succeeded,
+    } = loop {
+        let done = steps_on(
+            kernel,
+            findings,
+            options,
+            (mode, specialization.as_ref()),
+            (&mut early, pending),
+        );
+        match specialization.take() {
+            Some(plan) if pending.len() == pending_before => {
+                let decisions = [
+                    &early.decisions[mark.0..],
+                    &done.staged.decisions[..],
+                    &done.late.decisions[..],
+                ];
+                match version::gains(&done.kernel, decisions, &early.checks) {
+                    Ok(()) => {
+                        specialization = Some(plan);
+                        break done;
+                    }
+                    Err(why) => {
+                        version::withdraw(kernel, plan);
+                        early.rewind(mark);
+                        withdrawn = Some(why);
+                        findings = findings::of_kernel(kernel, &options.target);
+                    }
+                }
+            }
+            plan => {
+                specialization = plan;
+                break done;
             }
         }
-    }
-    // Staging next: the findings below (and the layout decisions) see its tiles.
-    let mut staged = match mode {
-        Mode::Optimize => {
-            let constant = memory_space::constant_on_check(&early);
-            stage_shared::run(kernel, findings, options, &constant)
-        }
-        Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),
     };
-    let kernel = &staged.kernel.clone().unwrap_or_else(|| kernel.clone());
-    let mut findings = std::mem::take(&mut staged.findings);
-    let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
-    // Relayout last among the global steps: it costs what vector widths and staging left, so
-    // it proposes a layout only where they could not do as well (issue 18).
-    let mut late = Early::default();
-    if mode == Mode::Optimize {
-        let (ok, changed) = relayout::run(kernel, &findings, options, (&mut late, pending));
-        *success &= ok;
-        if changed {
-            findings = findings::of_kernel(kernel, &options.target);
-            relayout::record_after(&mut accesses, &findings, &late.decisions);
-        }
-    }
+    *success &= succeeded;
+    let kernel = &kernel;
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
-    let specialized = match (refused, specialization) {
+    let specialized = match (refused.or(withdrawn.clone()), specialization) {
         (Some(why), _) => Some(Decision::skipped(Kind::Version, "kernel", &why)),
         (None, Some(plan)) => Some(version::apply(kernel, plan).unwrap_or_else(|why| {
             // The optimized body runs unguarded: an error, not a remark.
@@ -308,7 +306,7 @@ fn kernel_report(
             kernel: &kernel.name,
             location,
             remark: true,
-            blocked: !decision.applied,
+            blocked: !decision.applied && withdrawn.is_none(),
         };
         *success &= late.settle(decision, telling, options);
     }
@@ -384,6 +382,90 @@ fn kernel_report(
         ..kernel_entry(kernel)
     };
     (report, kernel.clone(), check)
+}
+
+/// What the steps after coarsening made of a kernel (`steps_on`).
+pub struct Steps {
+    /// The kernel as staging left it.
+    pub kernel: Kernel,
+    /// Its findings now.
+    pub findings: Vec<Finding>,
+    /// The report's accesses (as written, with staging's and relayout's `after`).
+    pub accesses: Vec<AccessReport>,
+    /// Staging's decisions and notes.
+    pub staged: stage_shared::Staged,
+    /// Relayout's decisions.
+    pub late: Early,
+    /// Whether no step failed.
+    pub succeeded: bool,
+}
+
+/// Runs the early steps (delinearize, promote, vectorize, memory spaces), staging and
+/// relayout on `kernel`, proving with what `specialization` would check.
+fn steps_on(
+    kernel: &Kernel,
+    mut findings: Vec<Finding>,
+    options: &Options,
+    (mode, specialization): (Mode, Option<&version::Plan>),
+    (early, pending): (&mut Early, &mut Vec<relayout::host::Pending>),
+) -> Steps {
+    let mut succeeded = true;
+    let assumed;
+    let kernel = match specialization {
+        Some(plan) => {
+            assumed = Kernel {
+                assumed: plan.assumed.clone(),
+                ..kernel.clone()
+            };
+            &assumed
+        }
+        None => kernel,
+    };
+    if mode == Mode::Optimize {
+        let steps: [EarlyStep; 4] = [
+            delinearize::run,
+            promote::run,
+            vectorize::run,
+            memory_space::run,
+        ];
+        for step in steps {
+            let (ok, changed) = step(kernel, &findings, options, early);
+            succeeded &= ok;
+            if changed {
+                findings = findings::of_kernel(kernel, &options.target);
+            }
+        }
+    }
+    // Staging next: the findings below (and the layout decisions) see its tiles.
+    let mut staged = match mode {
+        Mode::Optimize => {
+            let constant = memory_space::constant_on_check(early);
+            stage_shared::run(kernel, findings, options, &constant)
+        }
+        Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),
+    };
+    let kernel = staged.kernel.clone().unwrap_or_else(|| kernel.clone());
+    let mut findings = std::mem::take(&mut staged.findings);
+    let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
+    // Relayout last among the global steps: it costs what vector widths and staging left, so
+    // it proposes a layout only where they could not do as well (issue 18).
+    let mut late = Early::default();
+    if mode == Mode::Optimize {
+        let (ok, changed) = relayout::run(&kernel, &findings, options, (&mut late, pending));
+        succeeded &= ok;
+        if changed {
+            findings = findings::of_kernel(&kernel, &options.target);
+            relayout::record_after(&mut accesses, &findings, &late.decisions);
+        }
+    }
+    Steps {
+        kernel,
+        findings,
+        accesses,
+        staged,
+        late,
+        succeeded,
+    }
 }
 
 /// The report entry of `kernel` before any analysis: its name and block size.

@@ -35,22 +35,20 @@ module attributes {gpu.container_module} {
   gpu.module @kernels {
 
     /// A 3x3 convolution of a padded 66x66 image, 16x16 threads, written with
-    /// affine loops: once lowered, the image's loads share one 18x18 halo tile
-    /// (408 -> 54 global sectors per block), and the 3x3 weights (one address
-    /// per warp) are staged too: constant memory would make a launch contract, and
-    /// its copy would cost more than its 9 loads per warp save (issue 30).
+    /// affine loops: lowered to scf and memref, and then left to L1: each thread reads its
+    /// 18x18 halo tile and the 3x3 weights 9 times a copy on nearly coalesced loads, too
+    /// few for a copy and its barrier to pay (staged, convolution-affine ran at 0.75x of
+    /// naive on the H200), and no load follows the store, so no read-only check either.
     // CHECK-LABEL: gpu.func @conv
-    // CHECK-SAME: workgroup(%{{.*}} : memref<18x{{[0-9]+}}xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x3xf32, #gpu.address_space<workgroup>>)
+    // CHECK-NOT: workgroup
     // CHECK-NOT: affine.load
     // CHECK-NOT: affine.for
-    // CHECK: gpu.barrier
+    // CHECK-NOT: gpu.barrier
     // CHECK: scf.for
     // CHECK: gpu.return
-    // expected-remark @+5 {{pad: workgroup 1: unchanged: conflict-free already (wavefronts 73, degree 1)}}
-    // expected-remark @+4 {{kernel: 'conv': block 16x16x1 (from known_block_size); 3 memory accesses; affine ops written as scf and memref first, as -lower-affine does (2 affine.for -> scf.for, 2 affine.load -> memref.load, 1 affine.store -> memref.store; indices stay affine.apply)}}
-    // expected-remark @+3 {{readonly: arg 0: ld.global.nc for 1 load behind a run-time check that arg 0's bytes overlap none of arg 2's}}
-    // expected-remark @+2 {{readonly: arg 1: ld.global.nc for 1 load behind a run-time check that arg 1's bytes overlap none of arg 2's}}
-    // expected-remark @+1 {{pad: workgroup 0}}
+    // expected-remark @+3 {{kernel: 'conv': block 16x16x1 (from known_block_size); 3 memory accesses; affine ops written as scf and memref first, as -lower-affine does (2 affine.for -> scf.for, 2 affine.load -> memref.load, 1 affine.store -> memref.store; indices stay affine.apply)}}
+    // expected-remark @+2 {{readonly: arg 0: read-only, but memref.store at}}
+    // expected-remark @+1 {{readonly: arg 1: read-only, but memref.store at}}
     gpu.func @conv(%img: memref<66x66xf32>, %w: memref<3x3xf32>, %out: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 16, 16, 1>} {
       %c16 = arith.constant 16 : index
@@ -66,10 +64,10 @@ module attributes {gpu.container_module} {
       %s = affine.for %dy = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
         %t = affine.for %dx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
           // expected-remark @+2 {{vectorize: arg 0: 3 loop iterations' loads of 4 B stay scalar}}
-          // expected-remark @+1 {{stage-shared: arg 0: staged through memref<18x18xf32, #gpu.address_space<workgroup>>: sectors/request 5.67 -> 4.91, global sectors per block and tile 408 -> 54}}
+          // expected-remark @+1 {{stage-shared: arg 0: not staged: each thread reads the tile 9 times a copy (reuse 7.11)}}
           %p = affine.load %img[%y + %dy, %x + %dx] : memref<66x66xf32>
           // expected-remark @+2 {{vectorize: arg 1: 3 loop iterations' loads of 4 B stay scalar}}
-          // expected-remark @below {{stage-shared: arg 1: staged through memref<3x3xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 2, global sectors per block and tile 72 -> 2}}
+          // expected-remark @below {{stage-shared: arg 1: not staged: each thread reads the tile 9 times a copy (reuse 256.00)}}
           %k = affine.load %w[%dy, %dx] : memref<3x3xf32>
           %m = arith.mulf %p, %k : f32
           %n = arith.addf %a1, %m : f32

@@ -15,11 +15,14 @@
 // RUN: gpu-mem-opt diff %s --kernel gesummv --grid 1,1,1 --block 64,1,1 --arg 64 --arg 2.0 --arg 3.0 --arg random:1:4096 --arg random:2:4096 --arg same:3 --arg random:4:64 --arg random:5:64
 // RUN: gpu-mem-opt diff %s --kernel own_shared --grid 1,1,1 --block 64,1,1 --arg random:1:4096 --arg zeros:64 --arg 64
 // RUN: gpu-mem-opt diff %s --kernel proven --grid 1,1,1 --block 64,1,1 --arg random:1:4096 --arg zeros:64
+// RUN: gpu-mem-opt diff %s --kernel gains_nothing --grid 2,2,1 --arg random:1:1024 --arg zeros:1024 --arg 64
+// RUN: gpu-mem-opt diff %s --kernel gains_nothing --grid 2,2,1 --arg random:1:1024 --arg same:0 --arg 64
 // RUN: gpu-mem-opt-opt --gpu-mem-opt-test-plan='step=version' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=PLAN
 
 // PLAN-NOT: remark: gpu-mem-opt: promote
 // PLAN: version: kernel: the optimized body runs
 // PLAN: version: kernel: not specialized under a run-time check
+// PLAN: version: kernel: not made: what it enables gains nothing (3 flat indices read as 2-D views, which change no address; the read-only path for arg 0, whose loads no store precedes, so ld.global issues them as early)
 // PLAN-NOT: version:
 
 // The optimized output is specialized once: a second run finds the branch and adds no other.
@@ -138,6 +141,48 @@ module attributes {gpu.container_module} {
         scf.yield %next : f32
       }
       memref.store %total, %sums[%tx] : memref<?xf32>
+      gpu.return
+    }
+
+    /// negative: gains_nothing: out[i*64 + j] = in[i*64 + j] + in[i*64 + j + 1] under
+    /// j + 1 < n, as FDTD-2D's step 3 writes it: n <= 64 would let delinearize read both
+    /// flat indices as 2-D views, and the check would put the input on the read-only path,
+    /// but views change no address, the loads come before the store, and nothing else is
+    /// staged or promoted; the check and the copy of the body would only cost (PolyBench
+    /// 2DConv and FDTD step 3: 0.96-0.97x of naive with them on the H200). The kernel as
+    /// written is put back and the steps run again without the specialization.
+    // CHECK-LABEL: gpu.func @gains_nothing
+    // CHECK-NOT: gpu_mem_opt.specialized
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: scf.if
+    // CHECK-NOT: scf.if
+    // CHECK: gpu.return
+    gpu.func @gains_nothing(%in: memref<?xf32>, %out: memref<?xf32>, %n: i32) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %c64 = arith.constant 64 : index
+      %jb = arith.muli %bx, %c32 : index
+      %j = arith.addi %jb, %tx : index
+      %ib = arith.muli %by, %c8 : index
+      %i = arith.addi %ib, %ty : index
+      %bound = arith.index_cast %n : i32 to index
+      %j1 = arith.addi %j, %c1 : index
+      %inside = arith.cmpi slt, %j1, %bound : index
+      scf.if %inside {
+        %row = arith.muli %i, %c64 : index
+        %at = arith.addi %row, %j : index
+        %right = arith.addi %at, %c1 : index
+        %a = memref.load %in[%at] : memref<?xf32>
+        %b = memref.load %in[%right] : memref<?xf32>
+        %sum = arith.addf %a, %b : f32
+        memref.store %sum, %out[%at] : memref<?xf32>
+      }
       gpu.return
     }
   }

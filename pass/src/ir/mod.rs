@@ -84,6 +84,26 @@ pub fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
     false
 }
 
+/// The outermost loop (`scf.for`, `scf.while`, their affine and parallel forms) around
+/// `operation`, stopping at `within` (a kernel) where given.
+pub fn outermost_loop(
+    operation: MlirOperation,
+    within: Option<MlirOperation>,
+) -> Option<MlirOperation> {
+    let mut outer = None;
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() && within.is_none_or(|within| within.ptr != current.ptr) {
+        if matches!(
+            operation_name(current).as_str(),
+            "scf.for" | "affine.for" | "scf.while" | "scf.parallel" | "affine.parallel"
+        ) {
+            outer = Some(current);
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    outer
+}
+
 /// The `scf.if`s around `operation` up to its `gpu.func`, innermost first, each with whether
 /// `operation` is in its `then` region rather than its `else`.
 pub fn branches(operation: MlirOperation) -> Vec<(MlirOperation, bool)> {

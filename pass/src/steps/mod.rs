@@ -353,6 +353,21 @@ impl Early {
         !failed
     }
 
+    /// How far the decisions and notes go now, for [`Early::rewind`].
+    pub fn mark(&self) -> (usize, usize) {
+        (self.decisions.len(), self.notes.len())
+    }
+
+    /// Forgets everything settled since `mark` (the steps run again on the kernel as
+    /// written): decisions, notes, widened accesses and run-time checks.
+    pub fn rewind(&mut self, (decisions, notes): (usize, usize)) {
+        self.decisions.truncate(decisions);
+        self.notes.truncate(notes);
+        self.widened = Widened::default();
+        self.checks.clear();
+        self.check = None;
+    }
+
     /// Emits the recorded remarks and errors, one per decision ([`emit_grouped`]).
     pub fn explain(&mut self) {
         emit_grouped(std::mem::take(&mut self.notes));

@@ -233,7 +233,7 @@ fn contract(argument: &ArgumentDecision, symbol: &str) -> String {
 
 /// `; not in constant memory: why` where Algorithm 3 picked it and the argument is read
 /// elsewhere ([`ArgumentDecision::not_constant`]), else nothing.
-fn not_constant(argument: &ArgumentDecision) -> String {
+pub(super) fn not_constant(argument: &ArgumentDecision) -> String {
     argument
         .not_constant
         .as_ref()

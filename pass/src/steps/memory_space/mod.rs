@@ -431,7 +431,7 @@ fn buffer(
 }
 
 /// Every memory effect in `kernel`'s body.
-fn kernel_effects(kernel: &Kernel) -> Vec<(Effect, MlirOperation)> {
+pub fn kernel_effects(kernel: &Kernel) -> Vec<(Effect, MlirOperation)> {
     let mut found = Vec::new();
     let mut block = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     while !block.ptr.is_null() {
@@ -496,9 +496,28 @@ pub fn plan_checks(
     (options, relaid_later): (&Options, bool),
     early: &mut Early,
 ) -> bool {
-    let arguments = std::mem::take(&mut early.checks);
+    let mut success = true;
+    let everything = kernel_effects(kernel);
+    let (arguments, unpaid): (Vec<Deferred>, Vec<Deferred>) = std::mem::take(&mut early.checks)
+        .into_iter()
+        .partition(|deferred| check_pays(kernel, deferred, &everything));
+    for mut deferred in unpaid {
+        let Outcome::Checked(_, ref why) = deferred.argument.outcome else {
+            continue;
+        };
+        let write = why.split("; ").next().unwrap_or(why);
+        deferred.argument.outcome = Outcome::Keep(format!(
+            "read-only, but {write}; not behind a run-time check: no load of it can follow a \
+             store, so ld.global issues them as early as ld.global.nc would and L1 caches \
+             both; the check and its copy of the body would only cost (PolyBench 2DConv and \
+             FDTD step 3: 0.96-0.97x of naive with them on the H200){}",
+            decision::not_constant(&deferred.argument)
+        ));
+        let decision = placement_decision(kernel, (&deferred.argument, None), true);
+        success &= early.settle(decision, telling(kernel, &deferred.argument), options);
+    }
     if arguments.is_empty() {
-        return true;
+        return success;
     }
     let requests: Vec<checked::Request> = arguments
         .iter()
@@ -525,7 +544,6 @@ pub fn plan_checks(
     } else {
         checked::plan(kernel, &requests)
     };
-    let mut success = true;
     let mut relying = Vec::new();
     for (position, Deferred { argument, .. }) in arguments.iter().enumerate() {
         let check: CheckResult = plan
@@ -540,6 +558,65 @@ pub fn plan_checks(
     }
     early.check = plan.ok().map(|plan| (plan, relying));
     success
+}
+
+/// Whether `deferred`'s run-time check can gain anything: it reads constant memory, the
+/// kernel's specialization checks its pairs anyway, or some load of it may follow a store
+/// (or an op that may write any memory) in a thread's order: after it in the body, or in a
+/// loop around both. Only there does `ld.global.nc` let a load start before a store that
+/// `ld.global` must wait for; a load read before every store already issues as early, and
+/// L1 caches `ld.global` as it does `ld.global.nc`.
+fn check_pays(
+    kernel: &Kernel,
+    deferred: &Deferred,
+    everything: &[(Effect, MlirOperation)],
+) -> bool {
+    let Outcome::Checked(writers, _) = &deferred.argument.outcome else {
+        return true;
+    };
+    let index = deferred.argument.index;
+    if deferred.constant.is_some()
+        || writers
+            .iter()
+            .all(|&writer| kernel.assumed.apart(index, writer))
+    {
+        return true;
+    }
+    loads_follow_a_store(kernel, index, everything)
+}
+
+/// Whether some global load of argument `index` may run after a write (or an op that may
+/// write any memory) in a thread's order: after it in `everything` (the kernel's effects in
+/// program order), or inside a loop that also holds the write. A body of several blocks may
+/// loop through its branches: there, always.
+pub fn loads_follow_a_store(
+    kernel: &Kernel,
+    index: usize,
+    everything: &[(Effect, MlirOperation)],
+) -> bool {
+    // Blocks that branch back make loops the walk below does not see.
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    if unsafe { !mlirBlockGetNextInRegion(entry).ptr.is_null() } {
+        return true;
+    }
+    let root = Root::Argument(index);
+    let writes = |(effect, _): &&(Effect, MlirOperation)| {
+        matches!(effect, Effect::Write(..) | Effect::Unknown)
+    };
+    everything
+        .iter()
+        .enumerate()
+        .any(|(position, (effect, load))| {
+            if !matches!(effect, Effect::Read(read, MemorySpace::Global) if *read == root) {
+                return false;
+            }
+            let around = ir::outermost_loop(*load, Some(kernel.operation));
+            everything[..position].iter().any(|other| writes(&other))
+                || everything[position..]
+                    .iter()
+                    .filter(writes)
+                    .any(|(_, store)| around.is_some_and(|around| ir::encloses(around, *store)))
+        })
 }
 
 /// An argument whose placement waits for its run-time check ([`plan_checks`]).

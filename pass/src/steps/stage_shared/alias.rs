@@ -120,7 +120,7 @@ fn blockers(
         .iter()
         .position(|(_, other)| other.ptr == operation.ptr)
         .unwrap_or(all.len());
-    let outer = outermost_loop(operation);
+    let outer = ir::outermost_loop(operation, None);
     // Shown apart by a run-time check planned for an earlier staging, on whose fast path
     // both run.
     let apart = |effect: &Effect, other: MlirOperation| match (effect, &finding.memory.root) {
@@ -210,20 +210,4 @@ fn exclusive(first: MlirOperation, second: MlirOperation) -> bool {
                 .map(|&(_, other_fast)| other_fast != fast)
         })
         == Some(true)
-}
-
-/// The outermost loop around `operation`, if any.
-pub(super) fn outermost_loop(operation: MlirOperation) -> Option<MlirOperation> {
-    let mut outer = None;
-    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
-    while !current.ptr.is_null() {
-        if matches!(
-            ir::operation_name(current).as_str(),
-            "scf.for" | "affine.for" | "scf.while" | "scf.parallel" | "affine.parallel"
-        ) {
-            outer = Some(current);
-        }
-        current = unsafe { mlirOperationGetParentOperation(current) };
-    }
-    outer
 }

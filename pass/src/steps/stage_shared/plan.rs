@@ -325,7 +325,7 @@ fn versioned(
     if !all.all(|argument| disjoint::spanned(kernel, argument).is_ok()) {
         return None;
     }
-    let outer = alias::outermost_loop(access)?;
+    let outer = ir::outermost_loop(access, None)?;
     let pairs: Vec<(usize, Vec<usize>)> = blocking
         .iter()
         .map(|&other| (other, vec![staged]))
