@@ -175,6 +175,41 @@ pub fn describe_expression(expression: &IndexExpression) -> Option<String> {
     Form::of(expression).map(|form| describe(&form))
 }
 
+/// `expression` as remarks write it, affine or not (`loop0 mod 32`; `?` for what the model
+/// does not follow).
+fn written(expression: &IndexExpression) -> String {
+    if let Some(affine) = describe_expression(expression) {
+        return affine;
+    }
+    match expression {
+        IndexExpression::Add(left, right) => format!("{} + {}", written(left), written(right)),
+        IndexExpression::Multiply(inner, factor) => format!("{factor}*({})", written(inner)),
+        IndexExpression::FloorDivide(inner, divisor) => format!("({}) / {divisor}", written(inner)),
+        IndexExpression::Modulo(inner, modulus) => format!("({}) mod {modulus}", written(inner)),
+        IndexExpression::Xor(left, right) => format!("({} ^ {})", written(left), written(right)),
+        IndexExpression::ShiftRight(left, right) => {
+            format!("({} >> {})", written(left), written(right))
+        }
+        IndexExpression::ShiftLeft(left, right) => {
+            format!("({} << {})", written(left), written(right))
+        }
+        IndexExpression::Constant(_)
+        | IndexExpression::Variable(_)
+        | IndexExpression::Unknown(_) => "?".into(),
+    }
+}
+
+/// `condition` as remarks write it (`tid.x + 32*bid.x < arg0`, `(loop0) mod 32 == 0`).
+pub fn describe_condition(condition: &Condition) -> String {
+    let side = written;
+    format!(
+        "{} {} {}",
+        side(&condition.left),
+        relation_symbol(condition.relation),
+        side(&condition.right)
+    )
+}
+
 /// Why `0 ≤ column < width` holds: the fact behind each bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InRow {

@@ -228,7 +228,8 @@ pub fn warp_metrics(
     Ok(match opaque_guards.first() {
         None => metrics,
         Some(&(condition, ref variable)) => {
-            only_uniform_requests(metrics, &format!("guard {condition} depends on {variable}"))
+            let guard = crate::delinearize::describe_condition(&access.guard[condition]);
+            only_uniform_requests(metrics, &format!("the guard {guard} depends on {variable}"))
         }
     })
 }

@@ -330,19 +330,19 @@ impl BufferPlan {
 ///
 /// Every access must use the buffer's static row-major layout (offset 0) in shared memory;
 /// `bytes_available` is how many bytes the buffer may still grow by. Unknown when any access's
-/// metrics (requests, wavefronts) are unknown, with the access number and the reason, unless an
+/// metrics (requests, wavefronts) are unknown, with the access (by its name in `names`, or `access N`) and the reason, unless an
 /// edge guard on block ids is what makes them unknown: then every candidate is costed for an
 /// interior block ([`crate::interior`]) and the reason says so.
 pub fn plan(
     shape: &[i64],
     element_bytes: u32,
-    accesses: &[Access],
+    (accesses, names): (&[Access], &[String]),
     block: Block,
     model: BankModel,
     allowed: Allowed,
     bytes_available: u64,
 ) -> Result<BufferPlan, Unknown> {
-    let buffer = (shape, element_bytes, accesses);
+    let buffer = (shape, element_bytes, accesses, names);
     plan_with(buffer, block, model, (allowed, bytes_available), true)
 }
 
@@ -352,20 +352,20 @@ pub fn plan(
 pub fn plan_alone(
     shape: &[i64],
     element_bytes: u32,
-    accesses: &[Access],
+    (accesses, names): (&[Access], &[String]),
     block: Block,
     model: BankModel,
     allowed: Allowed,
     bytes_available: u64,
 ) -> Result<BufferPlan, Unknown> {
-    let buffer = (shape, element_bytes, accesses);
+    let buffer = (shape, element_bytes, accesses, names);
     plan_with(buffer, block, model, (allowed, bytes_available), false)
 }
 
 /// [`plan`], costing every candidate, or (`every` false) none where the buffer is
 /// conflict-free already.
 fn plan_with(
-    (shape, element_bytes, accesses): (&[i64], u32, &[Access]),
+    (shape, element_bytes, accesses, names): (&[i64], u32, &[Access], &[String]),
     block: Block,
     model: BankModel,
     (allowed, bytes_available): (Allowed, u64),
@@ -373,9 +373,9 @@ fn plan_with(
 ) -> Result<BufferPlan, Unknown> {
     check_buffer(shape, element_bytes).map_err(Unknown::new)?;
     for (number, access) in accesses.iter().enumerate() {
-        check_access(number, access, shape, element_bytes)?;
+        check_access(&named(names, number), access, shape, element_bytes)?;
     }
-    let (interior, before, counting) = costed_accesses(accesses, block, model)?;
+    let (interior, before, counting) = costed_accesses((accesses, names), block, model)?;
     let accesses = interior
         .as_ref()
         .map_or(accesses, |interior| &interior.accesses[..]);
@@ -421,10 +421,10 @@ fn plan_with(
         }
         let layout = layouts[index];
         let extra_bytes = layout.extra_bytes(shape, element_bytes);
-        let mut rejected = alignment_problem(&layout, shape, element_bytes, accesses);
+        let mut rejected = alignment_problem(&layout, shape, element_bytes, (accesses, names));
         let mut after = None;
         if rejected.is_none() {
-            match costs(accesses, &layout, block, model, &counting) {
+            match costs((accesses, names), &layout, block, model, &counting) {
                 Ok(found) => {
                     // Per request, accesses cannot be weighed against each other: a layout
                     // worse on one of them is not taken.
@@ -434,9 +434,11 @@ fn plan_with(
                     });
                     if let Some(number) = worse {
                         rejected = Some(format!(
-                            "worse for access {number} ({} -> {} wavefronts per request), and \
-                             the unknown request counts cannot weigh it against the others",
-                            before[number].wavefronts, found[number].wavefronts
+                            "worse for {} ({} -> {} wavefronts per request), and the unknown \
+                             request counts cannot weigh it against the others",
+                            named(names, number),
+                            before[number].wavefronts,
+                            found[number].wavefronts
                         ));
                     }
                     after = Some(found);
@@ -532,12 +534,12 @@ fn plan_with(
 /// when that is unknown and some guard conjunct is an edge test on block ids or launch
 /// symbols, the accesses of an interior block ([`interior_access`]) with the assumption made.
 fn costed_accesses(
-    accesses: &[Access],
+    (accesses, names): (&[Access], &[String]),
     block: Block,
     model: BankModel,
 ) -> Result<(Option<Interior>, Vec<AccessCost>, Counting), Unknown> {
     let unknown = match costs(
-        accesses,
+        (accesses, names),
         &SharedLayout::Unchanged,
         block,
         model,
@@ -550,7 +552,7 @@ fn costed_accesses(
         let per_request = Counting::PerRequest(unknown.reason.clone());
         let periodic: Vec<Access> = accesses.iter().map(one_period).collect();
         if let Ok(before) = costs(
-            &periodic,
+            (&periodic, names),
             &SharedLayout::Unchanged,
             block,
             model,
@@ -580,7 +582,7 @@ fn costed_accesses(
     }
     let assumption = InteriorAccess::assumption(&assumed);
     let before = costs(
-        &interior,
+        (&interior, names),
         &SharedLayout::Unchanged,
         block,
         model,
@@ -876,9 +878,9 @@ enum Counting {
     PerRequest(String),
 }
 
-/// Cost of every access after `layout`, or the first unknown with its access number.
+/// Cost of every access after `layout`, or the first unknown with the access's name.
 fn costs(
-    accesses: &[Access],
+    (accesses, names): (&[Access], &[String]),
     layout: &SharedLayout,
     block: Block,
     model: BankModel,
@@ -891,7 +893,7 @@ fn costs(
             let context = |unknown: Unknown| {
                 Unknown::of(
                     unknown.cause,
-                    format!("access {number}: {}", unknown.reason),
+                    format!("{}: {}", named(names, number), unknown.reason),
                 )
             };
             let metrics = warp_metrics(&apply(layout, access), block, model).map_err(context)?;
@@ -1027,7 +1029,7 @@ pub fn alignment_problem(
     layout: &SharedLayout,
     shape: &[i64],
     element_bytes: u32,
-    accesses: &[Access],
+    (accesses, names): (&[Access], &[String]),
 ) -> Option<String> {
     let vectors = accesses
         .iter()
@@ -1041,7 +1043,8 @@ pub fn alignment_problem(
                 let width = i64::from(access.access_bytes());
                 if shape.len() >= 2 && pitch % width != 0 {
                     return Some(format!(
-                        "a row pitch of {pitch} B breaks the {width}-byte alignment of vector access {number}"
+                        "a row pitch of {pitch} B breaks the {width}-byte alignment of the vector {}",
+                        named(names, number)
                     ));
                 }
             }
@@ -1052,8 +1055,9 @@ pub fn alignment_problem(
                 let width = access.access_bytes();
                 if swizzle.chunk_bytes < width {
                     return Some(format!(
-                        "{}-byte chunks would split the {width}-byte vector access {number}",
-                        swizzle.chunk_bytes
+                        "{}-byte chunks would split the {width}-byte vector {}",
+                        swizzle.chunk_bytes,
+                        named(names, number)
                     ));
                 }
                 let column = access.indices.last();
@@ -1061,7 +1065,8 @@ pub fn alignment_problem(
                     provably_multiple(index, &access.loops, i64::from(access.vector_width))
                 }) {
                     return Some(format!(
-                        "cannot prove that the {width}-byte vectors of access {number} start on a multiple of {} elements, so they may straddle two chunks",
+                        "cannot prove that the {width}-byte vectors of {} start on a multiple of {} elements, so they may straddle two chunks",
+                        named(names, number),
                         access.vector_width
                     ));
                 }
@@ -1117,9 +1122,10 @@ fn check_buffer(shape: &[i64], element_bytes: u32) -> Result<(), String> {
         .ok_or_else(|| format!("buffer shape {shape:?} overflows"))
 }
 
-/// Unknown unless `access` reads or writes the buffer through its row-major layout.
+/// Unknown unless `access` (called `name`) reads or writes the buffer through its row-major
+/// layout.
 fn check_access(
-    number: usize,
+    name: &str,
     access: &Access,
     shape: &[i64],
     element_bytes: u32,
@@ -1127,17 +1133,25 @@ fn check_access(
     let expected = MemrefLayout::row_major(shape, element_bytes, MemorySpace::Shared);
     if access.layout != expected {
         return Err(Unknown::new(format!(
-            "access {number} does not use the buffer's row-major shared layout {shape:?} x {element_bytes} B (a view or another buffer)"
+            "{name} does not use the buffer's row-major shared layout {shape:?} x {element_bytes} B (a view or another buffer)"
         )));
     }
     if access.indices.len() != shape.len() {
         return Err(Unknown::new(format!(
-            "access {number} has {} indices for a buffer of rank {}",
+            "{name} has {} indices for a buffer of rank {}",
             access.indices.len(),
             shape.len()
         )));
     }
     Ok(())
+}
+
+/// The name the caller gave access `number` (`the memref.load at 12:7`), or `access N`.
+fn named(names: &[String], number: usize) -> String {
+    names
+        .get(number)
+        .cloned()
+        .unwrap_or_else(|| format!("access {number}"))
 }
 
 /// Number of elements of a static shape, if it fits.

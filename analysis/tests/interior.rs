@@ -196,7 +196,7 @@ fn planner_costs_an_edge_guarded_tile_for_an_interior_block() {
         plan(
             &shape_of(&accesses[0]),
             4,
-            accesses,
+            (accesses, &[]),
             block,
             Conventional,
             Allowed::ALL,

@@ -34,7 +34,7 @@ fn plan_for(accesses: &[Access], block: Block, allowed: Allowed, budget: u64) ->
     plan(
         &shape,
         element_bytes,
-        accesses,
+        (accesses, &[]),
         block,
         Conventional,
         allowed,
@@ -392,7 +392,7 @@ fn unknowns_are_errors_with_reasons() {
     let error = plan(
         &[32, 32],
         4,
-        &[unbounded],
+        (&[unbounded.clone()], &[]),
         Block::new(32, 1, 1),
         Conventional,
         Allowed::ALL,
@@ -401,12 +401,28 @@ fn unknowns_are_errors_with_reasons() {
     .unwrap_err();
     assert!(error.reason.starts_with("access 0:"), "{}", error.reason);
     assert!(error.reason.contains("loop0"), "{}", error.reason);
+    // The caller's name for the access, where it gives one (issue 34: no internal numbers).
+    let named = plan(
+        &[32, 32],
+        4,
+        (&[unbounded], &["the memref.load at 12:7".to_string()]),
+        Block::new(32, 1, 1),
+        Conventional,
+        Allowed::ALL,
+        AMPLE,
+    )
+    .unwrap_err();
+    assert!(
+        named.reason.starts_with("the memref.load at 12:7:"),
+        "{}",
+        named.reason
+    );
 
     let other_buffer = shared(&[32, 33], vec![tx(), 0.into()]);
     let error = plan(
         &[32, 32],
         4,
-        &[other_buffer],
+        (&[other_buffer], &[]),
         Block::new(32, 1, 1),
         Conventional,
         Allowed::ALL,
@@ -422,7 +438,7 @@ fn unknowns_are_errors_with_reasons() {
     let dynamic = plan(
         &[32, 0],
         4,
-        &[],
+        (&[], &[]),
         Block::new(32, 1, 1),
         Conventional,
         Allowed::ALL,
@@ -570,7 +586,7 @@ proptest! {
         let shape = if three_dimensional { vec![2, rows, columns] } else { vec![rows, columns] };
         let access = column_read(&shape, element_bytes);
         let result = plan(
-            &shape, element_bytes, &[access], Block::new(32, 1, 1), Conventional, Allowed::ALL, AMPLE,
+            &shape, element_bytes, (&[access], &[]), Block::new(32, 1, 1), Conventional, Allowed::ALL, AMPLE,
         ).expect("analysable");
         prop_assert_eq!(
             result.candidates.len(),
@@ -638,7 +654,7 @@ fn upstream_formula_matches_the_worked_examples() {
 type Planner = fn(
     &[i64],
     u32,
-    &[Access],
+    (&[Access], &[String]),
     Block,
     analysis::BankModel,
     Allowed,
@@ -661,7 +677,7 @@ fn the_search_alone_chooses_what_the_full_search_chooses() {
                     planner(
                         &shape,
                         element_bytes,
-                        &accesses,
+                        (&accesses, &[]),
                         case.block,
                         Conventional,
                         allowed,

@@ -116,7 +116,7 @@ pub fn upstream_swizzle(
     let layout = SharedLayout::Swizzle(swizzle);
     let invalid = is_bijection_into_bounds(&layout, shape, element_bytes)
         .err()
-        .or_else(|| alignment_problem(&layout, shape, element_bytes, accesses));
+        .or_else(|| alignment_problem(&layout, shape, element_bytes, (accesses, &[])));
     let (verdict, reason) = match (refusal, &invalid) {
         (Some(refused), Some(problem)) => (
             UpstreamVerdict::Refused,

@@ -207,16 +207,25 @@ fn plan(
              past the bytes its launcher gives"
         ));
     }
+    // Each access by its op and location, so that every message names it as the user wrote it.
+    let names: Vec<String> = buffer
+        .accesses
+        .iter()
+        .map(|&index| {
+            let memory = &findings[index].memory;
+            format!("the {} at {}", memory.name, memory.location)
+        })
+        .collect();
     let mut plan = planner(
         &shape,
         element_bytes,
-        &accesses,
+        (&accesses, &names),
         Block::new(x, y, z),
         options.target.bank_model,
         allowed,
         available,
     )
-    .map_err(|unknown| left_as_it_is(&unknown.reason, findings, &buffer.accesses))?;
+    .map_err(|unknown| left_as_it_is(&unknown.reason, &names))?;
     let conflicted = plan.before.iter().any(|cost| cost.degree > 1.0);
     if dynamic && shape.len() >= 2 && conflicted && plan.layout == SharedLayout::Unchanged {
         plan.reason.push_str(
@@ -227,23 +236,13 @@ fn plan(
     Ok(plan)
 }
 
-/// The remark for a buffer whose layout is not costed: the decision, then why, naming the
-/// access it turned on by its op and location (the analysis numbers the buffer's accesses:
-/// `access 2: …`).
-fn left_as_it_is(reason: &str, findings: &[Finding], accesses: &[usize]) -> String {
-    let named = reason.find("access ").and_then(|start| {
-        let rest = &reason[start + "access ".len()..];
-        let digits = rest
-            .find(|character: char| !character.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let number: usize = rest[..digits].parse().ok()?;
-        let memory = &findings[*accesses.get(number)?].memory;
-        let access = format!("the {} at {}", memory.name, memory.location);
-        let why = &rest[digits..];
-        Some(match (start, why.strip_prefix(": ")) {
-            (0, Some(why)) => format!("the bank conflicts of {access} are unknown ({why})"),
-            _ => format!("{}{access}{why}", &reason[..start]),
-        })
+/// The remark for a buffer whose layout is not costed: the decision, then why; an unknown
+/// about one access (`the memref.load at 12:7: …`, as the analysis names it) reads as its
+/// bank conflicts being unknown.
+fn left_as_it_is(reason: &str, names: &[String]) -> String {
+    let named = names.iter().find_map(|name| {
+        let why = reason.strip_prefix(name.as_str())?.strip_prefix(": ")?;
+        Some(format!("the bank conflicts of {name} are unknown ({why})"))
     });
     format!("left as it is: {}", named.as_deref().unwrap_or(reason))
 }

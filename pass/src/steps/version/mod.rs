@@ -284,7 +284,7 @@ pub fn apply(kernel: &Kernel, plan: Plan) -> Result<Decision, String> {
         .iter()
         .zip(&plan.needed_by)
         .map(|(condition, needed_by)| {
-            let words = describe(condition);
+            let words = analysis::delinearize::describe_condition(condition);
             match needed_by.is_empty() {
                 true => words,
                 false => format!("{words} (for the flat indices at {needed_by})"),
@@ -329,30 +329,13 @@ pub fn apply(kernel: &Kernel, plan: Plan) -> Result<Decision, String> {
             checked.join("; ")
         ),
         params: serde_json::json!({
-            "conditions": plan.assumed.conditions.iter().map(describe).collect::<Vec<_>>(),
+            "conditions": plan.assumed.conditions.iter().map(analysis::delinearize::describe_condition).collect::<Vec<_>>(),
             "apart": plan.assumed.apart,
             "instructions": instructions,
         }),
         summary: String::new(),
         advice: None,
     })
-}
-
-/// `arg0 <= 4096`: a condition as the remark writes it.
-fn describe(condition: &Condition) -> String {
-    let side = |side: &IndexExpression| {
-        analysis::delinearize::describe_expression(side).unwrap_or_else(|| "?".into())
-    };
-    let symbol = match condition.relation {
-        Relation::LessEqual => "<=",
-        Relation::GreaterEqual => ">=",
-        _ => "?",
-    };
-    format!(
-        "{} {symbol} {}",
-        side(&condition.left),
-        side(&condition.right)
-    )
 }
 
 /// Builds the check and moves the bodies; the instructions the check takes.
