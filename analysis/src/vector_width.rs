@@ -405,6 +405,19 @@ impl Blocker {
         }
     }
 
+    /// Whether neighbouring threads' windows overlap (a stencil's shifted rows): no layout can
+    /// align them, only giving each thread more elements would, so a remark would be noise
+    /// (issue 34); the report still says it.
+    pub fn overlapping(&self) -> bool {
+        matches!(
+            self,
+            Blocker::Offset {
+                misalignment: Misalignment::Overlapping { .. },
+                ..
+            }
+        )
+    }
+
     /// What would unblock it, where something would.
     pub fn advice(&self) -> Option<String> {
         Some(match self {

@@ -452,7 +452,10 @@ fn lane_uniform_guards_over_unknown_values_keep_uniform_degrees() {
     assert_eq!(column.bank_conflict_degree, Ok(32.0));
     assert_eq!(column.worst_bank_conflict_degree, Ok(32.0));
     let reason = column.requests.unwrap_err().reason;
-    assert!(reason.contains("the guard loop0 < n depends on n"), "{reason}");
+    assert!(
+        reason.contains("the guard loop0 < n depends on n"),
+        "{reason}"
+    );
     assert!(column.sectors_per_request.is_err());
     let varying = guarded(
         tx() * 32,

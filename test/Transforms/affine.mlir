@@ -63,7 +63,6 @@ module attributes {gpu.container_module} {
       %y = arith.addi %y0, %ty : index
       %s = affine.for %dy = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
         %t = affine.for %dx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
-          // expected-remark @+2 {{vectorize: arg 0: 3 loop iterations' loads of 4 B stay scalar}}
           // expected-remark @+1 {{stage-shared: arg 0: not staged: each thread reads the tile 9 times a copy (reuse 7.11)}}
           %p = affine.load %img[%y + %dy, %x + %dx] : memref<66x66xf32>
           // expected-remark @+2 {{vectorize: arg 1: 3 loop iterations' loads of 4 B stay scalar}}

@@ -137,7 +137,6 @@ module attributes {gpu.container_module} {
         %zd = arith.subi %c4, %r : index
         %zu = arith.addi %c4, %r : index
         %west = memref.load %tile[%sy, %xw] : memref<24x24xf32, #gpu.address_space<workgroup>>
-        // expected-remark @+1 {{vectorize: workgroup 0}}
         %east = memref.load %tile[%sy, %xe] : memref<24x24xf32, #gpu.address_space<workgroup>>
         %north = memref.load %tile[%yn, %sx] : memref<24x24xf32, #gpu.address_space<workgroup>>
         %south = memref.load %tile[%ys, %sx] : memref<24x24xf32, #gpu.address_space<workgroup>>
@@ -214,7 +213,6 @@ module attributes {gpu.container_module} {
           %w = memref.load %weights[%tap] : memref<17xf32>
           %column0 = arith.addi %centre, %t : index
           %column = arith.subi %column0, %c8 : index
-          // expected-remark @+1 {{vectorize: workgroup 0}}
           %s = memref.load %rows[%ty, %column] : memref<4x160xf32, #gpu.address_space<workgroup>>
           %p = arith.mulf %w, %s : f32
           %next = arith.addf %acc, %p : f32
@@ -283,7 +281,6 @@ module attributes {gpu.container_module} {
           %w = memref.load %weights[%tap] : memref<17xf32>
           %row0 = arith.addi %centre, %t : index
           %row = arith.subi %row0, %c8 : index
-          // expected-remark @+1 {{vectorize: workgroup 0}}
           %s = memref.load %columns[%tx, %row] : memref<16x81xf32, #gpu.address_space<workgroup>>
           %p = arith.mulf %w, %s : f32
           %next = arith.addf %acc, %p : f32
@@ -455,7 +452,6 @@ module attributes {gpu.container_module} {
           %y = arith.subi %c16, %tx : index
           %x_left = arith.subi %x, %c1 : index
           %y_up = arith.subi %y, %c1 : index
-          // expected-remark @+1 {{vectorize: workgroup 0}}
           %diagonal = memref.load %tile[%y_up, %x_left] : memref<17x17xi32, #gpu.address_space<workgroup>>
           %match = memref.load %ref[%y_up, %x_left] : memref<16x16xi32, #gpu.address_space<workgroup>>
           %left = memref.load %tile[%y, %x_left] : memref<17x17xi32, #gpu.address_space<workgroup>>

@@ -181,7 +181,6 @@ module attributes {gpu.container_module} {
         %r0 = arith.subi %x, %c1 : index
         %q0 = arith.subi %y, %c1 : index
         // expected-remark @below {{stage-shared: arg 0: MAP-410 (3x3 window): stage: rule NV-C: an uncoalesced window of 9 loads every thread reads around its element (iMAP Block: stage; the database shows 2.12-4.17 for MAP-410, 1.28-1.83 for 408); 32 sectors/request (ideal 4), footprint 34x10 (1360 B, reuse 6.78); staged through memref<34x10xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 6.73, global sectors per block and tile 2304 -> 74}}
-        // expected-remark @below {{vectorize: arg 0}}
         %v0 = memref.load %a[%r0, %q0] : memref<256x256xf32>
         %s0 = arith.addf %zero, %v0 : f32
         %r1 = arith.subi %x, %c1 : index
@@ -192,7 +191,6 @@ module attributes {gpu.container_module} {
         %v2 = memref.load %a[%r2, %q2] : memref<256x256xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %y, %c1 : index
-        // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%x, %q3] : memref<256x256xf32>
         %s3 = arith.addf %s2, %v3 : f32
         %v4 = memref.load %a[%x, %y] : memref<256x256xf32>
@@ -202,7 +200,6 @@ module attributes {gpu.container_module} {
         %s5 = arith.addf %s4, %v5 : f32
         %r6 = arith.addi %x, %c1 : index
         %q6 = arith.subi %y, %c1 : index
-        // expected-remark @below {{vectorize: arg 0}}
         %v6 = memref.load %a[%r6, %q6] : memref<256x256xf32>
         %s6 = arith.addf %s5, %v6 : f32
         %r7 = arith.addi %x, %c1 : index
@@ -340,7 +337,6 @@ module attributes {gpu.container_module} {
         %v2 = memref.load %a[%r2, %x] : memref<256x256xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %x, %c1 : index
-        // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%y, %q3] : memref<256x256xf32>
         %s3 = arith.addf %s2, %v3 : f32
         %q4 = arith.addi %x, %c1 : index
@@ -392,7 +388,6 @@ module attributes {gpu.container_module} {
         %v2 = memref.load %a[%r2, %d] : memref<256x520xf32>
         %s2 = arith.addf %s1, %v2 : f32
         %q3 = arith.subi %d, %c1 : index
-        // expected-remark @below {{vectorize: arg 0}}
         %v3 = memref.load %a[%y, %q3] : memref<256x520xf32>
         %s3 = arith.addf %s2, %v3 : f32
         %q4 = arith.addi %d, %c1 : index

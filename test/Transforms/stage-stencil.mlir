@@ -126,7 +126,6 @@ module attributes {gpu.container_module} {
           %ku = arith.addi %k, %c1 : index
           // expected-remark @below {{stage-shared: arg 0: no MAP id (7-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4 sectors/request (ideal 4), footprint 32x6x34 (26112 B, reuse 4.12); the same for 6 more accesses}}
           %centre = memref.load %a[%k, %j, %i] : memref<32x32x32xf32>
-          // expected-remark @below {{vectorize: arg 0}}
           %west = memref.load %a[%k, %j, %iw] : memref<32x32x32xf32>
           %east = memref.load %a[%k, %j, %ie] : memref<32x32x32xf32>
           %north = memref.load %a[%k, %jn, %i] : memref<32x32x32xf32>
@@ -202,7 +201,6 @@ module attributes {gpu.container_module} {
         %centre = memref.load %in[%x, %y] : memref<1024x1024xf32>
         %north = memref.load %in[%xn, %y] : memref<1024x1024xf32>
         %south = memref.load %in[%xs, %y] : memref<1024x1024xf32>
-        // expected-remark @below {{vectorize: arg 0}}
         %west = memref.load %in[%x, %yw] : memref<1024x1024xf32>
         %east = memref.load %in[%x, %ye] : memref<1024x1024xf32>
         %s1 = arith.addf %centre, %north : f32
@@ -256,7 +254,6 @@ module attributes {gpu.container_module} {
         %centre = memref.load %in[%x, %y] : memref<1000x600xf32>
         %north = memref.load %in[%xn, %y] : memref<1000x600xf32>
         %south = memref.load %in[%xs, %y] : memref<1000x600xf32>
-        // expected-remark @below {{vectorize: arg 0}}
         %west = memref.load %in[%x, %yw] : memref<1000x600xf32>
         %east = memref.load %in[%x, %ye] : memref<1000x600xf32>
         %s1 = arith.addf %centre, %north : f32

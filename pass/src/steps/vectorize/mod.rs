@@ -242,7 +242,11 @@ pub fn run(
         let telling = Telling {
             kernel: &kernel.name,
             location,
-            remark: true,
+            // Overlapping windows stay scalar whatever the layout: the report says so.
+            remark: !group
+                .outcome
+                .as_ref()
+                .is_err_and(|blocker| blocker.overlapping()),
             blocked: group.outcome.is_err(),
         };
         success &= early.settle(decision, telling, options);
