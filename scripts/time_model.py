@@ -587,12 +587,55 @@ def report(rows, left, c_all, fits, hw, results):
     return L
 
 
+def predictions(hw, results, out):
+    """Issue 35 item 4: every variant of build/bench/suite.json predicted with the constants fitted on
+    `results`, beside its last measured time, written to `out`; returns the summary lines."""
+    rows, _ = load_rows(results, hw)
+    c = fit(rows, hw)
+    measured = {(r['kernel'], r['variant']): r['us'] for r in rows}
+    ncu = ncu_counters()
+    table, predicted = [], {}
+    for k in json.load(open(SUITE))['kernels']:
+        for v in k['variants']:
+            try:
+                x, why = inputs(v, hw, ncu.get((k['name'], v['name'])))
+            except (OSError, ValueError, KeyError, AttributeError) as e:
+                x, why = None, 'the model\'s inputs failed: %r' % e
+            if not x:
+                table.append('| %s | %s | - | - | - | %s |' % (k['name'], v['name'], why))
+                continue
+            us, top = predict(x, hw, c)
+            predicted[k['name'], v['name']] = us
+            naive = predicted.get((k['name'], 'naive'))
+            was = measured.get((k['name'], v['name']))
+            table.append('| %s | %s | %.1f | %s | %s | %s |' % (
+                k['name'], v['name'], us, top, '%.2fx' % (naive / us) if naive else '-',
+                '%.1f' % was if was else '-'))
+    changed = [(k, v, us, measured[k, v]) for (k, v), us in predicted.items()
+               if (k, v) in measured and abs(us / measured[k, v] - 1) > 0.3]
+    L = ['# Predicted time of every variant (issue 35 prototype, `make bench`)', '',
+         'Constants fitted on %s: %s. The model is `scripts/time_model.py`\'s (its docstring); its validation, '
+         'median error 17 %% on the session 17 H200 run, is in bench/results/*-time-model.md. A prediction far from the '
+         'last measurement is a change to measure (or a miss of the model).' % (
+             ', '.join(os.path.relpath(f, ROOT) for f in results), ', '.join('%s = %.3g' % kv for kv in c.items())), '',
+         '| kernel | variant | predicted µs | dominant | predicted over naive | last measured µs |', '|---|---|---|---|---|---|']
+    L += table
+    open(out, 'w').write('\n'.join(L) + '\n')
+    return ['time model: %d variants predicted in %s (%d more than 30 %% from their last measurement: the '
+            'model\'s misses, or changes to measure)' % (len(predicted), os.path.relpath(out, ROOT), len(changed))]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--results', nargs='+', default=[SESSION + '.json'], help='suite results (measured ms)')
     ap.add_argument('--out', default=SESSION + '-time-model.md')
+    ap.add_argument('--predict', metavar='OUT', help='predict every variant of build/bench/suite.json into OUT '
+                    '(the constants fitted on --results) instead of validating')
     args = ap.parse_args()
     hw = calibration(CALIBRATION)
+    if args.predict:
+        print('\n'.join(predictions(hw, args.results, args.predict)))
+        return
     rows, left = load_rows(args.results, hw)
     c_all, fits = validate(rows, hw)
     L = report(rows, left, c_all, fits, hw, args.results)
