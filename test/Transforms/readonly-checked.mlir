@@ -36,6 +36,7 @@
 // TWICE-NOT: scf.if
 // TWICE-LABEL: gpu.func @dynamic_layout(
 // RUN: gpu-mem-opt diff %s --kernel reinterpreted --grid 1,1,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel exclusive_branches --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
@@ -281,6 +282,34 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    /// negative: exclusive_branches: as FDTD-2D's step 1 writes it, `if (i == 0) out[i] = c;
+    /// else out[i] = in[i] + in[i + 1];`: the store of the `then` branch comes before the loads
+    /// in the body's order, but no thread runs both branches, so no load follows a store and
+    /// nothing is checked.
+    // CHECK-LABEL: gpu.func @exclusive_branches(
+    // CHECK-NOT: gpu_mem_opt.read_only_path
+    // CHECK: gpu.return
+    // expected-remark @+2 {{kernel: 'exclusive_branches'}}
+    // expected-remark @+1 {{readonly: arg 0: read-only, but memref.store at}}
+    gpu.func @exclusive_branches(%in: memref<257xf32>, %out: memref<256xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %one = arith.constant 1.0 : f32
+      %first = arith.cmpi eq, %tx, %c0 : index
+      scf.if %first {
+        memref.store %one, %out[%tx] : memref<256xf32>
+      } else {
+        %next = arith.addi %tx, %c1 : index
+        %a = memref.load %in[%tx] : memref<257xf32>
+        %b = memref.load %in[%next] : memref<257xf32>
+        %s = arith.addf %a, %b : f32
+        memref.store %s, %out[%tx] : memref<256xf32>
+      }
+      gpu.return
+    }
+
     /// negative: reinterpret_cast: the output is reached through a view of
     /// another shape (the launcher's buffer may well be larger), so its type's
     /// span does not bound the bytes written: nothing is checked.
@@ -301,6 +330,7 @@ module attributes {gpu.container_module} {
 }
 
 // NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is memref<?xf32, strided<[?], offset: ?>>: the offset is dynamic; unblock: {llvm.noalias} on arg 0 or arg 1, or option assume-noalias
+// NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not behind a run-time check: no load of it can follow a store, so ld.global issues them as early as ld.global.nc would and L1 caches both
 // NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not behind a run-time check: no load of it can follow a store, so ld.global issues them as early as ld.global.nc would and L1 caches both
 // NOT-CHECKED: readonly: arg 0: read-only, but memref.store at {{.*}} writes arg 1, which may alias it; not checked at run time: arg 1 is used by memref.reinterpret_cast at {{.*}}, which may reach bytes outside its type; unblock:
 
