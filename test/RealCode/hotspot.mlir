@@ -50,11 +50,11 @@
 // left is the read-only path: power and temp_src never alias temp_dst (const __restrict__,
 // ld.global.nc), and perhaps keeping power_on_cuda[ty][tx] and temp_on_cuda[ty][tx] in
 // registers across the iterations; nothing more to stage.
-// What the pass does with the default options: it leaves power and temp_src on ld.global:
-// the host passes MatrixTemp[0]/[1] through the loop's swapped iter_args, so the launches do
-// not prove the buffers distinct, and each element is read once per block, which L1 serves
-// through ld.global as well, so a run-time overlap check with a copy of the body would gain
-// nothing (issue 31: versioning only where it pays). It stages nothing more and leaves the three shared arrays as they are:
+// What the pass does with the default options: it reads power and temp_src through
+// ld.global.nc, as the expert would: the host passes MatrixTemp[0]/[1] through the loop's
+// swapped iter_args, which start as two gpu.alloc buffers and are only swapped, so src and dst
+// differ at every launch, and power is a buffer of its own (session 18; before, those
+// iter_args had no known origin and nothing was proven). It stages nothing more and leaves the three shared arrays as they are:
 // the tile origin small_block_rows*by depends on iteration (arg0: 2, 2, 1 at the three
 // launches here), a product it cannot model, and the pad remarks give that (and, for temp_t,
 // the guard on the loop's i) as the reason they do not analyse the conflicts. That matches the
@@ -63,8 +63,8 @@
 // ty, holds the same product) and no promote (no loop accumulates in global memory).
 
 // REMARK: gpu-mem-opt: kernel: 'calculate_temp': block 16x16x1 (from gpu.launch_func); 18 memory accesses; the same at every launch here: arg4 = 50, arg5 = 50, arg6 = 2, arg7 = 2
-// REMARK: gpu-mem-opt: readonly: arg 1: read-only, but memref.store at {{.*}} writes arg 3, which may alias it; not behind a run-time check: no element is read twice in a block
-// REMARK: gpu-mem-opt: readonly: arg 2: read-only, but memref.store at {{.*}} writes arg 3, which may alias it; not behind a run-time check: no element is read twice in a block
+// REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
+// REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}} or gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values

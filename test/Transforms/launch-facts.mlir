@@ -6,8 +6,10 @@
 // the default options the transpose reads through ld.global.nc and its store
 // is staged, and the float4 sums load vector<4xf32>. A kernel also launched
 // with one buffer twice (in place), or launched with host arguments nothing is
-// known about, gets nothing proven. Every kernel runs before and after with
-// identical results.
+// known about, gets nothing proven. Buffers a host loop swaps each step (a ping-pong, as
+// Rodinia's hotspot does) may be either of them: apart from every other buffer, and from each
+// other where the loop starts them apart and only swaps them. Every kernel runs before and after
+// with identical results.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -verify-diagnostics=only-expected | FileCheck %s
 // RUN: gpu-mem-opt diff --options version=false %s --kernel transpose --grid 32,128,1
@@ -18,6 +20,8 @@
 // RUN: gpu-mem-opt diff %s --entry distinct
 // RUN: gpu-mem-opt diff %s --entry given
 // RUN: gpu-mem-opt diff %s --entry in_place
+// RUN: gpu-mem-opt diff %s --entry ping_pong
+// RUN: gpu-mem-opt diff %s --entry ping_same
 
 // CHECK-LABEL: gpu.func @transpose(
 // CHECK-SAME: {llvm.readonly}
@@ -29,6 +33,10 @@
 // CHECK-LABEL: gpu.func @float4_given(
 // CHECK-NOT: vector.load
 // CHECK: gpu.return
+// CHECK-LABEL: gpu.func @ping_step(
+// CHECK-SAME: %arg0: memref<1024xf32> {llvm.readonly}, %arg1: memref<1024xf32> {llvm.readonly}
+// CHECK-LABEL: gpu.func @ping_same_step(
+// CHECK-SAME: %arg0: memref<1024xf32>, %arg1: memref<1024xf32> {llvm.readonly}
 
 module attributes {gpu.container_module} {
   func.func @distinct(%host_in: memref<1024x1024xf32>, %host_out: memref<1024x1024xf32>) {
@@ -67,6 +75,41 @@ module attributes {gpu.container_module} {
     gpu.memcpy %buffer, %host : memref<1024x1024xf32>, memref<1024x1024xf32>
     gpu.launch_func @kernels::@transpose_twice blocks in (%c32, %c128, %c1) threads in (%c32, %c8, %c1)
         args(%buffer : memref<1024x1024xf32>, %buffer : memref<1024x1024xf32>)
+    return
+  }
+  func.func @ping_pong(%host: memref<1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    %a = gpu.alloc () : memref<1024xf32>
+    %b = gpu.alloc () : memref<1024xf32>
+    %weights = gpu.alloc () : memref<1024xf32>
+    gpu.memcpy %a, %host : memref<1024xf32>, memref<1024xf32>
+    gpu.memcpy %weights, %host : memref<1024xf32>, memref<1024xf32>
+    %last:2 = scf.for %t = %c0 to %c4 step %c1 iter_args(%src = %a, %dst = %b) -> (memref<1024xf32>, memref<1024xf32>) {
+      gpu.launch_func @kernels::@ping_step blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
+          args(%src : memref<1024xf32>, %weights : memref<1024xf32>, %dst : memref<1024xf32>)
+      scf.yield %dst, %src : memref<1024xf32>, memref<1024xf32>
+    }
+    gpu.memcpy %host, %last#0 : memref<1024xf32>, memref<1024xf32>
+    return
+  }
+  func.func @ping_same(%host: memref<1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    %a = gpu.alloc () : memref<1024xf32>
+    %weights = gpu.alloc () : memref<1024xf32>
+    gpu.memcpy %a, %host : memref<1024xf32>, memref<1024xf32>
+    gpu.memcpy %weights, %host : memref<1024xf32>, memref<1024xf32>
+    %last:2 = scf.for %t = %c0 to %c4 step %c1 iter_args(%src = %a, %dst = %a) -> (memref<1024xf32>, memref<1024xf32>) {
+      gpu.launch_func @kernels::@ping_same_step blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
+          args(%src : memref<1024xf32>, %weights : memref<1024xf32>, %dst : memref<1024xf32>)
+      scf.yield %dst, %src : memref<1024xf32>, memref<1024xf32>
+    }
+    gpu.memcpy %host, %last#0 : memref<1024xf32>, memref<1024xf32>
     return
   }
   gpu.module @kernels {
@@ -154,6 +197,40 @@ module attributes {gpu.container_module} {
       %cd = arith.addf %c, %d : f32
       %s = arith.addf %ab, %cd : f32
       memref.store %s, %sums[%t] : memref<1024xf32>
+      gpu.return
+    }
+
+    /// Launched in a loop that swaps its two gpu.alloc buffers each step (src, dst) and passes
+    /// a third (weights): src may be either of the two, but never the dst of the same step,
+    /// and weights is neither: both inputs read through ld.global.nc.
+    // expected-remark @+2 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at}}
+    // expected-remark @+1 {{readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at}}
+    gpu.func @ping_step(%in: memref<1024xf32>, %weights: memref<1024xf32>, %out: memref<1024xf32>) kernel {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %v = memref.load %in[%i] : memref<1024xf32>
+      %w = memref.load %weights[%i] : memref<1024xf32>
+      %p = arith.mulf %v, %w : f32
+      memref.store %p, %out[%i] : memref<1024xf32>
+      gpu.return
+    }
+    /// The same loop, but it starts both on one buffer: src and dst are the same buffer, and
+    /// only weights is proven.
+    // expected-remark @+2 {{readonly: arg 0: read-only, but memref.store at}}
+    // expected-remark @+1 {{readonly: arg 1: ld.global.nc: read-only, not aliased by a write}}
+    gpu.func @ping_same_step(%in: memref<1024xf32>, %weights: memref<1024xf32>, %out: memref<1024xf32>) kernel {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %v = memref.load %in[%i] : memref<1024xf32>
+      %w = memref.load %weights[%i] : memref<1024xf32>
+      %p = arith.mulf %v, %w : f32
+      memref.store %p, %out[%i] : memref<1024xf32>
       gpu.return
     }
   }

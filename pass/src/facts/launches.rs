@@ -8,10 +8,12 @@
 //! is proven). Each memref operand of a launch is followed through `memref.cast` to its
 //! origin: a `gpu.alloc` (aligned to [`CUDA_ALLOCATION_ALIGNMENT`]), a `memref.alloc` or
 //! `memref.alloca` (aligned to its `alignment`, if any), or an argument of the host function
-//! marked `{llvm.noalias}` (aligned to its `{llvm.align}`, if any). Anything else (a view, a
-//! load, a call's result, an unmarked argument) is unknown. At one launch, argument `i` is
-//! distinct when every memref operand has a known origin and no other operand has the same
-//! one; a fact holds for the kernel when it holds at every launch, and the alignment is the
+//! marked `{llvm.noalias}` (aligned to its `{llvm.align}`, if any); a value an `scf.for`
+//! carries (two buffers swapped each time step, hotspot's ping-pong) may be any of its
+//! initial and yielded values' origins. Anything else (a view, a load, a call's result, an
+//! unmarked argument) is unknown. At one launch, argument `i` is
+//! distinct when every memref operand has known origins and no other operand may have one of
+//! its own; a fact holds for the kernel when it holds at every launch, and the alignment is the
 //! smallest over the launches. Views are left out: a subview keeps the aligned pointer and
 //! moves the offset, which the kernel's identity-layout parameter cannot take.
 //! The launches are those under the pass's root (`facts::kernels`, one walk for all kernels):
@@ -169,21 +171,33 @@ pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
         };
         let all_known = origins
             .iter()
-            .all(|origin| !matches!(origin, Some(Origin::Unknown)));
+            .flatten()
+            .flat_map(|(_, possible)| possible)
+            .all(|origin| !matches!(origin, Origin::Unknown));
         let here: Vec<ArgumentFacts> = origins
             .iter()
             .enumerate()
-            .map(|(index, origin)| {
-                let Some(origin) = origin else {
+            .map(|(index, operand)| {
+                let Some((value, mine)) = operand else {
                     return ArgumentFacts::default();
                 };
                 let alone = all_known
                     && origins.iter().enumerate().all(|(other, theirs)| {
-                        other == index || !theirs.as_ref().is_some_and(|theirs| theirs.same(origin))
+                        other == index
+                            || !theirs.as_ref().is_some_and(|(their_value, theirs)| {
+                                overlap(mine, theirs) && !swapped_apart(*value, *their_value)
+                            })
                     });
+                let words: Vec<String> = mine.iter().map(Origin::describe).collect();
+                // The least alignment of the buffers it may be, where every one has one.
+                let alignment = mine
+                    .iter()
+                    .map(Origin::alignment)
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|all| all.into_iter().min_by_key(|(bytes, _)| *bytes));
                 ArgumentFacts {
-                    distinct: alone.then(|| origin.describe()),
-                    alignment: origin.alignment(),
+                    distinct: alone.then(|| words.join(" or ")),
+                    alignment,
                 }
             })
             .collect();
@@ -246,7 +260,7 @@ fn meet(all: ArgumentFacts, one: ArgumentFacts) -> ArgumentFacts {
 
 /// The origin of each kernel operand of the `gpu.launch_func` `site` (`None` for one that is
 /// not a memref), or `None` when the operands do not match the kernel's `arguments`.
-fn operand_origins(site: MlirOperation, arguments: usize) -> Option<Vec<Option<Origin>>> {
+fn operand_origins(site: MlirOperation, arguments: usize) -> Option<Vec<Option<Operand>>> {
     let positions = kernel_operands(site)?;
     if positions.len() != arguments {
         return None;
@@ -255,7 +269,8 @@ fn operand_origins(site: MlirOperation, arguments: usize) -> Option<Vec<Option<O
         positions
             .map(|position| {
                 let operand = unsafe { mlirOperationGetOperand(site, position as isize) };
-                unsafe { mlirTypeIsAMemRef(mlirValueGetType(operand)) }.then(|| origin(operand))
+                unsafe { mlirTypeIsAMemRef(mlirValueGetType(operand)) }
+                    .then(|| (operand, origins(operand)))
             })
             .collect(),
     )
@@ -276,11 +291,33 @@ pub fn kernel_operand(site: MlirOperation, index: usize) -> Option<usize> {
     kernel_operands(site)?.nth(index)
 }
 
-/// Where the buffer `value` (a memref in host code) comes from.
-fn origin(mut value: MlirValue) -> Origin {
+/// The buffers `value` (a memref in host code) may be: one origin, or several where a loop
+/// carries it (`scf.for` iter_args, as a ping-pong of two buffers swaps them each step: both
+/// of its initial values and yielded values). An unknown one among them stands for any.
+fn origins(value: MlirValue) -> Vec<Origin> {
+    let mut found = Vec::new();
+    let mut seen = Vec::new();
+    collect_origins(value, &mut found, &mut seen);
+    found
+}
+
+/// Adds the origins of `value` to `found`; `seen` holds the loop values already followed.
+fn collect_origins(mut value: MlirValue, found: &mut Vec<Origin>, seen: &mut Vec<MlirValue>) {
     loop {
+        if seen.iter().any(|known| known.ptr == value.ptr) {
+            return;
+        }
         let Some(owner) = ir::defining_operation(value) else {
-            return argument_origin(value);
+            match carried(value) {
+                Some(sources) => {
+                    seen.push(value);
+                    for source in sources {
+                        collect_origins(source, found, seen);
+                    }
+                }
+                None => found.push(argument_origin(value)),
+            }
+            return;
         };
         let alignment = || {
             ir::attribute(owner, "alignment")
@@ -288,12 +325,106 @@ fn origin(mut value: MlirValue) -> Origin {
                 .filter(|&bytes| bytes > 0)
                 .map(|bytes| bytes as u64)
         };
-        match ir::operation_name(owner).as_str() {
-            "memref.cast" => value = unsafe { mlirOperationGetOperand(owner, 0) },
-            "gpu.alloc" => return Origin::Allocation(owner, Some(CUDA_ALLOCATION_ALIGNMENT)),
-            "memref.alloc" | "memref.alloca" => return Origin::Allocation(owner, alignment()),
-            _ => return Origin::Unknown,
+        let origin = match ir::operation_name(owner).as_str() {
+            "memref.cast" => {
+                value = unsafe { mlirOperationGetOperand(owner, 0) };
+                continue;
+            }
+            "scf.for" => {
+                seen.push(value);
+                let position = unsafe { mlirOpResultGetResultNumber(value) } as usize;
+                for source in loop_sources(owner, position) {
+                    collect_origins(source, found, seen);
+                }
+                return;
+            }
+            "gpu.alloc" => Origin::Allocation(owner, Some(CUDA_ALLOCATION_ALIGNMENT)),
+            "memref.alloc" | "memref.alloca" => Origin::Allocation(owner, alignment()),
+            _ => Origin::Unknown,
+        };
+        found.push(origin);
+        return;
+    }
+}
+
+/// A memref operand of a launch and the buffers it may be.
+type Operand = (MlirValue, Vec<Origin>);
+
+/// Whether two buffers may be the same: some origin of one is one of the other's.
+fn overlap(mine: &[Origin], theirs: &[Origin]) -> bool {
+    theirs
+        .iter()
+        .any(|their| mine.iter().any(|origin| origin.same(their)))
+}
+
+/// Whether `first` and `second` are two iter_args of one `scf.for` that start as different
+/// buffers and that each step yields back in some order (`yield %b, %a`: a ping-pong swap),
+/// so that they differ at every step.
+fn swapped_apart(first: MlirValue, second: MlirValue) -> bool {
+    let iter_arg = |value: MlirValue| {
+        if unsafe { !mlirValueIsABlockArgument(value) } {
+            return None;
         }
+        let block = unsafe { mlirBlockArgumentGetOwner(value) };
+        let number = unsafe { mlirBlockArgumentGetArgNumber(value) } as usize;
+        let owner = unsafe { mlirBlockGetParentOperation(block) };
+        (!owner.ptr.is_null() && ir::is_named(owner, "scf.for") && number > 0)
+            .then_some((owner, block, number))
+    };
+    let (Some((loop_op, body, a)), Some((other_loop, _, b))) = (iter_arg(first), iter_arg(second))
+    else {
+        return false;
+    };
+    if loop_op.ptr != other_loop.ptr || a == b {
+        return false;
+    }
+    let pair = [a, b];
+    let yielded_within = pair.iter().all(|&number| {
+        let [_, yielded] = loop_sources(loop_op, number - 1)[..] else {
+            return false;
+        };
+        let argument = unsafe { mlirValueIsABlockArgument(yielded) };
+        argument
+            && unsafe { mlirBlockArgumentGetOwner(yielded).ptr == body.ptr }
+            && pair.contains(&(unsafe { mlirBlockArgumentGetArgNumber(yielded) } as usize))
+    });
+    let initial = |number: usize| origins(loop_sources(loop_op, number - 1)[0]);
+    let (start_a, start_b) = (initial(a), initial(b));
+    yielded_within
+        && !start_a
+            .iter()
+            .chain(&start_b)
+            .any(|origin| matches!(origin, Origin::Unknown))
+        && !overlap(&start_a, &start_b)
+}
+
+/// The values an `scf.for` iter_arg (block argument `value` of its body, not the induction
+/// variable) takes: its initial operand and what the body yields for it.
+fn carried(value: MlirValue) -> Option<Vec<MlirValue>> {
+    let (block, number) = unsafe {
+        (
+            mlirBlockArgumentGetOwner(value),
+            mlirBlockArgumentGetArgNumber(value) as usize,
+        )
+    };
+    let owner = unsafe { mlirBlockGetParentOperation(block) };
+    if owner.ptr.is_null() || !ir::is_named(owner, "scf.for") || number == 0 {
+        return None;
+    }
+    Some(loop_sources(owner, number - 1))
+}
+
+/// Iter_arg `position` of the `scf.for` `for_op`: its initial operand (after lower bound,
+/// upper bound and step) and the body's yielded operand.
+fn loop_sources(for_op: MlirOperation, position: usize) -> Vec<MlirValue> {
+    unsafe {
+        let initial = mlirOperationGetOperand(for_op, (3 + position) as isize);
+        let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(for_op, 0));
+        let yield_op = mlirBlockGetTerminator(body);
+        vec![
+            initial,
+            mlirOperationGetOperand(yield_op, position as isize),
+        ]
     }
 }
 
