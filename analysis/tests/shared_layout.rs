@@ -389,29 +389,24 @@ fn unknowns_are_errors_with_reasons() {
         },
     );
     unbounded = guarded(unbounded, Condition::new(tx(), Relation::Less, 32));
-    let error = plan(
-        &[32, 32],
-        4,
-        (&[unbounded.clone()], &[]),
-        Block::new(32, 1, 1),
-        Conventional,
-        Allowed::ALL,
-        AMPLE,
-    )
-    .unwrap_err();
+    // A 32x32 f32 buffer's plan for one access, which the caller may name.
+    let failed = |access: Access, names: &[String]| {
+        plan(
+            &[32, 32],
+            4,
+            (&[access], names),
+            Block::new(32, 1, 1),
+            Conventional,
+            Allowed::ALL,
+            AMPLE,
+        )
+        .unwrap_err()
+    };
+    let error = failed(unbounded.clone(), &[]);
     assert!(error.reason.starts_with("access 0:"), "{}", error.reason);
     assert!(error.reason.contains("loop0"), "{}", error.reason);
     // The caller's name for the access, where it gives one (issue 34: no internal numbers).
-    let named = plan(
-        &[32, 32],
-        4,
-        (&[unbounded], &["the memref.load at 12:7".to_string()]),
-        Block::new(32, 1, 1),
-        Conventional,
-        Allowed::ALL,
-        AMPLE,
-    )
-    .unwrap_err();
+    let named = failed(unbounded, &["the memref.load at 12:7".to_string()]);
     assert!(
         named.reason.starts_with("the memref.load at 12:7:"),
         "{}",
@@ -419,16 +414,7 @@ fn unknowns_are_errors_with_reasons() {
     );
 
     let other_buffer = shared(&[32, 33], vec![tx(), 0.into()]);
-    let error = plan(
-        &[32, 32],
-        4,
-        (&[other_buffer], &[]),
-        Block::new(32, 1, 1),
-        Conventional,
-        Allowed::ALL,
-        AMPLE,
-    )
-    .unwrap_err();
+    let error = failed(other_buffer, &[]);
     assert!(
         error.reason.contains("row-major shared layout"),
         "{}",
