@@ -38,6 +38,9 @@ pub struct FlatIndex {
     pub facts: Vec<Condition>,
     /// The enclosing loops, outermost first (`Variable::Loop(k)` is `loops[k]`).
     pub loops: Vec<Loop>,
+    /// Whole rows the column's constant held, moved into the row (SRAD's `… + cols*BLOCK_SIZE
+    /// + tx` at rows of `cols*BLOCK_SIZE`: one row down, not a column past the width).
+    pub rows_from_column: i64,
 }
 
 /// The flat index of `memory`, a rank-1 access of `kernel`: `None` where its index has no row
@@ -130,7 +133,22 @@ fn split_at(
             unknown.reason
         )));
     }
-    let row_expression = sum(&row);
+    // A constant of a whole row or more in the column is that many rows (same address).
+    let rows_from_column = match (&width, column_expression.linear()) {
+        (IndexExpression::Constant(columns), Ok(form))
+            if *columns > 0 && form.constant.abs() >= *columns =>
+        {
+            form.constant / columns
+        }
+        _ => 0,
+    };
+    let row_expression = sum(&row) + rows_from_column;
+    let column_expression = match &width {
+        IndexExpression::Constant(columns) if rows_from_column != 0 => {
+            column_expression + (-rows_from_column * columns)
+        }
+        _ => column_expression,
+    };
     Some(Ok(FlatIndex {
         row_expression,
         row,
@@ -139,6 +157,7 @@ fn split_at(
         width,
         facts: facts.to_vec(),
         loops: scope.loop_ranges(),
+        rows_from_column,
     }))
 }
 

@@ -396,8 +396,18 @@ fn apply(
     let location = unsafe { mlirOperationGetLocation(operation) };
     let view = view(kernel, (memref, &flat.width), location, views);
     let builder = Builder::before(operation);
-    let row = sum(&builder, &flat.row);
-    let column = sum(&builder, &flat.column);
+    let mut row = sum(&builder, &flat.row);
+    let mut column = sum(&builder, &flat.column);
+    if let (IndexExpression::Constant(columns), rows) = (&flat.width, flat.rows_from_column) {
+        if rows != 0 {
+            row = builder.index_binary("arith.addi", row, builder.index_constant(rows));
+            column = builder.index_binary(
+                "arith.addi",
+                column,
+                builder.index_constant(-rows * columns),
+            );
+        }
+    }
     unsafe {
         if ir::is_named(operation, "memref.load") {
             let result = mlirOperationGetResult(operation, 0);
