@@ -1,8 +1,10 @@
 // A 9-tap 1-D convolution, as a DSL compiler emits it: out[i] = sum_k w[k] * in[i + k].
 // In iteration k every lane of a warp reads the same coefficient w[k]: one address per warp
-// request, which the constant cache broadcasts (Jang's Algorithm 3 puts w in constant memory).
-// Nothing in the kernel proves that `out` is not a view of `w` or `in`, so the pass checks it
-// at the kernel's entry: constant memory and the read-only path on the fast copy.
+// request, which the constant cache broadcasts (Jang's Algorithm 3 puts w in constant memory;
+// with the default options its per-launch copy does not pay). Nothing in the kernel proves that
+// `out` is not a view of `w` or `in`, but every load comes before the one store, so a run-time
+// check for the read-only path would gain nothing (docs/pass.md, "memory-space"), and each
+// thread reads its window 9 times a copy, too few for a shared tile to pay (L1 serves it).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @convolution(%in: memref<1032xf32>, %w: memref<9xf32>, %out: memref<1024xf32>) kernel

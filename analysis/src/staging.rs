@@ -454,8 +454,13 @@ fn decide_reference(
         Ok(sectors) => *sectors,
         Err(unknown) => return blocked(staging, format!("sectors per request unknown: {unknown}")),
     };
+    // At most two decimals, as the other remarks print sectors (5.67, not 5.666666666666667).
+    let shown = format!("{:.2}", sectors)
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string();
     let numbers = format!(
-        "{sectors} sectors/request (ideal {ideal}), footprint {} ({} B, reuse {:.2})",
+        "{shown} sectors/request (ideal {ideal}), footprint {} ({} B, reuse {:.2})",
         footprint.shape(),
         footprint.bytes,
         footprint.reuse
@@ -474,7 +479,7 @@ fn decide_reference(
         .map_or(footprint.iterations, |full| full.iterations);
     let few_reads = reads < LEAST_READS_PER_COPY && nearly_coalesced(sectors, ideal);
     let few_reads_summary = format!(
-        "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({sectors} sectors/request, ideal {ideal}), so L1 serves them",
+        "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({shown} sectors/request, ideal {ideal}), so L1 serves them",
         footprint.reuse
     );
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
@@ -494,7 +499,7 @@ fn decide_reference(
         ),
         (Some(neighbor), _) if neighbor.form == Form::Window => {
             staging.summary = format!(
-                "not staged: the window's loads are coalesced ({sectors} sectors/request), and L1 serves their shifted reads"
+                "not staged: the window's loads are coalesced ({shown} sectors/request), and L1 serves their shifted reads"
             );
             (
                 false,
@@ -509,7 +514,7 @@ fn decide_reference(
         ),
         (Some(_), _) => {
             staging.summary = format!(
-                "not staged: the stencil's loads are coalesced ({sectors} sectors/request), and L1 serves their shifted reads"
+                "not staged: the stencil's loads are coalesced ({shown} sectors/request), and L1 serves their shifted reads"
             );
             (
                 false,
@@ -521,7 +526,7 @@ fn decide_reference(
             if footprint.reuse <= 1.0 && nearly_coalesced(sectors, ideal) =>
         {
             staging.summary = format!(
-                "not staged: each element is read once (reuse {:.2}) and the loads are nearly coalesced ({sectors} sectors/request, ideal {ideal})",
+                "not staged: each element is read once (reuse {:.2}) and the loads are nearly coalesced ({shown} sectors/request, ideal {ideal})",
                 footprint.reuse
             );
             (
@@ -542,7 +547,7 @@ fn decide_reference(
             "a loop walks elements other threads also read (iMAP Row/Column/Block: stage)".to_string(),
         ),
         (None, Some(IntraThread::Single)) if !uncoalesced => {
-            staging.summary = format!("not staged: coalesced already ({sectors} sectors/request)");
+            staging.summary = format!("not staged: coalesced already ({shown} sectors/request)");
             (
                 false,
                 "NV-C",
@@ -551,7 +556,7 @@ fn decide_reference(
         }
         (None, Some(IntraThread::Single)) if !large => {
             staging.summary = format!(
-                "not staged: uncoalesced ({sectors} sectors/request), but an array of {} elements is too small for a tile to pay (below 512x512)",
+                "not staged: uncoalesced ({shown} sectors/request), but an array of {} elements is too small for a tile to pay (below 512x512)",
                 elements.unwrap_or(0)
             );
             (
@@ -578,7 +583,7 @@ fn decide_reference(
         ),
         (None, None) => {
             staging.summary = format!(
-                "not staged: coalesced ({sectors} sectors/request), and no loop re-reads it"
+                "not staged: coalesced ({shown} sectors/request), and no loop re-reads it"
             );
             (
                 false,

@@ -32,7 +32,7 @@
 // REPORT: "name": "map109",
 // REPORT: "reason": "MAP-109: not staged: rule NV-C: coalesced single access, warp stride 0 (the database shows 0.76-0.99 for 108/109/114); 1 sectors/request (ideal 4)
 // REPORT: "name": "map114",
-// REPORT: "reason": "MAP-114: not staged: rule NV-C: coalesced single access, warp stride 1 (the database shows 0.76-0.99 for 108/109/114); 4.875 sectors/request (ideal 4)
+// REPORT: "reason": "MAP-114: not staged: rule NV-C: coalesced single access, warp stride 1 (the database shows 0.76-0.99 for 108/109/114); 4.88 sectors/request (ideal 4)
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -378,7 +378,7 @@ module attributes {gpu.container_module} {
       %in_c = arith.andi %c_low, %c_high : i1
       %inside = arith.andi %in_r, %in_c : i1
       scf.if %inside {
-        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.875 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
+        // expected-remark @below {{stage-shared: arg 0: MAP-514 (5-point neighbor): not staged: rule NV-C: neighbor on a coalesced eMAP, warp stride 1: a cached GPU serves the shifted reads from L1 (the database shows 0.91-0.98 for 508, 0.95-1.02 for 514, 0.68-1.00 for 509); 4.88 sectors/request (ideal 4), footprint 10x41 (1640 B, reuse 3.12)}}
         %v0 = memref.load %a[%y, %d] : memref<256x520xf32>
         %s0 = arith.addf %zero, %v0 : f32
         %r1 = arith.subi %y, %c1 : index

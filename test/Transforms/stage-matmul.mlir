@@ -190,7 +190,7 @@ module attributes {gpu.container_module} {
           // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
           // expected-remark @below {{vectorize: arg 0}}
           %x = memref.load %a[%i, %k] : memref<50x40xf32>
-          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.875 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2.88 -> 5.75, global sectors per block and tile 736 -> 92; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
+          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.88 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2.88 -> 5.75, global sectors per block and tile 736 -> 92; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
           %y = memref.load %b[%k, %j] : memref<40x35xf32>
           %p = arith.mulf %x, %y : f32
           %s = arith.addf %acc, %p : f32
@@ -298,7 +298,7 @@ module attributes {gpu.container_module} {
           // expected-remark @below {{stage-shared: arg 0: no MAP id: not staged: no footprint box: data-dependent: the index comes from memref.load}}
           // expected-remark @below {{vectorize: arg 0}}
           %x = memref.load %a[%row, %k] : memref<50x40xf32>
-          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.875 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); not applied: the loop cannot leave its edge guard: the load at}}
+          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.88 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); not applied: the loop cannot leave its edge guard: the load at}}
           %y = memref.load %b[%k, %j] : memref<40x35xf32>
           %p = arith.mulf %x, %y : f32
           %s = arith.addf %acc, %p : f32
