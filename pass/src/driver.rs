@@ -351,6 +351,8 @@ fn kernel_report(
             );
         }
     }
+    // Advice on a global access's width is moot where staging replaced it by a tile's copy.
+    early.forget(Kind::Vectorize, &staged.staged_locations());
     early.explain();
     steps::emit_grouped(std::mem::take(&mut staged.notes));
     late.explain();

@@ -45,7 +45,6 @@
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 8*bid.y)*80 + loop0] read as row tid.y + 8*bid.y, column loop0 of rows of 80 elements (a 2-D view, the same addresses): 0 <= loop0 < 80 by the id and loop ranges
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.x + 32*bid.x)*80 + loop0] read as row tid.x + 32*bid.x, column loop0 of rows of 80 elements (a 2-D view, the same addresses): 0 <= loop0 < 80 by the id and loop ranges
 // REMARK: gpu-mem-opt: promote: arg 5: arg 5[tid.y + 8*bid.y, tid.x + 32*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 80 iterations
-// REMARK: gpu-mem-opt: vectorize: arg 4: 80 loop iterations' loads of 4 B stay scalar: the loop's 320 B exceed one 16-byte access; unblock: unroll it by 16 B; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 5: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: stage-shared: arg 4: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4, global sectors per block and tile 256 -> 32

@@ -126,7 +126,6 @@ module attributes {gpu.container_module} {
       %by = gpu.block_id y
       // expected-remark @+1 {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %s = affine.for %k = 0 to 64 iter_args(%acc = %zero) -> (f32) {
-        // expected-remark @+2 {{vectorize: arg 0}}
         // expected-remark @+1 {{stage-shared: arg 0: staged through memref<16x32xf32, #gpu.address_space<workgroup>>}}
         %a = affine.load %A[%by * 16 + %ty, %k] : memref<64x64xf32>
         // expected-remark @+1 {{stage-shared: arg 1: staged through memref<32x16xf32, #gpu.address_space<workgroup>>}}

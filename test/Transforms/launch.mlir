@@ -8,7 +8,7 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -split-input-file -verify-diagnostics -o /dev/null
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -split-input-file 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel launch@%s:31:5 --grid 2,8,1
-// RUN: gpu-mem-opt diff %s --kernel launch@%s:68:5 --grid 1,1,1
+// RUN: gpu-mem-opt diff %s --kernel launch@%s:67:5 --grid 1,1,1
 // The host functions as whole programs (issue 20): each launch leaves identical buffers.
 // RUN: gpu-mem-opt diff %s --entry row_walk
 // RUN: gpu-mem-opt diff %s --entry transpose
@@ -41,7 +41,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: captured}}
-        // expected-remark @below {{vectorize: captured}}
         %v = memref.load %a[%x, %k] : memref<64x64xf32>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32

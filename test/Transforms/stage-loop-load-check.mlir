@@ -49,7 +49,6 @@ module attributes {gpu.container_module} {
       %first = arith.cmpi eq, %ty, %c0 : index
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %total = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
-        // expected-remark @below {{vectorize: arg 0: 64 loop iterations' loads of 4 B stay scalar}}
         // expected-remark @below {{stage-shared: arg 0: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 4096 -> 128; on the fast path of a run-time check that arg 0's bytes overlap none of arg 1's (7 instructions at the kernel's entry; where it fails, the loop as written runs)}}
         %v = memref.load %a[%r, %k] : memref<256x64xf32>
         %n = arith.addf %acc, %v : f32

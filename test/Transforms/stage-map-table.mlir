@@ -63,7 +63,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 8192 -> 128}}
-        // expected-remark @below {{vectorize: arg 0}}
         %v = memref.load %a[%x, %k] : memref<256x64xf32>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32
@@ -99,7 +98,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 1 sectors/request (ideal 4), footprint 8x32 (1024 B, reuse 32.00); staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4, global sectors per block and tile 256 -> 32}}
-        // expected-remark @below {{vectorize: arg 0}}
         %v = memref.load %a[%y, %k] : memref<256x64xf32>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32

@@ -85,7 +85,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
-        // expected-remark @below {{vectorize: arg 0}}
         %x = memref.load %a[%i, %k] : memref<64x64xf32>
         // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
         %y = memref.load %b[%k, %j] : memref<64x64xf32>
@@ -129,7 +128,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
-        // expected-remark @below {{vectorize: arg 0}}
         %x = memref.load %a[%i, %k] : memref<64x40xf32>
         // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64}}
         %y = memref.load %b[%k, %j] : memref<40x48xf32>
@@ -188,7 +186,6 @@ module attributes {gpu.container_module} {
         // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
           // expected-remark @below {{stage-shared: arg 0: MAP-205: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2 sectors/request (ideal 4), footprint 16x32 (2048 B, reuse 16.00); staged through memref<16x32xf32, #gpu.address_space<workgroup>>: sectors/request 2 -> 4, global sectors per block and tile 512 -> 64; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
-          // expected-remark @below {{vectorize: arg 0}}
           %x = memref.load %a[%i, %k] : memref<50x40xf32>
           // expected-remark @below {{stage-shared: arg 1: MAP-302: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 2.88 sectors/request (ideal 4), footprint 32x16 (2048 B, reuse 16.00); staged through memref<32x16xf32, #gpu.address_space<workgroup>>: sectors/request 2.88 -> 5.75, global sectors per block and tile 736 -> 92; the loop left its edge guard (its loads all read tiles; the store stays guarded)}}
           %y = memref.load %b[%k, %j] : memref<40x35xf32>
@@ -247,7 +244,6 @@ module attributes {gpu.container_module} {
         // expected-remark @below {{stage-shared: loop strip-mined into 2 tiles of 32 iterations}}
         %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %zero) -> (f32) {
           // expected-remark @below {{stage-shared: arg 0: MAP-205: stage:}}
-          // expected-remark @below {{vectorize: arg 0}}
           %x = memref.load %a[%i, %k] : memref<50x40xf32>
           // expected-remark @below {{stage-shared: arg 1: MAP-302: stage:}}
           %y = memref.load %b[%k, %j] : memref<40x35xf32>

@@ -272,7 +272,6 @@ module attributes {gpu.container_module} {
           // expected-remark @below {{stage-shared: loop strip-mined into 8 tiles of 32 iterations}}
           %sum = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
             // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4}}
-            // expected-remark @below {{vectorize: arg 0}}
             %v = memref.load %a[%tx, %k] : memref<1024x256xf32>
             %next = arith.addf %acc, %v : f32
             scf.yield %next : f32
@@ -319,7 +318,6 @@ module attributes {gpu.container_module} {
       // expected-remark @below {{stage-shared: loop strip-mined into 8 tiles of 32 iterations}}
       %sum = scf.for %k = %c0 to %c250 step %c1 iter_args(%acc = %zero) -> (f32) {
         // expected-remark @below {{stage-shared: arg 0: MAP-204: stage: rule NV-C: a loop walks elements other threads also read (iMAP Row/Column/Block: stage); 32 sectors/request (ideal 4), footprint 32x32 (4096 B, reuse 8.00); staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75}}
-        // expected-remark @below {{vectorize: arg 0}}
         %v = memref.load %a[%x, %k] : memref<1024x250xf32>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32

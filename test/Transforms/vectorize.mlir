@@ -342,7 +342,6 @@ module attributes {gpu.container_module} {
       %i0 = arith.muli %tx, %c3 : index
       %i1 = arith.addi %i0, %c1 : index
       %i2 = arith.addi %i0, %c2 : index
-      // expected-remark @+1 {{vectorize: arg 0: 3 loads of 4 B stay scalar: the first element's offset (3*tid.x) is a multiple of 4 B only, a 8-byte access needs 8: tid.x moves the start by 12 B; unblock: pad the 12-byte record or row to 16 B, or store the records as a structure of arrays (relayout)}}
       %r = memref.load %a[%i0] : memref<768xf32>
       %g = memref.load %a[%i1] : memref<768xf32>
       %b = memref.load %a[%i2] : memref<768xf32>

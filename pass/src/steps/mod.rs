@@ -368,6 +368,18 @@ impl Early {
         self.check = None;
     }
 
+    /// Drops the remarks of decisions of `kind` that changed nothing at `locations`
+    /// (`file:line:col`): vectorize's advice for a global access that staging then replaced by a
+    /// tile's copy is moot (issue 34); the report keeps the decision. Errors stay.
+    pub fn forget(&mut self, kind: Kind, locations: &[String]) {
+        self.notes.retain(|note| {
+            note.kind != kind
+                || note.applied
+                || note.error
+                || !locations.contains(&crate::ir::location_text(note.location))
+        });
+    }
+
     /// Emits the recorded remarks and errors, one per decision ([`emit_grouped`]).
     pub fn explain(&mut self) {
         emit_grouped(std::mem::take(&mut self.notes));

@@ -123,6 +123,18 @@ impl Staged {
         }
     }
 
+    /// Where the staged accesses are (`file:line:col`).
+    pub fn staged_locations(&self) -> Vec<String> {
+        let Some(original) = &self.original else {
+            return Vec::new();
+        };
+        self.staged
+            .iter()
+            .filter_map(|&index| original.get(index))
+            .map(|access| access.loc.clone())
+            .collect()
+    }
+
     /// The report's accesses: the kernel's own accesses as written, each with
     /// its latest metrics from `current` (the accesses after every transform),
     /// and a staged store with the metrics of its coalesced copy-out. The
