@@ -71,7 +71,9 @@ pub const SHALLOWEST_TILE: i64 = 8;
 /// search) gained 1.22x and 1.50x.
 pub const LEAST_READS_PER_COPY: i64 = TILE_ITERATIONS;
 /// Why a loop of few reads a copy on nearly coalesced loads is not staged (the report's text).
-const FEW_READS: &str = "a loop reads fewer than 32 elements of a tile per thread and copy, nearly coalesced: the copy's round trip and barrier cost more than the L1 hits they replace (convolution-affine's 3x3 window: 0.080 ms unstaged, 0.107 ms staged; matmul's 32 and SAD's 64 gain 1.22x and 1.50x; H200, bench/results/2026-11-27-nvidia-h200-session17.md)";
+fn few_reads_why() -> String {
+    format!("a loop reads fewer than {LEAST_READS_PER_COPY} elements of a tile per thread and copy, nearly coalesced: the copy's round trip and barrier cost more than the L1 hits they replace (convolution-affine's 3x3 window: 0.080 ms unstaged, 0.107 ms staged; matmul's 32 and SAD's 64 gain 1.22x and 1.50x; H200, bench/results/2026-11-27-nvidia-h200-session17.md)")
+}
 /// Bytes in one sector of a global-memory request.
 const SECTOR_BYTES: f64 = 32.0;
 /// Lanes in a warp.
@@ -478,10 +480,12 @@ fn decide_reference(
     let reads = footprint_of_tile(access, block, TILE_ITERATIONS)
         .map_or(footprint.iterations, |full| full.iterations);
     let few_reads = reads < LEAST_READS_PER_COPY && nearly_coalesced(sectors, ideal);
-    let few_reads_summary = format!(
-        "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({shown} sectors/request, ideal {ideal}), so L1 serves them",
-        footprint.reuse
-    );
+    let few_reads_summary = || {
+        format!(
+            "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({shown} sectors/request, ideal {ideal}), so L1 serves them",
+            footprint.reuse
+        )
+    };
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
     let (stage, rule, why) = match (neighbor, intra_thread) {
         (Some(neighbor), _) if neighbor.form == Form::Record && uncoalesced => (
@@ -538,8 +542,8 @@ fn decide_reference(
         (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block))
             if few_reads =>
         {
-            staging.summary = few_reads_summary;
-            (false, "NV-C", FEW_READS.to_string())
+            staging.summary = few_reads_summary();
+            (false, "NV-C", few_reads_why())
         }
         (None, Some(IntraThread::Row | IntraThread::Column | IntraThread::Block)) => (
             true,
@@ -573,8 +577,8 @@ fn decide_reference(
         }
         (None, None) if uncoalesced => (true, "NV-C fallback", "uncoalesced".into()),
         (None, None) if looped && footprint.reuse > 1.0 && few_reads => {
-            staging.summary = few_reads_summary;
-            (false, "NV-C fallback", FEW_READS.to_string())
+            staging.summary = few_reads_summary();
+            (false, "NV-C fallback", few_reads_why())
         }
         (None, None) if looped && footprint.reuse > 1.0 => (
             true,

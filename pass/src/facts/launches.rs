@@ -308,7 +308,7 @@ fn collect_origins(mut value: MlirValue, found: &mut Vec<Origin>, seen: &mut Vec
             return;
         }
         let Some(owner) = ir::defining_operation(value) else {
-            match carried(value) {
+            match iter_arg(value).map(|(for_op, position)| loop_sources(for_op, position)) {
                 Some(sources) => {
                     seen.push(value);
                     for source in sources {
@@ -361,34 +361,19 @@ fn overlap(mine: &[Origin], theirs: &[Origin]) -> bool {
 /// buffers and that each step yields back in some order (`yield %b, %a`: a ping-pong swap),
 /// so that they differ at every step.
 fn swapped_apart(first: MlirValue, second: MlirValue) -> bool {
-    let iter_arg = |value: MlirValue| {
-        if unsafe { !mlirValueIsABlockArgument(value) } {
-            return None;
-        }
-        let block = unsafe { mlirBlockArgumentGetOwner(value) };
-        let number = unsafe { mlirBlockArgumentGetArgNumber(value) } as usize;
-        let owner = unsafe { mlirBlockGetParentOperation(block) };
-        (!owner.ptr.is_null() && ir::is_named(owner, "scf.for") && number > 0)
-            .then_some((owner, block, number))
-    };
-    let (Some((loop_op, body, a)), Some((other_loop, _, b))) = (iter_arg(first), iter_arg(second))
-    else {
+    let (Some((loop_op, a)), Some((other_loop, b))) = (iter_arg(first), iter_arg(second)) else {
         return false;
     };
     if loop_op.ptr != other_loop.ptr || a == b {
         return false;
     }
     let pair = [a, b];
-    let yielded_within = pair.iter().all(|&number| {
-        let [_, yielded] = loop_sources(loop_op, number - 1)[..] else {
-            return false;
-        };
-        let argument = unsafe { mlirValueIsABlockArgument(yielded) };
-        argument
-            && unsafe { mlirBlockArgumentGetOwner(yielded).ptr == body.ptr }
-            && pair.contains(&(unsafe { mlirBlockArgumentGetArgNumber(yielded) } as usize))
+    let yielded_within = pair.iter().all(|&position| {
+        let [_, yielded] = loop_sources(loop_op, position);
+        iter_arg(yielded)
+            .is_some_and(|(owner, theirs)| owner.ptr == loop_op.ptr && pair.contains(&theirs))
     });
-    let initial = |number: usize| origins(loop_sources(loop_op, number - 1)[0]);
+    let initial = |position: usize| origins(loop_sources(loop_op, position)[0]);
     let (start_a, start_b) = (initial(a), initial(b));
     yielded_within
         && !start_a
@@ -398,9 +383,12 @@ fn swapped_apart(first: MlirValue, second: MlirValue) -> bool {
         && !overlap(&start_a, &start_b)
 }
 
-/// The values an `scf.for` iter_arg (block argument `value` of its body, not the induction
-/// variable) takes: its initial operand and what the body yields for it.
-fn carried(value: MlirValue) -> Option<Vec<MlirValue>> {
+/// The `scf.for` whose body has `value` as an iter_arg (a block argument other than the
+/// induction variable), and the iter_arg's position.
+fn iter_arg(value: MlirValue) -> Option<(MlirOperation, usize)> {
+    if unsafe { !mlirValueIsABlockArgument(value) } {
+        return None;
+    }
     let (block, number) = unsafe {
         (
             mlirBlockArgumentGetOwner(value),
@@ -408,20 +396,18 @@ fn carried(value: MlirValue) -> Option<Vec<MlirValue>> {
         )
     };
     let owner = unsafe { mlirBlockGetParentOperation(block) };
-    if owner.ptr.is_null() || !ir::is_named(owner, "scf.for") || number == 0 {
-        return None;
-    }
-    Some(loop_sources(owner, number - 1))
+    (!owner.ptr.is_null() && ir::is_named(owner, "scf.for") && number > 0)
+        .then_some((owner, number - 1))
 }
 
 /// Iter_arg `position` of the `scf.for` `for_op`: its initial operand (after lower bound,
 /// upper bound and step) and the body's yielded operand.
-fn loop_sources(for_op: MlirOperation, position: usize) -> Vec<MlirValue> {
+fn loop_sources(for_op: MlirOperation, position: usize) -> [MlirValue; 2] {
     unsafe {
         let initial = mlirOperationGetOperand(for_op, (3 + position) as isize);
         let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(for_op, 0));
         let yield_op = mlirBlockGetTerminator(body);
-        vec![
+        [
             initial,
             mlirOperationGetOperand(yield_op, position as isize),
         ]

@@ -123,6 +123,20 @@ pub fn branches(operation: MlirOperation) -> Vec<(MlirOperation, bool)> {
     }
 }
 
+/// Whether two operations' `scf.if`s (as [`branches`] lists them, innermost first) put them in
+/// different branches of one `scf.if`: the first they share decides.
+pub fn opposite_branches(
+    first: &[(MlirOperation, bool)],
+    second: &[(MlirOperation, bool)],
+) -> bool {
+    first.iter().find_map(|&(branch, then)| {
+        second
+            .iter()
+            .find(|(other, _)| other.ptr == branch.ptr)
+            .map(|&(_, other_then)| other_then != then)
+    }) == Some(true)
+}
+
 /// The name of an operation, e.g. `memref.load`.
 pub fn operation_name(operation: MlirOperation) -> String {
     unsafe { string_ref(mlirIdentifierStr(mlirOperationGetName(operation))) }

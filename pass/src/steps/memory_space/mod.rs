@@ -614,39 +614,14 @@ pub fn loads_follow_a_store(
             everything[..position]
                 .iter()
                 .filter(writes)
-                .any(|(_, store)| !exclusive(*store, *load))
+                .any(|(_, store)| {
+                    !ir::opposite_branches(&ir::branches(*store), &ir::branches(*load))
+                })
                 || everything[position..]
                     .iter()
                     .filter(writes)
                     .any(|(_, store)| around.is_some_and(|around| ir::encloses(around, *store)))
         })
-}
-
-/// Whether `first` and `second` lie in different branches of one `scf.if`, so that no thread
-/// runs both.
-fn exclusive(first: MlirOperation, second: MlirOperation) -> bool {
-    // Each op's enclosing (operation, region) pairs, innermost first.
-    let enclosing = |operation: MlirOperation| {
-        let mut found = Vec::new();
-        let mut inner = operation;
-        loop {
-            let parent = unsafe { mlirOperationGetParentOperation(inner) };
-            if parent.ptr.is_null() {
-                return found;
-            }
-            let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(inner)) };
-            found.push((parent, region));
-            inner = parent;
-        }
-    };
-    let theirs = enclosing(second);
-    enclosing(first).into_iter().any(|(parent, region)| {
-        theirs.iter().any(|&(other, other_region)| {
-            other.ptr == parent.ptr
-                && ir::is_named(parent, "scf.if")
-                && unsafe { !mlirRegionEqual(region, other_region) }
-        })
-    })
 }
 
 /// An argument whose placement waits for its run-time check ([`plan_checks`]).

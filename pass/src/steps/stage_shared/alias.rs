@@ -200,14 +200,5 @@ fn blockers(
 /// argument pointers (run-time versioning, `extract::checked_branches`): its condition is the
 /// same for the whole launch, so no thread runs both.
 fn exclusive(first: MlirOperation, second: MlirOperation) -> bool {
-    let theirs = checked_branches(second);
-    checked_branches(first)
-        .into_iter()
-        .find_map(|(branch, fast)| {
-            theirs
-                .iter()
-                .find(|(other, _)| other.ptr == branch.ptr)
-                .map(|&(_, other_fast)| other_fast != fast)
-        })
-        == Some(true)
+    ir::opposite_branches(&checked_branches(first), &checked_branches(second))
 }
