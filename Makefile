@@ -43,13 +43,15 @@ bench-analysis: build
 # runner and run.sh, built into build/bench/ here (no GPU needed). It ends by printing the one
 # command to run on a GPU machine: build/bench/run.sh (results in bench/results/). With nvcc,
 # also the calibration micro-benchmarks: build/bench/calibrate.sh (runner/src/calibrate/). Last,
-# the time model's prediction of every variant (issue 35): build/bench/predicted.md.
+# the time model's prediction of every variant (issue 35): build/bench/predicted.md, and the
+# pass's own (static) model against the last H200 run: build/bench/time-static.md.
 .PHONY: bench
 NVCC ?= $(shell find build/venv -name nvcc -type f 2>/dev/null | head -n 1)
 bench: build
 	build/bin/gpu-mem-opt-runner suite build bench/suite.json --out build/bench $(if $(NVCC),--nvcc $(NVCC))
 	$(if $(NVCC),build/bin/gpu-mem-opt-runner calibrate build bench/calibration/calibration.cu --out build/bench --nvcc $(NVCC) --ptxas build/bin/ptxas)
 	python3 scripts/time_model.py --predict build/bench/predicted.md
+	python3 scripts/validate_time.py --out build/bench/time-static.md
 
 # The pass on every kernel file under several option sets; any crash is a finding (issue 17).
 .PHONY: robustness

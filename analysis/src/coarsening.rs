@@ -20,6 +20,8 @@
 //!
 //! Cost. Constant.
 
+use crate::time;
+
 /// Streaming multiprocessors of an H100 SXM or H200 (anchors-3 §5).
 pub const STREAMING_MULTIPROCESSORS: u64 = 132;
 
@@ -30,12 +32,13 @@ pub const MAX_THREADS_PER_SM: u32 = 2048;
 pub const MAX_BLOCKS_PER_SM: u32 = 32;
 
 /// DRAM latency in ns: the H200's pointer chase through `ld.global.cg` (calibration B1,
-/// 662 cycles, bench/results/2026-11-27-nvidia-h200-session17-calibration.md) at 1.98 GHz.
-pub const DRAM_LATENCY_NS: f64 = 662.0 / 1.98;
+/// bench/results/2026-11-27-nvidia-h200-session17-calibration.md) at its clock.
+pub const DRAM_LATENCY_NS: f64 = time::DRAM_LATENCY_CYCLES / time::CLOCK_GHZ;
 
-/// One SM's share of the H200's bandwidth in bytes per ns: the measured device copy (4215 GB/s,
-/// the same calibration) over [`STREAMING_MULTIPROCESSORS`].
-pub const DRAM_BYTES_PER_NS_PER_SM: f64 = 4215.0 / STREAMING_MULTIPROCESSORS as f64;
+/// One SM's share of the H200's bandwidth in bytes per ns: the measured device copy (the same
+/// calibration) over [`STREAMING_MULTIPROCESSORS`].
+pub const DRAM_BYTES_PER_NS_PER_SM: f64 =
+    time::DRAM_BYTES_PER_NS / STREAMING_MULTIPROCESSORS as f64;
 
 /// How many times Little's law's bytes the measured sweeps need in flight (module docs).
 pub const IN_FLIGHT_MARGIN: f64 = 2.0;

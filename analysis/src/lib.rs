@@ -25,6 +25,7 @@
 //! * [`delinearize`]: whether a flat index `row·W + column` may be read as a row and column
 //!   of a 2-D view (`0 ≤ column < W` proven from guards, loop bounds and id ranges);
 //! * [`coarsening`]: how many blocks' work one block does (Little's law, issue 33);
+//! * [`time`]: the predicted time of a launch from those counts (issue 35);
 //! * [`relayout`]: the order of a global buffer's dimensions in memory, chosen by exact
 //!   sectors over every access of every kernel (Sung's layout transformation).
 //!
@@ -53,6 +54,7 @@ pub mod shared_layout;
 pub mod staging;
 pub mod subview;
 pub mod target;
+pub mod time;
 pub mod vector_width;
 
 pub use expression::{IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};

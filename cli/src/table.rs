@@ -72,8 +72,19 @@ pub fn render(report: &Value) -> String {
                 )
             ));
         }
+        if let Some(time) = kernel.get("time") {
+            out.push_str(&format!("  time: {}\n", time_line(time)));
+        }
     }
     out
+}
+
+/// `predicted 259 → 66.2 µs a launch (bound by L1 requests → bandwidth-bound)`, or why not.
+fn time_line(time: &Value) -> String {
+    match serde_json::from_value::<gpu_mem_opt::report::TimeReport>(time.clone()) {
+        Ok(time) => time.describe(),
+        Err(error) => format!("unreadable ({error})"),
+    }
 }
 
 /// Aligns `rows` under the column headers.

@@ -15,12 +15,14 @@ use crate::{
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
     ir,
-    report::{AccessReport, Decision, KernelReport, Kind, Obligation, Report},
+    report::{
+        AccessReport, Decision, KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport,
+    },
     steps::{
         self, coarsen, delinearize, memory_space, promote, relayout, shared_layout, stage_shared,
         vectorize, version, Early, EarlyStep,
     },
-    Options,
+    time, Options,
 };
 
 /// Which pass is running.
@@ -120,9 +122,11 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         for (_, kernel, _) in &optimized {
             stage_shared::copy::unroll(kernel);
         }
-        // Last: the obligations every step left on each kernel's launcher.
-        for (position, kernel, _) in &optimized {
+        // Last: the obligations every step left on each kernel's launcher, and the time of
+        // a launch as the kernel now stands.
+        for (position, kernel, kernel_options) in &optimized {
             let position = *position;
+            predict_after(kernel, kernel_options, &mut reports[position]);
             if ir::is_named(kernel.operation, "gpu.func") {
                 let block = crate::contract::pin_block(kernel);
                 // A coarsened grid is an obligation only where no launch here was rewritten.
@@ -220,6 +224,11 @@ fn kernel_report(
     let mut findings = findings::of_kernel(kernel, &options.target);
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
+    // One launch's time as written; `optimize` adds the time as optimized.
+    let before = (mode == Mode::Optimize).then(|| {
+        let before = time::predict(kernel, &findings).map(PredictedTime::from);
+        TimeReport::new(before.clone(), before)
+    });
     // Coarsening first: every later step (and the copy of the body a specialization keeps)
     // sees the blocks' work it gives each block.
     if mode == Mode::Optimize {
@@ -381,6 +390,7 @@ fn kernel_report(
         decisions,
         compiled_for: named.then(|| format!("sm_{}", options.target.sm)),
         affine,
+        time: before,
         ..kernel_entry(kernel)
     };
     (report, kernel.clone(), check)
@@ -471,6 +481,31 @@ fn steps_on(
 }
 
 /// The report entry of `kernel` before any analysis: its name and block size.
+/// The time of one launch of `kernel` as it now stands, into its report, and the remark that
+/// compares it with the kernel as written (where both are known and differ).
+fn predict_after(kernel: &Kernel, options: &Options, report: &mut KernelReport) {
+    let Some(time) = report.time.as_mut() else {
+        return;
+    };
+    let findings = findings::of_kernel(kernel, &options.target);
+    let before = time
+        .before
+        .clone()
+        .ok_or_else(|| time.unknown.clone().unwrap_or_default());
+    *time = TimeReport::new(
+        before,
+        time::predict(kernel, &findings).map(PredictedTime::from),
+    );
+    if time.changed() && options.remarks_of.is_none() {
+        diagnostics::remark_of(
+            unsafe { mlirOperationGetLocation(kernel.operation) },
+            (RemarkKind::Analysis, &kernel.name),
+            "time",
+            &time.describe(),
+        );
+    }
+}
+
 fn kernel_entry(kernel: &Kernel) -> KernelReport {
     KernelReport {
         name: kernel.name.clone(),

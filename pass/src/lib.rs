@@ -21,6 +21,8 @@
 //!   kind and its test files: [`steps::vectorize`], [`steps::memory_space`],
 //!   [`steps::stage_shared`], [`steps::shared_layout`]. Each decides from facts and
 //!   applies its plan; [`steps::settle`] is the one way a decision is recorded.
+//! * [`time`]: the predicted time of one launch, as written and as the steps leave it
+//!   (`analysis::time`'s model on counts from the facts and the IR; issue 35).
 //! * [`driver`] is the pass itself: the steps in order over every kernel; [`contract`] reads
 //!   what a kernel's launcher must do beyond launching it (none with the default options).
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
@@ -41,6 +43,7 @@ pub mod options;
 pub mod pipeline;
 pub mod report;
 pub mod steps;
+pub mod time;
 
 pub use error::Error;
 pub use options::Options;

@@ -51,6 +51,90 @@ pub struct KernelReport {
     /// and left out, with the default options.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub launch_contract: Vec<Obligation>,
+    /// The predicted time of one launch as written and as optimized (issue 35), where the
+    /// module launches it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeReport>,
+}
+
+/// One launch's predicted time before and after the pass ([`analysis::time`]), or why one is
+/// missing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TimeReport {
+    /// The kernel as written.
+    pub before: Option<PredictedTime>,
+    /// The kernel as the pass leaves it.
+    pub after: Option<PredictedTime>,
+    /// Why a time is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown: Option<String>,
+}
+
+/// A predicted launch time and its terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PredictedTime {
+    /// The launch, µs.
+    pub microseconds: f64,
+    /// What bounds it (`latency-bound`).
+    pub bound: String,
+    /// The terms, µs: DRAM, latency, L1 requests, shared wavefronts, issue.
+    pub terms_microseconds: [f64; 5],
+    /// Blocks resident an SM.
+    pub resident_blocks: u32,
+}
+
+impl From<analysis::time::Prediction> for PredictedTime {
+    fn from(prediction: analysis::time::Prediction) -> PredictedTime {
+        let round = |nanoseconds: f64| (nanoseconds / 100.0).round() / 10.0;
+        PredictedTime {
+            microseconds: round(prediction.nanoseconds),
+            bound: prediction.bound.describe().to_string(),
+            terms_microseconds: prediction.terms.map(round),
+            resident_blocks: prediction.resident,
+        }
+    }
+}
+
+impl TimeReport {
+    /// The times before and after, from the model's results.
+    pub fn new(
+        before: Result<PredictedTime, String>,
+        after: Result<PredictedTime, String>,
+    ) -> TimeReport {
+        let unknown = before.clone().err().or_else(|| after.clone().err());
+        TimeReport {
+            before: before.ok(),
+            after: after.ok(),
+            unknown,
+        }
+    }
+
+    /// Whether the times before and after differ by a percent or more.
+    pub fn changed(&self) -> bool {
+        match (&self.before, &self.after) {
+            (Some(before), Some(after)) => {
+                (after.microseconds - before.microseconds).abs() >= 0.01 * before.microseconds
+            }
+            _ => false,
+        }
+    }
+
+    /// `predicted 259 → 66.2 µs a launch (bound by L1 requests → bandwidth-bound)`, or why not.
+    pub fn describe(&self) -> String {
+        match (&self.before, &self.after, &self.unknown) {
+            (Some(before), Some(after), _) => format!(
+                "predicted {} → {} µs a launch ({})",
+                analysis::time::microseconds(before.microseconds * 1000.0),
+                analysis::time::microseconds(after.microseconds * 1000.0),
+                if before.bound == after.bound {
+                    before.bound.clone()
+                } else {
+                    format!("{} → {}", before.bound, after.bound)
+                }
+            ),
+            (_, _, why) => format!("no predicted time: {}", why.as_deref().unwrap_or("unknown")),
+        }
+    }
 }
 
 /// One thing a kernel's launcher must do beyond launching it as written ([`KernelReport::launch_contract`]; read from the IR by `crate::contract`).

@@ -135,7 +135,7 @@ pub fn constant_grid_size(site: MlirOperation, dimension: usize) -> Option<i64> 
 }
 
 /// The most blocks per dimension over `sites`, where each launch's grid is constant.
-fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
+pub fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
     let grids: Vec<[i64; 3]> = sites
         .iter()
         .map(|&site| {

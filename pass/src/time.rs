@@ -1,0 +1,426 @@
+//! The predicted time of one launch of a kernel (issue 35): the [`Launch`] and [`Work`] of
+//! [`analysis::time`] from the kernel's IR and findings, and their prediction.
+//!
+//! **Per block**, from the findings' metrics (an interior block's where an edge guard leaves
+//! block 0's unknown): the 128-byte lines of the global requests and the shared wavefronts.
+//! **Per thread**, walking the body with each op weighted by the trips of the loops around it
+//! (constant bounds, or an argument every launch passes as one constant): instructions, one an
+//! op, one more an index of a load or store (its address arithmetic), three a loop trip; and
+//! the cycles one warp needs alone. There the loads of one block of ops issue together (its
+//! longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier costs
+//! what the calibration measured for the block size, a guard's sides are predicated (their
+//! loads issue with the block's), and a loop of at most [`UNROLLED_TRIPS`] trips with no loop
+//! or barrier inside is unrolled, so its trips' loads overlap. A global load's latency is an L1 hit on the trips that stay in the
+//! 128-byte line of the last (its address moves fewer bytes a trip), otherwise DRAM for the
+//! share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]).
+//! **DRAM bytes**: each global buffer read once and written once, at its static size, or at
+//! what the launch's widest access of it touches where its size is dynamic.
+//!
+//! **Paths**: an `scf.if` that selects a path for the whole launch (a specialization's check,
+//! a check that arguments lie apart or are aligned) runs its `then` side as an ordinary launch
+//! does (buffers apart, aligned); its `else` side is not costed.
+//!
+//! **Launch**: the grid of the module's launches (the most blocks any has) and the block size;
+//! no grid, no prediction. Registers are unknown before PTX: taken as no limit.
+//!
+//! Cost: one walk of the body and one pass over the findings.
+
+use std::collections::HashMap;
+
+use analysis::{
+    expression::{LoopId, Variable},
+    matrix::{AccessKind, MemorySpace},
+    time::{self, Launch, Prediction, Work, ALU_LATENCY_CYCLES, L1_LATENCY_CYCLES},
+};
+use mlir_sys::*;
+
+use crate::{
+    facts::{extract::pointer_check, findings::Finding, kernels::Kernel, launches::largest_grid},
+    ir,
+    steps::{memory_space::disjoint::DISJOINT, version::SPECIALIZED},
+};
+
+/// Trips up to which ptxas unrolls a loop without branches (the prototype's observation).
+pub const UNROLLED_TRIPS: u64 = 16;
+
+/// Instructions a loop trip adds: the increment, the compare and the branch.
+const LOOP_TRIP_INSTRUCTIONS: f64 = 3.0;
+
+/// The predicted time of one launch of `kernel` as its IR and `findings` stand, or why there is
+/// none.
+pub fn predict(kernel: &Kernel, findings: &[Finding]) -> Result<Prediction, String> {
+    let sizes = kernel
+        .block
+        .sizes()
+        .ok_or_else(|| "its block size is unknown".to_string())?;
+    // The launches as they stand now: coarsening divides their grids in place.
+    let grid = largest_grid(&kernel.launches.sites)
+        .ok_or_else(|| "no launch in the module gives its grid".to_string())?;
+    let blocks = grid
+        .iter()
+        .try_fold(1u64, |total, &size| {
+            total.checked_mul(u64::try_from(size).ok()?)
+        })
+        .ok_or_else(|| "its grid overflows".to_string())?;
+    let launch = Launch {
+        blocks,
+        block_threads: sizes.iter().product(),
+        shared_bytes: crate::steps::shared_layout::shared_bytes(kernel),
+        registers: None,
+    };
+    let buffers = Buffers::of(findings, blocks)?;
+    let mut work = per_block(findings)?;
+    work.dram_bytes = buffers.dram_bytes();
+    let walker = Walker {
+        kernel,
+        findings: findings
+            .iter()
+            .map(|finding| (finding.memory.operation.ptr, finding))
+            .collect(),
+        buffers: &buffers,
+        threads: launch.block_threads,
+    };
+    let body = walker.region(kernel.body())?;
+    work.instructions = body.instructions;
+    work.warp_cycles = body.cycles();
+    Ok(time::predict(&launch, &work))
+}
+
+/// The request lines and wavefronts of one block.
+fn per_block(findings: &[Finding]) -> Result<Work, String> {
+    let mut work = Work::default();
+    for finding in findings
+        .iter()
+        .filter(|finding| !on_fallback(finding.memory.operation))
+    {
+        let unknown = |why| unknown_requests(finding, why);
+        match finding.memory.space {
+            MemorySpace::Global => {
+                let requests = finding
+                    .metric(|metrics| &metrics.requests)
+                    .map_err(unknown)?;
+                let sectors = finding.sectors_per_request().map_err(unknown)?;
+                let lines = time::lines(requests as f64, sectors);
+                match finding.memory.kind {
+                    AccessKind::Load => work.load_lines += lines,
+                    AccessKind::Store => work.store_lines += lines,
+                }
+            }
+            MemorySpace::Shared => {
+                work.shared_wavefronts += finding
+                    .metric(|metrics| &metrics.wavefronts)
+                    .map_err(unknown)? as f64;
+            }
+            MemorySpace::Constant | MemorySpace::Local => {}
+        }
+    }
+    Ok(work)
+}
+
+/// `the requests of the memref.load at 12:7 are unknown (why)`.
+fn unknown_requests(finding: &Finding, why: analysis::Unknown) -> String {
+    format!(
+        "the requests of the {} at {} are unknown ({})",
+        finding.memory.name, finding.memory.location, why.reason
+    )
+}
+
+/// The global buffers of a launch: their bytes where static, and the bytes its lanes load and
+/// store.
+struct Buffers {
+    /// By the buffer's root value: its bytes, bytes loaded, bytes stored.
+    bytes: HashMap<*const std::ffi::c_void, (Option<u64>, f64, f64)>,
+}
+
+impl Buffers {
+    fn of(findings: &[Finding], blocks: u64) -> Result<Buffers, String> {
+        let mut bytes = HashMap::new();
+        for finding in findings.iter().filter(|finding| {
+            finding.memory.space == MemorySpace::Global && !on_fallback(finding.memory.operation)
+        }) {
+            let lanes = finding
+                .metric(|metrics| &metrics.lanes)
+                .map_err(|why| unknown_requests(finding, why))?;
+            let touched = lanes as f64 * f64::from(finding.access.access_bytes()) * blocks as f64;
+            let entry = bytes
+                .entry(finding.memory.root_value.ptr)
+                .or_insert_with(|| (buffer_bytes(finding.memory.root_value), 0.0, 0.0));
+            let sized = entry.0.is_some();
+            let total = match finding.memory.kind {
+                AccessKind::Load => &mut entry.1,
+                AccessKind::Store => &mut entry.2,
+            };
+            *total = if sized {
+                *total + touched
+            } else {
+                total.max(touched)
+            };
+        }
+        Ok(Buffers { bytes })
+    }
+
+    /// Each buffer read once and written once: its size, or where it is dynamic what its
+    /// widest access touches (a stencil's neighbours read the same elements).
+    fn dram_bytes(&self) -> f64 {
+        self.bytes
+            .values()
+            .map(|&(size, loaded, stored)| {
+                let once = |touched: f64| size.map_or(touched, |size| touched.min(size as f64));
+                once(loaded) + once(stored)
+            })
+            .sum()
+    }
+
+    /// How many times over the launch's lanes read `finding`'s buffer, and its bytes.
+    fn reads(&self, finding: &Finding) -> (f64, Option<u64>) {
+        match self.bytes.get(&finding.memory.root_value.ptr) {
+            Some(&(Some(size), loaded, _)) if size > 0 => (loaded / size as f64, Some(size)),
+            _ => (1.0, None),
+        }
+    }
+}
+
+/// Bytes of a static memref value.
+fn buffer_bytes(value: MlirValue) -> Option<u64> {
+    let type_ = unsafe { mlirValueGetType(value) };
+    if unsafe { !mlirTypeIsAMemRef(type_) || !mlirShapedTypeHasStaticShape(type_) } {
+        return None;
+    }
+    let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })?;
+    ir::static_shape(type_)
+        .into_iter()
+        .try_fold(u64::from(element), |total, size| {
+            total.checked_mul(u64::try_from(size).ok()?)
+        })
+}
+
+/// The instructions and cycles of a block of ops for one thread.
+#[derive(Clone, Copy, Default)]
+struct Cost {
+    instructions: f64,
+    /// The longest latency among its loads, which issue together.
+    longest: f64,
+    /// Everything else, in series.
+    serial: f64,
+}
+
+impl Cost {
+    fn cycles(&self) -> f64 {
+        self.longest + self.serial
+    }
+}
+
+/// Walks a kernel's body for one thread's instructions and cycles.
+struct Walker<'a> {
+    kernel: &'a Kernel,
+    findings: HashMap<*mut std::ffi::c_void, &'a Finding>,
+    buffers: &'a Buffers,
+    threads: u32,
+}
+
+impl Walker<'_> {
+    fn region(&self, region: MlirRegion) -> Result<Cost, String> {
+        let block = unsafe { mlirRegionGetFirstBlock(region) };
+        if block.ptr.is_null() {
+            return Ok(Cost::default());
+        }
+        if !unsafe { mlirBlockGetNextInRegion(block) }.ptr.is_null() {
+            return Err("its body has several blocks (branches the walk does not follow)".into());
+        }
+        let mut cost = Cost::default();
+        for operation in ir::block_operations(block) {
+            self.operation(operation, &mut cost)?;
+        }
+        Ok(cost)
+    }
+
+    fn operation(&self, operation: MlirOperation, cost: &mut Cost) -> Result<(), String> {
+        let name = ir::operation_name(operation);
+        match name.as_str() {
+            "arith.constant" | "scf.yield" | "gpu.return" | "gpu.terminator" | "memref.cast"
+            | "memref.subview" | "memref.view" | "memref.get_global" => {}
+            "scf.for" => {
+                let trips = self.trips(operation)?;
+                let body = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
+                cost.instructions += trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
+                if trips <= UNROLLED_TRIPS as f64 && !loops_or_waits(operation) {
+                    cost.serial += body.longest + trips * body.serial;
+                } else {
+                    cost.serial += trips * body.cycles();
+                }
+            }
+            "scf.if" if selects_path(operation) => {
+                let taken = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
+                cost.instructions += taken.instructions + 1.0;
+                cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
+            }
+            "scf.if" => {
+                // ptxas predicates a guard's side and issues its loads with the block's.
+                let mut sides = Cost::default();
+                for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
+                    let side = self.region(unsafe { mlirOperationGetRegion(operation, index) })?;
+                    sides.longest = sides.longest.max(side.longest);
+                    sides.serial = sides.serial.max(side.serial);
+                    sides.instructions = sides.instructions.max(side.instructions);
+                }
+                cost.instructions += sides.instructions + 1.0;
+                cost.longest = cost.longest.max(sides.longest);
+                cost.serial += sides.serial + ALU_LATENCY_CYCLES;
+            }
+            "gpu.barrier" => {
+                cost.instructions += 1.0;
+                cost.serial += time::barrier_cycles(self.threads);
+            }
+            _ => match self.findings.get(&operation.ptr) {
+                Some(finding) => {
+                    cost.instructions += 1.0 + finding.access.indices.len() as f64;
+                    if finding.memory.kind == AccessKind::Load {
+                        cost.longest = cost.longest.max(self.load_cycles(finding));
+                    }
+                }
+                None if unsafe { mlirOperationGetNumRegions(operation) } > 0 => {
+                    return Err(format!(
+                        "the walk does not follow {name} at {}",
+                        ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+                    ))
+                }
+                None => {
+                    cost.instructions += 1.0;
+                    cost.serial += ALU_LATENCY_CYCLES;
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// Trips of an `scf.for`: constant bounds, arguments every launch passes as constants, or
+    /// an upper bound that is the lower plus a constant (a strip-mined tile's loop).
+    fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
+        let operand = |position| unsafe { mlirOperationGetOperand(operation, position) };
+        let bound = |position| self.value(operand(position));
+        let range = analysis::Loop {
+            lower: bound(0),
+            upper: bound(1),
+            step: bound(2),
+        };
+        let width = || {
+            let span = analysis::Loop {
+                lower: Some(0),
+                upper: Some(offset_from(operand(1), operand(0))?),
+                step: bound(2),
+            };
+            span.trip_count()
+        };
+        range
+            .trip_count()
+            .or_else(width)
+            .map(|trips| trips as f64)
+            .ok_or_else(|| {
+                format!(
+                    "the loop at {} has a trip count known only at run time",
+                    ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+                )
+            })
+    }
+
+    /// A value known when the module is compiled: a constant, or an argument every launch
+    /// passes as one constant (through the casts `int` arithmetic adds).
+    fn value(&self, value: MlirValue) -> Option<i64> {
+        if let Some(known) = ir::static_integer(value) {
+            return Some(known);
+        }
+        let mut value = value;
+        while unsafe { mlirValueIsAOpResult(value) } {
+            let owner = unsafe { mlirOpResultGetOwner(value) };
+            if !ir::WIDENING_CASTS.contains(&ir::operation_name(owner).as_str()) {
+                return None;
+            }
+            value = unsafe { mlirOperationGetOperand(owner, 0) };
+        }
+        let entry = unsafe { mlirRegionGetFirstBlock(self.kernel.body()) };
+        let owner = unsafe { mlirBlockArgumentGetOwner(value) };
+        (owner.ptr == entry.ptr).then_some(())?;
+        let number = unsafe { mlirBlockArgumentGetArgNumber(value) };
+        self.kernel.launches.constant(usize::try_from(number).ok()?)
+    }
+
+    /// Cycles a load waits for its value (module docs).
+    fn load_cycles(&self, finding: &Finding) -> f64 {
+        match finding.memory.space {
+            MemorySpace::Shared => time::SHARED_LATENCY_CYCLES,
+            MemorySpace::Constant => time::CONSTANT_LATENCY_CYCLES,
+            MemorySpace::Local => L1_LATENCY_CYCLES,
+            MemorySpace::Global => {
+                let (reads, size) = self.buffers.reads(finding);
+                let missed = time::global_load_cycles(reads, size);
+                let moved = trip_stride_bytes(finding).map_or(1.0, |bytes| {
+                    (bytes as f64 / analysis::target::CACHE_LINE_BYTES as f64).min(1.0)
+                });
+                moved * missed + (1.0 - moved) * L1_LATENCY_CYCLES
+            }
+        }
+    }
+}
+
+/// `value − base` where `value` is `arith.addi` of `base` and a constant.
+fn offset_from(value: MlirValue, base: MlirValue) -> Option<i64> {
+    let owner = ir::defining_operation(value)?;
+    if !ir::is_named(owner, "arith.addi") {
+        return None;
+    }
+    let operands = unsafe {
+        [
+            mlirOperationGetOperand(owner, 0),
+            mlirOperationGetOperand(owner, 1),
+        ]
+    };
+    let position = operands
+        .iter()
+        .position(|operand| unsafe { mlirValueEqual(*operand, base) })?;
+    ir::static_integer(operands[1 - position])
+}
+
+/// Bytes the address of `finding` moves from one trip of its innermost loop to the next
+/// (`None` outside loops or where unknown).
+fn trip_stride_bytes(finding: &Finding) -> Option<u64> {
+    let innermost = finding.access.loops.len().checked_sub(1)?;
+    let matrix = finding.matrix.as_ref().ok()?;
+    let step = finding.access.loops[innermost].step?;
+    let variable = Variable::Loop(LoopId(innermost));
+    let layout = &finding.access.layout;
+    let mut elements = 0i64;
+    for (dimension, stride) in layout.strides.iter().enumerate() {
+        let coefficient = matrix.coefficient(dimension, &variable);
+        if coefficient != 0 {
+            elements = elements.checked_add(coefficient.checked_mul((*stride)?)?)?;
+        }
+    }
+    let bytes = elements
+        .checked_mul(step)?
+        .checked_mul(i64::from(layout.element_bytes))?;
+    Some(bytes.unsigned_abs())
+}
+
+/// Whether an `scf.if` selects a path for the whole launch (module docs).
+fn selects_path(branch: MlirOperation) -> bool {
+    ir::attribute(branch, SPECIALIZED).is_some()
+        || ir::attribute(branch, DISJOINT).is_some()
+        || pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
+}
+
+/// Whether `operation` is on the side of a path selector that an ordinary launch does not take.
+fn on_fallback(operation: MlirOperation) -> bool {
+    ir::branches(operation)
+        .into_iter()
+        .any(|(branch, then)| !then && selects_path(branch))
+}
+
+/// Whether a loop holds a loop or a barrier, which keep its trips' loads apart.
+fn loops_or_waits(operation: MlirOperation) -> bool {
+    ir::walk(operation).into_iter().skip(1).any(|inner| {
+        matches!(
+            ir::operation_name(inner).as_str(),
+            "scf.for" | "scf.while" | "gpu.barrier"
+        )
+    })
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Issue 35 item 2 for the pass's own time model (analysis/src/time.rs, pass/src/facts/work.rs).
+
+For every suite kernel (bench/suite.json) the kernel file is wrapped in a host function that
+launches it with the suite's grid (`gpu-mem-opt wrap`), and the pass runs on it with the suite's
+options; its report's `time` holds the predicted launch before (the kernel as written: the
+`naive` variant) and after (the `gpu-mem-opt` variant). Those are compared with the measured
+medians of an H200 results file: the error of each, and the Spearman rank correlation of the
+speedups (naive over gpu-mem-opt). Nothing is fitted here: the model's three fitted constants
+are the PTX-level prototype's (scripts/time_model.py), so every kernel is out of sample for them.
+
+The measured `gpu-mem-opt` variant is what the pass made when it was measured; where the pass has
+changed since, the prediction is of today's output. Such rows are marked (a changed decision),
+found by comparing the report's applied decisions with the results' recorded ones.
+"""
+import argparse, json, os, re, statistics, subprocess, tempfile
+
+from time_model import spearman
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, 'build', 'bin', 'gpu-mem-opt')
+RESULTS = os.path.join(ROOT, 'bench', 'results', '2026-11-27-nvidia-h200-session17.json')
+
+
+def predicted(kernel, scratch):
+    """The report's time entry for `kernel` of the suite, or (None, why)."""
+    options = kernel.get('options', '')
+    block = kernel.get('block') or next(
+        (list(map(int, m.group(1).split(','))) for m in [re.search(r'block=([\d,]+)', options)] if m), None)
+    wrap = [BIN, 'wrap', '--kernel', kernel['kernel'], '--grid', ','.join(map(str, kernel['grid']))]
+    wrap += ['--block', ','.join(map(str, block))] if block else []
+    done = subprocess.run(wrap + [os.path.join(ROOT, 'bench', kernel['source'])], capture_output=True, text=True)
+    if done.returncode:
+        return None, 'wrap: ' + done.stderr.strip().splitlines()[-1]
+    source, report = os.path.join(scratch, 'k.mlir'), os.path.join(scratch, 'k.json')
+    open(source, 'w').write(done.stdout)
+    done = subprocess.run([BIN, 'opt', source, '--options', ('%s report=%s' % (options, report)).strip()],
+                          capture_output=True, text=True)
+    if done.returncode:
+        return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
+    entry = next(k for k in json.load(open(report))['kernels'] if k['name'] == kernel['kernel'])
+    time = entry.get('time')
+    if not time or time.get('unknown'):
+        why = (time or {}).get('unknown', 'no time in the report')
+        return None, why.replace(source, 'the wrapped ' + kernel['source'])
+    return time, None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--results', default=RESULTS, help='suite results (measured ms)')
+    parser.add_argument('--out', help='write the table (markdown) here')
+    args = parser.parse_args()
+    measured = {k['name']: k for k in json.load(open(args.results))['kernels']}
+    rows, missing, errors, speedups = [], [], [], ([], [])
+    with tempfile.TemporaryDirectory() as scratch:
+        for kernel in json.load(open(os.path.join(ROOT, 'bench', 'suite.json')))['kernels']:
+            result = measured.get(kernel['name'], {}).get('variants', {})
+            if 'naive' not in result or 'gpu-mem-opt' not in result:
+                continue
+            time, why = predicted(kernel, scratch)
+            if not time:
+                missing.append('| %s | %s |' % (kernel['name'], why))
+                continue
+            naive, optimized = result['naive']['ms'] * 1e3, result['gpu-mem-opt']['ms'] * 1e3
+            before, after = time['before'], time['after']
+            error = lambda p, m: p / m - 1
+            errors += [error(before['microseconds'], naive), error(after['microseconds'], optimized)]
+            speedups[0].append(naive / optimized)
+            speedups[1].append(before['microseconds'] / after['microseconds'])
+            rows.append('| %s | %.1f | %.1f (%+.0f %%) | %s | %.1f | %.1f (%+.0f %%) | %s | %.2fx | %.2fx |' % (
+                kernel['name'], naive, before['microseconds'], 100 * errors[-2], before['bound'], optimized,
+                after['microseconds'], 100 * errors[-1], after['bound'], speedups[0][-1], speedups[1][-1]))
+    within = sum(abs(e) <= 0.3 for e in errors)
+    absolute = sorted(abs(e) for e in errors)
+    summary = [
+        'kernels predicted: %d (%d times); without a prediction: %d' % (len(rows), len(errors), len(missing)),
+        'within ±30 %%: %d of %d; median |error| %.0f %%, 90th percentile %.0f %%' % (
+            within, len(errors), 100 * statistics.median(absolute),
+            100 * absolute[int(0.9 * (len(absolute) - 1))]) if errors else 'no times',
+        'Spearman of speedups (naive over gpu-mem-opt), predicted vs measured: %.2f' % spearman(*speedups)
+        if len(rows) > 2 else 'too few kernels for a rank correlation',
+    ]
+    lines = ['# The pass\'s time model (static) against %s' % os.path.relpath(args.results, ROOT), '',
+             'Generated by `python3 scripts/validate_time.py`: the model of analysis/src/time.rs with the counts '
+             'pass/src/facts/work.rs takes from the IR (no PTX, no interpreter), each kernel wrapped with its '
+             'suite grid. Nothing is fitted to these rows.', '']
+    lines += ['- ' + line for line in summary] + ['']
+    lines += ['| kernel | naive µs | predicted | bound | gpu-mem-opt µs | predicted | bound | measured speedup | '
+              'predicted speedup |', '|---|---|---|---|---|---|---|---|---|'] + rows
+    if missing:
+        lines += ['', '## Without a prediction', '', '| kernel | why |', '|---|---|'] + missing
+    text = '\n'.join(lines) + '\n'
+    if args.out:
+        open(args.out, 'w').write(text)
+    print('\n'.join(summary))
+
+
+if __name__ == '__main__':
+    main()
