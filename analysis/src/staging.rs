@@ -730,6 +730,12 @@ mod tests {
         assert!(saves_enough(64.0, 80.0).unwrap_err().contains("(0% fewer"));
     }
 
+    /// Asserts `staging` stages nothing and its summary starts with `summary`.
+    fn assert_not_staged(staging: &Staging, summary: &str) {
+        assert!(!staging.stage, "{}", staging.reason);
+        assert!(staging.summary.starts_with(summary), "{}", staging.summary);
+    }
+
     fn decide_for(access: &Access, block: Block, written: bool, available: u64) -> Staging {
         let metrics = warp_metrics(access, block, BankModel::Conventional).unwrap();
         let candidate = Candidate {
@@ -891,13 +897,9 @@ mod tests {
         );
         access.loops = vec![Loop::constant(0, 64, 1)];
         let staging = decide_for(&access, Block::new(32, 1, 1), false, 49152);
-        assert!(!staging.stage, "{}", staging.reason);
-        assert!(
-            staging
-                .summary
-                .starts_with("not staged: each element is read once (reuse 1.00)"),
-            "{}",
-            staging.summary
+        assert_not_staged(
+            &staging,
+            "not staged: each element is read once (reuse 1.00)",
         );
     }
 
@@ -918,13 +920,9 @@ mod tests {
         );
         window.loops = vec![Loop::constant(0, 3, 1), Loop::constant(0, 3, 1)];
         let staging = decide_for(&window, Block::new(16, 16, 1), false, 49152);
-        assert!(!staging.stage, "{}", staging.reason);
-        assert!(
-            staging
-                .summary
-                .starts_with("not staged: each thread reads the tile 9 times a copy (reuse 7.11)"),
-            "{}",
-            staging.summary
+        assert_not_staged(
+            &staging,
+            "not staged: each thread reads the tile 9 times a copy (reuse 7.11)",
         );
         let mut column = Access::new(
             AccessKind::Load,

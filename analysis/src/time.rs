@@ -157,9 +157,6 @@ pub struct Prediction {
     pub terms: [f64; 5],
     /// Blocks resident an SM.
     pub resident: u32,
-    /// Bytes in flight per SM: a warp's loads over its cycles, times the warps resident,
-    /// times a DRAM latency (Little's law's supply).
-    pub in_flight: f64,
 }
 
 /// Lines of `requests` requests of `sectors_per_request` sectors each (the model's `L`).
@@ -235,39 +232,11 @@ pub fn predict(launch: &Launch, work: &Work) -> Prediction {
         .copied()
         .max_by(|a, b| terms[a.1].total_cmp(&terms[b.1]))
         .map_or(Bound::Dram, |(bound, _)| bound);
-    let block_bytes = work.dram_bytes / launch.blocks.max(1) as f64;
-    let in_flight = if work.warp_cycles > 0.0 {
-        f64::from(resident) * block_bytes * DRAM_LATENCY_CYCLES / work.warp_cycles
-    } else {
-        0.0
-    };
     Prediction {
         nanoseconds: LAUNCH_NS + joined,
         bound,
         terms,
         resident,
-        in_flight,
-    }
-}
-
-impl Prediction {
-    /// `65.1 µs, latency-bound`.
-    pub fn describe(&self) -> String {
-        format!(
-            "{} µs, {}",
-            microseconds(self.nanoseconds),
-            self.bound.describe()
-        )
-    }
-}
-
-/// `65.1` (µs, three significant digits at most above 100).
-pub fn microseconds(nanoseconds: f64) -> String {
-    let micros = nanoseconds / 1000.0;
-    if micros >= 100.0 {
-        format!("{micros:.0}")
-    } else {
-        format!("{micros:.1}")
     }
 }
 

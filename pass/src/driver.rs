@@ -226,7 +226,10 @@ fn kernel_report(
     let written = findings.len();
     // One launch's time as written; `optimize` adds the time as optimized.
     let before = (mode == Mode::Optimize).then(|| {
-        let before = time::predict(kernel, &findings).map(PredictedTime::from);
+        let before = time::launch(kernel)
+            .and_then(|launch| time::predict(kernel, &launch, &findings))
+            .map(PredictedTime::from);
+        // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
     // Coarsening first: every later step (and the copy of the body a specialization keeps)
@@ -480,22 +483,27 @@ fn steps_on(
     }
 }
 
-/// The report entry of `kernel` before any analysis: its name and block size.
 /// The time of one launch of `kernel` as it now stands, into its report, and the remark that
 /// compares it with the kernel as written (where both are known and differ).
 fn predict_after(kernel: &Kernel, options: &Options, report: &mut KernelReport) {
     let Some(time) = report.time.as_mut() else {
         return;
     };
-    let findings = findings::of_kernel(kernel, &options.target);
-    let before = time
-        .before
-        .clone()
-        .ok_or_else(|| time.unknown.clone().unwrap_or_default());
-    *time = TimeReport::new(
-        before,
-        time::predict(kernel, &findings).map(PredictedTime::from),
-    );
+    // The findings of the IR as the steps left it, taken only for a launch the module gives.
+    let after = time::launch(kernel).and_then(|launch| {
+        time::predict(
+            kernel,
+            &launch,
+            &findings::of_kernel(kernel, &options.target),
+        )
+    });
+    match after {
+        Ok(after) => time.after = Some(after.into()),
+        Err(why) => {
+            time.after = None;
+            time.unknown.get_or_insert(why);
+        }
+    }
     if time.changed() && options.remarks_of.is_none() {
         diagnostics::remark_of(
             unsafe { mlirOperationGetLocation(kernel.operation) },
@@ -506,6 +514,7 @@ fn predict_after(kernel: &Kernel, options: &Options, report: &mut KernelReport) 
     }
 }
 
+/// The report entry of `kernel` before any analysis: its name and block size.
 fn kernel_entry(kernel: &Kernel) -> KernelReport {
     KernelReport {
         name: kernel.name.clone(),

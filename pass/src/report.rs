@@ -124,8 +124,8 @@ impl TimeReport {
         match (&self.before, &self.after, &self.unknown) {
             (Some(before), Some(after), _) => format!(
                 "predicted {} → {} µs a launch ({})",
-                analysis::time::microseconds(before.microseconds * 1000.0),
-                analysis::time::microseconds(after.microseconds * 1000.0),
+                microseconds(before.microseconds),
+                microseconds(after.microseconds),
                 if before.bound == after.bound {
                     before.bound.clone()
                 } else {
@@ -134,6 +134,15 @@ impl TimeReport {
             ),
             (_, _, why) => format!("no predicted time: {}", why.as_deref().unwrap_or("unknown")),
         }
+    }
+}
+
+/// `65.1`, or `259` from 100 µs up.
+fn microseconds(microseconds: f64) -> String {
+    if microseconds >= 100.0 {
+        format!("{microseconds:.0}")
+    } else {
+        format!("{microseconds:.1}")
     }
 }
 

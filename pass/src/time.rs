@@ -4,7 +4,7 @@
 //! **Per block**, from the findings' metrics (an interior block's where an edge guard leaves
 //! block 0's unknown): the 128-byte lines of the global requests and the shared wavefronts.
 //! **Per thread**, walking the body with each op weighted by the trips of the loops around it
-//! (constant bounds, or an argument every launch passes as one constant): instructions, one an
+//! (bounds the access model reads a constant apart): instructions, one an
 //! op, one more an index of a load or store (its address arithmetic), three a loop trip; and
 //! the cycles one warp needs alone. There the loads of one block of ops issue together (its
 //! longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier costs
@@ -17,13 +17,14 @@
 //! what the launch's widest access of it touches where its size is dynamic.
 //!
 //! **Paths**: an `scf.if` that selects a path for the whole launch (a specialization's check,
-//! a check that arguments lie apart or are aligned) runs its `then` side as an ordinary launch
+//! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
 //! does (buffers apart, aligned); its `else` side is not costed.
 //!
 //! **Launch**: the grid of the module's launches (the most blocks any has) and the block size;
 //! no grid, no prediction. Registers are unknown before PTX: taken as no limit.
 //!
-//! Cost: one walk of the body and one pass over the findings.
+//! Cost: one pass over the findings and one walk of the body (its loops' bounds read where
+//! each starts).
 
 use std::collections::HashMap;
 
@@ -35,9 +36,14 @@ use analysis::{
 use mlir_sys::*;
 
 use crate::{
-    facts::{extract::pointer_check, findings::Finding, kernels::Kernel, launches::largest_grid},
+    facts::{
+        extract::{loop_context, pointer_check},
+        findings::Finding,
+        kernels::Kernel,
+        launches::largest_grid,
+    },
     ir,
-    steps::{memory_space::disjoint::DISJOINT, version::SPECIALIZED},
+    steps::version::SPECIALIZED,
 };
 
 /// Trips up to which ptxas unrolls a loop without branches (the prototype's observation).
@@ -46,14 +52,13 @@ pub const UNROLLED_TRIPS: u64 = 16;
 /// Instructions a loop trip adds: the increment, the compare and the branch.
 const LOOP_TRIP_INSTRUCTIONS: f64 = 3.0;
 
-/// The predicted time of one launch of `kernel` as its IR and `findings` stand, or why there is
-/// none.
-pub fn predict(kernel: &Kernel, findings: &[Finding]) -> Result<Prediction, String> {
+/// The launch of `kernel` as its IR and the module's launches stand (coarsening divides their
+/// grids in place), or why it is unknown.
+pub fn launch(kernel: &Kernel) -> Result<Launch, String> {
     let sizes = kernel
         .block
         .sizes()
         .ok_or_else(|| "its block size is unknown".to_string())?;
-    // The launches as they stand now: coarsening divides their grids in place.
     let grid = largest_grid(&kernel.launches.sites)
         .ok_or_else(|| "no launch in the module gives its grid".to_string())?;
     let blocks = grid
@@ -62,14 +67,22 @@ pub fn predict(kernel: &Kernel, findings: &[Finding]) -> Result<Prediction, Stri
             total.checked_mul(u64::try_from(size).ok()?)
         })
         .ok_or_else(|| "its grid overflows".to_string())?;
-    let launch = Launch {
+    Ok(Launch {
         blocks,
         block_threads: sizes.iter().product(),
         shared_bytes: crate::steps::shared_layout::shared_bytes(kernel),
         registers: None,
-    };
-    let buffers = Buffers::of(findings, blocks)?;
-    let mut work = per_block(findings)?;
+    })
+}
+
+/// The predicted time of `launch` of `kernel` as its IR and `findings` stand, or why there is
+/// none.
+pub fn predict(
+    kernel: &Kernel,
+    launch: &Launch,
+    findings: &[Finding],
+) -> Result<Prediction, String> {
+    let (mut work, buffers) = per_block(findings, launch.blocks)?;
     work.dram_bytes = buffers.dram_bytes();
     let walker = Walker {
         kernel,
@@ -83,12 +96,14 @@ pub fn predict(kernel: &Kernel, findings: &[Finding]) -> Result<Prediction, Stri
     let body = walker.region(kernel.body())?;
     work.instructions = body.instructions;
     work.warp_cycles = body.cycles();
-    Ok(time::predict(&launch, &work))
+    Ok(time::predict(launch, &work))
 }
 
-/// The request lines and wavefronts of one block.
-fn per_block(findings: &[Finding]) -> Result<Work, String> {
+/// The request lines and wavefronts of one block, and the global buffers of a launch of
+/// `blocks` blocks, from the accesses an ordinary launch runs.
+fn per_block(findings: &[Finding], blocks: u64) -> Result<(Work, Buffers), String> {
     let mut work = Work::default();
+    let mut buffers = Buffers::default();
     for finding in findings
         .iter()
         .filter(|finding| !on_fallback(finding.memory.operation))
@@ -105,6 +120,8 @@ fn per_block(findings: &[Finding]) -> Result<Work, String> {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
                 }
+                let lanes = finding.metric(|metrics| &metrics.lanes).map_err(unknown)?;
+                buffers.add(finding, lanes as f64 * blocks as f64);
             }
             MemorySpace::Shared => {
                 work.shared_wavefronts += finding
@@ -114,7 +131,7 @@ fn per_block(findings: &[Finding]) -> Result<Work, String> {
             MemorySpace::Constant | MemorySpace::Local => {}
         }
     }
-    Ok(work)
+    Ok((work, buffers))
 }
 
 /// `the requests of the memref.load at 12:7 are unknown (why)`.
@@ -127,36 +144,35 @@ fn unknown_requests(finding: &Finding, why: analysis::Unknown) -> String {
 
 /// The global buffers of a launch: their bytes where static, and the bytes its lanes load and
 /// store.
+#[derive(Default)]
 struct Buffers {
     /// By the buffer's root value: its bytes, bytes loaded, bytes stored.
     bytes: HashMap<*const std::ffi::c_void, (Option<u64>, f64, f64)>,
 }
 
 impl Buffers {
-    fn of(findings: &[Finding], blocks: u64) -> Result<Buffers, String> {
-        let mut bytes = HashMap::new();
-        for finding in findings.iter().filter(|finding| {
-            finding.memory.space == MemorySpace::Global && !on_fallback(finding.memory.operation)
-        }) {
-            let lanes = finding
-                .metric(|metrics| &metrics.lanes)
-                .map_err(|why| unknown_requests(finding, why))?;
-            let touched = lanes as f64 * f64::from(finding.access.access_bytes()) * blocks as f64;
-            let entry = bytes
-                .entry(finding.memory.root_value.ptr)
-                .or_insert_with(|| (buffer_bytes(finding.memory.root_value), 0.0, 0.0));
-            let sized = entry.0.is_some();
-            let total = match finding.memory.kind {
-                AccessKind::Load => &mut entry.1,
-                AccessKind::Store => &mut entry.2,
-            };
-            *total = if sized {
-                *total + touched
-            } else {
-                total.max(touched)
-            };
-        }
-        Ok(Buffers { bytes })
+    /// Counts `finding`'s `lanes` lanes of the launch: summed where its buffer's size is static,
+    /// the widest access where it is dynamic ([`Buffers::dram_bytes`]).
+    fn add(&mut self, finding: &Finding, lanes: f64) {
+        let touched = lanes * f64::from(finding.access.access_bytes());
+        let root = finding.memory.root_value;
+        let entry = self.bytes.entry(root.ptr).or_insert_with(|| {
+            (
+                ir::static_memref_bytes(unsafe { mlirValueGetType(root) }),
+                0.0,
+                0.0,
+            )
+        });
+        let sized = entry.0.is_some();
+        let total = match finding.memory.kind {
+            AccessKind::Load => &mut entry.1,
+            AccessKind::Store => &mut entry.2,
+        };
+        *total = if sized {
+            *total + touched
+        } else {
+            total.max(touched)
+        };
     }
 
     /// Each buffer read once and written once: its size, or where it is dynamic what its
@@ -180,20 +196,6 @@ impl Buffers {
     }
 }
 
-/// Bytes of a static memref value.
-fn buffer_bytes(value: MlirValue) -> Option<u64> {
-    let type_ = unsafe { mlirValueGetType(value) };
-    if unsafe { !mlirTypeIsAMemRef(type_) || !mlirShapedTypeHasStaticShape(type_) } {
-        return None;
-    }
-    let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })?;
-    ir::static_shape(type_)
-        .into_iter()
-        .try_fold(u64::from(element), |total, size| {
-            total.checked_mul(u64::try_from(size).ok()?)
-        })
-}
-
 /// The instructions and cycles of a block of ops for one thread.
 #[derive(Clone, Copy, Default)]
 struct Cost {
@@ -202,6 +204,8 @@ struct Cost {
     longest: f64,
     /// Everything else, in series.
     serial: f64,
+    /// Whether it holds a loop or a barrier, which keep a loop's trips' loads apart.
+    serializes: bool,
 }
 
 impl Cost {
@@ -243,16 +247,18 @@ impl Walker<'_> {
                 let trips = self.trips(operation)?;
                 let body = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
                 cost.instructions += trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
-                if trips <= UNROLLED_TRIPS as f64 && !loops_or_waits(operation) {
+                if trips <= UNROLLED_TRIPS as f64 && !body.serializes {
                     cost.serial += body.longest + trips * body.serial;
                 } else {
                     cost.serial += trips * body.cycles();
                 }
+                cost.serializes = true;
             }
             "scf.if" if selects_path(operation) => {
                 let taken = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
                 cost.instructions += taken.instructions + 1.0;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
+                cost.serializes |= taken.serializes;
             }
             "scf.if" => {
                 // ptxas predicates a guard's side and issues its loads with the block's.
@@ -262,6 +268,7 @@ impl Walker<'_> {
                     sides.longest = sides.longest.max(side.longest);
                     sides.serial = sides.serial.max(side.serial);
                     sides.instructions = sides.instructions.max(side.instructions);
+                    cost.serializes |= side.serializes;
                 }
                 cost.instructions += sides.instructions + 1.0;
                 cost.longest = cost.longest.max(sides.longest);
@@ -270,6 +277,7 @@ impl Walker<'_> {
             "gpu.barrier" => {
                 cost.instructions += 1.0;
                 cost.serial += time::barrier_cycles(self.threads);
+                cost.serializes = true;
             }
             _ => match self.findings.get(&operation.ptr) {
                 Some(finding) => {
@@ -293,55 +301,32 @@ impl Walker<'_> {
         Ok(())
     }
 
-    /// Trips of an `scf.for`: constant bounds, arguments every launch passes as constants, or
-    /// an upper bound that is the lower plus a constant (a strip-mined tile's loop).
+    /// Trips of an `scf.for` whose bounds the access model reads (constants, arguments every
+    /// launch passes as one constant) a constant apart: a strip-mined tile's loop runs from
+    /// `k` to `k + 32`.
     fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
-        let operand = |position| unsafe { mlirOperationGetOperand(operation, position) };
-        let bound = |position| self.value(operand(position));
+        let context = loop_context(self.kernel, operation);
+        let (lower, upper) = &context.bounds;
+        let span = || {
+            let difference = upper
+                .linear()
+                .ok()?
+                .plus(lower.linear().ok()?.times(-1).ok()?)
+                .ok()?;
+            (difference.variables.is_empty() && difference.quasi_affine.is_empty())
+                .then_some(difference.constant)
+        };
         let range = analysis::Loop {
-            lower: bound(0),
-            upper: bound(1),
-            step: bound(2),
+            lower: Some(0),
+            upper: span(),
+            step: context.step.evaluate(&|_| None).ok(),
         };
-        let width = || {
-            let span = analysis::Loop {
-                lower: Some(0),
-                upper: Some(offset_from(operand(1), operand(0))?),
-                step: bound(2),
-            };
-            span.trip_count()
-        };
-        range
-            .trip_count()
-            .or_else(width)
-            .map(|trips| trips as f64)
-            .ok_or_else(|| {
-                format!(
-                    "the loop at {} has a trip count known only at run time",
-                    ir::location_text(unsafe { mlirOperationGetLocation(operation) })
-                )
-            })
-    }
-
-    /// A value known when the module is compiled: a constant, or an argument every launch
-    /// passes as one constant (through the casts `int` arithmetic adds).
-    fn value(&self, value: MlirValue) -> Option<i64> {
-        if let Some(known) = ir::static_integer(value) {
-            return Some(known);
-        }
-        let mut value = value;
-        while unsafe { mlirValueIsAOpResult(value) } {
-            let owner = unsafe { mlirOpResultGetOwner(value) };
-            if !ir::WIDENING_CASTS.contains(&ir::operation_name(owner).as_str()) {
-                return None;
-            }
-            value = unsafe { mlirOperationGetOperand(owner, 0) };
-        }
-        let entry = unsafe { mlirRegionGetFirstBlock(self.kernel.body()) };
-        let owner = unsafe { mlirBlockArgumentGetOwner(value) };
-        (owner.ptr == entry.ptr).then_some(())?;
-        let number = unsafe { mlirBlockArgumentGetArgNumber(value) };
-        self.kernel.launches.constant(usize::try_from(number).ok()?)
+        range.trip_count().map(|trips| trips as f64).ok_or_else(|| {
+            format!(
+                "the loop at {} has a trip count known only at run time",
+                ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+            )
+        })
     }
 
     /// Cycles a load waits for its value (module docs).
@@ -360,24 +345,6 @@ impl Walker<'_> {
             }
         }
     }
-}
-
-/// `value − base` where `value` is `arith.addi` of `base` and a constant.
-fn offset_from(value: MlirValue, base: MlirValue) -> Option<i64> {
-    let owner = ir::defining_operation(value)?;
-    if !ir::is_named(owner, "arith.addi") {
-        return None;
-    }
-    let operands = unsafe {
-        [
-            mlirOperationGetOperand(owner, 0),
-            mlirOperationGetOperand(owner, 1),
-        ]
-    };
-    let position = operands
-        .iter()
-        .position(|operand| unsafe { mlirValueEqual(*operand, base) })?;
-    ir::static_integer(operands[1 - position])
 }
 
 /// Bytes the address of `finding` moves from one trip of its innermost loop to the next
@@ -404,7 +371,6 @@ fn trip_stride_bytes(finding: &Finding) -> Option<u64> {
 /// Whether an `scf.if` selects a path for the whole launch (module docs).
 fn selects_path(branch: MlirOperation) -> bool {
     ir::attribute(branch, SPECIALIZED).is_some()
-        || ir::attribute(branch, DISJOINT).is_some()
         || pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
 }
 
@@ -413,14 +379,4 @@ fn on_fallback(operation: MlirOperation) -> bool {
     ir::branches(operation)
         .into_iter()
         .any(|(branch, then)| !then && selects_path(branch))
-}
-
-/// Whether a loop holds a loop or a barrier, which keep its trips' loads apart.
-fn loops_or_waits(operation: MlirOperation) -> bool {
-    ir::walk(operation).into_iter().skip(1).any(|inner| {
-        matches!(
-            ir::operation_name(inner).as_str(),
-            "scf.for" | "scf.while" | "gpu.barrier"
-        )
-    })
 }

@@ -251,7 +251,6 @@ impl Finding {
 
     /// Each metric: this block's value, else an interior block's where an edge guard made it
     /// unknown, else why it is unknown.
-    /// One metric for one block, an interior block's where an edge guard leaves block 0's unknown.
     pub fn metric<T: Clone>(
         &self,
         pick: impl Fn(&AccessMetrics) -> &Result<T, Unknown>,

@@ -425,6 +425,20 @@ pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
     unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
 }
 
+/// Bytes of a memref type with a static shape and a sized element; checked: a size that
+/// overflows is unknown, never a wrapped number.
+pub fn static_memref_bytes(type_: MlirType) -> Option<u64> {
+    if unsafe { !mlirTypeIsAMemRef(type_) || !mlirShapedTypeHasStaticShape(type_) } {
+        return None;
+    }
+    let element = type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })?;
+    static_shape(type_)
+        .iter()
+        .try_fold(u64::from(element), |total, &size| {
+            total.checked_mul(u64::try_from(size).ok()?)
+        })
+}
+
 /// The sizes of a shaped type (dynamic sizes as MLIR's sentinel).
 pub fn static_shape(type_: MlirType) -> Vec<i64> {
     unsafe {

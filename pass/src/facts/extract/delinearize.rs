@@ -209,6 +209,8 @@ pub struct LoopContext {
     pub loops: Vec<Loop>,
     /// Its first value and its exclusive upper bound.
     pub bounds: (IndexExpression, IndexExpression),
+    /// Its step.
+    pub step: IndexExpression,
 }
 
 /// The facts around `the_loop`, an `scf.for` of `kernel`, and its bounds.
@@ -219,6 +221,7 @@ pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {
     };
     LoopContext {
         bounds: (bound(0), bound(1)),
+        step: bound(2),
         facts,
         loops: scope.loop_ranges(),
     }

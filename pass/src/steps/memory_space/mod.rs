@@ -367,19 +367,9 @@ fn buffer(
     block: Option<[u32; 3]>,
     options: &Options,
 ) -> Buffer {
-    let element = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) });
-    // Checked: a size that overflows is unknown ("not constant: its size in bytes is unknown"),
-    // never a wrapped number that would fit constant memory.
-    let bytes = (unsafe { mlirShapedTypeHasStaticShape(type_) })
-        .then_some(element)
-        .flatten()
-        .and_then(|element| {
-            ir::static_shape(type_)
-                .iter()
-                .try_fold(u64::from(element), |total, &size| {
-                    total.checked_mul(u64::try_from(size).ok()?)
-                })
-        });
+    // Unknown where it overflows ("not constant: its size in bytes is unknown"), never a
+    // wrapped number that would fit constant memory.
+    let bytes = ir::static_memref_bytes(type_);
     let instances: Vec<Instance> = loads
         .iter()
         .map(|&position| {

@@ -95,17 +95,9 @@ pub fn kernel_bytes(kernel: &Kernel) -> u64 {
 
 /// Bytes of `type_` when it is a static memref in shared memory.
 pub fn shared_static_bytes(type_: MlirType) -> Option<u64> {
-    let static_ = unsafe { mlirTypeIsAMemRef(type_) && mlirShapedTypeHasStaticShape(type_) };
-    if !static_ || accesses::memory_space(type_) != analysis::matrix::MemorySpace::Shared {
-        return None;
-    }
-    let bytes = ir::type_bytes(unsafe { mlirShapedTypeGetElementType(type_) })?;
-    // Checked: a size that overflows is unknown, never a wrapped number.
-    ir::static_shape(type_)
-        .iter()
-        .try_fold(u64::from(bytes), |total, &size| {
-            total.checked_mul(u64::try_from(size).ok()?)
-        })
+    let shared = unsafe { mlirTypeIsAMemRef(type_) }
+        && accesses::memory_space(type_) == analysis::matrix::MemorySpace::Shared;
+    shared.then(|| ir::static_memref_bytes(type_)).flatten()
 }
 
 /// The symbol a `memref.get_global` names.
