@@ -439,6 +439,17 @@ pub fn static_memref_bytes(type_: MlirType) -> Option<u64> {
         })
 }
 
+/// Sets the unit attribute `name` on `operation`: a mark the pass reads back.
+pub fn mark(operation: MlirOperation, name: &str) {
+    unsafe {
+        mlirOperationSetDiscardableAttributeByName(
+            operation,
+            string_ref_of(name),
+            mlirUnitAttrGet(mlirOperationGetContext(operation)),
+        );
+    }
+}
+
 /// The sizes of a shaped type (dynamic sizes as MLIR's sentinel).
 pub fn static_shape(type_: MlirType) -> Vec<i64> {
     unsafe {

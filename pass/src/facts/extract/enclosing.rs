@@ -423,6 +423,12 @@ pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
 /// accessed at all.
 pub const NONEMPTY: &str = "gpu_mem_opt.nonempty";
 
+/// Unit attribute of an `arith.maxsi`/`arith.minsi` that clamps a staged copy's global index
+/// into its array (`stage_shared::copy`): it binds only for the cells past the grid's edge,
+/// which no thread reads, so the access model reads it as its first operand, the address of
+/// every interior block.
+pub const CLAMP: &str = "gpu_mem_opt.clamp";
+
 /// Which argument of its `gpu.func` `value` is, if it is one.
 fn function_argument(value: MlirValue) -> Option<isize> {
     unsafe {

@@ -44,7 +44,7 @@ use crate::{
     ir,
 };
 pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
-pub use enclosing::{checked_branches, dimension_symbol, pointer_check, NONEMPTY};
+pub use enclosing::{checked_branches, dimension_symbol, pointer_check, CLAMP, NONEMPTY};
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;
@@ -335,6 +335,9 @@ impl Scope<'_> {
         let constant = |index: isize| {
             ir::constant_integer(operand(index)).or_else(|| sub(index).evaluate(&|_| None).ok())
         };
+        if ir::attribute(owner, CLAMP).is_some() {
+            return sub(0);
+        }
         // A kernel argument's size is a constant, or a symbol as fixed for the launch as an
         // index argument.
         if name == "memref.dim" {

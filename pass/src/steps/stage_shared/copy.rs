@@ -21,7 +21,10 @@ use analysis::metrics::Block;
 use mlir_sys::*;
 
 use crate::{
-    facts::extract::NONEMPTY, ir, ir::builder::Builder, steps::stage_shared::single::guarded_region,
+    facts::extract::{CLAMP, NONEMPTY},
+    ir,
+    ir::builder::Builder,
+    steps::stage_shared::single::guarded_region,
 };
 
 /// Unit attribute of a copy-in loop of whole rounds to write out round by round ([`unroll`]).
@@ -130,14 +133,10 @@ pub(super) fn copy_box(
     let inside = match nonempty {
         Some(nonempty) => {
             let region = guarded_region(inside, nonempty);
-            unsafe {
-                let branch = mlirBlockGetParentOperation(mlirOperationGetBlock(region));
-                mlirOperationSetDiscardableAttributeByName(
-                    branch,
-                    ir::string_ref_of(NONEMPTY),
-                    mlirUnitAttrGet(mlirOperationGetContext(branch)),
-                );
-            }
+            ir::mark(
+                unsafe { mlirBlockGetParentOperation(mlirOperationGetBlock(region)) },
+                NONEMPTY,
+            );
             guarded = Builder::before(region).located(location);
             &guarded
         }
@@ -155,14 +154,7 @@ pub(super) fn copy_box(
     );
     let whole_rounds = cells % threads == 0 && !source.outward && source.condition.is_none();
     if whole_rounds && (ROUNDS_PTXAS_UNROLLS + 1..=MOST_ROUNDS_UNROLLED).contains(&rounds) {
-        unsafe {
-            let the_loop = body.operation;
-            mlirOperationSetDiscardableAttributeByName(
-                the_loop,
-                ir::string_ref_of(COPY_ROUNDS),
-                mlirUnitAttrGet(mlirOperationGetContext(the_loop)),
-            );
-        }
+        ir::mark(body.operation, COPY_ROUNDS);
     }
     let copy = Builder::before(body.terminator).located(location);
     let round = scaled(&copy, body.induction, threads);
@@ -176,7 +168,15 @@ pub(super) fn copy_box(
     };
     let cell = copy.delinearize(number, extents);
     // Clamped into the array: a partial or halo tile copies a valid element
-    // no thread reads, so the tile's store needs no guard on block ids.
+    // no thread reads, so the tile's store needs no guard on block ids. Marked, so that the
+    // access model costs the copy as interior blocks run it.
+    let clamped = |name: &str, index: MlirValue, bound: MlirValue| {
+        let value = copy.index_binary(name, index, bound);
+        if let Some(clamp) = ir::defining_operation(value) {
+            ir::mark(clamp, CLAMP);
+        }
+        value
+    };
     let global: Vec<MlirValue> = source
         .origin
         .iter()
@@ -187,7 +187,7 @@ pub(super) fn copy_box(
             if source.outward {
                 return index;
             }
-            let index = copy.index_binary("arith.maxsi", index, zero);
+            let index = clamped("arith.maxsi", index, zero);
             let last = match source.shape[dimension] {
                 Some(size) => copy.index_constant(size - 1),
                 None => {
@@ -195,7 +195,7 @@ pub(super) fn copy_box(
                     copy.index_binary("arith.subi", size, copy.index_constant(1))
                 }
             };
-            copy.index_binary("arith.minsi", index, last)
+            clamped("arith.minsi", index, last)
         })
         .collect();
     let copy = match source.condition {
