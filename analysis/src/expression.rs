@@ -435,6 +435,16 @@ impl IndexExpression {
         }
     }
 
+    /// `self − other` where the two differ by a constant (`k + 32` and `k`: 32).
+    pub fn constant_difference(&self, other: &IndexExpression) -> Option<i64> {
+        let difference = self
+            .linear()
+            .ok()?
+            .plus(other.linear().ok()?.times(-1).ok()?)
+            .ok()?;
+        (difference.variables.is_empty() && difference.is_affine()).then_some(difference.constant)
+    }
+
     /// Flattens into `Σ c·v + Σ c·q + constant`; constant quasi-affine parts are folded.
     pub fn linear(&self) -> Result<LinearForm<'_>, Unknown> {
         match self {

@@ -5,7 +5,8 @@
 //! block 0's unknown): the 128-byte lines of the global requests and the shared wavefronts.
 //! **Per thread**, walking the body with each op weighted by the trips of the loops around it
 //! (bounds the access model reads a constant apart): instructions, one an
-//! op, one more an index of a load or store (its address arithmetic), three a loop trip; and
+//! op, one more an index of a load or store (its address arithmetic), three a loop trip, an op
+//! that depends on nothing its innermost loop changes once per entry of that loop (LICM); and
 //! the cycles one warp needs alone. There the loads of one block of ops issue together (its
 //! longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier costs
 //! what the calibration measured for the block size, a guard's sides are predicated (their
@@ -26,7 +27,7 @@
 //! Cost: one pass over the findings and one walk of the body (its loops' bounds read where
 //! each starts).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use analysis::{
     expression::{LoopId, Variable},
@@ -93,8 +94,8 @@ pub fn predict(
         buffers: &buffers,
         threads: launch.block_threads,
     };
-    let body = walker.region(kernel.body())?;
-    work.instructions = body.instructions;
+    let body = walker.region(kernel.body(), &mut None)?;
+    work.instructions = body.instructions + body.hoisted;
     work.warp_cycles = body.cycles();
     Ok(time::predict(launch, &work))
 }
@@ -206,7 +207,14 @@ struct Cost {
     serial: f64,
     /// Whether it holds a loop or a barrier, which keep a loop's trips' loads apart.
     serializes: bool,
+    /// Instructions that depend on nothing the innermost loop around them changes, which
+    /// LICM moves before that loop: counted once per entry, not per trip.
+    hoisted: f64,
 }
+
+/// The values the innermost loop around an op changes from trip to trip (its induction
+/// variable and iter_args, and what is computed from them), by pointer; `None` outside loops.
+type Varying = Option<HashSet<usize>>;
 
 impl Cost {
     fn cycles(&self) -> f64 {
@@ -223,7 +231,7 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn region(&self, region: MlirRegion) -> Result<Cost, String> {
+    fn region(&self, region: MlirRegion, varying: &mut Varying) -> Result<Cost, String> {
         let block = unsafe { mlirRegionGetFirstBlock(region) };
         if block.ptr.is_null() {
             return Ok(Cost::default());
@@ -233,20 +241,57 @@ impl Walker<'_> {
         }
         let mut cost = Cost::default();
         for operation in ir::block_operations(block) {
-            self.operation(operation, &mut cost)?;
+            self.operation(operation, &mut cost, varying)?;
         }
         Ok(cost)
     }
 
-    fn operation(&self, operation: MlirOperation, cost: &mut Cost) -> Result<(), String> {
+    /// `region`'s cost as the body of a loop: its block's arguments change every trip.
+    fn loop_body(&self, region: MlirRegion) -> Result<Cost, String> {
+        let block = unsafe { mlirRegionGetFirstBlock(region) };
+        let arguments = if block.ptr.is_null() {
+            0
+        } else {
+            unsafe { mlirBlockGetNumArguments(block) }
+        };
+        let mut varying: Varying = Some(
+            (0..arguments)
+                .map(|index| unsafe { mlirBlockGetArgument(block, index) }.ptr as usize)
+                .collect(),
+        );
+        self.region(region, &mut varying)
+    }
+
+    fn operation(
+        &self,
+        operation: MlirOperation,
+        cost: &mut Cost,
+        varying: &mut Varying,
+    ) -> Result<(), String> {
         let name = ir::operation_name(operation);
+        // Whatever a loop, a branch or a memory access yields changes with the loop around it.
+        let results_vary = |varying: &mut Varying| {
+            if let Some(set) = varying {
+                for index in 0..unsafe { mlirOperationGetNumResults(operation) } {
+                    set.insert(unsafe { mlirOperationGetResult(operation, index) }.ptr as usize);
+                }
+            }
+        };
+        let operands_vary = |varying: &Varying| match varying {
+            None => true,
+            Some(set) => (0..unsafe { mlirOperationGetNumOperands(operation) }).any(|index| {
+                set.contains(&(unsafe { mlirOperationGetOperand(operation, index) }.ptr as usize))
+            }),
+        };
         match name.as_str() {
             "arith.constant" | "scf.yield" | "gpu.return" | "gpu.terminator" | "memref.cast"
             | "memref.subview" | "memref.view" | "memref.get_global" => {}
             "scf.for" => {
                 let trips = self.trips(operation)?;
-                let body = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
-                cost.instructions += trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
+                let body = self.loop_body(unsafe { mlirOperationGetRegion(operation, 0) })?;
+                cost.instructions +=
+                    body.hoisted + trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
+                results_vary(varying);
                 if trips <= UNROLLED_TRIPS as f64 && !body.serializes {
                     cost.serial += body.longest + trips * body.serial;
                 } else {
@@ -255,22 +300,29 @@ impl Walker<'_> {
                 cost.serializes = true;
             }
             "scf.if" if selects_path(operation) => {
-                let taken = self.region(unsafe { mlirOperationGetRegion(operation, 0) })?;
+                let taken =
+                    self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
                 cost.instructions += taken.instructions + 1.0;
+                cost.hoisted += taken.hoisted;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
                 cost.serializes |= taken.serializes;
+                results_vary(varying);
             }
             "scf.if" => {
                 // ptxas predicates a guard's side and issues its loads with the block's.
                 let mut sides = Cost::default();
                 for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
-                    let side = self.region(unsafe { mlirOperationGetRegion(operation, index) })?;
+                    let side =
+                        self.region(unsafe { mlirOperationGetRegion(operation, index) }, varying)?;
                     sides.longest = sides.longest.max(side.longest);
                     sides.serial = sides.serial.max(side.serial);
                     sides.instructions = sides.instructions.max(side.instructions);
+                    sides.hoisted = sides.hoisted.max(side.hoisted);
                     cost.serializes |= side.serializes;
                 }
                 cost.instructions += sides.instructions + 1.0;
+                cost.hoisted += sides.hoisted;
+                results_vary(varying);
                 cost.longest = cost.longest.max(sides.longest);
                 cost.serial += sides.serial + ALU_LATENCY_CYCLES;
             }
@@ -281,10 +333,18 @@ impl Walker<'_> {
             }
             _ => match self.findings.get(&operation.ptr) {
                 Some(finding) => {
-                    cost.instructions += 1.0 + finding.access.indices.len() as f64;
+                    // The access every trip; its address arithmetic where the address changes.
+                    let address = finding.access.indices.len() as f64;
+                    cost.instructions += 1.0;
+                    if operands_vary(varying) {
+                        cost.instructions += address;
+                    } else {
+                        cost.hoisted += address;
+                    }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
                     }
+                    results_vary(varying);
                 }
                 None if unsafe { mlirOperationGetNumRegions(operation) } > 0 => {
                     return Err(format!(
@@ -292,10 +352,12 @@ impl Walker<'_> {
                         ir::location_text(unsafe { mlirOperationGetLocation(operation) })
                     ))
                 }
-                None => {
+                None if operands_vary(varying) => {
                     cost.instructions += 1.0;
                     cost.serial += ALU_LATENCY_CYCLES;
+                    results_vary(varying);
                 }
+                None => cost.hoisted += 1.0,
             },
         }
         Ok(())
@@ -307,18 +369,9 @@ impl Walker<'_> {
     fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
         let context = loop_context(self.kernel, operation);
         let (lower, upper) = &context.bounds;
-        let span = || {
-            let difference = upper
-                .linear()
-                .ok()?
-                .plus(lower.linear().ok()?.times(-1).ok()?)
-                .ok()?;
-            (difference.variables.is_empty() && difference.quasi_affine.is_empty())
-                .then_some(difference.constant)
-        };
         let range = analysis::Loop {
             lower: Some(0),
-            upper: span(),
+            upper: upper.constant_difference(lower),
             step: context.step.evaluate(&|_| None).ok(),
         };
         range.trip_count().map(|trips| trips as f64).ok_or_else(|| {

@@ -46,6 +46,8 @@ impl Scope<'_> {
                         && self.varies_across_lanes(start_value, &mut HashMap::new(), 0));
                 let (range, start) = if lane_dependent {
                     self.lane_dependent_start(ancestor, range, start)
+                } else if range.trip_count().is_none() {
+                    self.uniform_start(ancestor, range, start)
                 } else {
                     (range, None)
                 };
@@ -53,6 +55,7 @@ impl Scope<'_> {
                     induction: induction_variable(ancestor),
                     range,
                     start,
+                    lane_dependent,
                     geometric: None,
                 });
             }
@@ -73,6 +76,7 @@ impl Scope<'_> {
                     induction: induction_variable(ancestor),
                     range,
                     start: None,
+                    lane_dependent: false,
                     geometric: None,
                 });
             }
@@ -100,6 +104,7 @@ impl Scope<'_> {
                             step: Some(1),
                         },
                         start: None,
+                        lane_dependent: false,
                         geometric: Some((first, direction)),
                     });
                 }
@@ -140,6 +145,25 @@ impl Scope<'_> {
         (range, Some((start, unit)))
     }
 
+    /// A loop whose start is the same for every lane but not a constant, and whose upper bound
+    /// is a constant past it (a tile's loop, `k .. k + 32`): its induction variable is
+    /// `start + j`, `j` from 0 by the step below that constant. Otherwise `range` as it is.
+    fn uniform_start(
+        &self,
+        loop_operation: MlirOperation,
+        range: Loop,
+        start: IndexExpression,
+    ) -> (Loop, Option<(IndexExpression, i64)>) {
+        let upper = self.expression(unsafe { mlirOperationGetOperand(loop_operation, 1) }, 0);
+        let span = upper.constant_difference(&start);
+        match (span, range.step) {
+            (Some(span), Some(step)) if step > 0 => {
+                (Loop::constant(0, span, step), Some((start, 1)))
+            }
+            _ => (range, None),
+        }
+    }
+
     /// Whether `value` may differ between the lanes of a warp: it depends, through the
     /// operands of the ops that compute it (a load's value through its indices), on a thread
     /// or lane id, on the variable of a loop whose start does, or on a block argument other
@@ -177,7 +201,7 @@ impl Scope<'_> {
                 .iter()
                 .find(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })
             {
-                Some(enclosing) => enclosing.start.is_some(),
+                Some(enclosing) => enclosing.lane_dependent,
                 None => block.ptr != entry.ptr,
             };
         };

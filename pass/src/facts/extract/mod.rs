@@ -231,6 +231,8 @@ struct EnclosingLoop {
     /// For a loop that starts at a thread-dependent index (a grid-stride loop), the start and
     /// the unit `c`: the induction variable is `start + c·j`, `j` the loop's variable.
     start: Option<(IndexExpression, i64)>,
+    /// Whether its start may differ between lanes (then so does its induction variable).
+    lane_dependent: bool,
     /// For an `scf.while` that doubles or halves its value (`for (s = 1; s < n; s *= 2)`), the
     /// first value and the direction: the value is `first << j` or `first >> j`, `j` the loop's
     /// variable, the round.

@@ -25,7 +25,7 @@ use mlir_sys::*;
 
 use crate::{
     diagnostics,
-    facts::kernels::Kernel,
+    facts::{extract::CLAMP, kernels::Kernel},
     ir,
     ir::builder::Builder,
     report::{Decision, Kind},
@@ -264,6 +264,9 @@ fn apply(the_loop: MlirOperation, plan: &Plan) -> Result<(), String> {
     if plan.trips.is_none_or(|trips| trips % plan.period != 0) {
         let upper = unsafe { mlirOperationGetOperand(outer, 1) };
         end = inside.index_binary("arith.minsi", end, upper);
+        if let Some(clamp) = ir::defining_operation(end) {
+            ir::mark(clamp, CLAMP);
+        }
     }
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
     let mut map: Vec<(MlirValue, MlirValue)> =
