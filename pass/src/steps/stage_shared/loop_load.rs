@@ -316,16 +316,37 @@ pub(super) fn induction(the_loop: MlirOperation) -> MlirValue {
     }
 }
 
-/// `iv − lower` of `the_loop`, built at `builder`: the iteration's offset from the first.
+/// `iv − lb` of `the_loop`, built at `builder` (inside the loop): the iteration's offset from
+/// the first, which is also the access model's `j − lower` (`lower` its constant lower bound).
+/// A loop over one tile, `for k = kk to kk + 32`, has no constant lower bound in the IR; the
+/// model reads its variable as `j = k − kk` from 0 (`facts::extract` enclosing), so its offset
+/// subtracts the start operand, not `lower`.
 pub(super) fn iteration_offset(
     builder: &Builder,
     the_loop: MlirOperation,
     lower: i64,
 ) -> MlirValue {
     let induction = induction(the_loop);
+    let start = unsafe { mlirOperationGetOperand(the_loop, 0) };
+    match ir::static_integer(start) {
+        Some(0) => induction,
+        Some(_) => builder.index_binary("arith.subi", induction, builder.index_constant(lower)),
+        None => builder.index_binary("arith.subi", induction, start),
+    }
+}
+
+/// The access model's variable of `the_loop` at the current iteration, built at `builder`:
+/// `lower + (iv − lb)` ([`iteration_offset`]); `iv` itself where the loop's lower bound is
+/// the constant `lower`.
+pub(super) fn model_variable(builder: &Builder, the_loop: MlirOperation, lower: i64) -> MlirValue {
+    let start = unsafe { mlirOperationGetOperand(the_loop, 0) };
+    if ir::static_integer(start).is_some() {
+        return induction(the_loop);
+    }
+    let offset = iteration_offset(builder, the_loop, lower);
     match lower {
-        0 => induction,
-        _ => builder.index_binary("arith.subi", induction, builder.index_constant(lower)),
+        0 => offset,
+        _ => builder.index_binary("arith.addi", offset, builder.index_constant(lower)),
     }
 }
 

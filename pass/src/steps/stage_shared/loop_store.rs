@@ -61,7 +61,7 @@ use crate::{
     ir::builder::Builder,
     steps::stage_shared::copy::{compare_equal, copy_box, CellCondition, CopyBox},
     steps::stage_shared::loop_load::{
-        enclosing_loops, hoisted_origin, induction, iteration_offset, non_negative, origin_at,
+        enclosing_loops, hoisted_origin, iteration_offset, model_variable, non_negative, origin_at,
         origin_available, tile_index,
     },
     steps::stage_shared::single::{
@@ -237,7 +237,8 @@ pub(super) fn build(
             let inside = Builder::before(guarded_region(&after, last)).located(location);
             inside.create("gpu.barrier", &[], &[], &[]);
             // The tile's first iteration: `iv` less its offset within the tile.
-            let first = inside.index_binary("arith.subi", induction(plan.loops[0]), offsets[0]);
+            let variable = model_variable(&inside, plan.loops[0], plan.lowers[0]);
+            let first = inside.index_binary("arith.subi", variable, offsets[0]);
             let origin = origin_at(kernel, finding, &inside, &[first])
                 .ok_or("the box origin cannot be rebuilt in the loop")?;
             let box_out = CopyBox::new(memory.memref, element_type, tile, &origin, extents, shape)
