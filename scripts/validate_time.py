@@ -22,7 +22,7 @@ from time_model import spearman
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, 'build', 'bin', 'gpu-mem-opt')
-RESULTS = os.path.join(ROOT, 'bench', 'results', '2026-11-27-nvidia-h200-session17.json')
+RESULTS = os.path.join(ROOT, 'bench', 'results', '2026-11-27-nvidia-h200-session20.json')
 
 
 def predicted(kernel, scratch):

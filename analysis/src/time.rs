@@ -8,13 +8,18 @@
 //! ```text
 //! T = T_launch + ‖(M, K)‖_p         M = T_dram + T_latency       (memory side: one pipe)
 //!                                   K = max(T_l1, T_shared, T_issue)   (SM side: its busiest unit)
-//! T_dram    = D / BW                 bandwidth-bound: D the launch's compulsory bytes
+//! T_dram    = D / BW                 bandwidth-bound: D the launch's compulsory bytes, BW
+//!                                   DRAM's, or L2's where its buffers fit L2 together
 //! T_latency = ⌈n/k⌉·C / f           latency-bound: C the cycles one warp needs alone
 //! T_l1      = n·(a_ld·L_ld + a_st·L_st) / f   request-bound: L the 128-byte lines of a block's
 //!                                   requests, requests × max(1, sectors/request − 3)
 //! T_shared  = n·S / f                shared-bound: S a block's shared wavefronts
 //! T_issue   = n·w·I / (4f)           issue-bound: I the instructions a thread executes
 //! ```
+//!
+//! The launch is one of a stream on the same buffers (what the suite times, and a solver's time
+//! loop): buffers of at most [`L2_RESIDENT_BYTES`] together stay in L2 between launches, so
+//! their bytes move at L2's bandwidth and a first read waits L2's latency.
 //!
 //! `a_ld`, `a_st` and `p` were fitted on the H200 run; every other number is a hardware constant
 //! or a calibration measurement (bench/results/2026-11-27-nvidia-h200-session17-calibration.md).
@@ -60,6 +65,14 @@ pub const BARRIER_BASE_CYCLES: f64 = 12.9;
 /// Threads of a block per extra barrier cycle (calibration B9).
 pub const BARRIER_THREADS_PER_CYCLE: f64 = 16.0;
 
+/// Bytes of global buffers L2 keeps across launches: a stream of launches on buffers of at
+/// most this many bytes together reads them from L2, not DRAM (H200: L2 bandwidth holds for
+/// footprints of 2 to 40 MB and falls to DRAM's between 44 and 83 MB; te42kyfo/gpu-benches
+/// `gpu-l2-cache/h200.txt`, ../shared/research/anchors-3.md; the suite's 16 MB tiled-rows
+/// runs at L2 latency, bench/results/2026-11-27-nvidia-h200-session20.md).
+pub const L2_RESIDENT_BYTES: f64 = 40e6;
+/// L2 bandwidth at such footprints, bytes per ns (the same source: 9.7 to 11.7 TB/s; the low end).
+pub const L2_BYTES_PER_NS: f64 = 9700.0;
 /// Bytes of a buffer L1 keeps whole, where a re-read costs an L1 hit (the prototype's 64 KiB).
 pub const L1_RESIDENT_BYTES: u64 = 64 * 1024;
 
@@ -116,6 +129,9 @@ pub struct Work {
     pub warp_cycles: f64,
     /// Bytes the launch moves to or from DRAM at least (every buffer touched once).
     pub dram_bytes: f64,
+    /// Bytes of the global buffers the launch touches, together: at most
+    /// [`L2_RESIDENT_BYTES`], a stream of launches finds them in L2 ([`l2_resident`]).
+    pub footprint_bytes: f64,
 }
 
 /// What bounds the time.
@@ -169,16 +185,26 @@ pub fn barrier_cycles(threads: u32) -> f64 {
     BARRIER_BASE_CYCLES + f64::from(threads) / BARRIER_THREADS_PER_CYCLE
 }
 
+/// Whether a stream of launches touching `footprint_bytes` of global buffers finds them in L2.
+pub fn l2_resident(footprint_bytes: f64) -> bool {
+    footprint_bytes <= L2_RESIDENT_BYTES
+}
+
 /// The latency of a global load whose buffer of `buffer_bytes` all threads read `reads` times
-/// over (bytes loaded / bytes of the buffer): DRAM for the new share, L2 (L1 for a buffer L1
-/// holds whole) for the rest.
-pub fn global_load_cycles(reads: f64, buffer_bytes: Option<u64>) -> f64 {
+/// over (bytes loaded / bytes of the buffer): DRAM for the new share (L2 where the launch's
+/// buffers are `resident` there), L2 (L1 for a buffer L1 holds whole) for the rest.
+pub fn global_load_cycles(reads: f64, buffer_bytes: Option<u64>, resident: bool) -> f64 {
     let new = if reads > 1.0 { 1.0 / reads } else { 1.0 };
     let again = match buffer_bytes {
         Some(bytes) if bytes <= L1_RESIDENT_BYTES => L1_LATENCY_CYCLES,
         _ => L2_LATENCY_CYCLES,
     };
-    new * DRAM_LATENCY_CYCLES + (1.0 - new) * again
+    let first = if resident {
+        L2_LATENCY_CYCLES
+    } else {
+        DRAM_LATENCY_CYCLES
+    };
+    new * first + (1.0 - new) * again
 }
 
 /// Blocks of `launch` an SM holds at once: the least of the thread, block, register and
@@ -205,8 +231,13 @@ pub fn predict(launch: &Launch, work: &Work) -> Prediction {
     let busiest = launch.blocks.div_ceil(STREAMING_MULTIPROCESSORS).max(1) as f64;
     let turns = (busiest / f64::from(resident)).ceil();
     let warps = f64::from(launch.block_threads.div_ceil(WARP_SIZE).max(1));
+    let bandwidth = if l2_resident(work.footprint_bytes) {
+        L2_BYTES_PER_NS
+    } else {
+        DRAM_BYTES_PER_NS
+    };
     let terms = [
-        work.dram_bytes / DRAM_BYTES_PER_NS,
+        work.dram_bytes / bandwidth,
         turns * work.warp_cycles * cycle_ns,
         busiest
             * (LOAD_LINE_CYCLES * work.load_lines + STORE_LINE_CYCLES * work.store_lines)
@@ -265,6 +296,7 @@ mod tests {
             instructions: 20.0,
             warp_cycles: 700.0,
             dram_bytes: 134_217_728.0,
+            footprint_bytes: 134_217_728.0,
             ..Work::default()
         };
         let prediction = predict(&launch(65536, 256), &work);
@@ -308,21 +340,41 @@ mod tests {
     /// quarters of L2's.
     #[test]
     fn reuse_moves_latency_towards_l2() {
-        assert_eq!(global_load_cycles(1.0, None), DRAM_LATENCY_CYCLES);
-        let four = global_load_cycles(4.0, Some(1 << 20));
+        assert_eq!(global_load_cycles(1.0, None, false), DRAM_LATENCY_CYCLES);
+        let four = global_load_cycles(4.0, Some(1 << 20), false);
         assert!((four - (662.0 / 4.0 + 284.0 * 0.75)).abs() < 1e-9);
-        assert!(global_load_cycles(4.0, Some(4096)) < four);
+        assert!(global_load_cycles(4.0, Some(4096), false) < four);
+    }
+
+    /// Buffers L2 keeps across launches: their first reads cost L2's latency, and the bytes
+    /// move at L2's bandwidth (the 16 MB tiled-rows read column-major, 4096 loads a thread, 4
+    /// in flight: 4096 / 4 × 284 cycles, 147 µs; measured 192 µs on the H200).
+    #[test]
+    fn buffers_that_fit_l2_stay_there() {
+        assert_eq!(global_load_cycles(1.0, None, true), L2_LATENCY_CYCLES);
+        let mut work = Work {
+            dram_bytes: 16e6,
+            footprint_bytes: 16e6,
+            ..Work::default()
+        };
+        let resident = predict(&launch(32, 32), &work);
+        assert!((resident.terms[0] - 16e6 / L2_BYTES_PER_NS).abs() < 1e-6);
+        work.footprint_bytes = 64e6;
+        assert!(predict(&launch(32, 32), &work).terms[0] > resident.terms[0]);
     }
 
     fn work() -> impl Strategy<Value = Work> {
-        proptest::array::uniform6(0.0..1e6f64).prop_map(|[a, b, c, d, e, f]| Work {
-            load_lines: a,
-            store_lines: b,
-            shared_wavefronts: c,
-            instructions: d,
-            warp_cycles: e,
-            dram_bytes: f * 1e3,
-        })
+        (proptest::array::uniform6(0.0..1e6f64), 0.0..1e8f64).prop_map(
+            |([a, b, c, d, e, f], footprint)| Work {
+                load_lines: a,
+                store_lines: b,
+                shared_wavefronts: c,
+                instructions: d,
+                warp_cycles: e,
+                dram_bytes: f * 1e3,
+                footprint_bytes: footprint,
+            },
+        )
     }
 
     proptest! {
@@ -331,7 +383,7 @@ mod tests {
         #[test]
         fn more_work_is_never_faster(
             work in work(),
-            extra in 0usize..6,
+            extra in 0usize..7,
             amount in 0.0..1e5f64,
             blocks in 1u64..1_000_000,
             threads in 1u32..=1024,
@@ -344,7 +396,8 @@ mod tests {
                 2 => more.shared_wavefronts += amount,
                 3 => more.instructions += amount,
                 4 => more.warp_cycles += amount,
-                _ => more.dram_bytes += amount,
+                5 => more.dram_bytes += amount,
+                _ => more.footprint_bytes += amount * 1e3,
             }
             let (before, after) = (predict(&launch, &work), predict(&launch, &more));
             prop_assert!(after.nanoseconds >= before.nanoseconds - 1e-6);

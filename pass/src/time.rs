@@ -4,16 +4,23 @@
 //! **Per block**, from the findings' metrics (an interior block's where an edge guard leaves
 //! block 0's unknown): the 128-byte lines of the global requests and the shared wavefronts.
 //! **Per thread**, walking the body with each op weighted by the trips of the loops around it
-//! (bounds the access model reads a constant apart): instructions, one an
-//! op, one more an index of a load or store (its address arithmetic), three a loop trip, an op
-//! that depends on nothing its innermost loop changes once per entry of that loop (LICM); and
-//! the cycles one warp needs alone. There the loads of one block of ops issue together (its
-//! longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier costs
-//! what the calibration measured for the block size, a guard's sides are predicated (their
-//! loads issue with the block's), and a loop of at most [`UNROLLED_TRIPS`] trips with no loop
-//! or barrier inside is unrolled, so its trips' loads overlap. A global load's latency is an L1 hit on the trips that stay in the
-//! 128-byte line of the last (its address moves fewer bytes a trip), otherwise DRAM for the
-//! share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]).
+//! (bounds the access model reads a constant apart):
+//! - instructions: one an op, three a loop trip; an access adds its address arithmetic, one
+//!   an index outside loops, one in a loop (the pointer increment LLVM's strength reduction
+//!   leaves), where affine index arithmetic (`addi`, `subi`, `muli`, `index_cast`) counts once
+//!   per entry of its loop; an op that depends on nothing its innermost loop changes counts
+//!   once per entry of that loop (LICM);
+//! - the cycles one warp needs alone: the loads of one block of ops issue together (its
+//!   longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier
+//!   costs what the calibration measured for the block size, a guard's sides are predicated
+//!   (their loads issue with the block's), and a loop with no loop or barrier inside is
+//!   unrolled: all its trips' loads overlap where it has at most [`UNROLLED_TRIPS`], groups of
+//!   trips holding [`UNROLLED_LOADS`] loads where it has more;
+//! - a global load's latency: an L1 hit on the trips that stay in the 128-byte line of the
+//!   last (its address moves fewer bytes a trip), otherwise DRAM for the share of its buffer
+//!   new to the launch and L2 for re-reads ([`time::global_load_cycles`]), L2 for both where
+//!   the launch's buffers fit L2 together ([`time::l2_resident`]).
+//!
 //! **DRAM bytes**: each global buffer read once and written once, at its static size, or at
 //! what the launch's widest access of it touches where its size is dynamic.
 //!
@@ -50,6 +57,11 @@ use crate::{
 /// Trips up to which ptxas unrolls a loop without branches (the prototype's observation).
 pub const UNROLLED_TRIPS: u64 = 16;
 
+/// Loads a longer loop without branches issues together once LLVM has unrolled it: a loop of
+/// one load a trip is unrolled 4 times, of two loads twice (the PTX of the suite's tiled-rows
+/// and matmul, bench/results/2026-11-27-nvidia-h200-session20.md).
+pub const UNROLLED_LOADS: f64 = 4.0;
+
 /// Instructions a loop trip adds: the increment, the compare and the branch.
 const LOOP_TRIP_INSTRUCTIONS: f64 = 3.0;
 
@@ -85,6 +97,7 @@ pub fn predict(
 ) -> Result<Prediction, String> {
     let (mut work, buffers) = per_block(findings, launch.blocks)?;
     work.dram_bytes = buffers.dram_bytes();
+    work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
         kernel,
         findings: findings
@@ -92,6 +105,7 @@ pub fn predict(
             .map(|finding| (finding.memory.operation.ptr, finding))
             .collect(),
         buffers: &buffers,
+        resident: time::l2_resident(work.footprint_bytes),
         threads: launch.block_threads,
     };
     let body = walker.region(kernel.body(), &mut None)?;
@@ -188,6 +202,15 @@ impl Buffers {
             .sum()
     }
 
+    /// The bytes of every buffer the launch touches, together: its size, or what its widest
+    /// access touches where dynamic.
+    fn footprint_bytes(&self) -> f64 {
+        self.bytes
+            .values()
+            .map(|&(size, loaded, stored)| size.map_or(loaded.max(stored), |size| size as f64))
+            .sum()
+    }
+
     /// How many times over the launch's lanes read `finding`'s buffer, and its bytes.
     fn reads(&self, finding: &Finding) -> (f64, Option<u64>) {
         match self.bytes.get(&finding.memory.root_value.ptr) {
@@ -207,6 +230,8 @@ struct Cost {
     serial: f64,
     /// Whether it holds a loop or a barrier, which keep a loop's trips' loads apart.
     serializes: bool,
+    /// Loads it issues (a loop's or a branch's inside not counted).
+    loads: f64,
     /// Instructions that depend on nothing the innermost loop around them changes, which
     /// LICM moves before that loop: counted once per entry, not per trip.
     hoisted: f64,
@@ -227,6 +252,8 @@ struct Walker<'a> {
     kernel: &'a Kernel,
     findings: HashMap<*mut std::ffi::c_void, &'a Finding>,
     buffers: &'a Buffers,
+    /// Whether the launch's buffers stay in L2 between launches ([`time::l2_resident`]).
+    resident: bool,
     threads: u32,
 }
 
@@ -292,10 +319,14 @@ impl Walker<'_> {
                 cost.instructions +=
                     body.hoisted + trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
                 results_vary(varying);
-                if trips <= UNROLLED_TRIPS as f64 && !body.serializes {
+                if body.serializes {
+                    cost.serial += trips * body.cycles();
+                } else if trips <= UNROLLED_TRIPS as f64 {
                     cost.serial += body.longest + trips * body.serial;
                 } else {
-                    cost.serial += trips * body.cycles();
+                    // Unrolled until about UNROLLED_LOADS loads issue together.
+                    let together = (UNROLLED_LOADS / body.loads.max(1.0)).floor().max(1.0);
+                    cost.serial += (trips / together).ceil() * body.longest + trips * body.serial;
                 }
                 cost.serializes = true;
             }
@@ -334,7 +365,10 @@ impl Walker<'_> {
             _ => match self.findings.get(&operation.ptr) {
                 Some(finding) => {
                     // The access every trip; its address arithmetic where the address changes.
-                    let address = finding.access.indices.len() as f64;
+                    let address = match varying {
+                        Some(_) => 1.0,
+                        None => finding.access.indices.len() as f64,
+                    };
                     cost.instructions += 1.0;
                     if operands_vary(varying) {
                         cost.instructions += address;
@@ -343,6 +377,7 @@ impl Walker<'_> {
                     }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
+                        cost.loads += 1.0;
                     }
                     results_vary(varying);
                 }
@@ -351,6 +386,11 @@ impl Walker<'_> {
                         "the walk does not follow {name} at {}",
                         ir::location_text(unsafe { mlirOperationGetLocation(operation) })
                     ))
+                }
+                // Affine index arithmetic in a loop: LSR's pointer increments, counted once.
+                None if operands_vary(varying) && varying.is_some() && strength_reduced(&name) => {
+                    cost.hoisted += 1.0;
+                    results_vary(varying);
                 }
                 None if operands_vary(varying) => {
                     cost.instructions += 1.0;
@@ -390,7 +430,7 @@ impl Walker<'_> {
             MemorySpace::Local => L1_LATENCY_CYCLES,
             MemorySpace::Global => {
                 let (reads, size) = self.buffers.reads(finding);
-                let missed = time::global_load_cycles(reads, size);
+                let missed = time::global_load_cycles(reads, size, self.resident);
                 let moved = trip_stride_bytes(finding).map_or(1.0, |bytes| {
                     (bytes as f64 / analysis::target::CACHE_LINE_BYTES as f64).min(1.0)
                 });
@@ -432,4 +472,14 @@ fn on_fallback(operation: MlirOperation) -> bool {
     ir::branches(operation)
         .into_iter()
         .any(|(branch, then)| !then && selects_path(branch))
+}
+
+/// Index arithmetic that LLVM's loop strength reduction folds, in a loop, into the pointer
+/// increment of each access it addresses (the suite's PTX: a staged matmul's k loop runs 2
+/// shared loads, 2 floating-point ops and no index arithmetic a trip).
+fn strength_reduced(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.addi" | "arith.subi" | "arith.muli" | "arith.index_cast" | "arith.index_castui"
+    )
 }
