@@ -3,6 +3,9 @@
 //!
 //! **Per block**, from the findings' metrics (an interior block's where an edge guard leaves
 //! block 0's unknown): the 128-byte lines of the global requests and the shared wavefronts.
+//! A request's lines are those its block's first warp touches (`first_warp_lines`: a
+//! transpose's 32-sector store spans 32 lines, an array of 36-byte structures' field 9), or,
+//! where an address needs a value the pass does not know, [`time::lines`] of its sectors.
 //! **Per thread**, walking the body with each op weighted by the trips of the loops around it
 //! (bounds the access model reads a constant apart):
 //! - instructions: one an op, three a loop trip; an access adds its address arithmetic, one
@@ -95,7 +98,8 @@ pub fn predict(
     launch: &Launch,
     findings: &[Finding],
 ) -> Result<Prediction, String> {
-    let (mut work, buffers) = per_block(findings, launch.blocks)?;
+    let sizes = kernel.block.sizes().unwrap_or([1, 1, 1]);
+    let (mut work, buffers) = per_block(findings, launch.blocks, sizes)?;
     work.dram_bytes = buffers.dram_bytes();
     work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
@@ -116,7 +120,11 @@ pub fn predict(
 
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
 /// `blocks` blocks, from the accesses an ordinary launch runs.
-fn per_block(findings: &[Finding], blocks: u64) -> Result<(Work, Buffers), String> {
+fn per_block(
+    findings: &[Finding],
+    blocks: u64,
+    sizes: [u32; 3],
+) -> Result<(Work, Buffers), String> {
     let mut work = Work::default();
     let mut buffers = Buffers::default();
     for finding in findings
@@ -130,7 +138,10 @@ fn per_block(findings: &[Finding], blocks: u64) -> Result<(Work, Buffers), Strin
                     .metric(|metrics| &metrics.requests)
                     .map_err(unknown)?;
                 let sectors = finding.sectors_per_request().map_err(unknown)?;
-                let lines = time::lines(requests as f64, sectors);
+                let lines = match first_warp_lines(finding, sizes) {
+                    Some(lines) => requests as f64 * lines,
+                    None => time::lines(requests as f64, sectors),
+                };
                 match finding.memory.kind {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
@@ -482,4 +493,37 @@ fn strength_reduced(name: &str) -> bool {
         name,
         "arith.addi" | "arith.subi" | "arith.muli" | "arith.index_cast" | "arith.index_castui"
     )
+}
+
+/// The 128-byte lines the first warp of a block touches in one request of `finding` (block
+/// and loop variables at 0 or their loops' lower bounds); `None` where an address needs a
+/// value the launch fixes but the pass does not know.
+fn first_warp_lines(finding: &Finding, [x, y, z]: [u32; 3]) -> Option<f64> {
+    let threads = (x * y * z).min(analysis::target::WARP_SIZE);
+    let mut lines = Vec::with_capacity(threads as usize);
+    for lane in 0..threads {
+        let (tx, ty, tz) = (lane % x, lane / x % y, lane / (x * y));
+        let value = |variable: &Variable| match variable {
+            Variable::ThreadX => Some(i64::from(tx)),
+            Variable::ThreadY => Some(i64::from(ty)),
+            Variable::ThreadZ => Some(i64::from(tz)),
+            Variable::BlockX | Variable::BlockY | Variable::BlockZ => Some(1),
+            Variable::Loop(LoopId(depth)) => Some(
+                finding
+                    .access
+                    .loops
+                    .get(*depth)
+                    .and_then(|the_loop| the_loop.lower)
+                    .unwrap_or(0),
+            ),
+            Variable::Symbol(_) => None,
+        };
+        let address = finding.access.byte_address(&value).ok()?;
+        let last = address + i64::from(finding.access.access_bytes()) - 1;
+        let line = analysis::target::CACHE_LINE_BYTES as i64;
+        lines.extend([address.div_euclid(line), last.div_euclid(line)]);
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    Some(lines.len().max(1) as f64)
 }
