@@ -19,10 +19,10 @@
 //!   (their loads issue with the block's), and a loop with no loop or barrier inside is
 //!   unrolled: all its trips' loads overlap where it has at most [`UNROLLED_TRIPS`], groups of
 //!   trips holding [`UNROLLED_LOADS`] loads where it has more;
-//! - a global load's latency: an L1 hit on the trips that stay in the 128-byte line of the
-//!   last (its address moves fewer bytes a trip), otherwise DRAM for the share of its buffer
-//!   new to the launch and L2 for re-reads ([`time::global_load_cycles`]), L2 for both where
-//!   the launch's buffers fit L2 together ([`time::l2_resident`]).
+//! - a global load's latency: an L1 hit on the trips that stay in the 32-byte sector of the
+//!   last (its address moves fewer bytes a trip; L1 fetches sectors), otherwise DRAM for the
+//!   share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]),
+//!   L2 for both where the launch's buffers fit L2 together ([`time::l2_resident`]).
 //!
 //! **DRAM bytes**: each global buffer read once and written once, at its static size, or at
 //! what the launch's widest access of it touches where its size is dynamic.
@@ -443,7 +443,7 @@ impl Walker<'_> {
                 let (reads, size) = self.buffers.reads(finding);
                 let missed = time::global_load_cycles(reads, size, self.resident);
                 let moved = trip_stride_bytes(finding).map_or(1.0, |bytes| {
-                    (bytes as f64 / analysis::target::CACHE_LINE_BYTES as f64).min(1.0)
+                    (bytes as f64 / analysis::target::SECTOR_BYTES as f64).min(1.0)
                 });
                 moved * missed + (1.0 - moved) * L1_LATENCY_CYCLES
             }
