@@ -8,7 +8,7 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @tiled_rows(%a: memref<1024x4096xf32>, %out: memref<1024xf32>) kernel
-        attributes {known_block_size = array<i32: 32, 1, 1>} {
+        attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
       %bx = gpu.block_id x
       %zero_index = arith.constant 0 : index

@@ -466,7 +466,13 @@ fn steps_on(
     // it proposes a layout only where they could not do as well (issue 18).
     let mut late = Early::default();
     if mode == Mode::Optimize {
-        let (ok, changed) = relayout::run(&kernel, &findings, options, (&mut late, pending));
+        // The time of a launch with these findings, where the kernel's grid is known.
+        let predict = |findings: &[Finding]| {
+            let launch = crate::time::launch(&kernel).ok()?;
+            crate::time::predict(&kernel, &launch, findings).ok()
+        };
+        let (ok, changed) =
+            relayout::run(&kernel, &findings, options, (&mut late, pending), &predict);
         succeeded &= ok;
         if changed {
             findings = findings::of_kernel(&kernel, &options.target);

@@ -31,8 +31,8 @@
 //! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
 //! does (buffers apart, aligned); its `else` side is not costed.
 //!
-//! **Launch**: the grid of the module's launches (the most blocks any has) and the block size;
-//! no grid, no prediction. Registers are unknown before PTX: taken as no limit.
+//! **Launch**: the grid of the module's launches (the most blocks any has), else the kernel's
+//! `known_grid_size`, and the block size; no grid, no prediction. Registers are unknown before PTX: taken as no limit.
 //!
 //! Cost: one pass over the findings and one walk of the body (its loops' bounds read where
 //! each starts).
@@ -75,8 +75,17 @@ pub fn launch(kernel: &Kernel) -> Result<Launch, String> {
         .block
         .sizes()
         .ok_or_else(|| "its block size is unknown".to_string())?;
+    let known = || {
+        ir::attribute(kernel.operation, "known_grid_size")
+            .and_then(ir::dense_i32_array)
+            .and_then(|sizes| <[i32; 3]>::try_from(sizes).ok())
+            .map(|sizes| sizes.map(i64::from))
+    };
     let grid = largest_grid(&kernel.launches.sites)
-        .ok_or_else(|| "no launch in the module gives its grid".to_string())?;
+        .or_else(known)
+        .ok_or_else(|| {
+            "no launch in the module gives its grid, and it has no known_grid_size".to_string()
+        })?;
     let blocks = grid
         .iter()
         .try_fold(1u64, |total, &size| {

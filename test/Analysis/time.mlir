@@ -84,5 +84,5 @@ module attributes {gpu.container_module} {
 // TABLE-LABEL: kernel copy
 // TABLE: time: predicted [[COPY:[0-9.]+]] → [[COPY]] µs a launch
 
-// LONE: time: no predicted time: no launch in the module gives its grid
+// LONE: time: no predicted time: no launch in the module gives its grid, and it has no known_grid_size
 // LONE-NOT: remark: gpu-mem-opt: time:

@@ -32,6 +32,7 @@ use crate::{
 };
 
 /// The analysis of one access.
+#[derive(Clone)]
 pub struct Finding {
     /// The memory operation.
     pub memory: MemoryAccess,
@@ -50,6 +51,7 @@ pub struct Finding {
 
 /// The metrics of an interior block (edge guards on block ids taken to hold), or of
 /// dynamic strides taken as row-major ([`assumed_layout`]), or both.
+#[derive(Clone)]
 pub struct Interior {
     /// What was assumed, e.g. `an interior block: the edge guard on bid.y holds for every lane`.
     pub assumption: String,
@@ -181,6 +183,11 @@ fn analyze_leaving(
     left: &[MlirOperation],
 ) -> Finding {
     let access = extract::access_leaving(kernel, &memory, left);
+    of_access(kernel, memory, access, target)
+}
+
+/// The finding of `memory`, an access of `kernel`, whose access model is `access`.
+fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Target) -> Finding {
     let block = kernel.block.sizes().map(|[x, y, z]| Block::new(x, y, z));
     let metrics = match block {
         Some(block) => warp_metrics(&access, block, target.bank_model),
@@ -198,6 +205,14 @@ fn analyze_leaving(
 }
 
 impl Finding {
+    /// This finding as it would be with its memref's strides `strides` (elements, one per
+    /// dimension): a relayout's what-if, the IR untouched.
+    pub fn with_strides(&self, kernel: &Kernel, strides: &[i64], target: &Target) -> Finding {
+        let mut access = self.access.clone();
+        access.layout.strides = strides.iter().copied().map(Some).collect();
+        of_access(kernel, self.memory.clone(), access, target)
+    }
+
     /// The remark text: what, where, matrix, pattern, metrics.
     pub fn describe(&self) -> String {
         let memory = &self.memory;

@@ -26,6 +26,13 @@
 //!   gets a remark ([`analysis::relayout::Choice::separates_records`]), other layouts the
 //!   report only.
 //!
+//! **Predicted time.** Where the kernel's grid is known (its launches in the module, or its
+//! `known_grid_size`) and the new order keeps the dimensions, the pass predicts a launch with
+//! and without it (`crate::time` on the findings as they would be, the IR untouched); a
+//! relayout predicted `SLOWER_LIMIT` (2) times slower or more is not applied and not advised,
+//! whatever its sectors gain (a walk along each thread's row that L1 served from one sector,
+//! made a new line every load).
+//!
 //! Decisions: one per costed argument. A remark where a better order is applied, or kept for
 //! a reason other than the option, or kept for want of the option on an array of structures;
 //! report only for other layouts a lone kernel would need the option for, where the order as
@@ -38,6 +45,7 @@ use analysis::{
     matrix::MemorySpace,
     metrics::Block,
     relayout::{self, Choice, Use},
+    time::Prediction,
 };
 use mlir_sys::*;
 
@@ -46,7 +54,7 @@ use crate::{
     facts::findings::Finding,
     facts::kernels::{Kernel, KernelKind},
     ir::{self, builder::Builder},
-    report::{AccessReport, Decision, Kind},
+    report::{AccessReport, Decision, Kind, TimeReport},
     steps::{memory_space::describe, Early, Step, Telling},
     Options,
 };
@@ -120,6 +128,7 @@ pub fn run(
     findings: &[Finding],
     options: &Options,
     (early, pending): (&mut Early, &mut Vec<host::Pending>),
+    predict: &dyn Fn(&[Finding]) -> Option<Prediction>,
 ) -> (bool, bool) {
     let KernelKind::Function { inputs, .. } = kernel.kind else {
         return (true, false);
@@ -190,7 +199,17 @@ pub fn run(
         };
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
         decision.params = params(&choice);
-        let outcome = outcome(kernel, value, &choice, options);
+        let times = predicted_times(kernel, findings, (&root, &choice), options, predict);
+        // The time model vetoes what would be applied, or advised (module docs).
+        let outcome = match (outcome(kernel, value, &choice, options), slower(times)) {
+            (Outcome::Apply | Outcome::Host | Outcome::Kept(..), Some(why)) => {
+                Outcome::Kept(why, None)
+            }
+            (Outcome::Quiet(..), Some(why)) => {
+                Outcome::Quiet(format!("would store it as {}; {why}", gain(&choice)), None)
+            }
+            (outcome, None) => outcome,
+        };
         let remark = !matches!(outcome, Outcome::Quiet(..) | Outcome::Host);
         let entry = host::Pending {
             kernel: kernel.clone(),
@@ -216,9 +235,13 @@ pub fn run(
                 decision.applied = true;
                 decision.summary = format!(
                     "stored as {}; the launcher passes it as {new_type}, e.g. through @{pack} \
-                     and its unpack ({})",
+                     and its unpack ({}){}",
                     gain(choice),
-                    amortized(choice, options)
+                    amortized(choice, options),
+                    times.map_or(String::new(), |(before, after)| format!(
+                        "; {}",
+                        TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
+                    ))
                 );
                 decision.reason = decision.summary.clone();
             }
@@ -241,7 +264,52 @@ pub fn run(
     (success, changed)
 }
 
-/// Records a decision with no remark for argument `value` (`root`) of `kernel`: nothing to
+/// A relayout whose predicted launch is at least this many times slower than the launch as
+/// written is not applied, whatever its sectors gain: the time model's error reaches about
+/// 60 % (90th percentile, bench/results/2026-11-27-nvidia-h200-session20-static-time-model.md),
+/// so only a larger predicted loss is a loss. On the H200 (session 20): tiled-rows-long,
+/// predicted 2.6x slower, measured 1.25x slower; tiled-rows, predicted 1.4x slower, measured
+/// 1.14x faster.
+const SLOWER_LIMIT: f64 = 2.0;
+
+/// The predicted time of a launch as written and with `choice`'s order for the argument
+/// `root`, where the grid is known and the choice reorders dimensions (a split record
+/// changes the indices' rank, which the what-if does not model).
+fn predicted_times(
+    kernel: &Kernel,
+    findings: &[Finding],
+    (root, choice): (&Root, &Choice),
+    options: &Options,
+    predict: &dyn Fn(&[Finding]) -> Option<Prediction>,
+) -> Option<(Prediction, Prediction)> {
+    if choice.split.is_some() {
+        return None;
+    }
+    let before = predict(findings)?;
+    let relaid: Vec<Finding> = findings
+        .iter()
+        .map(|finding| match &finding.memory.root == root {
+            true => finding.with_strides(kernel, &choice.strides, &options.target),
+            false => finding.clone(),
+        })
+        .collect();
+    Some((before, predict(&relaid)?))
+}
+
+/// Why a relayout is not applied when its predicted launch is [`SLOWER_LIMIT`] times slower.
+fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
+    let (before, after) = times?;
+    (after.nanoseconds >= SLOWER_LIMIT * before.nanoseconds).then(|| {
+        let time = TimeReport::new(Ok(before.into()), Ok(after.into()));
+        format!(
+            "not applied: {}, {:.1}x slower, beyond the time model's error \
+             ({SLOWER_LIMIT}x)",
+            time.describe(),
+            after.nanoseconds / before.nanoseconds
+        )
+    })
+}
+
 /// change, or nothing the model can weigh; false when `strict` made it an error.
 fn report_only(
     early: &mut Early,
