@@ -19,7 +19,9 @@ where one launch pays for a pack and an unpack (tiled-rows-wide, which the suite
 as written) and declines where the suite's lone kernel took it under its launch contract
 (lbm-aos-relayout, fields-stencil, d2q9-aos); and a measurement older than a decision compares
 the new decision with the old code (tiled-rows-long-relayout, measured relaid, which the time
-model now vetoes).
+model now vetoes). The wrapper launches with the suite's block and scalar sizes (`--constant`),
+so a lone entry measured without them (real-atax-kernel1, not -block) is predicted as if it
+had them.
 """
 import argparse, json, os, re, statistics, subprocess, tempfile
 
@@ -39,6 +41,10 @@ def predicted(kernel, scratch):
         (list(map(int, m.group(1).split(','))) for m in [re.search(r'block=([\d,]+)', options)] if m), None)
     wrap = [BIN, 'wrap', '--kernel', kernel['kernel'], '--grid', ','.join(map(str, kernel['grid']))]
     wrap += ['--block', ','.join(map(str, block))] if block else []
+    # The sizes the suite passes as scalar arguments ('4096'), as the runner's launch does.
+    wrap += ['--constant=%d=%s' % (position, argument['spec'])
+             for position, argument in enumerate(kernel['arguments'])
+             if re.fullmatch(r'-?\d+', argument['spec'])]
     done = subprocess.run(wrap + [os.path.join(ROOT, 'bench', kernel['source'])], capture_output=True, text=True)
     if done.returncode:
         return None, 'wrap: ' + done.stderr.strip().splitlines()[-1]

@@ -104,6 +104,10 @@ enum Command {
         /// Threads per block (default: the kernel's known_block_size).
         #[arg(long, value_name = "X,Y,Z", value_parser = interp::parse_dim3)]
         block: Option<[u32; 3]>,
+        /// Pass the integer constant V as scalar parameter N (0-based) instead of main's
+        /// argument, as host code that fixes a problem size does (repeatable)
+        #[arg(long = "constant", value_name = "N=V", value_parser = parse_constant)]
+        constants: Vec<(usize, i64)>,
     },
     /// Run a kernel on the reference interpreter.
     Interp {
@@ -240,8 +244,11 @@ fn main() -> ExitCode {
             kernel,
             grid,
             block,
+            constants,
         } => {
-            return finish(wrap::wrap(&file, &kernel, grid, block).map(|text| print!("{text}")));
+            return finish(
+                wrap::wrap(&file, &kernel, (grid, block), &constants).map(|text| print!("{text}")),
+            );
         }
         Command::Interp {
             launch,
@@ -303,4 +310,20 @@ fn finish<E: std::fmt::Display>(result: Result<(), E>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `N=V`: a scalar parameter's position and the integer constant a launch passes it.
+fn parse_constant(text: &str) -> Result<(usize, i64), String> {
+    let (position, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}': expected N=V, e.g. 0=4096"))?;
+    let position = position
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}': N is a parameter's position, 0 for the first"))?;
+    let value = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}': V is an integer"))?;
+    Ok((position, value))
 }

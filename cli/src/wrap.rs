@@ -1,11 +1,12 @@
 //! `gpu-mem-opt wrap`: a kernel in a whole program, launched the way a DSL's host code
 //! launches it, so that the pass sees the launch site and `diff --entry main` runs it.
 //!
-//! Model. `wrap FILE --kernel K --grid X,Y,Z [--block X,Y,Z]` prints FILE with a host
-//! `func.func @main` added to its top-level module: `main` takes the kernel's parameters,
-//! `gpu.alloc`s a device copy of each memref (dynamic sizes read with `memref.dim`) and
-//! `gpu.memcpy`s the host's data in, `gpu.launch_func`s K with constant sizes, copies every
-//! memref back and deallocates. What the pass can prove from that launch site (distinct,
+//! Model. `wrap FILE --kernel K --grid X,Y,Z [--block X,Y,Z] [--constant N=V]...` prints FILE
+//! with a host `func.func @main` added to its top-level module: `main` takes the kernel's
+//! parameters, `gpu.alloc`s a device copy of each memref (dynamic sizes read with `memref.dim`)
+//! and `gpu.memcpy`s the host's data in, `gpu.launch_func`s K with constant sizes (and the
+//! constant V for scalar parameter N, as host code that fixes a problem size passes it),
+//! copies every memref back and deallocates. What the pass can prove from that launch site (distinct,
 //! 256-byte aligned buffers, the block size) it then proves with its default options, and
 //! `diff --entry main` compares the whole program before and after.
 //!
@@ -32,8 +33,8 @@ const ENTRY: &str = "main";
 pub fn wrap(
     file: &Path,
     kernel: &str,
-    grid: [u32; 3],
-    block: Option<[u32; 3]>,
+    (grid, block): ([u32; 3], Option<[u32; 3]>),
+    constants: &[(usize, i64)],
 ) -> Result<String, String> {
     let context = pipeline::context();
     let module = parse(&context, file)?;
@@ -97,7 +98,23 @@ pub fn wrap(
             Ok(text)
         })
         .collect::<Result<_, _>>()?;
-    let host = host_function(&module_name, kernel, &types, grid, block);
+    for &(position, _) in constants {
+        match types.get(position) {
+            Some(ty) if ty.starts_with('i') || ty == "index" => {}
+            Some(ty) => {
+                return Err(format!(
+                    "--constant {position}=…: parameter {position} is {ty}, not an integer"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "--constant {position}=…: kernel '{kernel}' has {} parameters",
+                    types.len()
+                ))
+            }
+        }
+    }
+    let host = host_function(&module_name, kernel, &types, (grid, block), constants);
     Ok(format!("{}{host}{}", &text[..end], &text[end..]))
 }
 
@@ -122,8 +139,8 @@ fn host_function(
     module: &str,
     kernel: &str,
     types: &[String],
-    grid: [u32; 3],
-    block: [u32; 3],
+    (grid, block): ([u32; 3], [u32; 3]),
+    constants: &[(usize, i64)],
 ) -> String {
     let parameters: Vec<String> = types
         .iter()
@@ -142,6 +159,13 @@ fn host_function(
     let mut back = String::new();
     for (position, ty) in types.iter().enumerate() {
         let host = format!("%host{position}");
+        if let Some(&(_, value)) = constants.iter().find(|&&(at, _)| at == position) {
+            body.push_str(&format!(
+                "    %constant{position} = arith.constant {value} : {ty}\n"
+            ));
+            arguments.push(format!("%constant{position} : {ty}"));
+            continue;
+        }
         if !ty.starts_with("memref<") {
             arguments.push(format!("{host} : {ty}"));
             continue;

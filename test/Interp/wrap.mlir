@@ -21,11 +21,25 @@
 // RUN: gpu-mem-opt diff %t.mlir --entry main --arg random:1:4x64 --arg 2.5 | FileCheck %s --check-prefix=DIFF
 // DIFF: identical: 1 launch (1 buffer after it), 0 lines of output, 1 argument
 
+/// A scalar size the host code fixes: `--constant N=V` passes V as parameter N, so the pass
+/// sees the loop's trip count (the time model's validation passes the suite's sizes so).
+// RUN: gpu-mem-opt wrap %s --kernel count_up --grid 1,1,1 --constant 1=48 | FileCheck %s --check-prefix=CONSTANT
+// CONSTANT-LABEL: func.func @main(%host0: memref<64xi32>, %host1: i32)
+// CONSTANT:      %constant1 = arith.constant 48 : i32
+// CONSTANT:      args(%device0 : memref<64xi32>, %constant1 : i32)
+// RUN: gpu-mem-opt wrap %s --kernel count_up --grid 1,1,1 --constant 1=48 > %t.count.mlir
+// RUN: gpu-mem-opt diff %t.count.mlir --entry main --arg zeros --arg 0 | FileCheck %s --check-prefix=COUNT-DIFF
+// COUNT-DIFF: identical: 1 launch (1 buffer after it)
+// RUN: not gpu-mem-opt wrap %s --kernel scale_rows --grid 4,1,1 --constant 1=2 2>&1 | FileCheck %s --check-prefix=FLOAT
+// FLOAT: gpu-mem-opt: --constant 1=…: parameter 1 is f32, not an integer
+// RUN: not gpu-mem-opt wrap %s --kernel count_up --grid 1,1,1 --constant 1:48 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// SYNTAX: '1:48': expected N=V, e.g. 0=4096
+
 /// Errors say what wrap needs.
 // RUN: not gpu-mem-opt wrap %t.mlir --kernel scale_rows --grid 1,1,1 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: gpu-mem-opt: the module already has a @main
 // RUN: not gpu-mem-opt wrap %s --kernel missing --grid 1,1,1 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: gpu-mem-opt: no kernel named 'missing' (kernels: scale_rows)
+// MISSING: gpu-mem-opt: no kernel named 'missing' (kernels: scale_rows, count_up)
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -36,6 +50,19 @@ module attributes {gpu.container_module} {
       %v = memref.load %rows[%row, %tx] : memref<4x?xf32>
       %w = arith.mulf %v, %factor : f32
       memref.store %w, %rows[%row, %tx] : memref<4x?xf32>
+      gpu.return
+    }
+
+    /// Writes 0..n-1 to the first n lanes' cells, n a scalar argument.
+    gpu.func @count_up(%out: memref<64xi32>, %n: i32) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tx = gpu.thread_id x
+      %limit = arith.index_cast %n : i32 to index
+      %inside = arith.cmpi slt, %tx, %limit : index
+      scf.if %inside {
+        %value = arith.index_cast %tx : index to i32
+        memref.store %value, %out[%tx] : memref<64xi32>
+      }
       gpu.return
     }
   }
