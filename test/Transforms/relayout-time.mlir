@@ -7,7 +7,8 @@
 // makes it 4. Measured on the H200 (session 20, bench/results/2026-11-27-nvidia-h200-session20.md
 // and the suite's tiled-rows-long/-wide entries): long 1.50 → 1.87 ms with it, wide 74 → 67 µs.
 
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=1000' %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false relayout-launches=1000 report=%t.json' %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: gpu-mem-opt report %s --options 'version=false' | FileCheck %s --check-prefix=REPORT
 // RUN: gpu-mem-opt diff %s --kernel wide --grid 2,1,1 --options 'version=false relayout-launches=1000'
@@ -19,6 +20,11 @@ module attributes {gpu.container_module} {
     /// DRAM (64 MB stay out of L2), 4 in flight: predicted 541 → 1425 µs, 2.6x slower.
     // CHECK: remark: gpu-mem-opt: relayout: arg 0: would store it as strided<[1, 1024]> (d1·1024 + d0): 32.00 → 4.00 sectors per request (524288 → 65536 per block); not applied: predicted 541 → 1425 µs a launch (bound by L1 requests → latency-bound), 2.6x slower, beyond the time model's error (2x)
     // DEFAULT-NOT: remark: gpu-mem-opt: relayout
+    // JSON-LABEL: "name": "long"
+    // JSON: "predicted_microseconds": {
+    // JSON-NEXT: "before": 540.7,
+    // JSON-NEXT: "after": 1424.8,
+    // JSON-NEXT: "slower_limit": 2.0
     // REPORT-LABEL: kernel long
     // REPORT: skipped relayout on arg 0: would store it as {{.*}}; not applied: predicted 541 → 1425 µs a launch
     gpu.func @long(%a: memref<1024x16384xf32>, %out: memref<1024xf32>) kernel
@@ -48,6 +54,10 @@ module attributes {gpu.container_module} {
     /// 32768 rows of 512 in 1024 blocks, 8 warps on an SM: their L1 requests of 32 lines
     /// bound it as written; column-major, 4 sectors a request: predicted 94.0 → 63.3 µs.
     // CHECK: remark: gpu-mem-opt: relayout: arg 0: stored as strided<[1, 32768]> (d1·32768 + d0): 32.00 → 4.00 sectors per request (16384 → 2048 per block); {{.*}}; predicted 94.0 → 63.3 µs a launch (bound by L1 requests → latency-bound)
+    // JSON-LABEL: "name": "wide"
+    // JSON: "predicted_microseconds": {
+    // JSON-NEXT: "before": 94.0,
+    // JSON-NEXT: "after": 63.3,
     // REPORT-LABEL: kernel wide
     gpu.func @wide(%a: memref<32768x512xf32>, %out: memref<32768xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 1024, 1, 1>} {

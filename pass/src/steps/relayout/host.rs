@@ -52,6 +52,8 @@ pub struct Pending {
     pub choice: Choice,
     /// Its kernel's entry in the report.
     pub report: usize,
+    /// The predicted launch before and after it, where known.
+    pub times: Option<(analysis::time::Prediction, analysis::time::Prediction)>,
 }
 
 /// How host code uses a buffer.
@@ -151,7 +153,7 @@ pub fn settle(pending: Vec<Pending>, options: &Options, reports: &mut [KernelRep
         let target = format!("arg {}", entry.index);
         let gain = super::gain(&entry.choice);
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
-        decision.params = super::params(&entry.choice);
+        decision.params = super::params(&entry.choice, entry.times);
         match found {
             Ok(own) if steps::Step::Relayout.enabled(options) => {
                 let new_type = super::apply(&entry.kernel, entry.index, &entry.choice);

@@ -198,8 +198,8 @@ pub fn run(
             Ok(choice) => choice,
         };
         let mut decision = Decision::skipped(Kind::Relayout, &target, "");
-        decision.params = params(&choice);
         let times = predicted_times(kernel, findings, (&root, &choice), options, predict);
+        decision.params = params(&choice, times);
         // The time model vetoes what would be applied, or advised (module docs).
         let outcome = match (outcome(kernel, value, &choice, options), slower(times)) {
             (Outcome::Apply | Outcome::Host | Outcome::Kept(..), Some(why)) => {
@@ -217,6 +217,7 @@ pub fn run(
             shape,
             choice,
             report: 0,
+            times,
         };
         let choice = &entry.choice;
         match outcome {
@@ -541,8 +542,9 @@ fn joined(values: &[i64], separator: &str) -> String {
         .join(separator)
 }
 
-/// The report's parameters: order, strides, formula, traffic before and after, conversion.
-fn params(choice: &Choice) -> serde_json::Value {
+/// The report's parameters: order, strides, formula, traffic before and after, conversion,
+/// and the predicted launch before and after where known.
+fn params(choice: &Choice, times: Option<(Prediction, Prediction)>) -> serde_json::Value {
     let traffic = |traffic: &relayout::Traffic| {
         serde_json::json!({
             "requests": traffic.requests,
@@ -563,6 +565,13 @@ fn params(choice: &Choice) -> serde_json::Value {
         "saved_bytes_per_block": choice.saved_bytes_per_block(),
         "break_even_launches": choice.break_even_launches(),
         "padding_bytes": 0,
+        "predicted_microseconds": times.map(|(before, after)| {
+            serde_json::json!({
+                "before": (before.nanoseconds / 100.0).round() / 10.0,
+                "after": (after.nanoseconds / 100.0).round() / 10.0,
+                "slower_limit": SLOWER_LIMIT,
+            })
+        }),
     })
 }
 
