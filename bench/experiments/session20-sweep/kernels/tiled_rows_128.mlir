@@ -1,6 +1,6 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @tiled_rows(%a: memref<4096x4096xf32>, %out: memref<4096xf32>) kernel
+    gpu.func @tiled_rows(%a: memref<4096x1024xf32>, %out: memref<4096xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 128, 1, 1>} {
       %tx = gpu.thread_id x
       %bx = gpu.block_id x
@@ -14,7 +14,7 @@ module attributes {gpu.container_module} {
       %sum = scf.for %kk = %zero_index to %width step %tile iter_args(%outer = %zero) -> f32 {
         %end = arith.addi %kk, %tile : index
         %partial = scf.for %k = %kk to %end step %one iter_args(%acc = %outer) -> f32 {
-          %v = memref.load %a[%row, %k] : memref<4096x4096xf32>
+          %v = memref.load %a[%row, %k] : memref<4096x1024xf32>
           %s = arith.addf %acc, %v : f32
           scf.yield %s : f32
         }
