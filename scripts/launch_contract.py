@@ -89,20 +89,25 @@ def resize(text, sizes):
 
 
 def suite_cases(root, work):
-    """(label, file, launch arguments) for each suite kernel at its check size."""
+    """(label, file, launch arguments) for each suite kernel at its check size; entries that
+    differ only in pass options (the -block and -relayout twins) are one case, since the
+    defaults are what is checked."""
     with open(os.path.join(root, "bench", "suite.json"), encoding="utf-8") as handle:
         suite = json.load(handle)
-    cases = []
+    cases, seen = [], set()
     for kernel in suite["kernels"]:
         source = os.path.join(root, "bench", kernel["source"])
         with open(source, encoding="utf-8") as handle:
             text = resize(handle.read(), kernel["check"]["sizes"])
-        resized = os.path.join(work, f"suite-{kernel['name']}.mlir")
-        with open(resized, "w", encoding="utf-8") as handle:
-            handle.write(text)
         launch = ["--kernel", kernel["kernel"], "--grid", ",".join(map(str, kernel["check"]["grid"]))]
         for argument in kernel["arguments"]:
             launch += ["--arg", argument["spec"]]
+        if (text, tuple(launch)) in seen:
+            continue
+        seen.add((text, tuple(launch)))
+        resized = os.path.join(work, f"suite-{kernel['name']}.mlir")
+        with open(resized, "w", encoding="utf-8") as handle:
+            handle.write(text)
         cases.append((f"suite {kernel['name']}", resized, launch))
     return cases
 
