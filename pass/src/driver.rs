@@ -226,9 +226,7 @@ fn kernel_report(
     let written = findings.len();
     // One launch's time as written; `optimize` adds the time as optimized.
     let before = (mode == Mode::Optimize).then(|| {
-        let before = time::launch(kernel)
-            .and_then(|launch| time::predict(kernel, &launch, &findings))
-            .map(PredictedTime::from);
+        let before = time::of_launch(kernel, &findings).map(PredictedTime::from);
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
@@ -467,10 +465,7 @@ fn steps_on(
     let mut late = Early::default();
     if mode == Mode::Optimize {
         // The time of a launch with these findings, where the kernel's grid is known.
-        let predict = |findings: &[Finding]| {
-            let launch = crate::time::launch(&kernel).ok()?;
-            crate::time::predict(&kernel, &launch, findings).ok()
-        };
+        let predict = |findings: &[Finding]| time::of_launch(&kernel, findings).ok();
         let (ok, changed) =
             relayout::run(&kernel, &findings, options, (&mut late, pending), &predict);
         succeeded &= ok;

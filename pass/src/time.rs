@@ -100,6 +100,12 @@ pub fn launch(kernel: &Kernel) -> Result<Launch, String> {
     })
 }
 
+/// The predicted time of a launch of `kernel` (its [`launch`]) with `findings`, or why there
+/// is none.
+pub fn of_launch(kernel: &Kernel, findings: &[Finding]) -> Result<Prediction, String> {
+    predict(kernel, &launch(kernel)?, findings)
+}
+
 /// The predicted time of `launch` of `kernel` as its IR and `findings` stand, or why there is
 /// none.
 pub fn predict(

@@ -239,10 +239,7 @@ pub fn run(
                      and its unpack ({}){}",
                     gain(choice),
                     amortized(choice, options),
-                    times.map_or(String::new(), |(before, after)| format!(
-                        "; {}",
-                        TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
-                    ))
+                    times.map_or(String::new(), |times| format!("; {}", described(times)))
                 );
                 decision.reason = decision.summary.clone();
             }
@@ -297,20 +294,25 @@ fn predicted_times(
     Some((before, predict(&relaid)?))
 }
 
+/// `predicted 541 → 1425 µs a launch (…)`: the time report's words for `times`.
+fn described((before, after): (Prediction, Prediction)) -> String {
+    TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
+}
+
 /// Why a relayout is not applied when its predicted launch is [`SLOWER_LIMIT`] times slower.
 fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
     let (before, after) = times?;
     (after.nanoseconds >= SLOWER_LIMIT * before.nanoseconds).then(|| {
-        let time = TimeReport::new(Ok(before.into()), Ok(after.into()));
         format!(
             "not applied: {}, {:.1}x slower, beyond the time model's error \
              ({SLOWER_LIMIT}x)",
-            time.describe(),
+            described((before, after)),
             after.nanoseconds / before.nanoseconds
         )
     })
 }
 
+/// Records a decision with no remark for argument `value` (`root`) of `kernel`: nothing to
 /// change, or nothing the model can weigh; false when `strict` made it an error.
 fn report_only(
     early: &mut Early,
