@@ -23,7 +23,9 @@
 //! host code are checked on every suite kernel.
 //!
 //! Cost. Per variant, one interpreter run at the check size and two on the bench size's
-//! corner (buffers of the bench size: up to a few hundred MiB of interpreter memory).
+//! corner (buffers of the bench size: up to a few hundred MiB of interpreter memory). Entries
+//! that differ only in pass options (the `-block` and `-relayout` twins) run naive, the
+//! baselines and the whole program once ([`OptionFree`]): none of them reads the options.
 
 use std::path::Path;
 
@@ -166,6 +168,64 @@ pub fn verify_program(
     Ok(diff_failure(diff)?.map(|why| format!("differs as a whole program: {why}")))
 }
 
+/// What one variant's check gave.
+#[derive(Clone)]
+enum Outcome {
+    /// Prints what naive prints.
+    Same,
+    /// The variant does not apply (why).
+    NotApplicable(String),
+    /// It differs (how).
+    Differs(String),
+}
+
+/// What a kernel's check found that its pass options do not change: naive's printout, the
+/// baselines' outcomes and the whole program's (which runs the default options). Entries that
+/// differ only in options (the `-block` and `-relayout` twins) share it.
+#[derive(Clone)]
+struct OptionFree {
+    naive: String,
+    baselines: Vec<(Variant, Outcome)>,
+    program: Option<String>,
+}
+
+/// The entry as far as its option-free results depend on it: everything but its name, its
+/// description, its pass options and its CUDA reference.
+fn option_free_key(kernel: &KernelEntry) -> String {
+    let mut key = kernel.clone();
+    key.name.clear();
+    key.about.clear();
+    key.options.clear();
+    key.cuda = None;
+    serde_json::to_string(&key).unwrap_or_default()
+}
+
+/// Produces `variant` of the sized sources and runs it at the check size and on the bench
+/// size's corner.
+fn outcome(
+    tools: &Tools,
+    kernel: &KernelEntry,
+    variant: Variant,
+    (check_source, bench_source): (&Path, &Path),
+    naive: &str,
+) -> Result<Outcome> {
+    let [check_mlir, bench_mlir] = [check_source, bench_source].map(|source| {
+        let here = source.parent().unwrap_or(source);
+        variants::produce(tools, variant, source, &kernel.options, here)
+    });
+    let (check_mlir, bench_mlir) = match (check_mlir?, bench_mlir?) {
+        (Produced::Mlir(check_mlir), Produced::Mlir(bench_mlir)) => (check_mlir, bench_mlir),
+        (Produced::Skipped(reason), _) | (_, Produced::Skipped(reason)) => {
+            return Ok(Outcome::NotApplicable(reason))
+        }
+    };
+    let wrong = match verify(tools, kernel, &check_mlir, naive)? {
+        None => verify_corner(tools, kernel, bench_source, &bench_mlir)?,
+        wrong => wrong,
+    };
+    Ok(wrong.map_or(Outcome::Same, Outcome::Differs))
+}
+
 /// Checks the kernels called `names` (all when empty); returns one summary line per kernel,
 /// or an error listing every gpu-mem-opt or fixed-padding variant that differs from naive.
 /// The upstream baseline's failures are findings about upstream, reported, not errors.
@@ -174,6 +234,7 @@ pub fn check(manifest: &Path, work: &Path, tools: &Tools, names: &[String]) -> R
     let root = manifest.parent().unwrap_or(Path::new("."));
     let mut summaries = Vec::new();
     let mut failures = Vec::new();
+    let mut checked: std::collections::HashMap<String, OptionFree> = Default::default();
     for kernel in loaded.select(names)? {
         let directory = work.join(&kernel.name);
         let text = files::read_text(&root.join(&kernel.source))?;
@@ -182,50 +243,60 @@ pub fn check(manifest: &Path, work: &Path, tools: &Tools, names: &[String]) -> R
             files::write(&source, kernel.sized_source(&text, size)).map(|()| source)
         });
         let [check_source, bench_source] = sources;
-        let (check_source, bench_source) = (check_source?, bench_source?);
-        let naive = interpret(
-            tools,
-            kernel,
-            &check_source,
-            Size::Check,
-            &kernel.output_positions(),
-        )?;
+        let sized = (check_source?, bench_source?);
+        let sized = (sized.0.as_path(), sized.1.as_path());
+        let key = option_free_key(kernel);
+        let free = match checked.get(&key) {
+            Some(free) => free.clone(),
+            None => {
+                let naive = interpret(
+                    tools,
+                    kernel,
+                    sized.0,
+                    Size::Check,
+                    &kernel.output_positions(),
+                )?;
+                let mut baselines = Vec::new();
+                for variant in [Variant::FixedPadding, Variant::UpstreamSwizzle] {
+                    baselines.push((variant, outcome(tools, kernel, variant, sized, &naive)?));
+                }
+                let check_directory = sized.0.parent().unwrap_or(work);
+                let program = verify_program(tools, kernel, sized.0, check_directory)?;
+                let free = OptionFree {
+                    naive,
+                    baselines,
+                    program,
+                };
+                checked.insert(key, free.clone());
+                free
+            }
+        };
+        let mut outcomes = vec![(
+            Variant::GpuMemOpt,
+            outcome(tools, kernel, Variant::GpuMemOpt, sized, &free.naive)?,
+        )];
+        outcomes.extend(free.baselines);
         let mut same = vec![Variant::Naive.name()];
         let mut notes = Vec::new();
-        for variant in &Variant::MLIR[1..] {
-            let [check_mlir, bench_mlir] = [&check_source, &bench_source].map(|source| {
-                let here = source.parent().unwrap_or(work);
-                variants::produce(tools, *variant, source, &kernel.options, here)
-            });
-            let (check_mlir, bench_mlir) = match (check_mlir?, bench_mlir?) {
-                (Produced::Mlir(check_mlir), Produced::Mlir(bench_mlir)) => {
-                    (check_mlir, bench_mlir)
+        for (variant, outcome) in outcomes {
+            match outcome {
+                Outcome::Same => same.push(variant.name()),
+                Outcome::NotApplicable(reason) => {
+                    notes.push(format!("{}: not applicable ({reason})", variant.name()))
                 }
-                (Produced::Skipped(reason), _) | (_, Produced::Skipped(reason)) => {
-                    notes.push(format!("{}: not applicable ({reason})", variant.name()));
-                    continue;
-                }
-            };
-            let wrong = match verify(tools, kernel, &check_mlir, &naive)? {
-                None => verify_corner(tools, kernel, &bench_source, &bench_mlir)?,
-                wrong => wrong,
-            };
-            match wrong {
-                None => same.push(variant.name()),
-                Some(wrong) if *variant == Variant::UpstreamSwizzle => {
+                Outcome::Differs(wrong) if variant == Variant::UpstreamSwizzle => {
                     notes.push(format!("{}: rejected ({wrong})", variant.name()))
                 }
-                Some(wrong) => {
+                Outcome::Differs(wrong) => {
                     failures.push(format!("{} {}: {wrong}", kernel.name, variant.name()))
                 }
             }
         }
-        let check_directory = check_source.parent().unwrap_or(work);
-        match verify_program(tools, kernel, &check_source, check_directory)? {
+        match free.program {
             None => same.push("whole program"),
             Some(wrong) => failures.push(format!("{} whole program: {wrong}", kernel.name)),
         }
-        let values = naive.lines().count();
+        let values = free.naive.lines().count();
         let [x, y, z] = kernel.corner();
         let mut summary = format!(
             "{}: {} identical ({values} values; bench size on {x}x{y}x{z} blocks)",
