@@ -104,6 +104,14 @@ pub const STORE_LINE_CYCLES: f64 = 3.0;
 /// The norm joining the memory side and the SM side (fitted, `p`).
 pub const SIDES_NORM: f64 = 1.19;
 
+/// A trade (relayout, register tiles) whose predicted launch is at least this many times
+/// slower than the launch as written is not made, whatever its counts gain: the model's error
+/// reaches about 60 % (90th percentile, bench/results/2026-11-27-nvidia-h200-session20-static-
+/// time-model.md), so only a larger predicted loss is a loss. On the H200 (session 20):
+/// tiled-rows-long relaid, predicted 2.6x slower, measured 1.25x slower; tiled-rows relaid,
+/// predicted 1.4x slower, measured 1.14x faster.
+pub const SLOWER_LIMIT: f64 = 2.0;
+
 /// The launch: its grid, block and what each block holds of an SM.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Launch {

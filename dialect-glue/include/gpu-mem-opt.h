@@ -81,12 +81,16 @@ typedef struct GpuMemOptOptions {
   /** Give each block the work of several blocks along one grid dimension,
    *  rewriting the launches in the module (option `coarsen`). */
   bool coarsen;
-  /** A lone kernel may be coarsened, its launcher dividing the grid as the
-   *  launch contract says (option `coarsen-grid`). */
+  /** A lone kernel may be coarsened or register-tiled, its launcher dividing
+   *  the grid as the launch contract says (option `coarsen-grid`). */
   bool coarsen_grid;
   /** The factor coarsen uses; 0: Little's law picks it (option
    *  `coarsen-factor`). */
   uint32_t coarsen_factor;
+  /** Give each thread a tile of the outputs of an accumulation loop, the
+   *  loads they share issued once, rewriting the launches in the module
+   *  (option `register-tile`). */
+  bool register_tile;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a

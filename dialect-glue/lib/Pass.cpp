@@ -105,6 +105,7 @@ public:
     options.coarsen = coarsen;
     options.coarsen_grid = coarsenGrid;
     options.coarsen_factor = coarsenFactor;
+    options.register_tile = registerTile;
     return options;
   }
 
@@ -207,6 +208,14 @@ protected:
                      "false: no rewrite, no remark, each candidate reported "
                      "as 'option promote=false'"),
       llvm::cl::init(true)};
+  typename Base::template Option<bool> registerTile{
+      *this, "register-tile",
+      llvm::cl::desc("Give each thread a tile of the outputs of a loop that "
+                     "accumulates (matmul's 4x4), the loads the outputs share "
+                     "issued once, and rewrite the grid of its launches in the "
+                     "module; false: no rewrite, no remark, each kernel "
+                     "reported as 'option register-tile=false'"),
+      llvm::cl::init(true)};
   typename Base::template Option<bool> coarsen{
       *this, "coarsen",
       llvm::cl::desc("Give each block the work of several blocks along one grid "
@@ -218,7 +227,7 @@ protected:
   typename Base::template Option<bool> coarsenGrid{
       *this, "coarsen-grid",
       llvm::cl::desc("A kernel with no launch site in the module may be "
-                     "coarsened: its launcher must then divide the grid as the "
+                     "coarsened or register-tiled: its launcher must then divide the grid as the "
                      "report's launch_contract says (each divided dimension a "
                      "multiple of the factor); false: a lone kernel keeps its "
                      "grid"),

@@ -1,7 +1,7 @@
 //! The pass: find kernels, list their accesses, analyse, decide, rewrite,
 //! explain (remarks) and record (report).
 //!
-//! Per kernel, in order: coarsening, vector widths, memory spaces (read-only path, constant
+//! Per kernel, in order: register tiles, coarsening, vector widths, memory spaces (read-only path, constant
 //! memory), staging through shared memory, global layouts (relayout), shared-memory
 //! layouts; each decides
 //! into the report's `decisions` before it rewrites, and each decision is a
@@ -19,8 +19,8 @@ use crate::{
         AccessReport, Decision, KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport,
     },
     steps::{
-        self, coarsen, delinearize, memory_space, promote, relayout, shared_layout, stage_shared,
-        vectorize, version, Early, EarlyStep,
+        self, coarsen, delinearize, memory_space, promote, register_tile, relayout, shared_layout,
+        stage_shared, vectorize, version, Early, EarlyStep,
     },
     time, Options,
 };
@@ -230,11 +230,30 @@ fn kernel_report(
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
-    // Coarsening first: every later step (and the copy of the body a specialization keeps)
-    // sees the blocks' work it gives each block.
+    // Register tiles and coarsening first: every later step (and the copy of the body a
+    // specialization keeps) sees the work they give each thread and block.
     if mode == Mode::Optimize {
-        let (ok, changed) = coarsen::run(kernel, &findings, options, &mut early);
-        *success &= ok;
+        // A launch's time with the kernel as it stands and its grid divided.
+        let predict = |kernel: &Kernel, divisor: u32| {
+            let launch = time::launch(kernel).ok()?;
+            let launch = analysis::time::Launch {
+                blocks: launch.blocks / u64::from(divisor.max(1)),
+                ..launch
+            };
+            time::predict(
+                kernel,
+                &launch,
+                &findings::of_kernel(kernel, &options.target),
+            )
+            .ok()
+        };
+        let (tiled, changed) = register_tile::run(kernel, options, &mut early, &predict);
+        *success &= tiled;
+        if changed {
+            findings = findings::of_kernel(kernel, &options.target);
+        }
+        let (coarsened, changed) = coarsen::run(kernel, &findings, options, &mut early);
+        *success &= coarsened;
         if changed {
             findings = findings::of_kernel(kernel, &options.target);
         }

@@ -73,6 +73,8 @@ pub struct GpuMemOptOptions {
     pub coarsen_grid: bool,
     /// `coarsen-factor`.
     pub coarsen_factor: u32,
+    /// `register-tile`.
+    pub register_tile: bool,
 }
 
 unsafe extern "C" {
@@ -246,6 +248,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
             delinearize: raw.delinearize,
             promote: raw.promote,
             coarsen: raw.coarsen,
+            register_tile: raw.register_tile,
             relayout: raw.relayout,
             vectorize: raw.vectorize,
             memory_space: raw.memory_space,

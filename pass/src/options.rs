@@ -11,10 +11,10 @@
 //! | `block` | from the IR | one to three positive sizes, product ≤ 1024 |
 //! | `report` | none | a writable path |
 //! | `strict` | false | bool |
-//! | `coarsen`, `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
+//! | `register-tile`, `coarsen`, `delinearize`, `promote`, `relayout`, `vectorize`, `memory-space`, `stage-shared`, `pad`, `swizzle` | true | bool |
 //! | `relayout-launches` | 0 (unknown: never relaid) | launches the launcher keeps a lone kernel's new layout for |
 //! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; a lone kernel specialized where only an `int` argument's value or arguments' aliasing blocks `delinearize` or `promote`; where nothing proves it |
-//! | `coarsen-grid` | false | bool: a lone kernel may be coarsened, its launcher dividing the grid as the launch contract says |
+//! | `coarsen-grid` | false | bool: a lone kernel may be coarsened or register-tiled, its launcher dividing the grid as the launch contract says |
 //! | `coarsen-factor` | 0 (Little's law picks 1, 2, 4 or 8) | 0 or 2 ..= 32 |
 //! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
 //! | `assume-noalias` | false | bool |
@@ -45,6 +45,8 @@ pub const MAX_ASSUMED_ALIGNMENT: u32 = 256;
 /// Which transforms may run (one switch per transform, all on by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
+    /// `register-tile`: give each thread a tile of outputs, the loads they share issued once.
+    pub register_tile: bool,
     /// `coarsen`: give each block the work of several blocks along one grid dimension.
     pub coarsen: bool,
     /// `delinearize`: read flat indices `A[i*W + j]` as rows and columns of a 2-D view.
@@ -122,6 +124,7 @@ impl Default for Options {
             report: None,
             strict: false,
             switches: Switches {
+                register_tile: true,
                 coarsen: true,
                 delinearize: true,
                 promote: true,

@@ -298,6 +298,8 @@ pub struct WarpMetrics {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// Each thread given a tile of outputs, its loop's loads shared (`register-tile`).
+    RegisterTile,
     /// Each block given the work of several blocks along one grid dimension (`coarsen`).
     Coarsen,
     /// A flat index read as a row and a column of a 2-D view (`delinearize`).
@@ -326,6 +328,7 @@ impl Kind {
     /// The name in remarks and the report.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::RegisterTile => "register-tile",
             Kind::Coarsen => "coarsen",
             Kind::Relayout => "relayout",
             Kind::Delinearize => "delinearize",

@@ -81,7 +81,7 @@ pub fn launch(kernel: &Kernel) -> Result<Launch, String> {
             .and_then(|sizes| <[i32; 3]>::try_from(sizes).ok())
             .map(|sizes| sizes.map(i64::from))
     };
-    let grid = largest_grid(&kernel.launches.sites)
+    let grid = largest_grid(&kernel.launch_operations())
         .or_else(known)
         .ok_or_else(|| {
             "no launch in the module gives its grid, and it has no known_grid_size".to_string()

@@ -183,6 +183,7 @@ fn the_c_entry_hands_back_the_report() {
         coarsen: true,
         coarsen_grid: false,
         coarsen_factor: 0,
+        register_tile: true,
     };
     let mut text = String::new();
     let result = unsafe {

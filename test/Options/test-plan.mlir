@@ -28,7 +28,7 @@
 // RUN: diff %t.plan.mlir %t.pass.mlir
 
 // RUN: not gpu-mem-opt-opt -p 'builtin.module(gpu-mem-opt-test-plan{step=banana remarks=detailed})' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: gpu-mem-opt: options: gpu-mem-opt-test-plan: unknown step 'banana' (coarsen, version, delinearize, promote, vectorize, memory-space, stage-shared, relayout, shared-layout)
+// BAD: error: gpu-mem-opt: options: gpu-mem-opt-test-plan: unknown step 'banana' (register-tile, coarsen, version, delinearize, promote, vectorize, memory-space, stage-shared, relayout, shared-layout)
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -121,6 +121,16 @@ impl Kernel {
         unsafe { mlir_sys::mlirOperationGetRegion(self.operation, 0) }
     }
 
+    /// The operations that launch it: its `gpu.launch_func`s in the module, or the
+    /// `gpu.launch` itself (whose grid operands come first after its async dependencies, as a
+    /// `gpu.launch_func`'s do).
+    pub fn launch_operations(&self) -> Vec<MlirOperation> {
+        match self.kind {
+            KernelKind::Launch { .. } => vec![self.operation],
+            KernelKind::Function { .. } => self.launches.sites.clone(),
+        }
+    }
+
     /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
     /// ids below the block size, block ids from 0, loop counters between their constant bounds,
     /// symbols unbounded.

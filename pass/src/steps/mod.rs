@@ -17,19 +17,21 @@ pub mod coarsen;
 pub mod delinearize;
 pub mod memory_space;
 pub mod promote;
+pub mod register_tile;
 pub mod relayout;
 pub mod shared_layout;
 pub mod stage_shared;
 pub mod vectorize;
 pub mod version;
 
+use analysis::time::{Prediction, SLOWER_LIMIT};
 use mlir_sys::MlirLocation;
 
 use crate::{
     diagnostics::{self, RemarkKind},
     facts::{findings::Finding, kernels::Kernel},
     ir,
-    report::{Decision, Kind},
+    report::{Decision, Kind, TimeReport},
     steps::vectorize::widened::Widened,
     Options,
 };
@@ -37,6 +39,8 @@ use crate::{
 /// A step of the pass, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// Each thread given a tile of outputs, its loop's loads shared (`register-tile`).
+    RegisterTile,
     /// Each block given the work of several blocks (`coarsen`).
     Coarsen,
     /// A lone kernel specialized under a run-time check (`version`).
@@ -59,7 +63,8 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 9] = [
+    pub const ALL: [Step; 10] = [
+        Step::RegisterTile,
         Step::Coarsen,
         Step::Version,
         Step::Delinearize,
@@ -74,6 +79,7 @@ impl Step {
     /// Its name: its option's, its folder's (`shared-layout` for `pad` and `swizzle`).
     pub fn name(self) -> &'static str {
         match self {
+            Step::RegisterTile => "register-tile",
             Step::Coarsen => "coarsen",
             Step::Version => "version",
             Step::Relayout => "relayout",
@@ -99,6 +105,7 @@ impl Step {
     /// The step that takes decisions of `kind`.
     pub fn of(kind: Kind) -> Step {
         match kind {
+            Kind::RegisterTile => Step::RegisterTile,
             Kind::Coarsen => Step::Coarsen,
             Kind::Relayout => Step::Relayout,
             Kind::Delinearize => Step::Delinearize,
@@ -115,6 +122,7 @@ impl Step {
     pub fn enabled(self, options: &Options) -> bool {
         let switches = &options.switches;
         match self {
+            Step::RegisterTile => switches.register_tile,
             Step::Coarsen => switches.coarsen,
             Step::Version => options.version,
             Step::Relayout => switches.relayout,
@@ -130,6 +138,7 @@ impl Step {
     /// The options that turn the step off, as a disabled decision's reason names them.
     pub fn switched_off_by(self) -> &'static str {
         match self {
+            Step::RegisterTile => "option register-tile=false",
             Step::Coarsen => "option coarsen=false",
             Step::Version => "option version=false",
             Step::Relayout => "option relayout=false",
@@ -145,6 +154,7 @@ impl Step {
     /// What `strict` adds to a blocked decision's error.
     fn strict(self) -> &'static str {
         match self {
+            Step::RegisterTile => "strict: each thread keeps one output",
             Step::Coarsen => "strict: each block keeps its work",
             Step::Version => "strict: the kernel is not specialized",
             Step::Relayout => "strict: the buffer keeps its layout",
@@ -321,6 +331,25 @@ pub fn settle(
     (decision, note)
 }
 
+/// `predicted 541 → 1425 µs a launch (…)`: the time report's words for `times`.
+pub fn described((before, after): (Prediction, Prediction)) -> String {
+    TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
+}
+
+/// Why a trade is not made when its predicted launch is [`SLOWER_LIMIT`] times slower than
+/// the launch as it stands.
+pub fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
+    let (before, after) = times?;
+    (after.nanoseconds >= SLOWER_LIMIT * before.nanoseconds).then(|| {
+        format!(
+            "not applied: {}, {:.1}x slower, beyond the time model's error \
+             ({SLOWER_LIMIT}x)",
+            described((before, after)),
+            after.nanoseconds / before.nanoseconds
+        )
+    })
+}
+
 /// A step taken before or after staging: decides, applies and explains on `kernel` with its findings;
 /// false first when `strict` turned a decision into an error, true second when the IR changed.
 pub type EarlyStep = fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool);
@@ -403,6 +432,7 @@ mod tests {
             report: None,
             strict,
             switches: Switches {
+                register_tile: on(Step::RegisterTile),
                 coarsen: on(Step::Coarsen),
                 relayout: on(Step::Relayout),
                 delinearize: on(Step::Delinearize),

@@ -105,18 +105,18 @@ struct Plan {
 /// Why a kernel keeps its blocks' work: a remark only where the user asked for a factor;
 /// otherwise the report's, as relayout's for a lone kernel (a remark on every memory-bound
 /// kernel would be advice nobody asked for).
-struct Refusal {
+pub(crate) struct Refusal {
     /// The reason.
-    reason: String,
+    pub reason: String,
     /// Whether it is worth a remark.
-    told: bool,
+    pub told: bool,
     /// What would let it through.
-    advice: Option<String>,
+    pub advice: Option<String>,
 }
 
 impl Refusal {
     /// A reason the report records and no remark repeats.
-    fn quiet(reason: impl Into<String>) -> Refusal {
+    pub fn quiet(reason: impl Into<String>) -> Refusal {
         Refusal {
             reason: reason.into(),
             told: false,
@@ -207,7 +207,7 @@ fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Pl
     let sites = launch_extents(kernel, dimension).map_err(Refusal::quiet)?;
     let extents: Vec<u64> = sites.iter().map(|&(_, extent)| extent as u64).collect();
     let blocks = grid_blocks(kernel);
-    let lone = launches(kernel).is_empty();
+    let lone = kernel.launch_operations().is_empty();
     let axis = AXES[dimension];
     let choice = coarsening::choose(threads, loaded_bytes, &extents, blocks);
     let factor = match options.coarsen_factor {
@@ -254,6 +254,16 @@ fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Pl
 
 /// The dimension to coarsen, or why the body cannot run several blocks' work in turn.
 fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
+    let used = blocks_read(kernel)?;
+    DIMENSIONS
+        .into_iter()
+        .find(|&axis| used[axis])
+        .ok_or_else(|| "it reads no block id".to_string())
+}
+
+/// Which block ids (x, y, z) the body reads; or why it cannot do several blocks' work (one
+/// block of ops ending in its terminator, none of [`REFUSED`]).
+pub(crate) fn blocks_read(kernel: &Kernel) -> Result<[bool; 3], String> {
     let body = kernel.body();
     let entry = unsafe { mlirRegionGetFirstBlock(body) };
     if unsafe { !mlirBlockGetNextInRegion(entry).ptr.is_null() } {
@@ -285,10 +295,7 @@ fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
     }) {
         return Err("its body does not end in its terminator".into());
     }
-    DIMENSIONS
-        .into_iter()
-        .find(|&axis| used[axis])
-        .ok_or_else(|| "it reads no block id".to_string())
+    Ok(used)
 }
 
 /// Bytes a thread loads from global memory before their use: one element (of the widest
@@ -347,19 +354,13 @@ fn guarded_uncoalesced(findings: &[Finding]) -> Result<(), String> {
     Ok(())
 }
 
-/// The operations that launch `kernel`: its `gpu.launch_func`s in the module, or the
-/// `gpu.launch` itself (whose grid operands come first after its async dependencies, as a
-/// `gpu.launch_func`'s do).
-fn launches(kernel: &Kernel) -> Vec<MlirOperation> {
-    match kernel.kind {
-        KernelKind::Launch { .. } => vec![kernel.operation],
-        KernelKind::Function { .. } => kernel.launches.sites.clone(),
-    }
-}
-
 /// Each launch site with its constant grid along `dimension`, or why one is not constant.
-fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperation, i64)>, String> {
-    launches(kernel)
+pub(crate) fn launch_extents(
+    kernel: &Kernel,
+    dimension: usize,
+) -> Result<Vec<(MlirOperation, i64)>, String> {
+    kernel
+        .launch_operations()
         .iter()
         .map(|&site| {
             constant_grid_size(site, dimension)
@@ -376,7 +377,8 @@ fn launch_extents(kernel: &Kernel, dimension: usize) -> Result<Vec<(MlirOperatio
 
 /// Blocks of the smallest grid among the launches in the module, where all are constant.
 fn grid_blocks(kernel: &Kernel) -> Option<u64> {
-    launches(kernel)
+    kernel
+        .launch_operations()
         .iter()
         .map(|&site| {
             (0..3).try_fold(1u64, |blocks, dimension| {
@@ -456,9 +458,26 @@ fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
         scale(id, Builder::before(first), true);
         scale(grid, Builder::before(first), false);
     }
-    for &(site, extent) in &plan.sites {
-        let position = grid_operand(site, plan.dimension).ok_or("a launch without a grid")?;
-        let divided = Builder::before(site).index_constant(extent / i64::from(plan.factor));
+    let sites: Vec<(MlirOperation, usize, i64)> = plan
+        .sites
+        .iter()
+        .map(|&(site, extent)| (site, plan.dimension, extent))
+        .collect();
+    let mut divisors = [1u32; 3];
+    divisors[plan.dimension] = plan.factor;
+    divide_grids(kernel, divisors, &sites)
+}
+
+/// Divides each launch's grid along a dimension (`(site, dimension, extent)`) by that
+/// dimension's divisor and, on a `gpu.func`, records `divisors` ([`CONTRACT_ATTRIBUTE`]).
+pub(crate) fn divide_grids(
+    kernel: &Kernel,
+    divisors: [u32; 3],
+    sites: &[(MlirOperation, usize, i64)],
+) -> Result<(), String> {
+    for &(site, dimension, extent) in sites {
+        let position = grid_operand(site, dimension).ok_or("a launch without a grid")?;
+        let divided = Builder::before(site).index_constant(extent / i64::from(divisors[dimension]));
         unsafe { mlirOperationSetOperand(site, position as isize, divided) };
     }
     if let KernelKind::Launch { .. } = kernel.kind {
@@ -466,13 +485,11 @@ fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
     }
     // The record goes on every coarsened gpu.func: a launch from outside the module (`interp
     // --kernel`, a launcher compiled apart) divides the grid by it; the launches here already do.
-    let mut divisors = [1u32; 3];
-    divisors[plan.dimension] = plan.factor;
     let text = format!(
         "array<i64: {}, {}, {}>",
         divisors[0], divisors[1], divisors[2]
     );
-    let record = outside
+    let record = Builder::before(kernel.operation)
         .parse_attribute(&text)
         .ok_or("cannot build the contract")?;
     unsafe {

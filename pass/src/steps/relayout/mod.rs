@@ -54,8 +54,8 @@ use crate::{
     facts::findings::Finding,
     facts::kernels::{Kernel, KernelKind},
     ir::{self, builder::Builder},
-    report::{AccessReport, Decision, Kind, TimeReport},
-    steps::{memory_space::describe, Early, Step, Telling},
+    report::{AccessReport, Decision, Kind},
+    steps::{self, memory_space::describe, Early, Step, Telling},
     Options,
 };
 
@@ -201,7 +201,10 @@ pub fn run(
         let times = predicted_times(kernel, findings, (&root, &choice), options, predict);
         decision.params = params(&choice, times);
         // The time model vetoes what would be applied, or advised (module docs).
-        let outcome = match (outcome(kernel, value, &choice, options), slower(times)) {
+        let outcome = match (
+            outcome(kernel, value, &choice, options),
+            steps::slower(times),
+        ) {
             (Outcome::Apply | Outcome::Host | Outcome::Kept(..), Some(why)) => {
                 Outcome::Kept(why, None)
             }
@@ -239,7 +242,10 @@ pub fn run(
                      and its unpack ({}){}",
                     gain(choice),
                     amortized(choice, options),
-                    times.map_or(String::new(), |times| format!("; {}", described(times)))
+                    times.map_or(String::new(), |times| format!(
+                        "; {}",
+                        steps::described(times)
+                    ))
                 );
                 decision.reason = decision.summary.clone();
             }
@@ -261,14 +267,6 @@ pub fn run(
     }
     (success, changed)
 }
-
-/// A relayout whose predicted launch is at least this many times slower than the launch as
-/// written is not applied, whatever its sectors gain: the time model's error reaches about
-/// 60 % (90th percentile, bench/results/2026-11-27-nvidia-h200-session20-static-time-model.md),
-/// so only a larger predicted loss is a loss. On the H200 (session 20): tiled-rows-long,
-/// predicted 2.6x slower, measured 1.25x slower; tiled-rows, predicted 1.4x slower, measured
-/// 1.14x faster.
-const SLOWER_LIMIT: f64 = 2.0;
 
 /// The predicted time of a launch as written and with `choice`'s order for the argument
 /// `root`, where the grid is known and the choice reorders dimensions (a split record
@@ -292,24 +290,6 @@ fn predicted_times(
         })
         .collect();
     Some((before, predict(&relaid)?))
-}
-
-/// `predicted 541 → 1425 µs a launch (…)`: the time report's words for `times`.
-fn described((before, after): (Prediction, Prediction)) -> String {
-    TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
-}
-
-/// Why a relayout is not applied when its predicted launch is [`SLOWER_LIMIT`] times slower.
-fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
-    let (before, after) = times?;
-    (after.nanoseconds >= SLOWER_LIMIT * before.nanoseconds).then(|| {
-        format!(
-            "not applied: {}, {:.1}x slower, beyond the time model's error \
-             ({SLOWER_LIMIT}x)",
-            described((before, after)),
-            after.nanoseconds / before.nanoseconds
-        )
-    })
 }
 
 /// Records a decision with no remark for argument `value` (`root`) of `kernel`: nothing to
@@ -571,7 +551,7 @@ fn params(choice: &Choice, times: Option<(Prediction, Prediction)>) -> serde_jso
             serde_json::json!({
                 "before": (before.nanoseconds / 100.0).round() / 10.0,
                 "after": (after.nanoseconds / 100.0).round() / 10.0,
-                "slower_limit": SLOWER_LIMIT,
+                "slower_limit": analysis::time::SLOWER_LIMIT,
             })
         }),
     })

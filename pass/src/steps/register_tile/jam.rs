@@ -1,0 +1,332 @@
+//! Unroll-and-jam of a kernel body over the copies of a register tile.
+//!
+//! Copy `(r, c)` of the body is the body of block `(Fx·bx + c, Fy·by + r)`: every tiled
+//! block id reads that, every tiled grid size `F` times its value. The copies are written
+//! out op by op, each op once per copy before the next op (`jam`), so each copy keeps its
+//! own order: one schedule of blocks that the original, whose blocks run concurrently with no
+//! order between them, allowed. Three things make the copies share work:
+//!
+//! * an `scf.for` whose bounds are the same value in every copy becomes one loop carrying
+//!   every copy's iter_args, its body jammed the same way (`fuse`);
+//! * a pure op or a load whose operands are the same values in two copies is made once
+//!   (`shared`): the copies' loads of one op are adjacent, with no store between them, so
+//!   the second reads what the first read;
+//! * everything else (stores, region ops whose copies differ) is cloned per copy.
+//!
+//! Cost: one clone per distinct op and copy; value lookups are hashed.
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+
+use mlir_sys::*;
+
+use crate::{
+    facts::extract::dimension,
+    facts::kernels::{Kernel, KernelKind},
+    ir::{self, builder::Builder},
+};
+
+/// The tiled ids of a kernel: each value, its dimension (0 x, 1 y) and whether it is a block
+/// id (else a grid size).
+pub struct Ids(pub Vec<(MlirValue, usize, bool)>);
+
+impl Ids {
+    /// The block ids and grid sizes along x and y that `kernel`'s body reads: its
+    /// `gpu.block_id` and `gpu.grid_dim` results, or a `gpu.launch` body's arguments it uses.
+    pub fn of(kernel: &Kernel) -> Ids {
+        let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+        let mut ids = Vec::new();
+        match kernel.kind {
+            KernelKind::Launch { .. } => {
+                for dimension in 0..2 {
+                    for (position, block_id) in [(dimension, true), (6 + dimension, false)] {
+                        let argument = unsafe { mlirBlockGetArgument(entry, position as isize) };
+                        if !ir::uses(argument).is_empty() {
+                            ids.push((argument, dimension, block_id));
+                        }
+                    }
+                }
+            }
+            KernelKind::Function { .. } => {
+                for operation in ir::walk(unsafe { mlirBlockGetParentOperation(entry) }) {
+                    let name = ir::operation_name(operation);
+                    if matches!(name.as_str(), "gpu.block_id" | "gpu.grid_dim")
+                        && dimension(operation) < 2
+                    {
+                        let result = unsafe { mlirOperationGetResult(operation, 0) };
+                        ids.push((result, dimension(operation), name == "gpu.block_id"));
+                    }
+                }
+            }
+        }
+        Ids(ids)
+    }
+
+    /// The dimension `value` is a tiled id of, if it is one.
+    pub fn dimension_of(&self, value: MlirValue) -> Option<usize> {
+        self.0
+            .iter()
+            .find(|(id, _, _)| unsafe { mlirValueEqual(*id, value) })
+            .map(|&(_, dimension, _)| dimension)
+    }
+}
+
+/// One copy's values: an original value to the copy's.
+#[derive(Default)]
+struct Copy(HashMap<*const c_void, MlirValue>);
+
+impl Copy {
+    /// The copy's value of `value` (itself where the copy did not redefine it).
+    fn of(&self, value: MlirValue) -> MlirValue {
+        self.0.get(&value.ptr).copied().unwrap_or(value)
+    }
+
+    /// Records that `original` is `value` in this copy.
+    fn bind(&mut self, original: MlirValue, value: MlirValue) {
+        self.0.insert(original.ptr, value);
+    }
+
+    /// The copy's operands of `operation`.
+    fn operands(&self, operation: MlirOperation) -> Vec<MlirValue> {
+        (0..unsafe { mlirOperationGetNumOperands(operation) })
+            .map(|position| self.of(unsafe { mlirOperationGetOperand(operation, position) }))
+            .collect()
+    }
+
+    /// Points every operand of `operation`, and of the ops nested in it, at the copy's values.
+    fn rewrite(&self, operation: MlirOperation) {
+        for nested in ir::walk(operation) {
+            for position in 0..unsafe { mlirOperationGetNumOperands(nested) } {
+                let operand = unsafe { mlirOperationGetOperand(nested, position) };
+                if let Some(&value) = self.0.get(&operand.ptr) {
+                    unsafe { mlirOperationSetOperand(nested, position, value) };
+                }
+            }
+        }
+    }
+}
+
+/// Ops made once for copies that give them the same operands: no effect on memory but reads.
+fn shared(operation: MlirOperation) -> bool {
+    let name = ir::operation_name(operation);
+    let pure_dialect = ["arith.", "math.", "index."]
+        .iter()
+        .any(|prefix| name.starts_with(prefix));
+    let reads = [
+        "affine.apply",
+        "affine.min",
+        "affine.max",
+        "memref.load",
+        "memref.dim",
+        "memref.subview",
+        "memref.cast",
+        "memref.view",
+        "memref.reinterpret_cast",
+        "vector.load",
+        "gpu.thread_id",
+        "gpu.block_dim",
+        "gpu.lane_id",
+        "gpu.block_id",
+        "gpu.grid_dim",
+    ];
+    let flat = unsafe { mlirOperationGetNumRegions(operation) } == 0;
+    flat && (pure_dialect || reads.contains(&name.as_str()))
+}
+
+/// Rewrites `kernel`'s body as the `fy × fx` copies of a register tile, jammed; the launches
+/// are the caller's.
+pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
+    let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    let ids = Ids::of(kernel);
+    // The ids first, where every copy's scaled id can be built from them.
+    let defined_by_id = |operation: MlirOperation| {
+        ids.0.iter().any(|&(id, _, _)| {
+            ir::defining_operation(id).is_some_and(|defining| defining.ptr == operation.ptr)
+        })
+    };
+    let &first = ir::block_operations(entry).first().ok_or("an empty body")?;
+    for &(id, _, _) in &ids.0 {
+        if let Some(defining) = ir::defining_operation(id).filter(|op| op.ptr != first.ptr) {
+            unsafe { mlirOperationMoveBefore(defining, first) };
+        }
+    }
+    let operations = ir::block_operations(entry);
+    let (&terminator, _) = operations.split_last().ok_or("an empty body")?;
+    let body: Vec<MlirOperation> = operations[..operations.len() - 1]
+        .iter()
+        .copied()
+        .filter(|&operation| !defined_by_id(operation))
+        .collect();
+    let builder = Builder::before(body.first().copied().unwrap_or(terminator));
+    let factors = [fx, fy];
+    let mut constants: HashMap<u32, MlirValue> = HashMap::new();
+    let mut constant = |value: u32| {
+        *constants
+            .entry(value)
+            .or_insert_with(|| builder.index_constant(i64::from(value)))
+    };
+    // Each id times its factor, then plus each offset: each built once, for every copy that
+    // reads it.
+    let mut times: HashMap<usize, MlirValue> = HashMap::new();
+    let mut plus: HashMap<(usize, u32), MlirValue> = HashMap::new();
+    let mut copies: Vec<Copy> = Vec::new();
+    for row in 0..fy {
+        for column in 0..fx {
+            let mut copy = Copy::default();
+            for (position, &(id, dimension, block_id)) in ids.0.iter().enumerate() {
+                let factor = factors[dimension];
+                if factor == 1 {
+                    continue;
+                }
+                let scaled = *times
+                    .entry(position)
+                    .or_insert_with(|| builder.index_binary("arith.muli", id, constant(factor)));
+                let offset = if block_id {
+                    [column, row][dimension]
+                } else {
+                    0
+                };
+                let value = match offset {
+                    0 => scaled,
+                    _ => *plus.entry((position, offset)).or_insert_with(|| {
+                        builder.index_binary("arith.addi", scaled, constant(offset))
+                    }),
+                };
+                copy.bind(id, value);
+            }
+            copies.push(copy);
+        }
+    }
+    jam(&body, terminator, &mut copies);
+    for &operation in body.iter().rev() {
+        unsafe { mlirOperationDestroy(operation) };
+    }
+    Ok(())
+}
+
+/// Writes `operations` once per copy before `anchor`, each op's copies together.
+fn jam(operations: &[MlirOperation], anchor: MlirOperation, copies: &mut [Copy]) {
+    for &operation in operations {
+        if fusable(operation, copies) {
+            fuse(operation, anchor, copies);
+            continue;
+        }
+        let share = shared(operation);
+        let mut made: Vec<(Vec<MlirValue>, MlirOperation)> = Vec::new();
+        for copy in copies.iter_mut() {
+            let operands = copy.operands(operation);
+            let earlier = made.iter().find(|(earlier, _)| {
+                earlier.len() == operands.len()
+                    && earlier
+                        .iter()
+                        .zip(&operands)
+                        .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+            });
+            let made_here = match (share, earlier) {
+                (true, Some(&(_, earlier))) => earlier,
+                _ => {
+                    let clone = unsafe { mlirOperationClone(operation) };
+                    copy.rewrite(clone);
+                    Builder::before(anchor).insert(clone);
+                    if share {
+                        made.push((operands, clone));
+                    }
+                    clone
+                }
+            };
+            for position in 0..unsafe { mlirOperationGetNumResults(operation) } {
+                copy.bind(
+                    unsafe { mlirOperationGetResult(operation, position) },
+                    unsafe { mlirOperationGetResult(made_here, position) },
+                );
+            }
+        }
+    }
+}
+
+/// Whether `operation` is an `scf.for` whose bounds and step are the same values in every
+/// copy.
+fn fusable(operation: MlirOperation, copies: &[Copy]) -> bool {
+    if !ir::is_named(operation, "scf.for") {
+        return false;
+    }
+    let the_loop = operation;
+    let bounds = |copy: &Copy| copy.operands(the_loop)[..3].to_vec();
+    let first = copies.first().map(bounds).unwrap_or_default();
+    copies.iter().all(|copy| {
+        bounds(copy)
+            .iter()
+            .zip(&first)
+            .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+    })
+}
+
+/// Writes `the_loop` once for every copy: one `scf.for` carrying each copy's iter_args in
+/// turn, its body jammed.
+fn fuse(the_loop: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
+    unsafe {
+        let location = mlirOperationGetLocation(the_loop);
+        let carried = (mlirOperationGetNumOperands(the_loop) - 3) as usize;
+        let mut operands = copies[0].operands(the_loop)[..3].to_vec();
+        let mut types = Vec::new();
+        for copy in copies.iter() {
+            operands.extend_from_slice(&copy.operands(the_loop)[3..]);
+            types.extend(
+                (0..carried)
+                    .map(|k| mlirValueGetType(mlirOperationGetResult(the_loop, k as isize))),
+            );
+        }
+        let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
+        let induction = mlirBlockGetArgument(body, 0);
+        let mut arguments = vec![mlirValueGetType(induction)];
+        arguments.extend_from_slice(&types);
+        let locations = vec![location; arguments.len()];
+        let new_body = mlirBlockCreate(
+            arguments.len() as isize,
+            arguments.as_ptr(),
+            locations.as_ptr(),
+        );
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, new_body);
+        let mut yield_state = mlirOperationStateGet(ir::string_ref_of("scf.yield"), location);
+        let terminator = mlirOperationCreate(&mut yield_state);
+        mlirBlockAppendOwnedOperation(new_body, terminator);
+        let mut state = mlirOperationStateGet(ir::string_ref_of("scf.for"), location);
+        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlirOperationStateAddResults(&mut state, types.len() as isize, types.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let fused = mlirOperationCreate(&mut state);
+        Builder::before(anchor).insert(fused);
+        for (index, copy) in copies.iter_mut().enumerate() {
+            copy.bind(induction, mlirBlockGetArgument(new_body, 0));
+            for k in 0..carried {
+                copy.bind(
+                    mlirBlockGetArgument(body, 1 + k as isize),
+                    mlirBlockGetArgument(new_body, (1 + index * carried + k) as isize),
+                );
+            }
+        }
+        // An scf.for body ends in its yield.
+        let inside = ir::block_operations(body);
+        let (old_yield, inner) = inside
+            .split_last()
+            .map_or((None, &[][..]), |(last, inner)| (Some(*last), inner));
+        jam(inner, terminator, copies);
+        let Some(old_yield) = old_yield else {
+            return;
+        };
+        let yielded: Vec<MlirValue> = copies
+            .iter()
+            .flat_map(|copy| copy.operands(old_yield))
+            .collect();
+        mlirOperationSetOperands(terminator, yielded.len() as isize, yielded.as_ptr());
+        for (index, copy) in copies.iter_mut().enumerate() {
+            for k in 0..carried {
+                copy.bind(
+                    mlirOperationGetResult(the_loop, k as isize),
+                    mlirOperationGetResult(fused, (index * carried + k) as isize),
+                );
+            }
+        }
+    }
+}
