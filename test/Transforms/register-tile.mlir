@@ -57,11 +57,14 @@
 // CHECK: arith.muli %[[BX]], %[[FOUR]] : index
 // CHECK: arith.muli %[[BY]], %[[FOUR]] : index
 // CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
-// CHECK-COUNT-4: memref.load %arg0
-// CHECK-COUNT-4: memref.load %arg1
+// The body copy by copy (a block of reads and arithmetic): each A row once, each B column once.
+// CHECK: memref.load %arg0
+// CHECK: memref.load %arg1
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: memref.load %arg1
+// CHECK-COUNT-5: memref.load
 // CHECK-NOT: memref.load
-// CHECK-COUNT-16: arith.mulf
-// CHECK-COUNT-16: arith.addf
 // CHECK: scf.yield
 // CHECK-COUNT-16: memref.store
 // CHECK: gpu.return

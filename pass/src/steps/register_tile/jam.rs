@@ -4,13 +4,16 @@
 //! block id reads that, every tiled grid size `F` times its value. The copies are written
 //! out op by op, each op once per copy before the next op (`jam`), so each copy keeps its
 //! own order: one schedule of blocks that the original, whose blocks run concurrently with no
-//! order between them, allowed. Three things make the copies share work:
+//! order between them, allowed. A block of reads and pure ops alone (matmul's inner body) is
+//! written copy by copy instead, which keeps fewer values live.
+//!
+//! Three things make the copies share work:
 //!
 //! * an `scf.for` whose bounds are the same value in every copy becomes one loop carrying
 //!   every copy's iter_args, its body jammed the same way (`fuse`);
 //! * a pure op or a load whose operands are the same values in two copies is made once
-//!   (`shared`): the copies' loads of one op are adjacent, with no store between them, so
-//!   the second reads what the first read;
+//!   (`shared`): the copies' loads of one op are adjacent, or in a block with no write, so no
+//!   store of this thread comes between them and the second reads what the first read;
 //! * everything else (stores, region ops whose copies differ) is cloned per copy.
 //!
 //! Cost: one clone per distinct op and copy; value lookups are hashed.
@@ -204,43 +207,67 @@ pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `operations` once per copy before `anchor`, each op's copies together.
+/// Writes `operations` once per copy before `anchor`, each op's copies together; a block of
+/// reads and pure ops alone (an inner loop's body) copy by copy instead, so that a copy's
+/// products die into its sum before the next copy's begin (fewer registers live), the loads
+/// still shared: with no write in the block, nothing comes between a load and its reuse.
 fn jam(operations: &[MlirOperation], anchor: MlirOperation, copies: &mut [Copy]) {
+    let mut made: HashMap<*const c_void, Vec<(Vec<MlirValue>, MlirOperation)>> = HashMap::new();
+    if operations.iter().all(|&operation| shared(operation)) {
+        for index in 0..copies.len() {
+            for &operation in operations {
+                let earlier = made.entry(operation.ptr).or_default();
+                emit(operation, anchor, &mut copies[index], earlier);
+            }
+        }
+        return;
+    }
     for &operation in operations {
         if fusable(operation, copies) {
             fuse(operation, anchor, copies);
             continue;
         }
-        let share = shared(operation);
-        let mut made: Vec<(Vec<MlirValue>, MlirOperation)> = Vec::new();
+        let earlier = made.entry(operation.ptr).or_default();
         for copy in copies.iter_mut() {
-            let operands = copy.operands(operation);
-            let earlier = made.iter().find(|(earlier, _)| {
-                earlier.len() == operands.len()
-                    && earlier
-                        .iter()
-                        .zip(&operands)
-                        .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
-            });
-            let made_here = match (share, earlier) {
-                (true, Some(&(_, earlier))) => earlier,
-                _ => {
-                    let clone = unsafe { mlirOperationClone(operation) };
-                    copy.rewrite(clone);
-                    Builder::before(anchor).insert(clone);
-                    if share {
-                        made.push((operands, clone));
-                    }
-                    clone
-                }
-            };
-            for position in 0..unsafe { mlirOperationGetNumResults(operation) } {
-                copy.bind(
-                    unsafe { mlirOperationGetResult(operation, position) },
-                    unsafe { mlirOperationGetResult(made_here, position) },
-                );
-            }
+            emit(operation, anchor, copy, earlier);
         }
+    }
+}
+
+/// Writes `copy`'s `operation` before `anchor`, or reuses the one an earlier copy made
+/// (`earlier`) with the same operands where the op is [`shared`].
+fn emit(
+    operation: MlirOperation,
+    anchor: MlirOperation,
+    copy: &mut Copy,
+    earlier: &mut Vec<(Vec<MlirValue>, MlirOperation)>,
+) {
+    let share = shared(operation);
+    let operands = copy.operands(operation);
+    let same = earlier.iter().find(|(made, _)| {
+        made.len() == operands.len()
+            && made
+                .iter()
+                .zip(&operands)
+                .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+    });
+    let made_here = match (share, same) {
+        (true, Some(&(_, same))) => same,
+        _ => {
+            let clone = unsafe { mlirOperationClone(operation) };
+            copy.rewrite(clone);
+            Builder::before(anchor).insert(clone);
+            if share {
+                earlier.push((operands, clone));
+            }
+            clone
+        }
+    };
+    for position in 0..unsafe { mlirOperationGetNumResults(operation) } {
+        copy.bind(
+            unsafe { mlirOperationGetResult(operation, position) },
+            unsafe { mlirOperationGetResult(made_here, position) },
+        );
     }
 }
 
