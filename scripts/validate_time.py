@@ -19,7 +19,8 @@ where one launch pays for a pack and an unpack (tiled-rows-wide, which the suite
 as written) and declines where the suite's lone kernel took it under its launch contract
 (lbm-aos-relayout, fields-stencil, d2q9-aos); and a measurement older than a decision compares
 the new decision with the old code (tiled-rows-long-relayout, measured relaid, which the time
-model now vetoes). The wrapper launches with the suite's block and scalar sizes (`--constant`),
+model now vetoes). Register tiles are turned off like coarsening (the lone matmul is not tiled
+by default; the wrapped one would be). The wrapper launches with the suite's block and scalar sizes (`--constant`),
 so a lone entry measured without them (real-atax-kernel1, not -block) is predicted as if it
 had them.
 """
@@ -50,10 +51,11 @@ def predicted(kernel, scratch):
         return None, 'wrap: ' + done.stderr.strip().splitlines()[-1]
     source, report = os.path.join(scratch, 'k.mlir'), os.path.join(scratch, 'k.json')
     open(source, 'w').write(done.stdout)
-    # The suite measured the lone kernel, which the defaults do not coarsen: where the wrapped
-    # launch would let the pass coarsen it, it must not, or the two are different kernels.
+    # The suite measured the lone kernel, which the defaults neither coarsen nor register-tile:
+    # where the wrapped launch would let the pass do either, it must not, or the two are
+    # different kernels.
     if 'coarsen-grid=true' not in options:
-        options += ' coarsen=false'
+        options += ' coarsen=false register-tile=false'
     done = subprocess.run([BIN, 'opt', source, '--options', ('%s report=%s' % (options, report)).strip()],
                           capture_output=True, text=True)
     if done.returncode:

@@ -281,11 +281,8 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
                 one.kernel, one.grid, one.block, other.kernel, other.grid, other.block
             ));
         }
-        let buffer = one
-            .digests
-            .iter()
-            .zip(&other.digests)
-            .position(|(a, b)| a != b);
+        let buffer = (0..one.digests.len())
+            .position(|index| Some(one.digests[index]) != paired(one, other, index));
         if let Some(buffer) = buffer.or((one.digests.len() != other.digests.len()).then_some(0)) {
             return Some(format!(
                 "launch {number} (@{}) {DIFFERS_TEXT} argument {buffer}: its elements after \
@@ -302,6 +299,30 @@ fn program_difference(before: &Trace, after: &Trace, sides: &Sides) -> Option<St
         ));
     }
     output_difference(&before.output, &after.output, sides)
+}
+
+/// The digest `other` left in the argument that pairs with `one`'s argument `index`: the one
+/// viewing the same buffer where both launches pass the same buffers (an inline launch's
+/// captured values come in the order of their first use, which a rewrite may change), else
+/// the one at the same position.
+fn paired(
+    one: &interpreter::Launch,
+    other: &interpreter::Launch,
+    index: usize,
+) -> Option<Option<u64>> {
+    let mut mine: Vec<Option<usize>> = one.buffers.clone();
+    let mut theirs: Vec<Option<usize>> = other.buffers.clone();
+    mine.sort_unstable();
+    theirs.sort_unstable();
+    let same_buffers = mine == theirs && one.buffers[index].is_some();
+    let position = match same_buffers {
+        true => other
+            .buffers
+            .iter()
+            .position(|&buffer| buffer == one.buffers[index]),
+        false => Some(index),
+    };
+    position.and_then(|position| other.digests.get(position).copied())
 }
 
 /// The first line where two programs' printed output differs (addresses left out), or the

@@ -99,6 +99,10 @@ pub struct Launch {
     pub block: [u32; 3],
     /// FNV-1a of each argument's elements after the launch (`None` for a scalar).
     pub digests: Vec<Option<u64>>,
+    /// The memory buffer (in allocation order) each argument views (`None` for a scalar): an
+    /// inline `gpu.launch` passes its captured values in the order of their first use, which
+    /// a rewrite may change, so two runs' arguments pair by buffer.
+    pub buffers: Vec<Option<usize>>,
     /// The launch's own trace.
     pub trace: Trace,
 }

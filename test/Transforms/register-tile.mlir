@@ -18,6 +18,7 @@
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry small | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry inline | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt diff %s --entry inline_ids | FileCheck %s --check-prefix=PROGRAM4
 // RUN: gpu-mem-opt diff %s --options 'coarsen-grid=true' --kernel lone --grid 4,8,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --entry guarded | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry triangle | FileCheck %s --check-prefix=PROGRAM
@@ -26,6 +27,7 @@
 // RUN: FileCheck %s --check-prefix=OFF-REPORT --input-file=%t-off.json
 
 // PROGRAM: identical: 1 launch (3 buffers after it), 0 lines of output, 3 arguments
+// PROGRAM4: identical: 1 launch (4 buffers after it), 0 lines of output, 4 arguments
 
 // The launches: 64x64 → 16x16 (the tile's 4 along each side), the one-block grid kept.
 // CHECK-LABEL: func.func @main(
@@ -45,6 +47,8 @@
 // CHECK-COUNT-16: memref.store
 // CHECK: gpu.terminator
 // Only x halves at the odd grid: 6x3 → 3x3.
+// CHECK-LABEL: func.func @inline_ids(
+// CHECK: -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK-LABEL: func.func @odd(
 // CHECK: gpu.launch_func @kernels::@odd blocks in (%c3_{{[0-9]+}}, %c3, %c1)
 
@@ -176,6 +180,55 @@ module attributes {gpu.container_module} {
       gpu.terminator
     }
     gpu.memcpy %host_c, %c : memref<128x128xf32>, memref<128x128xf32>
+    return
+  }
+  /// A gpu.launch whose body reads the ids through gpu.block_id and gpu.grid_dim ops as well
+  /// as its own arguments (the fuzz campaign's find): every copy reads its block (4·bx + c)
+  /// through either, and the grid size (4 · 16) through either.
+  func.func @inline_ids(%host_a: memref<128x128xf32>, %host_b: memref<128x128xf32>, %host_c: memref<128x128xf32>, %host_f: memref<16384xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %zero = arith.constant 0.0 : f32
+    %a = gpu.alloc () : memref<128x128xf32>
+    %b = gpu.alloc () : memref<128x128xf32>
+    %c = gpu.alloc () : memref<128x128xf32>
+    %f = gpu.alloc () : memref<16384xf32>
+    gpu.memcpy %a, %host_a : memref<128x128xf32>, memref<128x128xf32>
+    gpu.memcpy %b, %host_b : memref<128x128xf32>, memref<128x128xf32>
+    gpu.memcpy %f, %host_f : memref<16384xf32>, memref<16384xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c64, %gy = %c64, %gz = %c1)
+        threads(%tx, %ty, %tz) in (%sx = %c2, %sy = %c2, %sz = %c1) {
+      %i0 = arith.muli %by, %c2 : index
+      %i = arith.addi %i0, %ty : index
+      %bx2 = gpu.block_id x
+      %j0 = arith.muli %bx2, %c2 : index
+      %j = arith.addi %j0, %tx : index
+      %gdy = gpu.grid_dim y
+      %n = arith.muli %gdy, %c2 : index
+      %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+        %x = memref.load %a[%i, %k] : memref<128x128xf32>
+        %y = memref.load %b[%k, %j] : memref<128x128xf32>
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %p : f32
+        scf.yield %s : f32
+      }
+      memref.store %sum, %c[%i, %j] : memref<128x128xf32>
+      %gdx = gpu.grid_dim x
+      %l0 = arith.muli %by, %gdx : index
+      %l1 = arith.addi %l0, %bx : index
+      %l2 = arith.muli %l1, %c4 : index
+      %t0 = arith.muli %ty, %c2 : index
+      %t1 = arith.addi %t0, %tx : index
+      %l3 = arith.addi %l2, %t1 : index
+      memref.store %sum, %f[%l3] : memref<16384xf32>
+      gpu.terminator
+    }
+    gpu.memcpy %host_c, %c : memref<128x128xf32>, memref<128x128xf32>
+    gpu.memcpy %host_f, %f : memref<16384xf32>, memref<16384xf32>
     return
   }
   /// An edge guard around the loop, as CUDA sources write `if (i < n && j < n)`: the guard

@@ -103,7 +103,12 @@ impl Executor<'_> {
         // What the kernel printed (`gpu.printf`), after what the program printed before it.
         self.output.push_str(&trace.output);
         let mut digests = Vec::new();
+        let mut buffers: Vec<Option<usize>> = Vec::new();
         for (argument, view) in arguments.iter().zip(&views) {
+            buffers.push(match (argument, view) {
+                (Argument::Same(earlier), _) => buffers.get(*earlier).copied().flatten(),
+                (_, view) => view.as_ref().map(|view| view.buffer.0 as usize),
+            });
             let written = match (argument, view) {
                 (Argument::Buffer(host), Some(view)) => {
                     self.write_view(operation, t, view, &host.data)?;
@@ -119,6 +124,7 @@ impl Executor<'_> {
             grid,
             block,
             digests,
+            buffers,
             trace,
         });
         Ok(())

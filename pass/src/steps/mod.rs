@@ -336,6 +336,22 @@ pub fn described((before, after): (Prediction, Prediction)) -> String {
     TimeReport::new(Ok(before.into()), Ok(after.into())).describe()
 }
 
+/// The words for the predicted times of a trade that is made: [`described`], and where it is
+/// predicted slower, that the loss is within the model's error (what the trade gains is
+/// counted, its loss only predicted).
+pub fn described_made(times: (Prediction, Prediction)) -> String {
+    let (before, after) = times;
+    let words = described(times);
+    let ratio = after.nanoseconds / before.nanoseconds;
+    match ratio > 1.05 {
+        true => format!(
+            "{words}: {ratio:.1}x slower as predicted, within the time model's error \
+             ({SLOWER_LIMIT}x)"
+        ),
+        false => words,
+    }
+}
+
 /// Why a trade is not made when its predicted launch is [`SLOWER_LIMIT`] times slower than
 /// the launch as it stands.
 pub fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {

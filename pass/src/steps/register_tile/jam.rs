@@ -35,42 +35,37 @@ pub struct Ids(pub Vec<(MlirValue, usize, bool)>);
 
 impl Ids {
     /// The block ids and grid sizes along x and y that `kernel`'s body reads: its
-    /// `gpu.block_id` and `gpu.grid_dim` results, or a `gpu.launch` body's arguments it uses.
+    /// `gpu.block_id` and `gpu.grid_dim` results, and a `gpu.launch` body's arguments it uses.
     pub fn of(kernel: &Kernel) -> Ids {
         let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
         let mut ids = Vec::new();
-        match kernel.kind {
-            KernelKind::Launch { .. } => {
-                for dimension in 0..2 {
-                    for (position, block_id) in [(dimension, true), (6 + dimension, false)] {
-                        let argument = unsafe { mlirBlockGetArgument(entry, position as isize) };
-                        if !ir::uses(argument).is_empty() {
-                            ids.push((argument, dimension, block_id));
-                        }
+        if let KernelKind::Launch { .. } = kernel.kind {
+            for dimension in 0..2 {
+                for (position, block_id) in [(dimension, true), (6 + dimension, false)] {
+                    let argument = unsafe { mlirBlockGetArgument(entry, position as isize) };
+                    if !ir::uses(argument).is_empty() {
+                        ids.push((argument, dimension, block_id));
                     }
                 }
             }
-            KernelKind::Function { .. } => {
-                for operation in ir::walk(unsafe { mlirBlockGetParentOperation(entry) }) {
-                    let name = ir::operation_name(operation);
-                    if matches!(name.as_str(), "gpu.block_id" | "gpu.grid_dim")
-                        && dimension(operation) < 2
-                    {
-                        let result = unsafe { mlirOperationGetResult(operation, 0) };
-                        ids.push((result, dimension(operation), name == "gpu.block_id"));
-                    }
-                }
+        }
+        for operation in ir::walk(kernel.operation) {
+            let name = ir::operation_name(operation);
+            if matches!(name.as_str(), "gpu.block_id" | "gpu.grid_dim") && dimension(operation) < 2
+            {
+                let result = unsafe { mlirOperationGetResult(operation, 0) };
+                ids.push((result, dimension(operation), name == "gpu.block_id"));
             }
         }
         Ids(ids)
     }
 
-    /// The dimension `value` is a tiled id of, if it is one.
-    pub fn dimension_of(&self, value: MlirValue) -> Option<usize> {
+    /// The dimension `value` is a tiled id of and whether it is a block id, if it is one.
+    pub fn dimension_of(&self, value: MlirValue) -> Option<(usize, bool)> {
         self.0
             .iter()
             .find(|(id, _, _)| unsafe { mlirValueEqual(*id, value) })
-            .map(|&(_, dimension, _)| dimension)
+            .map(|&(_, dimension, block_id)| (dimension, block_id))
     }
 }
 
@@ -214,10 +209,10 @@ pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
 fn jam(operations: &[MlirOperation], anchor: MlirOperation, copies: &mut [Copy]) {
     let mut made: HashMap<*const c_void, Vec<(Vec<MlirValue>, MlirOperation)>> = HashMap::new();
     if operations.iter().all(|&operation| shared(operation)) {
-        for index in 0..copies.len() {
+        for copy in copies.iter_mut() {
             for &operation in operations {
                 let earlier = made.entry(operation.ptr).or_default();
-                emit(operation, anchor, &mut copies[index], earlier);
+                emit(operation, anchor, copy, earlier);
             }
         }
         return;

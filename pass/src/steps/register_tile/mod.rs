@@ -100,7 +100,7 @@ pub fn run(
                 (Some(why), _) => format!("left as it is: {}; {why}", gain(&plan)),
                 (None, Err(why)) => format!("not tiled: {why}"),
                 (None, Ok(())) => match times {
-                    Some(times) => format!("{}; {}", describe(&plan), steps::described(times)),
+                    Some(times) => format!("{}; {}", describe(&plan), steps::described_made(times)),
                     None => describe(&plan),
                 },
             };
@@ -426,11 +426,13 @@ impl Dependences {
         if let Some(&known) = self.known.get(&value.ptr) {
             return known;
         }
+        // A grid size reads the same (scaled) value in every copy; a block id differs.
         let dependence = match self.ids.dimension_of(value) {
-            Some(dimension) => Dependence {
+            Some((dimension, true)) => Dependence {
                 x: dimension == 0,
                 y: dimension == 1,
             },
+            Some((_, false)) => Dependence { x: false, y: false },
             None => self.computed(value),
         };
         self.known.insert(value.ptr, dependence);

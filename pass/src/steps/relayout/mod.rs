@@ -244,7 +244,7 @@ pub fn run(
                     amortized(choice, options),
                     times.map_or(String::new(), |times| format!(
                         "; {}",
-                        steps::described(times)
+                        steps::described_made(times)
                     ))
                 );
                 decision.reason = decision.summary.clone();
