@@ -134,19 +134,8 @@ pub fn run(
     early: &mut Early,
 ) -> (bool, bool) {
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
-    let (decision, told, changed) = match decide(kernel, findings, options) {
-        Err(refusal) => (
-            Decision {
-                advice: refusal.advice,
-                ..Decision::skipped(
-                    Kind::Coarsen,
-                    "kernel",
-                    &format!("left as it is: {}", refusal.reason),
-                )
-            },
-            refusal.told,
-            false,
-        ),
+    let (decided, changed) = match decide(kernel, findings, options) {
+        Err(refusal) => (Err(refusal), false),
         Ok(plan) => {
             let words = describe(&plan);
             let enabled = Step::Coarsen.enabled(options);
@@ -174,8 +163,36 @@ pub fn run(
                 summary: String::new(),
                 advice: None,
             };
-            (decision, true, enabled)
+            (Ok(decision), enabled)
         }
+    };
+    let settled = settle_kernel(kernel, (Kind::Coarsen, location), decided, early, options);
+    (settled, changed)
+}
+
+/// Settles the kernel-wide decision of a step that reshapes the grid (coarsening, register
+/// tiles) at `location`: a refusal becomes a decision of `kind` left as it is, with its
+/// advice, a remark only where the refusal says so; false when `strict` failed.
+pub(crate) fn settle_kernel(
+    kernel: &Kernel,
+    (kind, location): (Kind, MlirLocation),
+    decided: Result<Decision, Refusal>,
+    early: &mut Early,
+    options: &Options,
+) -> bool {
+    let (decision, told) = match decided {
+        Err(refusal) => (
+            Decision {
+                advice: refusal.advice,
+                ..Decision::skipped(
+                    kind,
+                    "kernel",
+                    &format!("left as it is: {}", refusal.reason),
+                )
+            },
+            refusal.told,
+        ),
+        Ok(decision) => (decision, true),
     };
     let telling = Telling {
         kernel: &kernel.name,
@@ -183,7 +200,7 @@ pub fn run(
         remark: told,
         blocked: false,
     };
-    (early.settle(decision, telling, options), changed)
+    early.settle(decision, telling, options)
 }
 
 /// The plan for `kernel`, or why it keeps its blocks' work.

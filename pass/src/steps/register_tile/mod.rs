@@ -39,7 +39,7 @@ use crate::{
     ir,
     report::{Decision, Kind},
     steps::coarsen::{self, Refusal},
-    steps::{self, Early, Step, Telling},
+    steps::{self, Early, Step},
     Options,
 };
 
@@ -72,19 +72,8 @@ pub fn run(
     predict: Predictor,
 ) -> (bool, bool) {
     let mut location = unsafe { mlirOperationGetLocation(kernel.operation) };
-    let (decision, told, changed) = match decide(kernel, options) {
-        Err(refusal) => (
-            Decision {
-                advice: refusal.advice,
-                ..Decision::skipped(
-                    Kind::RegisterTile,
-                    "kernel",
-                    &format!("left as it is: {}", refusal.reason),
-                )
-            },
-            refusal.told,
-            false,
-        ),
+    let (decided, changed) = match decide(kernel, options) {
+        Err(refusal) => (Err(refusal), false),
         Ok(plan) => {
             location = unsafe { mlirOperationGetLocation(plan.the_loop) };
             let times = predicted_times(kernel, &plan, predict);
@@ -125,16 +114,17 @@ pub fn run(
                 summary: String::new(),
                 advice: None,
             };
-            (decision, true, enabled)
+            (Ok(decision), enabled)
         }
     };
-    let telling = Telling {
-        kernel: &kernel.name,
-        location,
-        remark: told,
-        blocked: false,
-    };
-    (early.settle(decision, telling, options), changed)
+    let settled = coarsen::settle_kernel(
+        kernel,
+        (Kind::RegisterTile, location),
+        decided,
+        early,
+        options,
+    );
+    (settled, changed)
 }
 
 /// The plan for `kernel`, or why each thread keeps one output.
