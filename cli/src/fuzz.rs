@@ -64,6 +64,8 @@ pub struct Campaign {
     pub keep: Option<PathBuf>,
     /// Pass options for every case instead of random ones.
     pub options: Option<String>,
+    /// The one family to draw cases from, instead of every family.
+    pub family: Option<generate::Family>,
 }
 
 /// How one case ended.
@@ -136,7 +138,12 @@ pub fn fuzz(campaign: &Campaign) -> Result<(), String> {
     let started = Instant::now();
     let mut tally = Tally::default();
     for index in campaign.first..campaign.first + campaign.count {
-        let case = generate::generate(campaign.seed, index, campaign.options.as_deref());
+        let case = generate::generate(
+            campaign.seed,
+            index,
+            campaign.options.as_deref(),
+            campaign.family,
+        );
         let result = run_case(&executable, &scratch, &case)?;
         tally.cases += 1;
         tally.aliased += u64::from(case.aliased);
@@ -467,7 +474,7 @@ mod tests {
     #[test]
     fn a_kept_launch_body_is_named_where_the_kept_file_has_it() {
         let (index, case) = (0..)
-            .map(|index| (index, crate::generate::generate(1, index, None)))
+            .map(|index| (index, crate::generate::generate(1, index, None, None)))
             .find(|(_, case)| case.launch_line.is_some())
             .expect("some case is a launch body");
         let keep = std::env::temp_dir().join(format!("gpu-mem-opt-keep-{}", std::process::id()));

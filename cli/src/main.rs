@@ -162,6 +162,11 @@ enum Command {
         /// Pass options for every case (default: random options per case).
         #[arg(long)]
         options: Option<String>,
+        /// Draw every case from this family (atomics, branches, gather, huge, product,
+        /// reduction, rows, stencil, tile, trips, vector, warp), the rest of each case as it
+        /// would be: a campaign aimed at the transform the family exists for.
+        #[arg(long, value_name = "NAME")]
+        family: Option<String>,
     },
 }
 
@@ -284,13 +289,19 @@ fn main() -> ExitCode {
             first,
             keep,
             options,
+            family,
         } => {
+            let family = match family.as_deref().map(generate::Family::named).transpose() {
+                Ok(family) => family,
+                Err(why) => return finish(Err(why)),
+            };
             let campaign = fuzz::Campaign {
                 seed,
                 first,
                 count,
                 keep,
                 options,
+                family,
             };
             return finish(fuzz::fuzz(&campaign));
         }

@@ -101,8 +101,10 @@ impl Translator {
         self.constant_bindings()
     }
 
-    /// The grid divisors of a coarsened lone kernel's contract (`gpu_mem_opt.grid_divided_by`,
-    /// written by gpu-mem-opt's `coarsen` decision): its launcher divides the grid by them.
+    /// The grid divisors of a coarsened or register-tiled kernel (`gpu_mem_opt.grid_divided_by`,
+    /// written by gpu-mem-opt's `coarsen` and `register-tile` decisions): a launch of it alone
+    /// (a lone kernel's launcher; `--kernel` on a `gpu.launch` body at the grid written)
+    /// divides the grid by them.
     fn divided_grid(&mut self) -> Result<(), String> {
         if let Some(divisors) = coarsen::recorded_divisors(self.kernel) {
             self.builder.divide_grid(divisors?);
@@ -147,7 +149,7 @@ impl Translator {
             }
         }
         self.body(block);
-        Ok(())
+        self.divided_grid()
     }
 
     /// Translates the kernel's entry and body.

@@ -40,6 +40,8 @@ pub enum Family {
     Gather,
     /// [`families::tile`].
     Tile,
+    /// [`families::product`].
+    Product,
     /// [`families::reduction`].
     Reduction,
     /// [`families::rows`].
@@ -60,10 +62,11 @@ pub enum Family {
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 11] = [
+    const ALL: [Family; 12] = [
         Family::Atomics,
         Family::Gather,
         Family::Tile,
+        Family::Product,
         Family::Reduction,
         Family::Rows,
         Family::Stencil,
@@ -80,6 +83,7 @@ impl Family {
             Family::Atomics => "atomics",
             Family::Gather => "gather",
             Family::Tile => "tile",
+            Family::Product => "product",
             Family::Reduction => "reduction",
             Family::Rows => "rows",
             Family::Stencil => "stencil",
@@ -89,6 +93,17 @@ impl Family {
             Family::Warp => "warp",
             Family::Branches => "branches",
         }
+    }
+
+    /// The family called `name`, or the names there are.
+    pub fn named(name: &str) -> Result<Family, String> {
+        Family::ALL
+            .into_iter()
+            .find(|family| family.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Family::ALL.iter().map(|family| family.name()).collect();
+                format!("no family '{name}' (families: {})", names.join(", "))
+            })
     }
 }
 
@@ -145,15 +160,18 @@ const BUDGETS: [u32; 5] = [1024, 4096, 8192, 16384, 232448];
 /// Mixed into a case's seed for the stream that decides whether its loops are `affine.for`.
 const AFFINE_SALT: u64 = 0xaff1_7e00_aff1_7e00;
 
-/// Case `index` of the campaign `seed`; `options` replaces the random pass options when given.
-pub fn generate(seed: u64, index: u64, options: Option<&str>) -> Case {
+/// Case `index` of the campaign `seed`; `options` replaces the random pass options when given,
+/// `only` the random family (the rest of the case drawn as it would be).
+pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Family>) -> Case {
     let mut random = Random::for_case(seed, index);
     let family = random.pick(&Family::ALL);
+    let family = only.unwrap_or(family);
     let element = random.pick(&Element::ALL);
     let mut kernel = match family {
         Family::Atomics => families::atomics(&mut random, element),
         Family::Gather => families::gather(&mut random, element),
         Family::Tile => families::tile(&mut random, element),
+        Family::Product => families::product(&mut random, element),
         Family::Reduction => families::reduction(&mut random, element),
         Family::Rows => families::rows(&mut random, element),
         Family::Stencil => families::stencil(&mut random, element),
@@ -247,17 +265,17 @@ mod tests {
 
     #[test]
     fn a_case_depends_on_seed_and_index_only() {
-        let case = generate(5, 3, None);
-        assert_eq!(case.text, generate(5, 3, None).text);
-        assert_eq!(case.options, generate(5, 3, None).options);
-        assert_ne!(case.text, generate(5, 4, None).text);
-        assert_eq!(generate(5, 3, Some("pad=false")).options, "pad=false");
+        let case = generate(5, 3, None, None);
+        assert_eq!(case.text, generate(5, 3, None, None).text);
+        assert_eq!(case.options, generate(5, 3, None, None).options);
+        assert_ne!(case.text, generate(5, 4, None, None).text);
+        assert_eq!(generate(5, 3, Some("pad=false"), None).options, "pad=false");
     }
 
     #[test]
     fn warp_and_branch_forms_occur() {
         let texts: Vec<String> = (0..1000)
-            .map(|index| generate(1, index, None))
+            .map(|index| generate(1, index, None, None))
             .filter(|case| matches!(case.family, Family::Warp | Family::Branches))
             .map(|case| case.text)
             .collect();
@@ -288,7 +306,9 @@ mod tests {
 
     #[test]
     fn every_family_and_form_occurs_with_one_spec_per_parameter() {
-        let cases: Vec<_> = (0..200).map(|index| generate(1, index, None)).collect();
+        let cases: Vec<_> = (0..200)
+            .map(|index| generate(1, index, None, None))
+            .collect();
         for family in Family::ALL {
             assert!(cases.iter().any(|case| case.family == family), "{family:?}");
         }

@@ -17,6 +17,8 @@
 //!   argument or a constant `memref.global`), with constant, scalar-argument
 //!   or `memref.dim` trip counts, loops from constants or from thread x with
 //!   steps above 1, an outer loop, and edge guards (stage-shared, constant);
+//! * [`product`]: a matrix product with one output a thread over grids of up to 8x8 small
+//!   blocks, `b` at random transposed, a table or a row scale added (register-tile);
 //! * [`rows`]: several rows per thread in a loop with a step (NVIDIA's
 //!   `transposeNaive`), written at the same element or transposed, the rows
 //!   of a block contiguous or with gaps (stage-shared on stores in loops);
@@ -54,6 +56,7 @@ mod atomics;
 mod branches;
 mod gather;
 mod huge;
+mod product;
 mod reduction;
 mod rows;
 mod stencil;
@@ -66,6 +69,7 @@ pub use atomics::atomics;
 pub use branches::branches;
 pub use gather::gather;
 pub use huge::huge;
+pub use product::product;
 pub use reduction::reduction;
 pub use rows::rows;
 pub use stencil::stencil;

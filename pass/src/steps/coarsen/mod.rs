@@ -497,11 +497,9 @@ pub(crate) fn divide_grids(
         let divided = Builder::before(site).index_constant(extent / i64::from(divisors[dimension]));
         unsafe { mlirOperationSetOperand(site, position as isize, divided) };
     }
-    if let KernelKind::Launch { .. } = kernel.kind {
-        return Ok(());
-    }
-    // The record goes on every coarsened gpu.func: a launch from outside the module (`interp
-    // --kernel`, a launcher compiled apart) divides the grid by it; the launches here already do.
+    // The record goes on every coarsened gpu.func, and on a gpu.launch: a launch from outside
+    // the module (`interp --kernel`, a launcher compiled apart) divides the grid by it; the
+    // launches here already do (and a gpu.launch's own grid).
     let text = format!(
         "array<i64: {}, {}, {}>",
         divisors[0], divisors[1], divisors[2]

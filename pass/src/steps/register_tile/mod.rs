@@ -429,8 +429,8 @@ impl Dependences {
         dependence
     }
 
-    /// The dependence of a value that is no tiled id: a shared loop's induction variable or an
-    /// argument of the kernel's body depends on nothing, another block argument or a region op's result on
+    /// The dependence of a value that is no tiled id: a shared loop's induction variable, an
+    /// argument of the kernel's body or a value from outside it depends on nothing, another block argument or a region op's result on
     /// both, an op's result on its operands'.
     fn computed(&mut self, value: MlirValue) -> Dependence {
         if unsafe { mlirValueIsABlockArgument(value) } {
@@ -438,7 +438,8 @@ impl Dependences {
             let owner = unsafe { mlirBlockGetParentOperation(block) };
             let induction = unsafe { mlirBlockArgumentGetArgNumber(value) } == 0;
             let shared_loop = self.fused.iter().any(|the_loop| the_loop.ptr == owner.ptr);
-            let kernel_argument = owner.ptr == self.kernel.ptr;
+            // The kernel's arguments, or (a gpu.launch's captured values) host values.
+            let kernel_argument = owner.ptr == self.kernel.ptr || !ir::encloses(self.kernel, owner);
             return if kernel_argument || (shared_loop && induction) {
                 Dependence { x: false, y: false }
             } else {
@@ -448,6 +449,9 @@ impl Dependences {
         let Some(operation) = ir::defining_operation(value) else {
             return BOTH;
         };
+        if !ir::encloses(self.kernel, operation) {
+            return Dependence { x: false, y: false };
+        }
         if unsafe { mlirOperationGetNumRegions(operation) } > 0 {
             return BOTH;
         }
