@@ -121,6 +121,8 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         // decision holds one of their operations.
         for (_, kernel, _) in &optimized {
             stage_shared::copy::unroll(kernel);
+            // A register tile's loop over one staged tile, trip by trip.
+            register_tile::unroll::unroll(kernel);
         }
         // Last: the obligations every step left on each kernel's launcher, and the time of
         // a launch as the kernel now stands.

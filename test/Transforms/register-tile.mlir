@@ -15,6 +15,7 @@
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='stage-shared=false memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='coarsen-grid=true stage-shared=false memory-space=false vectorize=false' %s 2>/dev/null | FileCheck %s --check-prefix=LONE
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>/dev/null | FileCheck %s --check-prefix=UNROLLED
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry small | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry inline | FileCheck %s --check-prefix=PROGRAM
@@ -90,6 +91,16 @@
 // CHECK-COUNT-3: memref.load
 // CHECK-NOT: memref.load
 // CHECK: scf.yield
+
+// With the default steps the tiled loop is staged and strip-mined into tiles of 32 trips, and
+// the loop over one tile is written out trip by trip: only the loop over the tiles carries
+// the 16 sums; the mark that asked for it is gone.
+// UNROLLED-NOT: gpu_mem_opt.register_tile
+// UNROLLED-LABEL: gpu.func @matmul(
+// UNROLLED: scf.for {{.*}} step %c32 iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// UNROLLED-NOT: iter_args
+// UNROLLED: gpu.return
+// UNROLLED-NOT: gpu_mem_opt.register_tile
 
 // Under coarsen-grid the lone kernel is tiled, its launcher's division recorded.
 // LONE-LABEL: gpu.func @lone(

@@ -319,6 +319,7 @@ fn fuse(the_loop: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
         mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
         let fused = mlirOperationCreate(&mut state);
         Builder::before(anchor).insert(fused);
+        ir::mark(fused, super::unroll::MARK);
         for (index, copy) in copies.iter_mut().enumerate() {
             copy.bind(induction, mlirBlockGetArgument(new_body, 0));
             for k in 0..carried {

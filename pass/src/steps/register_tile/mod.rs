@@ -20,11 +20,14 @@
 //!   under option `coarsen-grid`, the launcher dividing the grid (the launch contract, as
 //!   coarsening's).
 //!
-//! Later steps see the jammed loop: staging stages its loads as it stages a hand-written tile.
+//! Later steps see the jammed loop: staging stages its loads as it stages a hand-written tile,
+//! and once every step is done the loop over one staged tile is written out trip by trip
+//! ([`unroll`]).
 //!
 //! Cost: one walk of the body for the decision, one clone per distinct op and copy.
 
 pub mod jam;
+pub mod unroll;
 
 use std::collections::HashMap;
 use std::ffi::c_void;
