@@ -20,6 +20,10 @@
 //!   under option `coarsen-grid`, the launcher dividing the grid (the launch contract, as
 //!   coarsening's).
 //!
+//! A tile is a trade, fewer loads for fewer blocks: where the module gives the grid, the
+//! launch is predicted as written and tiled (the tile made on a clone of the kernel, then
+//! dropped), and a tile predicted `SLOWER_LIMIT` times slower is not made (relayout's rule).
+//!
 //! Later steps see the jammed loop: staging stages its loads as it stages a hand-written tile,
 //! and once every step is done the loop over one staged tile is written out trip by trip
 //! ([`unroll`]).
