@@ -20,6 +20,7 @@
 // RUN: gpu-mem-opt diff %s --entry small | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry inline | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry inline_ids | FileCheck %s --check-prefix=PROGRAM4
+// RUN: gpu-mem-opt diff %s --entry ragged | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --options 'coarsen-grid=true' --kernel lone --grid 4,8,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --entry guarded | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry triangle | FileCheck %s --check-prefix=PROGRAM
@@ -79,6 +80,16 @@
 // CHECK-LABEL: gpu.func @lone(
 // CHECK-NOT: grid_divided_by
 // CHECK: -> (f32) {
+// CHECK-LABEL: gpu.func @ragged(
+// CHECK-SAME: gpu_mem_opt.grid_divided_by = array<i64: 4, 4, 1>
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK-NOT: memref.load %arg0
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg1
+// CHECK-NOT: memref.load
+// CHECK: scf.yield
 // CHECK-LABEL: gpu.func @guarded(
 // CHECK-NOT: grid_divided_by
 // CHECK: gpu.return
@@ -242,6 +253,23 @@ module attributes {gpu.container_module} {
     gpu.memcpy %host_f, %f : memref<16384xf32>, memref<16384xf32>
     return
   }
+  /// A guard on k inside the loop (an input cut short along k, as a DSL writes a ragged
+  /// edge): the condition is the same in every copy, so the copies share one branch and its
+  /// load of A.
+  func.func @ragged(%host_a: memref<128x100xf32>, %host_b: memref<128x128xf32>, %host_c: memref<128x128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %a = gpu.alloc () : memref<128x100xf32>
+    %b = gpu.alloc () : memref<128x128xf32>
+    %c = gpu.alloc () : memref<128x128xf32>
+    gpu.memcpy %a, %host_a : memref<128x100xf32>, memref<128x100xf32>
+    gpu.memcpy %b, %host_b : memref<128x128xf32>, memref<128x128xf32>
+    gpu.launch_func @kernels::@ragged blocks in (%c64, %c64, %c1) threads in (%c2, %c2, %c1)
+        args(%a : memref<128x100xf32>, %b : memref<128x128xf32>, %c : memref<128x128xf32>)
+    gpu.memcpy %host_c, %c : memref<128x128xf32>, memref<128x128xf32>
+    return
+  }
   /// An edge guard around the loop, as CUDA sources write `if (i < n && j < n)`: the guard
   /// differs between the tile's outputs, so each copy keeps its own loop and nothing is shared.
   func.func @guarded(%host_a: memref<64x64xf32>, %host_b: memref<64x64xf32>, %host_c: memref<64x64xf32>) {
@@ -374,6 +402,40 @@ module attributes {gpu.container_module} {
         scf.yield %s : f32
       }
       memref.store %sum, %c[%i, %j] : memref<64x64xf32>
+      gpu.return
+    }
+    /// Why: a branch whose condition (k < 100) is the same in every copy is one branch for
+    /// all 16: 8 loads a trip, as matmul's.
+    gpu.func @ragged(%a: memref<128x100xf32>, %b: memref<128x128xf32>, %c: memref<128x128xf32>) kernel
+        attributes {known_block_size = array<i32: 2, 2, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c100 = arith.constant 100 : index
+      %c128 = arith.constant 128 : index
+      %zero = arith.constant 0.0 : f32
+      %i0 = arith.muli %by, %c2 : index
+      %i = arith.addi %i0, %ty : index
+      %j0 = arith.muli %bx, %c2 : index
+      %j = arith.addi %j0, %tx : index
+      %sum = scf.for %k = %c0 to %c128 step %c1 iter_args(%acc = %zero) -> (f32) {
+        %inside = arith.cmpi ult, %k, %c100 : index
+        %x = scf.if %inside -> (f32) {
+          %v = memref.load %a[%i, %k] : memref<128x100xf32>
+          scf.yield %v : f32
+        } else {
+          scf.yield %zero : f32
+        }
+        %y = memref.load %b[%k, %j] : memref<128x128xf32>
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %p : f32
+        scf.yield %s : f32
+      }
+      memref.store %sum, %c[%i, %j] : memref<128x128xf32>
       gpu.return
     }
     /// Why: negative, the guard differs between outputs (no outer product left in a loop at

@@ -10,7 +10,8 @@
 //! Three things make the copies share work:
 //!
 //! * an `scf.for` whose bounds are the same value in every copy becomes one loop carrying
-//!   every copy's iter_args, its body jammed the same way (`fuse`);
+//!   every copy's iter_args, its body jammed the same way (`fuse`); an `scf.if` whose
+//!   condition is, one branch yielding every copy's results (`fuse_branch`: a guard on `k`);
 //! * a pure op or a load whose operands are the same values in two copies is made once
 //!   (`shared`): the copies' loads of one op are adjacent, or in a block with no write, so no
 //!   store of this thread comes between them and the second reads what the first read;
@@ -222,6 +223,10 @@ fn jam(operations: &[MlirOperation], anchor: MlirOperation, copies: &mut [Copy])
             fuse(operation, anchor, copies);
             continue;
         }
+        if same_condition(operation, copies) {
+            fuse_branch(operation, anchor, copies);
+            continue;
+        }
         let earlier = made.entry(operation.ptr).or_default();
         for copy in copies.iter_mut() {
             emit(operation, anchor, copy, earlier);
@@ -348,6 +353,64 @@ fn fuse(the_loop: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
                 copy.bind(
                     mlirOperationGetResult(the_loop, k as isize),
                     mlirOperationGetResult(fused, (index * carried + k) as isize),
+                );
+            }
+        }
+    }
+}
+
+/// Whether `operation` is an `scf.if` whose condition is the same value in every copy.
+fn same_condition(operation: MlirOperation, copies: &[Copy]) -> bool {
+    if !ir::is_named(operation, "scf.if") {
+        return false;
+    }
+    let condition = |copy: &Copy| copy.of(unsafe { mlirOperationGetOperand(operation, 0) });
+    let first = copies.first().map(condition);
+    copies
+        .iter()
+        .all(|copy| first.is_some_and(|first| unsafe { mlirValueEqual(condition(copy), first) }))
+}
+
+/// Writes `branch` once for every copy: one `scf.if` on the common condition, each side
+/// jammed, yielding each copy's results in turn.
+fn fuse_branch(branch: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
+    unsafe {
+        let condition = copies[0].of(mlirOperationGetOperand(branch, 0));
+        let results = mlirOperationGetNumResults(branch) as usize;
+        let types: Vec<MlirType> = copies
+            .iter()
+            .flat_map(|_| {
+                (0..results).map(|k| mlirValueGetType(mlirOperationGetResult(branch, k as isize)))
+            })
+            .collect();
+        let sides = mlirOperationGetNumRegions(branch);
+        let with_else = sides > 1
+            && !mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, 1))
+                .ptr
+                .is_null();
+        let (fused, then_yield, else_yield) =
+            Builder::before(anchor).scf_if(condition, &types, with_else);
+        for (index, new_yield) in [(0, Some(then_yield)), (1, else_yield)] {
+            let Some(new_yield) = new_yield else {
+                continue;
+            };
+            let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, index));
+            let inside = ir::block_operations(block);
+            let Some((&old_yield, inner)) = inside.split_last() else {
+                continue;
+            };
+            jam(inner, new_yield, copies);
+            let yielded: Vec<MlirValue> = copies
+                .iter()
+                .flat_map(|copy| copy.operands(old_yield))
+                .collect();
+            mlirOperationSetOperands(new_yield, yielded.len() as isize, yielded.as_ptr());
+        }
+        for (index, copy) in copies.iter_mut().enumerate() {
+            for k in 0..results {
+                copy.bind(
+                    mlirOperationGetResult(branch, k as isize),
+                    mlirOperationGetResult(fused, (index * results + k) as isize),
                 );
             }
         }

@@ -386,21 +386,36 @@ const BOTH: Dependence = Dependence { x: true, y: true };
 impl Dependences {
     /// Whether `the_loop`'s bounds and step depend on no block id.
     fn uniform_bounds(&mut self, the_loop: MlirOperation) -> bool {
-        (0..3).all(|position| {
-            let bound = self.of(unsafe { mlirOperationGetOperand(the_loop, position) });
-            !bound.x && !bound.y
-        })
+        (0..3).all(|position| self.uniform(unsafe { mlirOperationGetOperand(the_loop, position) }))
     }
 
-    /// Records `the_loop` as shared, then the loads directly in it (and in the shared loops
-    /// nested in it); a load under another region op depends on both ids.
+    /// Records `the_loop` as shared, then the loads in it ([`Dependences::loads_in_region`]); a
+    /// load under another region op depends on both ids.
     fn loads_in(&mut self, the_loop: MlirOperation, loads: &mut Vec<Dependence>) {
         self.fused.push(the_loop);
-        let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+        self.loads_in_region(unsafe { mlirOperationGetRegion(the_loop, 0) }, loads);
+    }
+
+    /// The loads directly in `region` (a shared loop's body, or a side of a branch whose
+    /// condition is the same in every copy), and in the shared loops and branches in it.
+    fn loads_in_region(&mut self, region: MlirRegion, loads: &mut Vec<Dependence>) {
+        let body = unsafe { mlirRegionGetFirstBlock(region) };
+        if body.ptr.is_null() {
+            return;
+        }
         for operation in ir::block_operations(body) {
             let name = ir::operation_name(operation);
             if name == "scf.for" && self.uniform_bounds(operation) {
                 self.loads_in(operation, loads);
+            } else if name == "scf.if"
+                && self.uniform(unsafe { mlirOperationGetOperand(operation, 0) })
+            {
+                for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
+                    self.loads_in_region(
+                        unsafe { mlirOperationGetRegion(operation, index) },
+                        loads,
+                    );
+                }
             } else if matches!(name.as_str(), "memref.load" | "vector.load") {
                 let mut dependence = Dependence { x: false, y: false };
                 for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {
@@ -416,6 +431,12 @@ impl Dependences {
                 loads.extend(nested.map(|_| BOTH));
             }
         }
+    }
+
+    /// Whether `value` is the same in every copy.
+    fn uniform(&mut self, value: MlirValue) -> bool {
+        let dependence = self.of(value);
+        !dependence.x && !dependence.y
     }
 
     /// The block ids `value` depends on.
