@@ -227,15 +227,17 @@ fn kernel_report(
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
     // One launch's time as written; `optimize` adds the time as optimized.
-    let before = (mode == Mode::Optimize).then(|| {
-        let before = time::of_launch(kernel, &findings).map(PredictedTime::from);
+    let predicted = (mode == Mode::Optimize).then(|| time::of_launch(kernel, &findings));
+    let before = predicted.as_ref().map(|predicted| {
+        let before = predicted.clone().map(PredictedTime::from);
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
     // Register tiles and coarsening first: every later step (and the copy of the body a
     // specialization keeps) sees the work they give each thread and block.
     if mode == Mode::Optimize {
-        // A launch's time with the kernel as it stands and its grid divided.
+        // A launch's time with the kernel as it stands and its grid divided (a tile's
+        // candidate); the kernel as written is `predicted`'s.
         let predict = |kernel: &Kernel, divisor: u32| {
             let launch = time::launch(kernel).ok()?;
             let launch = analysis::time::Launch {
@@ -249,7 +251,12 @@ fn kernel_report(
             )
             .ok()
         };
-        let (tiled, changed) = register_tile::run(kernel, options, &mut early, &predict);
+        let (tiled, changed) = register_tile::run(
+            kernel,
+            options,
+            &mut early,
+            (predicted.and_then(Result::ok), &predict),
+        );
         *success &= tiled;
         if changed {
             findings = findings::of_kernel(kernel, &options.target);

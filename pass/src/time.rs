@@ -434,18 +434,15 @@ impl Walker<'_> {
     /// `k` to `k + 32`.
     fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
         let context = loop_context(self.kernel, operation);
-        let (lower, upper) = &context.bounds;
-        let range = analysis::Loop {
-            lower: Some(0),
-            upper: upper.constant_difference(lower),
-            step: context.step.evaluate(&|_| None).ok(),
-        };
-        range.trip_count().map(|trips| trips as f64).ok_or_else(|| {
-            format!(
-                "the loop at {} has a trip count known only at run time",
-                ir::location_text(unsafe { mlirOperationGetLocation(operation) })
-            )
-        })
+        context
+            .constant_trips()
+            .map(|trips| trips as f64)
+            .ok_or_else(|| {
+                format!(
+                    "the loop at {} has a trip count known only at run time",
+                    ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+                )
+            })
     }
 
     /// Cycles a load waits for its value (module docs).

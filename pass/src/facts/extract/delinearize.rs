@@ -213,6 +213,20 @@ pub struct LoopContext {
     pub step: IndexExpression,
 }
 
+impl LoopContext {
+    /// Its trips where its bounds are a constant apart (constants, arguments every launch
+    /// passes as one constant, a strip-mined tile's `k` to `k + 32`) and its step a constant.
+    pub fn constant_trips(&self) -> Option<u64> {
+        let (lower, upper) = &self.bounds;
+        analysis::Loop {
+            lower: Some(0),
+            upper: upper.constant_difference(lower),
+            step: self.step.evaluate(&|_| None).ok(),
+        }
+        .trip_count()
+    }
+}
+
 /// The facts around `the_loop`, an `scf.for` of `kernel`, and its bounds.
 pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {
     let (scope, facts) = scope_at(kernel, the_loop);

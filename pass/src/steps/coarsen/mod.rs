@@ -205,18 +205,9 @@ pub(crate) fn settle_kernel(
 
 /// The plan for `kernel`, or why it keeps its blocks' work.
 fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Result<Plan, Refusal> {
-    let (KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup }) = kernel.kind;
     let BlockSize::Known { sizes, .. } = kernel.block else {
         return Err(Refusal::quiet("its block size is unknown"));
     };
-    if workgroup > 0 {
-        return Err(Refusal::quiet(
-            "it has shared memory of its own, which its blocks' work would share",
-        ));
-    }
-    if ir::attribute(kernel.operation, "known_grid_size").is_some() {
-        return Err(Refusal::quiet("it states its grid (known_grid_size)"));
-    }
     let dimension = body_dimension(kernel).map_err(Refusal::quiet)?;
     let loaded_bytes = loaded_bytes(findings).map_err(Refusal::quiet)?;
     guarded_uncoalesced(findings).map_err(Refusal::quiet)?;
@@ -278,9 +269,17 @@ fn body_dimension(kernel: &Kernel) -> Result<usize, String> {
         .ok_or_else(|| "it reads no block id".to_string())
 }
 
-/// Which block ids (x, y, z) the body reads; or why it cannot do several blocks' work (one
-/// block of ops ending in its terminator, none of [`REFUSED`]).
+/// Which block ids (x, y, z) the body reads; or why it cannot do several blocks' work (no
+/// shared memory of its own, no `known_grid_size`, one block of ops ending in its terminator,
+/// none of [`REFUSED`]).
 pub(crate) fn blocks_read(kernel: &Kernel) -> Result<[bool; 3], String> {
+    let (KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup }) = kernel.kind;
+    if workgroup > 0 {
+        return Err("it has shared memory of its own, which its blocks' work would share".into());
+    }
+    if ir::attribute(kernel.operation, "known_grid_size").is_some() {
+        return Err("it states its grid (known_grid_size)".into());
+    }
     let body = kernel.body();
     let entry = unsafe { mlirRegionGetFirstBlock(body) };
     if unsafe { !mlirBlockGetNextInRegion(entry).ptr.is_null() } {

@@ -105,6 +105,28 @@ impl Copy {
     }
 }
 
+/// Whether `left` and `right` are the same values, in order.
+fn same_values(left: &[MlirValue], right: &[MlirValue]) -> bool {
+    left.len() == right.len()
+        && left
+            .iter()
+            .zip(right)
+            .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+}
+
+/// Whether `operation`'s operands `positions` are the same values in every copy.
+fn same_in_every_copy(
+    operation: MlirOperation,
+    positions: std::ops::Range<usize>,
+    copies: &[Copy],
+) -> bool {
+    let operands = |copy: &Copy| copy.operands(operation)[positions.clone()].to_vec();
+    let first = copies.first().map(operands).unwrap_or_default();
+    copies
+        .iter()
+        .all(|copy| same_values(&operands(copy), &first))
+}
+
 /// Ops made once for copies that give them the same operands: no effect on memory but reads.
 fn shared(operation: MlirOperation) -> bool {
     let name = ir::operation_name(operation);
@@ -244,13 +266,9 @@ fn emit(
 ) {
     let share = shared(operation);
     let operands = copy.operands(operation);
-    let same = earlier.iter().find(|(made, _)| {
-        made.len() == operands.len()
-            && made
-                .iter()
-                .zip(&operands)
-                .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
-    });
+    let same = earlier
+        .iter()
+        .find(|(made, _)| same_values(made, &operands));
     let made_here = match (share, same) {
         (true, Some(&(_, same))) => same,
         _ => {
@@ -274,18 +292,7 @@ fn emit(
 /// Whether `operation` is an `scf.for` whose bounds and step are the same values in every
 /// copy.
 fn fusable(operation: MlirOperation, copies: &[Copy]) -> bool {
-    if !ir::is_named(operation, "scf.for") {
-        return false;
-    }
-    let the_loop = operation;
-    let bounds = |copy: &Copy| copy.operands(the_loop)[..3].to_vec();
-    let first = copies.first().map(bounds).unwrap_or_default();
-    copies.iter().all(|copy| {
-        bounds(copy)
-            .iter()
-            .zip(&first)
-            .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
-    })
+    ir::is_named(operation, "scf.for") && same_in_every_copy(operation, 0..3, copies)
 }
 
 /// Writes `the_loop` once for every copy: one `scf.for` carrying each copy's iter_args in
@@ -295,14 +302,10 @@ fn fuse(the_loop: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
         let location = mlirOperationGetLocation(the_loop);
         let carried = (mlirOperationGetNumOperands(the_loop) - 3) as usize;
         let mut operands = copies[0].operands(the_loop)[..3].to_vec();
-        let mut types = Vec::new();
         for copy in copies.iter() {
             operands.extend_from_slice(&copy.operands(the_loop)[3..]);
-            types.extend(
-                (0..carried)
-                    .map(|k| mlirValueGetType(mlirOperationGetResult(the_loop, k as isize))),
-            );
         }
+        let types = result_types(the_loop, copies.len());
         let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
         let induction = mlirBlockGetArgument(body, 0);
         let mut arguments = vec![mlirValueGetType(induction)];
@@ -334,41 +337,52 @@ fn fuse(the_loop: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
                 );
             }
         }
-        // An scf.for body ends in its yield.
-        let inside = ir::block_operations(body);
-        let (old_yield, inner) = inside
-            .split_last()
-            .map_or((None, &[][..]), |(last, inner)| (Some(*last), inner));
-        jam(inner, terminator, copies);
-        let Some(old_yield) = old_yield else {
-            return;
-        };
-        let yielded: Vec<MlirValue> = copies
-            .iter()
-            .flat_map(|copy| copy.operands(old_yield))
-            .collect();
-        mlirOperationSetOperands(terminator, yielded.len() as isize, yielded.as_ptr());
-        for (index, copy) in copies.iter_mut().enumerate() {
-            for k in 0..carried {
-                copy.bind(
-                    mlirOperationGetResult(the_loop, k as isize),
-                    mlirOperationGetResult(fused, (index * carried + k) as isize),
-                );
-            }
+        jam_block(body, terminator, copies);
+        bind_results(the_loop, fused, copies);
+    }
+}
+
+/// `operation`'s result types, once per copy.
+fn result_types(operation: MlirOperation, copies: usize) -> Vec<MlirType> {
+    let results = unsafe { mlirOperationGetNumResults(operation) };
+    (0..copies)
+        .flat_map(|_| {
+            (0..results).map(|k| unsafe { mlirValueGetType(mlirOperationGetResult(operation, k)) })
+        })
+        .collect()
+}
+
+/// Jams `block`'s ops before `new_yield`, which then yields every copy's values of `block`'s
+/// yield in turn.
+fn jam_block(block: MlirBlock, new_yield: MlirOperation, copies: &mut [Copy]) {
+    let inside = ir::block_operations(block);
+    let Some((&old_yield, inner)) = inside.split_last() else {
+        return;
+    };
+    jam(inner, new_yield, copies);
+    let yielded: Vec<MlirValue> = copies
+        .iter()
+        .flat_map(|copy| copy.operands(old_yield))
+        .collect();
+    unsafe { mlirOperationSetOperands(new_yield, yielded.len() as isize, yielded.as_ptr()) };
+}
+
+/// Binds each copy's results of `original` to its slice of `fused`'s.
+fn bind_results(original: MlirOperation, fused: MlirOperation, copies: &mut [Copy]) {
+    let results = unsafe { mlirOperationGetNumResults(original) } as usize;
+    for (index, copy) in copies.iter_mut().enumerate() {
+        for k in 0..results {
+            copy.bind(
+                unsafe { mlirOperationGetResult(original, k as isize) },
+                unsafe { mlirOperationGetResult(fused, (index * results + k) as isize) },
+            );
         }
     }
 }
 
 /// Whether `operation` is an `scf.if` whose condition is the same value in every copy.
 fn same_condition(operation: MlirOperation, copies: &[Copy]) -> bool {
-    if !ir::is_named(operation, "scf.if") {
-        return false;
-    }
-    let condition = |copy: &Copy| copy.of(unsafe { mlirOperationGetOperand(operation, 0) });
-    let first = copies.first().map(condition);
-    copies
-        .iter()
-        .all(|copy| first.is_some_and(|first| unsafe { mlirValueEqual(condition(copy), first) }))
+    ir::is_named(operation, "scf.if") && same_in_every_copy(operation, 0..1, copies)
 }
 
 /// Writes `branch` once for every copy: one `scf.if` on the common condition, each side
@@ -376,13 +390,7 @@ fn same_condition(operation: MlirOperation, copies: &[Copy]) -> bool {
 fn fuse_branch(branch: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]) {
     unsafe {
         let condition = copies[0].of(mlirOperationGetOperand(branch, 0));
-        let results = mlirOperationGetNumResults(branch) as usize;
-        let types: Vec<MlirType> = copies
-            .iter()
-            .flat_map(|_| {
-                (0..results).map(|k| mlirValueGetType(mlirOperationGetResult(branch, k as isize)))
-            })
-            .collect();
+        let types = result_types(branch, copies.len());
         let sides = mlirOperationGetNumRegions(branch);
         let with_else = sides > 1
             && !mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, 1))
@@ -391,28 +399,11 @@ fn fuse_branch(branch: MlirOperation, anchor: MlirOperation, copies: &mut [Copy]
         let (fused, then_yield, else_yield) =
             Builder::before(anchor).scf_if(condition, &types, with_else);
         for (index, new_yield) in [(0, Some(then_yield)), (1, else_yield)] {
-            let Some(new_yield) = new_yield else {
-                continue;
-            };
-            let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, index));
-            let inside = ir::block_operations(block);
-            let Some((&old_yield, inner)) = inside.split_last() else {
-                continue;
-            };
-            jam(inner, new_yield, copies);
-            let yielded: Vec<MlirValue> = copies
-                .iter()
-                .flat_map(|copy| copy.operands(old_yield))
-                .collect();
-            mlirOperationSetOperands(new_yield, yielded.len() as isize, yielded.as_ptr());
-        }
-        for (index, copy) in copies.iter_mut().enumerate() {
-            for k in 0..results {
-                copy.bind(
-                    mlirOperationGetResult(branch, k as isize),
-                    mlirOperationGetResult(fused, (index * results + k) as isize),
-                );
+            if let Some(new_yield) = new_yield {
+                let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, index));
+                jam_block(block, new_yield, copies);
             }
         }
+        bind_results(branch, fused, copies);
     }
 }

@@ -41,7 +41,7 @@ use analysis::time::Prediction;
 use mlir_sys::*;
 
 use crate::{
-    facts::kernels::{Kernel, KernelKind},
+    facts::kernels::Kernel,
     facts::launches::constant_grid_size,
     ir,
     report::{Decision, Kind},
@@ -70,20 +70,21 @@ struct Plan {
 /// the given number, where the grid is known.
 pub type Predictor<'a> = &'a dyn Fn(&Kernel, u32) -> Option<Prediction>;
 
-/// Decides and, where enabled, tiles `kernel`; false first when `strict` failed, true second
-/// when the IR changed.
+/// Decides and, where enabled, tiles `kernel`, whose launch as it stands is predicted
+/// `before` (where its grid is known); false first when `strict` failed, true second when the
+/// IR changed.
 pub fn run(
     kernel: &Kernel,
     options: &Options,
     early: &mut Early,
-    predict: Predictor,
+    (before, predict): (Option<Prediction>, Predictor),
 ) -> (bool, bool) {
     let mut location = unsafe { mlirOperationGetLocation(kernel.operation) };
     let (decided, changed) = match decide(kernel, options) {
         Err(refusal) => (Err(refusal), false),
         Ok(plan) => {
             location = unsafe { mlirOperationGetLocation(plan.the_loop) };
-            let times = predicted_times(kernel, &plan, predict);
+            let times = predicted_times(kernel, &plan, (before, predict));
             let vetoed = steps::slower(times);
             let enabled = Step::RegisterTile.enabled(options) && vetoed.is_none();
             let outcome = if enabled {
@@ -136,15 +137,6 @@ pub fn run(
 
 /// The plan for `kernel`, or why each thread keeps one output.
 fn decide(kernel: &Kernel, options: &Options) -> Result<Plan, Refusal> {
-    let (KernelKind::Function { workgroup, .. } | KernelKind::Launch { workgroup }) = kernel.kind;
-    if workgroup > 0 {
-        return Err(Refusal::quiet(
-            "it has shared memory of its own, which the tile's outputs would share",
-        ));
-    }
-    if ir::attribute(kernel.operation, "known_grid_size").is_some() {
-        return Err(Refusal::quiet("it states its grid (known_grid_size)"));
-    }
     let read = coarsen::blocks_read(kernel).map_err(Refusal::quiet)?;
     if !(read[0] && read[1]) {
         return Err(Refusal::quiet("it does not read both block x and block y"));
@@ -221,12 +213,12 @@ fn decide(kernel: &Kernel, options: &Options) -> Result<Plan, Refusal> {
 fn predicted_times(
     kernel: &Kernel,
     plan: &Plan,
-    predict: Predictor,
+    (before, predict): (Option<Prediction>, Predictor),
 ) -> Option<(Prediction, Prediction)> {
     if plan.sites.is_empty() {
         return None;
     }
-    let before = predict(kernel, 1)?;
+    let before = before?;
     let (fx, fy) = plan.tile;
     let copy = unsafe { mlirOperationClone(kernel.operation) };
     unsafe {

@@ -43,7 +43,9 @@ pub fn unroll(kernel: &Kernel) {
 }
 
 /// The trips of `the_loop` where its end is its start plus a constant (or both constants)
-/// and its step a positive constant, and its body has no region.
+/// and its step a positive constant, and its body has no region. Read from the SSA values
+/// alone: the access model reads a partial tile's end, `min(kk + 32, n)`, as `kk + 32`
+/// (`facts::extract::CLAMP`), which is right for its addresses and wrong for a trip count.
 fn trips(the_loop: MlirOperation) -> Option<i64> {
     let operand = |position| unsafe { mlirOperationGetOperand(the_loop, position) };
     let (lower, upper) = (operand(0), operand(1));
