@@ -29,7 +29,8 @@
 //!
 //! **Paths**: an `scf.if` that selects a path for the whole launch (a specialization's check,
 //! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
-//! does (buffers apart, aligned); its `else` side is not costed.
+//! does (buffers apart, aligned); its `else` side is not costed. So is a register tile's edge
+//! path (its outputs one by one, in the blocks at the grid's edge): an interior block's time.
 //!
 //! **Launch**: the grid of the module's launches (the most blocks any has), else the kernel's
 //! `known_grid_size`, and the block size; no grid, no prediction. Registers are unknown before PTX: taken as no limit.
@@ -54,6 +55,7 @@ use crate::{
         launches::largest_grid,
     },
     ir,
+    steps::register_tile::jam::EDGE_PATH,
     steps::version::SPECIALIZED,
 };
 
@@ -484,9 +486,11 @@ fn trip_stride_bytes(finding: &Finding) -> Option<u64> {
     Some(bytes.unsigned_abs())
 }
 
-/// Whether an `scf.if` selects a path for the whole launch (module docs).
+/// Whether an `scf.if` selects a path for the whole launch, or one an interior block takes
+/// (a register tile's edge path: module docs).
 fn selects_path(branch: MlirOperation) -> bool {
     ir::attribute(branch, SPECIALIZED).is_some()
+        || ir::attribute(branch, EDGE_PATH).is_some()
         || pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
 }
 

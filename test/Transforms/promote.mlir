@@ -12,6 +12,9 @@
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1 --arg random:1 --arg same:0
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CHECKED
 // RUN: gpu-mem-opt diff %s --kernel with_barrier --grid 1,1,1 --block 32,1,1
+// RUN: gpu-mem-opt diff %s --kernel two_elements --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2
+// RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 5
+// RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 0
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg same:0
@@ -119,7 +122,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @block_unknown
     // CHECK: scf.if
     // CHECK: scf.for {{.*}} iter_args
-    // REMARK: promote: arg 2: arg 2[the index at 131:{{[0-9]+}}] kept in a register across the loop
+    // REMARK: promote: arg 2: arg 2[the index at [[@LINE+9]]:{{[0-9]+}}] kept in a register across the loop
     gpu.func @block_unknown(%A: memref<?xf32>, %x: memref<?xf32>, %tmp: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
@@ -158,6 +161,59 @@ module attributes {gpu.container_module} {
         %sum = arith.addf %o, %value : f32
         memref.store %sum, %out[%tx] : memref<32xf32>
         gpu.barrier
+      }
+      gpu.return
+    }
+
+    /// Two elements of one buffer a constant 32 apart, each read and written in every
+    /// iteration (a register tile's copies of `c[i][j] += …`): different elements whatever the
+    /// thread, so each is kept in a register of its own, 4 accesses a trip become 2 stores.
+    // CHECK-LABEL: gpu.func @two_elements
+    // CHECK: scf.for {{.*}} -> (f32, f32)
+    // CHECK-NOT: memref.load %arg1
+    // CHECK: scf.yield
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations
+    // REMARK: promote: arg 1: arg 1[tid.x + 32] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations
+    gpu.func @two_elements(%v: memref<8xf32> {llvm.noalias}, %out: memref<64xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      %far = arith.addi %tx, %c32 : index
+      scf.for %j = %c0 to %c8 step %c1 {
+        %value = memref.load %v[%j] : memref<8xf32>
+        %near_sum = memref.load %out[%tx] : memref<64xf32>
+        %near_next = arith.addf %near_sum, %value : f32
+        memref.store %near_next, %out[%tx] : memref<64xf32>
+        %far_sum = memref.load %out[%far] : memref<64xf32>
+        %far_next = arith.mulf %far_sum, %value : f32
+        memref.store %far_next, %out[%far] : memref<64xf32>
+      }
+      gpu.return
+    }
+
+    /// Why: negative, two elements of one buffer whose indices differ by an argument: they are
+    /// one element where it is 0 (the second run), so each stays in memory.
+    // CHECK-LABEL: gpu.func @may_coincide
+    // REMARK: promote: arg 1: arg 1[tid.x] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
+    gpu.func @may_coincide(%v: memref<8xf32> {llvm.noalias}, %out: memref<64xf32> {llvm.noalias},
+                           %shift: index) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %other = arith.addi %tx, %shift : index
+      scf.for %j = %c0 to %c8 step %c1 {
+        %value = memref.load %v[%j] : memref<8xf32>
+        %near_sum = memref.load %out[%tx] : memref<64xf32>
+        %near_next = arith.addf %near_sum, %value : f32
+        memref.store %near_next, %out[%tx] : memref<64xf32>
+        %far_sum = memref.load %out[%other] : memref<64xf32>
+        %far_next = arith.mulf %far_sum, %value : f32
+        memref.store %far_next, %out[%other] : memref<64xf32>
       }
       gpu.return
     }

@@ -23,12 +23,14 @@
 // RUN: gpu-mem-opt diff %s --entry ragged | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --options 'coarsen-grid=true' --kernel lone --grid 4,8,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --entry guarded | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt diff %s --entry in_memory --arg random:1:5040 --arg random:2:15876 | FileCheck %s --check-prefix=PROGRAM2
 // RUN: gpu-mem-opt diff %s --entry triangle | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --entry odd | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='register-tile=false report=%t-off.json' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: FileCheck %s --check-prefix=OFF-REPORT --input-file=%t-off.json
 
 // PROGRAM: identical: 1 launch (3 buffers after it), 0 lines of output, 3 arguments
+// PROGRAM2: identical: 1 launch (2 buffers after it), 0 lines of output, 2 arguments
 // PROGRAM4: identical: 1 launch (4 buffers after it), 0 lines of output, 4 arguments
 
 // The launches: 64x64 → 16x16 (the tile's 4 along each side), the one-block grid kept.
@@ -90,7 +92,29 @@
 // CHECK-COUNT-4: memref.load %arg1
 // CHECK-NOT: memref.load
 // CHECK: scf.yield
+// The guarded tile: all 16 conditions (4 rows, 4 columns: 16 `andi`s of theirs, 15 more),
+// the jammed loop where they hold, else the outputs one by one from a 4x4 loop nest.
 // CHECK-LABEL: gpu.func @guarded(
+// CHECK-SAME: gpu_mem_opt.grid_divided_by = array<i64: 4, 4, 1>
+// CHECK-COUNT-31: arith.andi
+// CHECK-NOT: arith.andi
+// CHECK: scf.if %{{.*}} {
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK-COUNT-16: memref.store
+// CHECK: } else {
+// CHECK: scf.for %[[ROW:.*]] = %c0{{.*}} to %c4{{.*}} step %c1
+// CHECK: scf.for %[[COLUMN:.*]] = %c0{{.*}} to %c4{{.*}} step %c1
+// CHECK: arith.addi %{{.*}}, %[[COLUMN]] : index
+// CHECK: arith.addi %{{.*}}, %[[ROW]] : index
+// CHECK: scf.if
+// CHECK: -> (f32) {
+// CHECK: } {gpu_mem_opt.edge_path}
+// CHECK: gpu.return
+// The sums kept in memory: the jammed loop carries nothing yet (promotion comes later).
+// CHECK-LABEL: gpu.func @in_memory(
+// CHECK-SAME: gpu_mem_opt.grid_divided_by = array<i64: 4, 4, 1>
+// CHECK: } {gpu_mem_opt.edge_path}
+// CHECK-LABEL: gpu.func @stored_first(
 // CHECK-NOT: grid_divided_by
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @triangle(
@@ -120,6 +144,11 @@
 
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 4x4 outputs per thread, the loop's copies jammed (grid 64x64 → 16x16 at the launches here): 8 loads a trip where its 16 outputs issued 32, 16 accumulators in registers; predicted {{.*}} µs a launch
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: left as it is: a 4x4 tile of outputs per thread would issue 8 loads a trip of the loop at {{.*}} where its 16 outputs issue 32, with 16 accumulators in registers; not applied: predicted 3.8 → 11.0 µs a launch (latency-bound), 2.9x slower, beyond the time model's error (2x)
+// The sums SYRK keeps in global memory, 16 of them once tiled, each kept in a register (one
+// remark for the copies of one access), and the flat loads staged as rows of a 2-D view.
+// REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 4x4 outputs per thread, the loop's copies jammed (grid 16x32 → 4x8 at the launches here): 8 loads a trip where its 16 outputs issued 32, 16 accumulators in registers
+// REMARK-DAG: remark: gpu-mem-opt: promote: arg 5: arg 5[tid.y + 16*bid.y, tid.x + 32*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 40 iterations; the same for 15 more accesses here, at other offsets
+// REMARK-DAG: remark: gpu-mem-opt: stage-shared: arg 4: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 8 -> 4, global sectors per block and tile 256 -> 32; the loop left its edge guard (its loads all read tiles; the store stays guarded); the same for 3 more accesses here
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 2x1 outputs per thread, the loop's copies jammed (grid 6x3 → 3x3 at the launches here): 3 loads a trip where its 2 outputs issued 4, 2 accumulators in registers
 
 // REPORT: "kind": "register-tile",
@@ -134,7 +163,7 @@
 // REPORT: "reason": "left as it is: a 4x4 tile of outputs per thread would issue 8 loads a trip of the loop at {{.*}} where its 16 outputs issue 32, with 16 accumulators in registers, but a lone kernel's grid is its launcher's",
 // REPORT-NEXT: "params": null,
 // REPORT-NEXT: "advice": "option coarsen-grid=true, and a launcher that divides the grid's x by 4 and its y by 4 (the report's launch contract)"
-// REPORT: "reason": "left as it is: its loop at {{.*}}register-tile.mlir:{{[0-9]+}}:16 is inside scf.if at {{.*}}: each of the tile's outputs would run its own copy of that (its condition may differ between them), so no loop is left to share"
+// REPORT: "reason": "left as it is: its loop is under the guard at {{.*}}register-tile.mlir:{{[0-9]+}}:7, and memref.store at {{.*}} before it would run again for the outputs at the grid's edge"
 // REPORT: "reason": "left as it is: the trips of its loop at {{.*}} depend on the block ids, so the tile's outputs would run different loops"
 
 // OFF-NOT: gpu-mem-opt: register-tile:
@@ -270,20 +299,46 @@ module attributes {gpu.container_module} {
     gpu.memcpy %host_c, %c : memref<128x128xf32>, memref<128x128xf32>
     return
   }
-  /// An edge guard around the loop, as CUDA sources write `if (i < n && j < n)`: the guard
-  /// differs between the tile's outputs, so each copy keeps its own loop and nothing is shared.
-  func.func @guarded(%host_a: memref<64x64xf32>, %host_b: memref<64x64xf32>, %host_c: memref<64x64xf32>) {
+  /// An edge guard around the loop, as CUDA sources write `if (i < n && j < n)`, on a
+  /// 128x128 product whose outputs stop at row 125 and column 126: the guard differs between
+  /// the tile's outputs, so the tile runs whole where all 16 hold and its outputs one by one in
+  /// the blocks at the edge.
+  func.func @guarded(%host_a: memref<128x128xf32>, %host_b: memref<128x128xf32>, %host_c: memref<128x128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %a = gpu.alloc () : memref<128x128xf32>
+    %b = gpu.alloc () : memref<128x128xf32>
+    %c = gpu.alloc () : memref<128x128xf32>
+    gpu.memcpy %a, %host_a : memref<128x128xf32>, memref<128x128xf32>
+    gpu.memcpy %b, %host_b : memref<128x128xf32>, memref<128x128xf32>
+    gpu.launch_func @kernels::@guarded blocks in (%c64, %c64, %c1) threads in (%c2, %c2, %c1)
+        args(%a : memref<128x128xf32>, %b : memref<128x128xf32>, %c : memref<128x128xf32>)
+    gpu.memcpy %host_c, %c : memref<128x128xf32>, memref<128x128xf32>
+    return
+  }
+  /// PolyBench's SYRK as its CUDA source writes it (test/RealCode/syrk.mlir): flat buffers,
+  /// `int` sizes, `c[i*n + j] *= beta` then `c[i*n + j] += alpha * a[i*m + k] * a[j*m + k]` in
+  /// global memory under `if (i < n && j < n)`; n = 126, m = 40 on 8x4 blocks, grid 16x32.
+  func.func @in_memory(%host_a: memref<?xf32>, %host_c: memref<?xf32>) {
+    %n = arith.constant 126 : i32
+    %m = arith.constant 40 : i32
+    %alpha = arith.constant 1.5 : f32
+    %beta = arith.constant 0.5 : f32
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
-    %a = gpu.alloc () : memref<64x64xf32>
-    %b = gpu.alloc () : memref<64x64xf32>
-    %c = gpu.alloc () : memref<64x64xf32>
-    gpu.memcpy %a, %host_a : memref<64x64xf32>, memref<64x64xf32>
-    gpu.memcpy %b, %host_b : memref<64x64xf32>, memref<64x64xf32>
-    gpu.launch_func @kernels::@guarded blocks in (%c4, %c4, %c1) threads in (%c16, %c16, %c1)
-        args(%a : memref<64x64xf32>, %b : memref<64x64xf32>, %c : memref<64x64xf32>)
-    gpu.memcpy %host_c, %c : memref<64x64xf32>, memref<64x64xf32>
+    %c32 = arith.constant 32 : index
+    %size_a = arith.constant 5040 : index
+    %size_c = arith.constant 15876 : index
+    %a = gpu.alloc (%size_a) : memref<?xf32>
+    %c = gpu.alloc (%size_c) : memref<?xf32>
+    gpu.memcpy %a, %host_a : memref<?xf32>, memref<?xf32>
+    gpu.memcpy %c, %host_c : memref<?xf32>, memref<?xf32>
+    gpu.launch_func @kernels::@in_memory blocks in (%c16, %c32, %c1) threads in (%c8, %c4, %c1)
+        args(%n : i32, %m : i32, %alpha : f32, %beta : f32, %a : memref<?xf32>, %c : memref<?xf32>)
+    gpu.memcpy %host_c, %c : memref<?xf32>, memref<?xf32>
     return
   }
   /// A loop whose bounds depend on the block (SYRK's triangle): the tile's outputs would run
@@ -438,9 +493,92 @@ module attributes {gpu.container_module} {
       memref.store %sum, %c[%i, %j] : memref<128x128xf32>
       gpu.return
     }
-    /// Why: negative, the guard differs between outputs (no outer product left in a loop at
-    /// the top of the body).
-    gpu.func @guarded(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) kernel
+    /// Why: an edge guard that differs between the tile's outputs (`@guarded`): where all 16
+    /// conditions hold, one jammed loop (8 loads a trip for 16 sums); otherwise a loop over
+    /// the tile's rows and columns runs each output's guard as its block did.
+    gpu.func @guarded(%a: memref<128x128xf32>, %b: memref<128x128xf32>, %c: memref<128x128xf32>) kernel
+        attributes {known_block_size = array<i32: 2, 2, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c125 = arith.constant 125 : index
+      %c126 = arith.constant 126 : index
+      %c128 = arith.constant 128 : index
+      %zero = arith.constant 0.0 : f32
+      %i0 = arith.muli %by, %c2 : index
+      %i = arith.addi %i0, %ty : index
+      %j0 = arith.muli %bx, %c2 : index
+      %j = arith.addi %j0, %tx : index
+      %row_in = arith.cmpi ult, %i, %c125 : index
+      %column_in = arith.cmpi ult, %j, %c126 : index
+      %inside = arith.andi %row_in, %column_in : i1
+      scf.if %inside {
+        %sum = scf.for %k = %c0 to %c128 step %c1 iter_args(%acc = %zero) -> (f32) {
+          %x = memref.load %a[%i, %k] : memref<128x128xf32>
+          %y = memref.load %b[%k, %j] : memref<128x128xf32>
+          %p = arith.mulf %x, %y : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        memref.store %sum, %c[%i, %j] : memref<128x128xf32>
+      }
+      gpu.return
+    }
+    /// Why: the sum kept in global memory, as CUDA sources write it (SYRK): the loop carries
+    /// nothing, but reads and writes `c[i*n + j]` at one index, an accumulator that `promote`
+    /// keeps in a register once the tile is made (16 of them); its loads are no load of the
+    /// tile's (4 rows of `a` and 4 columns: 8 a trip where 16 outputs issued 32).
+    gpu.func @in_memory(%n: i32, %m: i32, %alpha: f32, %beta: f32, %a: memref<?xf32>,
+                        %c: memref<?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %bid_x = gpu.block_id x
+      %bdim_x = gpu.block_dim x
+      %tid_x = gpu.thread_id x
+      %base_x = arith.muli %bid_x, %bdim_x : index
+      %j = arith.addi %base_x, %tid_x : index
+      %bid_y = gpu.block_id y
+      %bdim_y = gpu.block_dim y
+      %tid_y = gpu.thread_id y
+      %base_y = arith.muli %bid_y, %bdim_y : index
+      %i = arith.addi %base_y, %tid_y : index
+      %n_index = arith.index_cast %n : i32 to index
+      %m_index = arith.index_cast %m : i32 to index
+      %in_i = arith.cmpi slt, %i, %n_index : index
+      %in_j = arith.cmpi slt, %j, %n_index : index
+      %in = arith.andi %in_i, %in_j : i1
+      scf.if %in {
+        %row = arith.muli %i, %n_index : index
+        %ij = arith.addi %row, %j : index
+        %c_ij = memref.load %c[%ij] : memref<?xf32>
+        %scaled = arith.mulf %c_ij, %beta : f32
+        memref.store %scaled, %c[%ij] : memref<?xf32>
+        scf.for %k = %c0 to %m_index step %c1 {
+          %arow = arith.muli %i, %m_index : index
+          %ik = arith.addi %arow, %k : index
+          %a_ik = memref.load %a[%ik] : memref<?xf32>
+          %brow = arith.muli %j, %m_index : index
+          %jk = arith.addi %brow, %k : index
+          %a_jk = memref.load %a[%jk] : memref<?xf32>
+          %t0 = arith.mulf %alpha, %a_ik : f32
+          %t1 = arith.mulf %t0, %a_jk : f32
+          %crow = arith.muli %i, %n_index : index
+          %cij = arith.addi %crow, %j : index
+          %cv = memref.load %c[%cij] : memref<?xf32>
+          %sum = arith.addf %cv, %t1 : f32
+          memref.store %sum, %c[%cij] : memref<?xf32>
+        }
+      }
+      gpu.return
+    }
+    /// Why: negative, a store before the edge guard: the blocks at the grid's edge would run
+    /// the guard's outputs one by one after every copy's store, and a read before the guard
+    /// computed again there could see them.
+    gpu.func @stored_first(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 16, 16, 1>} {
       %tx = gpu.thread_id x
       %ty = gpu.thread_id y
@@ -456,6 +594,7 @@ module attributes {gpu.container_module} {
       %i = arith.addi %i0, %ty : index
       %j0 = arith.muli %bx, %c16 : index
       %j = arith.addi %j0, %tx : index
+      memref.store %zero, %c[%i, %j] : memref<64x64xf32>
       %inside = arith.cmpi ult, %i, %c60 : index
       scf.if %inside {
         %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {

@@ -24,6 +24,7 @@
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges --grid 3,4,1 --options 'swizzle=false'
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges_constants_inside --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_gather --grid 3,4,1 --arg random:1 --arg random:2 --arg zeros --arg 'iota'
+// RUN: gpu-mem-opt diff %s --kernel matmul_rescaled --grid 3,4,1
 // The bench kernel (2048^3) gets the same tiles.
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/matmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
 // BENCH: stage-shared: arg 0: MAP-205: stage: {{.*}}global sectors per block and tile 512 -> 64
@@ -305,5 +306,56 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    /// Negative: the loop's first value is read after a store under the guard (`c[i][j] *= 2`,
+    /// then the sum starts from `c[i][j]`): moved before the guard with the loop, that load
+    /// would run ahead of the store and read the old value, so the loop keeps its guard.
+    // CHECK-LABEL: gpu.func @matmul_rescaled(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+
+    // expected-remark @below {{kernel: 'matmul_rescaled'}}
+    // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{readonly: arg 1}}
+    // expected-remark @+2 {{readonly: arg 2}}
+    gpu.func @matmul_rescaled(%a: memref<50x40xf32> {llvm.noalias}, %b: memref<40x35xf32> {llvm.noalias},
+                              %c: memref<50x35xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %rows_c = arith.constant 50 : index
+      %columns_c = arith.constant 35 : index
+      %depth = arith.constant 40 : index
+      %two = arith.constant 2.0 : f32
+      %i0 = arith.muli %by, %c16 : index
+      %i = arith.addi %i0, %ty : index
+      %j0 = arith.muli %bx, %c16 : index
+      %j = arith.addi %j0, %tx : index
+      %in_rows = arith.cmpi ult, %i, %rows_c : index
+      %in_columns = arith.cmpi ult, %j, %columns_c : index
+      %inside = arith.andi %in_rows, %in_columns : i1
+      scf.if %inside {
+        %old = memref.load %c[%i, %j] : memref<50x35xf32>
+        %doubled = arith.mulf %old, %two : f32
+        memref.store %doubled, %c[%i, %j] : memref<50x35xf32>
+        %first = memref.load %c[%i, %j] : memref<50x35xf32>
+        %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %first) -> (f32) {
+          // expected-remark @below {{not applied: the loop cannot leave its edge guard: the loop's bounds or initial values are computed under the guard}}
+          // expected-remark @below {{vectorize: arg 0}}
+          %x = memref.load %a[%i, %k] : memref<50x40xf32>
+          // expected-remark @below {{not applied: the loop cannot leave its edge guard: the loop's bounds or initial values are computed under the guard}}
+          %y = memref.load %b[%k, %j] : memref<40x35xf32>
+          %p = arith.mulf %x, %y : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        memref.store %sum, %c[%i, %j] : memref<50x35xf32>
+      }
+      gpu.return
+    }
   }
 }

@@ -221,18 +221,32 @@ impl Note {
 
 /// Emits `notes`, one per decision: notes of one kind with the same message (the loads of
 /// one stencil, the fields of one record, each decided alike) become one, at the first
-/// location, naming the others.
+/// location, naming the others; so do notes at one location whose messages differ only in
+/// constant offsets (the copies of one access in a register tile: `c[i + 8][j + 32]`).
 pub fn emit_grouped(notes: Vec<Note>) {
-    let mut groups: Vec<(Note, Vec<MlirLocation>)> = Vec::new();
+    let mut groups: Vec<(Note, Vec<MlirLocation>, bool)> = Vec::new();
     for note in notes {
-        match groups.iter_mut().find(|(first, _)| {
+        let alike = |first: &Note| {
+            first.kind == note.kind
+                && first.error == note.error
+                && first.applied == note.applied
+                && ir::location_text(first.location) == ir::location_text(note.location)
+                && without_offsets(&first.message) == without_offsets(&note.message)
+        };
+        match groups.iter_mut().find(|(first, _, _)| {
             first.kind == note.kind && first.error == note.error && first.message == note.message
         }) {
-            Some((_, others)) => others.push(note.location),
-            None => groups.push((note, Vec::new())),
+            Some((_, others, _)) => others.push(note.location),
+            None => match groups.iter_mut().find(|(first, _, _)| alike(first)) {
+                Some((_, others, offsets)) => {
+                    others.push(note.location);
+                    *offsets = true;
+                }
+                None => groups.push((note, Vec::new(), false)),
+            },
         }
     }
-    for (mut note, others) in groups {
+    for (mut note, others, offsets) in groups {
         if !others.is_empty() {
             let first = ir::location_text(note.location);
             // One place per location, with how many accesses are there (the members of an
@@ -265,9 +279,10 @@ pub fn emit_grouped(notes: Vec<Note>) {
             };
             note.message = match places.as_slice() {
                 [only] if only.starts_with("here") => format!(
-                    "{}; the same for {} more {accesses} here",
+                    "{}; the same for {} more {accesses} here{}",
                     note.message,
-                    others.len()
+                    others.len(),
+                    if offsets { ", at other offsets" } else { "" }
                 ),
                 _ => format!(
                     "{}; the same for {} more {accesses}: {}",
@@ -279,6 +294,26 @@ pub fn emit_grouped(notes: Vec<Note>) {
         }
         note.emit();
     }
+}
+
+/// `message` without its constant terms (` + 8` where no `*` follows): what the copies of
+/// one access at other offsets say alike.
+fn without_offsets(message: &str) -> String {
+    let mut kept = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(" + ") {
+        let after = &rest[at + 3..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        kept.push_str(&rest[..at]);
+        if digits > 0 && !after[digits..].starts_with('*') {
+            rest = &after[digits..];
+        } else {
+            kept.push_str(" + ");
+            rest = after;
+        }
+    }
+    kept.push_str(rest);
+    kept
 }
 
 /// `other` (`file:line:col`) without its file where it is `first`'s.
@@ -437,6 +472,23 @@ mod tests {
     use mlir_sys::MlirLocation;
 
     use super::*;
+
+    /// Copies of one access at other offsets read alike; other differences do not.
+    #[test]
+    fn offsets_are_dropped_and_nothing_else() {
+        let copy = |offset: &str| format!("arg 5[tid.y + 16*bid.y{offset}, tid.x + 1] kept");
+        assert_eq!(
+            without_offsets(&copy("")),
+            "arg 5[tid.y + 16*bid.y, tid.x] kept"
+        );
+        assert_eq!(without_offsets(&copy(" + 8")), without_offsets(&copy("")));
+        assert_ne!(
+            without_offsets(&copy(" + 8*loop0")),
+            without_offsets(&copy(""))
+        );
+        assert_eq!(without_offsets("a + b + 12"), "a + b");
+        assert_eq!(without_offsets("sectors 1 -> 4"), "sectors 1 -> 4");
+    }
     use crate::options::Switches;
 
     /// Options with every step on but `off`, and `strict`.

@@ -23,6 +23,7 @@ use crate::{
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
+    steps::register_tile::jam::on_edge_path,
     steps::{version::argument_number, Early, Step, Telling},
     Options,
 };
@@ -55,6 +56,7 @@ pub fn run(
         };
         // Read before the rewrite, which replaces the access.
         let location = unsafe { mlirOperationGetLocation(memory.operation) };
+        let edge = on_edge_path(memory.operation);
         // A width every launch fixes already: only the column's own bound is missing.
         let width_fixed = found.as_ref().is_ok_and(|flat| match &flat.width {
             IndexExpression::Constant(_) => true,
@@ -138,7 +140,7 @@ pub fn run(
         let telling = Telling {
             kernel: &kernel.name,
             location,
-            remark: true,
+            remark: !edge,
             blocked: advice.is_some(),
         };
         success &= early.settle(decision, telling, options);

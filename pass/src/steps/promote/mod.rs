@@ -25,7 +25,7 @@
 //! `i ≥ 0`), so that staging still finds a plain load before the loop.
 //! Cost: one walk of each loop's body per candidate.
 
-use analysis::expression::{LoopId, Variable};
+use analysis::expression::{IndexExpression, LoopId, Variable};
 use analysis::matrix::{AccessKind, Condition, Relation};
 use mlir_sys::*;
 
@@ -37,6 +37,7 @@ use crate::{
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
+    steps::register_tile::jam::on_edge_path,
     steps::{Early, Step, Telling},
     Options,
 };
@@ -72,9 +73,10 @@ struct Candidate {
     forwarded: Option<MlirValue>,
     /// Whether it may live in a register, or why not.
     outcome: Result<(), String>,
-    /// Its first access's location (where its remark goes), the loop's, and the element as
-    /// remarks name it: read before the rewrite destroys them.
-    told: (MlirLocation, String, String),
+    /// Its first access's location (where its remark goes), the loop's, the element as
+    /// remarks name it, and whether the loop is on a register tile's edge path (no remark):
+    /// read before the rewrite destroys them.
+    told: (MlirLocation, String, String, bool),
     /// Why the rewrite of its loop failed, if it did.
     failure: Option<String>,
 }
@@ -115,6 +117,7 @@ pub fn run(
                     unsafe { mlirOperationGetLocation(first.memory.operation) },
                     ir::location_text(unsafe { mlirOperationGetLocation(the_loop) }),
                     element_words(findings, &members),
+                    on_edge_path(the_loop),
                 ),
                 failure: None,
                 members,
@@ -150,7 +153,7 @@ pub fn run(
         }
     }
     for candidate in &candidates {
-        let (location, loop_location, element) = &candidate.told;
+        let (location, loop_location, element, edge) = &candidate.told;
         let per_iteration = candidate.members.len();
         let (applied, reason) = match (&candidate.outcome, &candidate.failure) {
             (Ok(()), None) => {
@@ -198,7 +201,7 @@ pub fn run(
         let telling = Telling {
             kernel: &kernel.name,
             location: *location,
-            remark: true,
+            remark: !edge,
             blocked: !applied && enabled,
         };
         success &= early.settle(decision, telling, options);
@@ -260,9 +263,16 @@ fn runs(kernel: &Kernel, the_loop: MlirOperation) -> Option<String> {
 }
 
 /// Groups of scalar loads and stores of one memref directly in one `scf.for`'s body, with at
-/// least one store and one load, in IR order.
+/// least one store and one load, in IR order: one group per index where the model follows
+/// every index (a register tile's `c[i][j]`, `c[i][j + 32]`, …), else one per memref.
 fn candidates(findings: &[Finding]) -> Vec<Vec<usize>> {
-    let mut groups: Vec<(MlirOperation, MlirValue, Vec<usize>)> = Vec::new();
+    type Group<'a> = (
+        MlirOperation,
+        MlirValue,
+        Option<&'a [IndexExpression]>,
+        Vec<usize>,
+    );
+    let mut groups: Vec<Group> = Vec::new();
     for (position, finding) in findings.iter().enumerate() {
         let memory = &finding.memory;
         if !matches!(memory.name.as_str(), "memref.load" | "memref.store") {
@@ -272,16 +282,23 @@ fn candidates(findings: &[Finding]) -> Vec<Vec<usize>> {
         if !ir::is_named(parent, "scf.for") {
             continue;
         }
-        match groups.iter_mut().find(|(loop_, memref, _)| {
-            loop_.ptr == parent.ptr && unsafe { mlirValueEqual(*memref, memory.memref) }
+        let indices = &finding.access.indices;
+        let element = indices
+            .iter()
+            .all(|index| index.linear().is_ok())
+            .then_some(indices.as_slice());
+        match groups.iter_mut().find(|(loop_, memref, at, _)| {
+            loop_.ptr == parent.ptr
+                && unsafe { mlirValueEqual(*memref, memory.memref) }
+                && *at == element
         }) {
-            Some((_, _, members)) => members.push(position),
-            None => groups.push((parent, memory.memref, vec![position])),
+            Some((_, _, _, members)) => members.push(position),
+            None => groups.push((parent, memory.memref, element, vec![position])),
         }
     }
     groups
         .into_iter()
-        .map(|(_, _, members)| members)
+        .map(|(_, _, _, members)| members)
         .filter(|members| {
             let kinds = |kind| members.iter().any(|&m| findings[m].access.kind == kind);
             kinds(AccessKind::Load) && kinds(AccessKind::Store)
@@ -377,6 +394,9 @@ fn decide(
         if members.contains(&position) || !ir::encloses(the_loop, other.memory.operation) {
             continue;
         }
+        if apart(first, other) {
+            continue;
+        }
         let theirs = (&other.memory.root, other.memory.space);
         if other.memory.root == first.memory.root {
             return Err(format!(
@@ -394,6 +414,19 @@ fn decide(
         }
     }
     Ok(())
+}
+
+/// Whether `one` and `other` access different elements of one memref: some index of theirs
+/// differs by a constant other than 0 (each index is within its dimension, as MLIR requires).
+fn apart(one: &Finding, other: &Finding) -> bool {
+    let (mine, theirs) = (&one.access.indices, &other.access.indices);
+    let same_memref = unsafe { mlirValueEqual(one.memory.memref, other.memory.memref) };
+    same_memref
+        && mine.len() == theirs.len()
+        && mine
+            .iter()
+            .zip(theirs)
+            .any(|(left, right)| left.constant_difference(right).is_some_and(|d| d != 0))
 }
 
 /// Where the access model does not follow an index (`blockIdx.x * blockDim.x + threadIdx.x`
@@ -629,6 +662,7 @@ fn stored_before(
             {
                 return Some(unsafe { mlirOperationGetOperand(operation, 0) });
             }
+            Some(other) if apart(first, other) => {}
             Some(other)
                 if other.memory.root == first.memory.root
                     || effects::may_alias(

@@ -17,6 +17,14 @@
 //!   store of this thread comes between them and the second reads what the first read;
 //! * everything else (stores, region ops whose copies differ) is cloned per copy.
 //!
+//! An edge guard around the loop (`if (i < n && j < n)`, whose condition differs between the
+//! copies) is versioned (`version`): where every copy's condition holds, one branch with the
+//! copies' then-sides jammed, so their loops still fuse; otherwise (the blocks at the grid's
+//! edge) a loop over the tile's rows and columns runs each copy's guard as its block did, the
+//! ops before the guard that depend on a block id computed again there. That branch is
+//! marked [`EDGE_PATH`]: the time model costs an interior block, and the steps after report
+//! the edge path's copies of an access without a remark of their own.
+//!
 //! Cost: one clone per distinct op and copy; value lookups are hashed.
 
 use std::collections::HashMap;
@@ -29,6 +37,18 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir::{self, builder::Builder},
 };
+
+/// Unit attribute of the `scf.if` whose `then` runs a whole tile and whose `else` runs its
+/// copies one by one (the blocks at the grid's edge): a path an interior block does not take.
+pub const EDGE_PATH: &str = "gpu_mem_opt.edge_path";
+
+/// Whether `operation` is on a register tile's edge path ([`EDGE_PATH`]'s `else`): a copy of
+/// an access whose decision the tile's own copies take, reported but not remarked on.
+pub fn on_edge_path(operation: MlirOperation) -> bool {
+    ir::branches(operation)
+        .into_iter()
+        .any(|(branch, then)| !then && ir::attribute(branch, EDGE_PATH).is_some())
+}
 
 /// The tiled ids of a kernel: each value, its dimension (0 x, 1 y) and whether it is a block
 /// id (else a grid size).
@@ -61,6 +81,13 @@ impl Ids {
         Ids(ids)
     }
 
+    /// Whether `operation` defines one of the ids.
+    pub fn defines(&self, operation: MlirOperation) -> bool {
+        self.0.iter().any(|&(id, _, _)| {
+            ir::defining_operation(id).is_some_and(|defining| defining.ptr == operation.ptr)
+        })
+    }
+
     /// The dimension `value` is a tiled id of and whether it is a block id, if it is one.
     pub fn dimension_of(&self, value: MlirValue) -> Option<(usize, bool)> {
         self.0
@@ -71,7 +98,7 @@ impl Ids {
 }
 
 /// One copy's values: an original value to the copy's.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Copy(HashMap<*const c_void, MlirValue>);
 
 impl Copy {
@@ -128,7 +155,7 @@ fn same_in_every_copy(
 }
 
 /// Ops made once for copies that give them the same operands: no effect on memory but reads.
-fn shared(operation: MlirOperation) -> bool {
+pub fn shared(operation: MlirOperation) -> bool {
     let name = ir::operation_name(operation);
     let pure_dialect = ["arith.", "math.", "index."]
         .iter()
@@ -155,16 +182,21 @@ fn shared(operation: MlirOperation) -> bool {
 }
 
 /// Rewrites `kernel`'s body as the `fy × fx` copies of a register tile, jammed; the launches
-/// are the caller's.
-pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
+/// are the caller's. `guard`: the position in the body of the edge guard around the loop,
+/// where it is under one (the tile runs whole where every copy's condition holds).
+pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32), guard: Option<usize>) -> Result<(), String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let ids = Ids::of(kernel);
-    // The ids first, where every copy's scaled id can be built from them.
-    let defined_by_id = |operation: MlirOperation| {
-        ids.0.iter().any(|&(id, _, _)| {
-            ir::defining_operation(id).is_some_and(|defining| defining.ptr == operation.ptr)
-        })
+    let guard = match guard {
+        Some(position) => Some(
+            *ir::block_operations(entry)
+                .get(position)
+                .ok_or("no edge guard where the decision found it")?,
+        ),
+        None => None,
     };
+    // The ids first, where every copy's scaled id can be built from them.
+    let defined_by_id = |operation: MlirOperation| ids.defines(operation);
     let &first = ir::block_operations(entry).first().ok_or("an empty body")?;
     for &(id, _, _) in &ids.0 {
         if let Some(defining) = ir::defining_operation(id).filter(|op| op.ptr != first.ptr) {
@@ -186,22 +218,25 @@ pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
             .entry(value)
             .or_insert_with(|| builder.index_constant(i64::from(value)))
     };
-    // Each id times its factor, then plus each offset: each built once, for every copy that
-    // reads it.
-    let mut times: HashMap<usize, MlirValue> = HashMap::new();
+    // Each tiled id times its factor, then plus each offset: each built once, for every copy
+    // that reads it.
+    let scaled: Vec<Option<MlirValue>> = ids
+        .0
+        .iter()
+        .map(|&(id, dimension, _)| {
+            let factor = factors[dimension];
+            (factor > 1).then(|| builder.index_binary("arith.muli", id, constant(factor)))
+        })
+        .collect();
     let mut plus: HashMap<(usize, u32), MlirValue> = HashMap::new();
     let mut copies: Vec<Copy> = Vec::new();
     for row in 0..fy {
         for column in 0..fx {
             let mut copy = Copy::default();
             for (position, &(id, dimension, block_id)) in ids.0.iter().enumerate() {
-                let factor = factors[dimension];
-                if factor == 1 {
+                let Some(scaled) = scaled[position] else {
                     continue;
-                }
-                let scaled = *times
-                    .entry(position)
-                    .or_insert_with(|| builder.index_binary("arith.muli", id, constant(factor)));
+                };
                 let offset = if block_id {
                     [column, row][dimension]
                 } else {
@@ -218,11 +253,157 @@ pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32)) -> Result<(), String> {
             copies.push(copy);
         }
     }
-    jam(&body, terminator, &mut copies);
+    match guard {
+        None => jam(&body, terminator, &mut copies),
+        Some(guard) => {
+            let at = body
+                .iter()
+                .position(|operation| operation.ptr == guard.ptr)
+                .ok_or("the edge guard defines a block id")?;
+            jam(&body[..at], terminator, &mut copies);
+            let tile = Serial {
+                ids: &ids,
+                scaled: &scaled,
+                factors,
+                prelude: &body[..at],
+            };
+            version(guard, terminator, &mut copies, &tile)?;
+            jam(&body[at + 1..], terminator, &mut copies);
+        }
+    }
     for &operation in body.iter().rev() {
         unsafe { mlirOperationDestroy(operation) };
     }
     Ok(())
+}
+
+/// What a copy of the body needs to be built from a loop over the tile's rows and columns.
+struct Serial<'a> {
+    /// The tiled ids.
+    ids: &'a Ids,
+    /// Each id times its factor (by position in `ids`), where its factor is above 1.
+    scaled: &'a [Option<MlirValue>],
+    /// The tile's sides along x and y.
+    factors: [u32; 2],
+    /// The body's ops before the guard: reads and pure ops alone (the decision's rule).
+    prelude: &'a [MlirOperation],
+}
+
+/// Writes the edge guard `guard` once for the tile before `anchor`: where every copy's
+/// condition holds (a tile inside the grid's edge), the copies' then-sides jammed; otherwise
+/// each copy's guard in turn, from a loop over the tile's rows and columns, as the blocks ran it.
+fn version(
+    guard: MlirOperation,
+    anchor: MlirOperation,
+    copies: &mut [Copy],
+    tile: &Serial,
+) -> Result<(), String> {
+    let location = unsafe { mlirOperationGetLocation(guard) };
+    let builder = Builder::before(anchor).located(location);
+    let condition = unsafe { mlirOperationGetOperand(guard, 0) };
+    let mut conditions: Vec<MlirValue> = Vec::new();
+    for copy in copies.iter() {
+        let value = copy.of(condition);
+        if !conditions
+            .iter()
+            .any(|known| unsafe { mlirValueEqual(*known, value) })
+        {
+            conditions.push(value);
+        }
+    }
+    let every = conditions
+        .into_iter()
+        .reduce(|left, right| builder.boolean("arith.andi", left, right))
+        .ok_or("a tile without copies")?;
+    // The prelude's values as the first copy has them, before its then-side binds its own.
+    let first = copies.first().cloned().unwrap_or_default();
+    let (branch, then_yield, else_yield) = builder.if_else(every, &[])?;
+    ir::mark(branch, EDGE_PATH);
+    let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
+    jam_block(then_block, then_yield, copies);
+    one_by_one(guard, else_yield, first, tile);
+    Ok(())
+}
+
+/// Writes `guard` for each copy of the tile in turn before `anchor`: two loops over its rows
+/// and columns, each trip's block ids computed from the loops' counters, the prelude's ops that
+/// depend on them computed again, and a clone of the guard.
+fn one_by_one(guard: MlirOperation, anchor: MlirOperation, mut copy: Copy, tile: &Serial) {
+    let builder = Builder::before(anchor);
+    let zero = builder.index_constant(0);
+    let one = builder.index_constant(1);
+    let rows = builder.counted_loop(
+        zero,
+        builder.index_constant(i64::from(tile.factors[1])),
+        one,
+    );
+    let inner = Builder::before(rows.terminator);
+    let columns = inner.counted_loop(zero, inner.index_constant(i64::from(tile.factors[0])), one);
+    let at = Builder::before(columns.terminator);
+    let counters = [columns.induction, rows.induction];
+    for (position, &(id, dimension, block_id)) in tile.ids.0.iter().enumerate() {
+        let Some(scaled) = tile.scaled[position] else {
+            continue;
+        };
+        let value = if block_id {
+            at.index_binary("arith.addi", scaled, counters[dimension])
+        } else {
+            scaled
+        };
+        copy.bind(id, value);
+    }
+    // The prelude's ops computed from an id, which the guard reads: again, in order.
+    let mut varying: Vec<*const c_void> = tile.ids.0.iter().map(|(id, _, _)| id.ptr).collect();
+    let mut again: Vec<MlirOperation> = Vec::new();
+    for &operation in tile.prelude {
+        let operands = (0..unsafe { mlirOperationGetNumOperands(operation) })
+            .map(|position| unsafe { mlirOperationGetOperand(operation, position) });
+        if operands
+            .into_iter()
+            .any(|value| varying.contains(&value.ptr))
+        {
+            varying.extend(
+                (0..unsafe { mlirOperationGetNumResults(operation) })
+                    .map(|position| unsafe { mlirOperationGetResult(operation, position).ptr }),
+            );
+            again.push(operation);
+        }
+    }
+    let read = read_by(guard, &again);
+    for operation in again
+        .into_iter()
+        .filter(|operation| read.contains(&operation.ptr))
+    {
+        emit(operation, columns.terminator, &mut copy, &mut Vec::new());
+    }
+    emit(guard, columns.terminator, &mut copy, &mut Vec::new());
+}
+
+/// The ops of `candidates` whose results `operation` (or an op nested in it) reads, directly
+/// or through others of them.
+fn read_by(operation: MlirOperation, candidates: &[MlirOperation]) -> Vec<*mut c_void> {
+    let mut read: Vec<*mut c_void> = Vec::new();
+    let mut pending: Vec<MlirValue> = ir::walk(operation)
+        .into_iter()
+        .flat_map(|nested| {
+            (0..unsafe { mlirOperationGetNumOperands(nested) })
+                .map(move |position| unsafe { mlirOperationGetOperand(nested, position) })
+        })
+        .collect();
+    while let Some(value) = pending.pop() {
+        let Some(owner) = ir::defining_operation(value) else {
+            continue;
+        };
+        let candidate = candidates.iter().any(|op| op.ptr == owner.ptr);
+        if candidate && !read.contains(&owner.ptr) {
+            read.push(owner.ptr);
+            pending.extend(
+                (0..unsafe { mlirOperationGetNumOperands(owner) })
+                    .map(|position| unsafe { mlirOperationGetOperand(owner, position) }),
+            );
+        }
+    }
+    read
 }
 
 /// Writes `operations` once per copy before `anchor`, each op's copies together; a block of

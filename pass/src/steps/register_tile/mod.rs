@@ -12,7 +12,12 @@
 //!
 //! * the body can do several blocks' work (the rules of [`super::coarsen`]: one block of ops,
 //!   no barrier, no shared memory, no `known_grid_size`) and reads block x and block y;
-//! * a loop at the top of the body carries a value and has the same bounds in every block;
+//! * a loop at the top of the body, or under an edge guard at its top (`if (i < n && j < n)`,
+//!   the ops before it reads and arithmetic alone), accumulates and has the same bounds in
+//!   every block. It accumulates where it carries a value, or where it reads and writes one
+//!   element at an index that does not change with the loop (SYRK's `c[i*n + j] += …` in
+//!   global memory, which `promote` later keeps in a register, one per copy); the guard's
+//!   tile runs whole where every copy's condition holds, else its outputs one by one ([`jam`]);
 //! * its loads form an outer product: one of them depends on block y alone, one on x alone (a
 //!   dependence read from the IR: a load depends on the block ids its operands are computed
 //!   from, and on everything where a value crosses a region the copies do not share);
@@ -64,6 +69,8 @@ struct Plan {
     accumulators: u64,
     /// The launch sites, each with its grid along x and y.
     sites: Vec<(MlirOperation, [i64; 2])>,
+    /// The position in the body of the edge guard around the loop, where it is under one.
+    guard: Option<usize>,
 }
 
 /// The predicted time of a launch of a kernel as its IR stands, its grid's blocks divided by
@@ -191,6 +198,7 @@ fn decide(kernel: &Kernel, options: &Options) -> Result<Plan, Refusal> {
         ),
         accumulators: copies * u64::from(nest.carried),
         sites,
+        guard: nest.guard,
     };
     if plan.sites.is_empty() && !options.coarsen_grid {
         return Err(Refusal {
@@ -232,7 +240,7 @@ fn predicted_times(
         operation: copy,
         ..kernel.clone()
     };
-    let after = jam::apply(&tiled, plan.tile)
+    let after = jam::apply(&tiled, plan.tile, plan.guard)
         .ok()
         .and_then(|()| predict(&tiled, fx * fy));
     unsafe { mlirOperationDestroy(copy) };
@@ -280,7 +288,7 @@ fn describe(plan: &Plan) -> String {
 /// Rewrites the body, the launches and the contract as `plan` says.
 fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
     let (fx, fy) = plan.tile;
-    jam::apply(kernel, plan.tile)?;
+    jam::apply(kernel, plan.tile, plan.guard)?;
     let sites: Vec<(MlirOperation, usize, i64)> = plan
         .sites
         .iter()
@@ -290,15 +298,19 @@ fn apply(kernel: &Kernel, plan: &Plan) -> Result<(), String> {
     coarsen::divide_grids(kernel, [fx, fy, 1], &sites)
 }
 
-/// The accumulation loops at the top of a kernel's body and the loads in them.
+/// The accumulation loops at the top of a kernel's body, or under an edge guard at its top,
+/// and the loads in them.
 struct Nest {
-    /// Top-level `scf.for`s that carry values, with bounds the same in every block.
+    /// `scf.for`s that accumulate ([`accumulators`]), with bounds the same in every block.
     loops: Vec<MlirOperation>,
     /// Their loads' dependences on block x and y (every block id where the copies would not
-    /// share the load's region).
+    /// share the load's region), an accumulator's loads left out.
     loads: Vec<Dependence>,
-    /// Values they carry per output.
+    /// Values they accumulate per output.
     carried: u32,
+    /// The position in the body of the `scf.if` the loops are under, whose condition differs
+    /// between blocks (`if (i < n && j < n)`), where they are under one.
+    guard: Option<usize>,
     /// Why there is none, where there is none.
     missing: String,
 }
@@ -311,41 +323,58 @@ impl Nest {
             kernel: kernel.operation,
             ids: Ids::of(kernel),
             fused: Vec::new(),
+            accumulator_loads: Vec::new(),
             known: HashMap::new(),
         };
         let mut nest = Nest {
             loops: Vec::new(),
             loads: Vec::new(),
             carried: 0,
-            missing: "no loop in its body carries a value (an accumulator)".into(),
+            guard: None,
+            missing: "no loop in its body accumulates: none carries a value or reads and writes \
+                      one element in every iteration"
+                .into(),
         };
-        let accumulates = |operation: MlirOperation| {
-            ir::is_named(operation, "scf.for")
-                && unsafe { mlirOperationGetNumResults(operation) } > 0
-        };
-        for operation in ir::block_operations(entry) {
-            if !accumulates(operation) {
-                continue;
-            }
-            let at = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
-            if reader.uniform_bounds(operation) {
-                nest.loops.push(operation);
-                nest.carried += unsafe { mlirOperationGetNumResults(operation) } as u32;
-                reader.loads_in(operation, &mut nest.loads);
-            } else {
-                nest.missing = format!(
-                    "the trips of its loop at {at} depend on the block ids, so the tile's outputs \
-                     would run different loops"
-                );
+        let top = ir::block_operations(entry);
+        nest.take_loops(&top, &mut reader);
+        let guarded = top.iter().enumerate().find(|&(_, &operation)| {
+            ir::is_named(operation, "scf.if")
+                && unsafe { mlirOperationGetNumResults(operation) } == 0
+                && !reader.uniform(unsafe { mlirOperationGetOperand(operation, 0) })
+        });
+        if let (true, Some((position, &guard))) = (nest.loops.is_empty(), guarded) {
+            let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
+            let inside = ir::block_operations(then_block);
+            let writer = top[..position]
+                .iter()
+                .find(|&&operation| !jam::shared(operation) && !reader.ids.defines(operation));
+            match writer {
+                Some(&writer) if inside.iter().any(|&op| !accumulators(op).is_empty()) => {
+                    nest.missing = format!(
+                        "its loop is under the guard at {}, and {} at {} before it would run \
+                         again for the outputs at the grid's edge",
+                        ir::location_text(unsafe { mlirOperationGetLocation(guard) }),
+                        ir::operation_name(writer),
+                        ir::location_text(unsafe { mlirOperationGetLocation(writer) })
+                    );
+                }
+                _ => {
+                    nest.take_loops(&inside, &mut reader);
+                    nest.guard = (!nest.loops.is_empty()).then_some(position);
+                }
             }
         }
         let nested = ir::walk(unsafe { mlirBlockGetParentOperation(entry) })
             .into_iter()
             .find(|&operation| {
-                accumulates(operation)
+                !accumulators(operation).is_empty()
                     && unsafe { mlirOperationGetBlock(operation) }.ptr != entry.ptr
             });
-        if let (true, Some(nested)) = (nest.loops.is_empty(), nested) {
+        if let (true, Some(nested), true) = (
+            nest.loops.is_empty(),
+            nested,
+            nest.missing.starts_with("no loop"),
+        ) {
             let parent = unsafe { mlirOperationGetParentOperation(nested) };
             nest.missing = format!(
                 "its loop at {} is inside {} at {}: each of the tile's outputs would run its own \
@@ -357,6 +386,100 @@ impl Nest {
         }
         nest
     }
+
+    /// Takes the loops among `operations` that accumulate, with their loads.
+    fn take_loops(&mut self, operations: &[MlirOperation], reader: &mut Dependences) {
+        for &operation in operations {
+            let accumulated = accumulators(operation);
+            if accumulated.is_empty() {
+                continue;
+            }
+            let at = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
+            if reader.uniform_bounds(operation) {
+                self.loops.push(operation);
+                self.carried += accumulated.len() as u32;
+                reader
+                    .accumulator_loads
+                    .extend(accumulated.into_iter().flatten().map(|load| load.ptr));
+                reader.loads_in(operation, &mut self.loads);
+            } else {
+                self.missing = format!(
+                    "the trips of its loop at {at} depend on the block ids, so the tile's outputs \
+                     would run different loops"
+                );
+            }
+        }
+    }
+}
+
+/// What `operation` accumulates, one entry per value, where it is an `scf.for`: each value it
+/// carries (no load), and each element kept in memory, read and written directly in its body
+/// at one index that does not change with the loop (`c[i][j] += …`: the loads of it, which
+/// `promote` replaces with a register later).
+fn accumulators(operation: MlirOperation) -> Vec<Vec<MlirOperation>> {
+    if !ir::is_named(operation, "scf.for") {
+        return Vec::new();
+    }
+    let carried = unsafe { mlirOperationGetNumResults(operation) } as usize;
+    let mut found: Vec<Vec<MlirOperation>> = vec![Vec::new(); carried];
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)) };
+    let inside = ir::block_operations(body);
+    let operands = |access: MlirOperation, from: isize| -> Vec<MlirValue> {
+        (from..unsafe { mlirOperationGetNumOperands(access) })
+            .map(|position| unsafe { mlirOperationGetOperand(access, position) })
+            .collect()
+    };
+    for &store in inside
+        .iter()
+        .filter(|&&op| ir::is_named(op, "memref.store"))
+    {
+        let element = operands(store, 1);
+        if element.iter().any(|&value| varies_with(value, operation)) {
+            continue;
+        }
+        let loads: Vec<MlirOperation> = inside
+            .iter()
+            .copied()
+            .filter(|&op| ir::is_named(op, "memref.load"))
+            .filter(|&load| {
+                let read = operands(load, 0);
+                read.len() == element.len()
+                    && read
+                        .iter()
+                        .zip(&element)
+                        .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+            })
+            .collect();
+        if !loads.is_empty() {
+            found.push(loads);
+        }
+    }
+    found
+}
+
+/// Whether `value` may change from one trip of `the_loop` to the next: a value of its body
+/// (its counter, what it carries, what is computed from them or in a region of it).
+fn varies_with(value: MlirValue, the_loop: MlirOperation) -> bool {
+    let owner = if unsafe { mlirValueIsABlockArgument(value) } {
+        unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value)) }
+    } else {
+        let Some(defining) = ir::defining_operation(value) else {
+            return true;
+        };
+        if !ir::encloses(the_loop, defining) {
+            return false;
+        }
+        let flat = unsafe { mlirOperationGetNumRegions(defining) } == 0
+            && unsafe { mlirOperationGetParentOperation(defining).ptr } == the_loop.ptr;
+        return !flat
+            || (0..unsafe { mlirOperationGetNumOperands(defining) }).any(|position| {
+                varies_with(
+                    unsafe { mlirOperationGetOperand(defining, position) },
+                    the_loop,
+                )
+            });
+    };
+    owner.ptr == the_loop.ptr || ir::encloses(the_loop, owner)
 }
 
 /// What each value depends on, memoized.
@@ -368,6 +491,8 @@ struct Dependences {
     ids: Ids,
     /// The loops the copies share (their induction variables depend on nothing).
     fused: Vec<MlirOperation>,
+    /// The loads of an accumulator kept in memory, which are no load of the tile's.
+    accumulator_loads: Vec<*mut c_void>,
     /// Values already read.
     known: HashMap<*const c_void, Dependence>,
 }
@@ -408,6 +533,8 @@ impl Dependences {
                         loads,
                     );
                 }
+            } else if self.accumulator_loads.contains(&operation.ptr) {
+                continue;
             } else if matches!(name.as_str(), "memref.load" | "vector.load") {
                 let mut dependence = Dependence { x: false, y: false };
                 for position in 0..unsafe { mlirOperationGetNumOperands(operation) } {

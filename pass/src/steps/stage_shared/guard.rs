@@ -142,7 +142,7 @@ fn guarded_initial(
             continue;
         }
         let name = ir::operation_name(owner);
-        let computes = name == "memref.load"
+        let computes = (name == "memref.load" && !written_before(owner, block))
             || (name.starts_with("arith.") && !TRAPPING.contains(&name.as_str()));
         if !computes
             || unsafe { mlirOperationGetBlock(owner).ptr } != block.ptr
@@ -169,6 +169,24 @@ fn guarded_initial(
     let order = ir::block_operations(block);
     chain.sort_by_key(|operation| order.iter().position(|op| op.ptr == operation.ptr));
     (contained && !chain.is_empty()).then_some(chain)
+}
+
+/// Whether an op before `load` in `block` (or nested in one) may write memory: the load then
+/// cannot move before the guard, ahead of that write (a register tile's `c[i][j] *= beta`
+/// before the loads of its other copies' accumulators).
+fn written_before(load: MlirOperation, block: MlirBlock) -> bool {
+    let operations = ir::block_operations(block);
+    let earlier = operations
+        .iter()
+        .take_while(|operation| operation.ptr != load.ptr);
+    earlier
+        .flat_map(|&operation| ir::walk(operation))
+        .any(|operation| {
+            let name = ir::operation_name(operation);
+            ["store", "atomic", "call", "copy", "barrier"]
+                .iter()
+                .any(|writes| name.contains(writes))
+        })
 }
 
 /// The constant op (`arith.constant`, `index.constant`: no operands, no

@@ -84,6 +84,7 @@ use crate::{
     ir,
     report::Kind,
     report::{AccessReport, Decision},
+    steps::register_tile::jam::on_edge_path,
     steps::shared_layout,
     steps::{self, Telling},
     Options,
@@ -215,6 +216,7 @@ pub fn run(
     for (index, staging, verdict) in plans {
         let finding = &findings[index];
         let location = unsafe { mlirOperationGetLocation(finding.memory.operation) };
+        let edge = on_edge_path(finding.memory.operation);
         let Applied {
             after,
             outcome,
@@ -259,7 +261,7 @@ pub fn run(
         let telling = Telling {
             kernel: &kernel.name,
             location,
-            remark: !staging.nothing_to_gain,
+            remark: !staging.nothing_to_gain && !edge,
             blocked: false,
         };
         let (decision, note) = steps::settle(decision, telling, options);

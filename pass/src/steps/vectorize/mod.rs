@@ -48,6 +48,7 @@ use crate::{
     ir,
     report::Decision,
     report::Kind,
+    steps::register_tile::jam::on_edge_path,
     steps::{Early, Step, Telling},
     Options,
 };
@@ -132,6 +133,7 @@ pub fn run(
             mlir_sys::mlirShapedTypeGetElementType(mlir_sys::mlirValueGetType(first.memref))
         });
         let location = unsafe { mlirOperationGetLocation(first.operation) };
+        let edge = on_edge_path(first.operation);
         let what = group.what(findings);
         // Before applying: a merge destroys its members, and alignment changes the attribute.
         let before = widened::before(kernel, group, findings, options);
@@ -246,7 +248,8 @@ pub fn run(
             remark: !group
                 .outcome
                 .as_ref()
-                .is_err_and(|blocker| blocker.overlapping()),
+                .is_err_and(|blocker| blocker.overlapping())
+                && !edge,
             blocked: group.outcome.is_err(),
         };
         success &= early.settle(decision, telling, options);
