@@ -172,8 +172,7 @@ module attributes {gpu.container_module} {
     // CHECK: scf.for {{.*}} -> (f32, f32)
     // CHECK-NOT: memref.load %arg1
     // CHECK: scf.yield
-    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations
-    // REMARK: promote: arg 1: arg 1[tid.x + 32] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations; the same for 1 more access, at other offsets: [[@LINE+14]]:20
     gpu.func @two_elements(%v: memref<8xf32> {llvm.noalias}, %out: memref<64xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x

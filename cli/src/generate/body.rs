@@ -285,6 +285,19 @@ impl Body {
         )
     }
 
+    /// The element constant `value` (a small integer, written `value.0` for a float), defined
+    /// at entry.
+    pub fn constant(&mut self, element: Element, value: i64) -> String {
+        let literal = match element.is_integer() {
+            true => value.to_string(),
+            false => format!("{value}.0"),
+        };
+        self.define_at_entry(
+            "e",
+            &format!("arith.constant {literal} : {}", element.name()),
+        )
+    }
+
     /// Emits `expression` with `arith.muli`/`arith.addi`; returns the index value.
     pub fn affine(&mut self, expression: &Affine) -> String {
         let mut sum: Option<String> = None;
@@ -478,12 +491,19 @@ impl Body {
             upper: self.index(count * stride),
             stride: self.index(stride),
         };
+        self.iterate(&variable, &range, |body| step(body, &variable));
+    }
+
+    /// `scf.for variable = lower to upper step stride` (index values) without results, for a
+    /// `variable` named beforehand (an [`Affine`] of it already built); `step` builds the
+    /// iteration.
+    pub fn iterate(&mut self, variable: &str, range: &LoopRange, step: impl FnOnce(&mut Body)) {
         self.line(&format!(
             "scf.for {variable} = {} to {} step {} {{",
             range.lower, range.upper, range.stride
         ));
         self.depth += 1;
-        step(self, &variable);
+        step(self);
         self.depth -= 1;
         self.line("}");
     }

@@ -221,8 +221,8 @@ impl Note {
 
 /// Emits `notes`, one per decision: notes of one kind with the same message (the loads of
 /// one stencil, the fields of one record, each decided alike) become one, at the first
-/// location, naming the others; so do notes at one location whose messages differ only in
-/// constant offsets (the copies of one access in a register tile: `c[i + 8][j + 32]`).
+/// location, naming the others; so do notes whose messages differ only in constant offsets
+/// (the copies of one access in a register tile, `c[i + 8][j + 32]`; a stencil's nine loads).
 pub fn emit_grouped(notes: Vec<Note>) {
     let mut groups: Vec<(Note, Vec<MlirLocation>, bool)> = Vec::new();
     for note in notes {
@@ -230,7 +230,6 @@ pub fn emit_grouped(notes: Vec<Note>) {
             first.kind == note.kind
                 && first.error == note.error
                 && first.applied == note.applied
-                && ir::location_text(first.location) == ir::location_text(note.location)
                 && without_offsets(&first.message) == without_offsets(&note.message)
         };
         match groups.iter_mut().find(|(first, _, _)| {
@@ -247,6 +246,7 @@ pub fn emit_grouped(notes: Vec<Note>) {
         }
     }
     for (mut note, others, offsets) in groups {
+        let offsets = if offsets { ", at other offsets" } else { "" };
         if !others.is_empty() {
             let first = ir::location_text(note.location);
             // One place per location, with how many accesses are there (the members of an
@@ -279,13 +279,12 @@ pub fn emit_grouped(notes: Vec<Note>) {
             };
             note.message = match places.as_slice() {
                 [only] if only.starts_with("here") => format!(
-                    "{}; the same for {} more {accesses} here{}",
+                    "{}; the same for {} more {accesses} here{offsets}",
                     note.message,
                     others.len(),
-                    if offsets { ", at other offsets" } else { "" }
                 ),
                 _ => format!(
-                    "{}; the same for {} more {accesses}: {}",
+                    "{}; the same for {} more {accesses}{offsets}: {}",
                     note.message,
                     others.len(),
                     places.join(", ")
@@ -296,20 +295,25 @@ pub fn emit_grouped(notes: Vec<Note>) {
     }
 }
 
-/// `message` without its constant terms (` + 8` where no `*` follows): what the copies of
-/// one access at other offsets say alike.
+/// `message` without its constant terms (` + 8`, ` - 1` where no `*` follows): what the
+/// copies of one access at other offsets say alike.
 fn without_offsets(message: &str) -> String {
     let mut kept = String::with_capacity(message.len());
     let mut rest = message;
-    while let Some(at) = rest.find(" + ") {
-        let after = &rest[at + 3..];
-        let digits = after.chars().take_while(char::is_ascii_digit).count();
-        kept.push_str(&rest[..at]);
-        if digits > 0 && !after[digits..].starts_with('*') {
-            rest = &after[digits..];
-        } else {
-            kept.push_str(" + ");
-            rest = after;
+    while let Some(at) = rest.find([' ']) {
+        let (before, after) = rest.split_at(at);
+        kept.push_str(before);
+        let term = ["+ ", "- "]
+            .iter()
+            .find_map(|sign| after[1..].strip_prefix(sign))
+            .map(|term| (term, term.chars().take_while(char::is_ascii_digit).count()))
+            .filter(|&(term, digits)| digits > 0 && !term[digits..].starts_with(['*', '.']));
+        match term {
+            Some((term, digits)) => rest = &term[digits..],
+            None => {
+                kept.push(' ');
+                rest = &after[1..];
+            }
         }
     }
     kept.push_str(rest);
@@ -487,7 +491,14 @@ mod tests {
             without_offsets(&copy(""))
         );
         assert_eq!(without_offsets("a + b + 12"), "a + b");
-        assert_eq!(without_offsets("sectors 1 -> 4"), "sectors 1 -> 4");
+        assert_eq!(
+            without_offsets("(i - 1)*100 + j - 1 >= 0"),
+            "(i)*100 + j >= 0"
+        );
+        assert_eq!(
+            without_offsets("sectors 1 -> 4, 2.5 - 1.5"),
+            "sectors 1 -> 4, 2.5 - 1.5"
+        );
     }
     use crate::options::Switches;
 

@@ -18,7 +18,10 @@
 //!   or `memref.dim` trip counts, loops from constants or from thread x with
 //!   steps above 1, an outer loop, and edge guards (stage-shared, constant);
 //! * [`product`]: a matrix product with one output a thread over grids of up to 8x8 small
-//!   blocks, `b` at random transposed, a table or a row scale added (register-tile);
+//!   blocks, `b` at random transposed, a table or a row scale added; as a DSL writes it (an
+//!   accumulator the loop carries) or as CUDA does: under an edge guard `if (i < R && j < C)`,
+//!   the sum kept in the output in global memory (`c = 0` or `c *= beta`, then `c += a·b` in
+//!   the loop), or both (register-tile);
 //! * [`rows`]: several rows per thread in a loop with a step (NVIDIA's
 //!   `transposeNaive`), written at the same element or transposed, the rows
 //!   of a block contiguous or with gaps (stage-shared on stores in loops);
