@@ -47,6 +47,20 @@ extern "C" __global__ void syrk_kernel(int ni, int nj, float alpha, float beta, 
   }
 }
 
+// gemm.cu: c[i][j] = beta c[i][j] + alpha sum_k a[i][k] b[k][j], one thread per output.
+extern "C" __global__ void gemm_kernel(int ni, int nj, int nk, float alpha, float beta, float* a,
+                                       float* b, float* c) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if ((i < ni) && (j < nj)) {
+    c[i * nj + j] *= beta;
+    int k;
+    for (k = 0; k < nk; k++) {
+      c[i * nj + j] += alpha * a[i * nk + k] * b[k * nj + j];
+    }
+  }
+}
+
 // 2DConvolution.cu (CUDA/stencils/convolution-2d/2DConvolution.cu): a 3x3 stencil, one thread
 // per output. The reference of polybench-convolution2d, real-convolution2d and their -block twin.
 extern "C" __global__ void convolution2D_kernel(int ni, int nj, float* A, float* B) {

@@ -28,6 +28,49 @@ use interpreter::{Argument, HostBuffer, Trace, Type};
 
 use crate::interp::{arguments, parse, prepare, program, run_translated, Launch};
 
+/// A kernel's launch as the program `gpu-mem-opt wrap` makes of it (a host @main that
+/// gpu.allocs, copies and launches it the ordinary way), in a scratch file removed on drop.
+pub struct Wrapped {
+    /// The program's launch: its @main, with the kernel's argument specs.
+    pub launch: Launch,
+}
+
+impl Wrapped {
+    /// Wraps `launch`'s kernel (`wrap`'s rules: a gpu.func, no launch contract).
+    pub fn of(launch: &Launch) -> Result<Wrapped, String> {
+        let text = crate::wrap::wrap(
+            &launch.file,
+            &launch.kernel,
+            (launch.grid, launch.block),
+            &[],
+        )
+        .map_err(|why| format!("{WRAP_FAILED_PREFIX} {why}"))?;
+        let file = std::env::temp_dir().join(format!(
+            "gpu-mem-opt-wrapped-{}-{}.mlir",
+            std::process::id(),
+            launch.kernel
+        ));
+        std::fs::write(&file, text).map_err(|error| format!("{}: {error}", file.display()))?;
+        Ok(Wrapped {
+            launch: Launch {
+                file,
+                kernel: String::new(),
+                entry: Some("main".into()),
+                ..launch.clone()
+            },
+        })
+    }
+}
+
+impl Drop for Wrapped {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.launch.file);
+    }
+}
+
+/// How an error of wrapping a kernel for `--lone-kernels` begins.
+pub const WRAP_FAILED_PREFIX: &str = "cannot wrap the kernel in host code:";
+
 /// How an error of the pass run begins.
 pub const PASS_FAILED_PREFIX: &str = "gpu-mem-opt failed:";
 /// How an error of the input as given begins (parse, translation, arguments, the run before).

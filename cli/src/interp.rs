@@ -31,6 +31,7 @@ use runner::suite::predictions::Prediction;
 const SM: u32 = 90;
 
 /// What both subcommands need to launch a kernel.
+#[derive(Clone)]
 pub struct Launch {
     /// The MLIR file.
     pub file: PathBuf,

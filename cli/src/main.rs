@@ -137,10 +137,11 @@ enum Command {
         /// Compare with this file's kernel, run as given, instead of running the pass.
         #[arg(long, value_name = "FILE")]
         against: Option<PathBuf>,
-        /// With --entry: run the pass on the kernels alone, the host code taken out (as when
-        /// kernels are compiled apart from their launcher), then launch them from the host code
-        /// as written, which fulfils no launch contract.
-        #[arg(long, requires = "entry", conflicts_with = "against")]
+        /// Run the pass on the kernels alone, the host code taken out (as when kernels are
+        /// compiled apart from their launcher), then launch them from the host code as written,
+        /// which fulfils no launch contract; with --kernel, from the host @main that `wrap`
+        /// writes for it.
+        #[arg(long, conflicts_with = "against")]
         lone_kernels: bool,
     },
     /// Emit a kernel's PTX and launch description; launch it if a GPU is here.
@@ -280,7 +281,15 @@ fn main() -> ExitCode {
                 Some(path) => diff::Other::File(path),
                 None => diff::Other::Pass(&options, lone_kernels),
             };
-            return finish(diff::diff(&launch.into(), &other));
+            let launch: interp::Launch = launch.into();
+            if lone_kernels && launch.entry.is_none() {
+                let wrapped = match diff::Wrapped::of(&launch) {
+                    Ok(wrapped) => wrapped,
+                    Err(why) => return finish(Err(why)),
+                };
+                return finish(diff::diff(&wrapped.launch, &other));
+            }
+            return finish(diff::diff(&launch, &other));
         }
         Command::Run(args) => return finish(run::run(args)),
         Command::Fuzz {

@@ -34,6 +34,10 @@
 // RUN: not grep launch_contract %t.default.json
 /// wrap launches the ordinary way, so it refuses a kernel that owes more.
 // RUN: not gpu-mem-opt wrap %t.bound.mlir --kernel smooth --grid 1,1,1 2>&1 | FileCheck %s --check-prefix=WRAP
+// The same from diff: --lone-kernels with --kernel wraps the kernel itself, and says why not.
+// RUN: gpu-mem-opt diff %s --kernel smooth --grid 1,1,1 --lone-kernels | FileCheck %s --check-prefix=DEFAULT
+// RUN: not gpu-mem-opt diff %t.bound.mlir --kernel smooth --grid 1,1,1 --lone-kernels 2>&1 | FileCheck %s --check-prefix=WRAPPED
+// WRAPPED: gpu-mem-opt: cannot wrap the kernel in host code: kernel 'smooth' has a launch contract
 // WRAP: kernel 'smooth' has a launch contract that a host @main launching it the ordinary way does not fulfil: the launcher must copy arg 1 (36 B) into @__gmo_const_smooth_arg1 before each launch
 
 /// Option block, where the IR gives no block size, is an obligation too: the kernel says it
