@@ -72,6 +72,27 @@ pub fn location_text(location: MlirLocation) -> String {
     }
 }
 
+/// Whether `left` and `right` are the same values, in order.
+pub fn same_values(left: &[MlirValue], right: &[MlirValue]) -> bool {
+    left.len() == right.len()
+        && left
+            .iter()
+            .zip(right)
+            .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
+}
+
+/// Whether `value` is defined outside `operation` (a loop): not by an op in it, nor an
+/// argument of a block of it.
+pub fn defined_outside(value: MlirValue, operation: MlirOperation) -> bool {
+    match defining_operation(value) {
+        Some(owner) => !encloses(operation, owner),
+        None => unsafe {
+            let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value));
+            !(parent.ptr == operation.ptr || encloses(operation, parent))
+        },
+    }
+}
+
 /// Whether `ancestor` strictly encloses `operation`.
 pub fn encloses(ancestor: MlirOperation, operation: MlirOperation) -> bool {
     let mut current = unsafe { mlirOperationGetParentOperation(operation) };

@@ -372,7 +372,7 @@ fn decide(
             }
         }
     }
-    if !defined_outside(first.memory.memref, the_loop) {
+    if !ir::defined_outside(first.memory.memref, the_loop) {
         return Err("its memref is made inside the loop".into());
     }
     for &value in &index_operands(&first.memory) {
@@ -440,15 +440,10 @@ fn shared_outside(
     let first = index_operands(&findings[members[0]].memory);
     for &member in members {
         let operands = index_operands(&findings[member].memory);
-        let same = operands.len() == first.len()
-            && operands
-                .iter()
-                .zip(&first)
-                .all(|(&one, &other)| unsafe { mlirValueEqual(one, other) });
-        if !same
+        if !ir::same_values(&operands, &first)
             || !operands
                 .iter()
-                .all(|&value| defined_outside(value, the_loop))
+                .all(|&value| ir::defined_outside(value, the_loop))
         {
             return Err(
                 "its index is not followed, and its accesses do not share one index value \
@@ -460,20 +455,9 @@ fn shared_outside(
     Ok(())
 }
 
-/// Whether `value` is defined outside `the_loop`.
-fn defined_outside(value: MlirValue, the_loop: MlirOperation) -> bool {
-    match ir::defining_operation(value) {
-        Some(owner) => !ir::encloses(the_loop, owner),
-        None => unsafe {
-            let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value));
-            !(parent.ptr == the_loop.ptr || ir::encloses(the_loop, parent))
-        },
-    }
-}
-
 /// Whether `value` is defined outside `the_loop` or by pure `arith` ops of such values.
 fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
-    if defined_outside(value, the_loop) {
+    if ir::defined_outside(value, the_loop) {
         return true;
     }
     let Some(owner) = ir::defining_operation(value) else {
@@ -493,7 +477,7 @@ fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
 
 /// `value` as computed before `the_loop` (the `arith` ops it needs copied there).
 fn hoisted(value: MlirValue, the_loop: MlirOperation) -> MlirValue {
-    if defined_outside(value, the_loop) {
+    if ir::defined_outside(value, the_loop) {
         return value;
     }
     let owner = ir::defining_operation(value).expect("hoistable: an op result");

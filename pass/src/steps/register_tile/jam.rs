@@ -132,15 +132,6 @@ impl Copy {
     }
 }
 
-/// Whether `left` and `right` are the same values, in order.
-fn same_values(left: &[MlirValue], right: &[MlirValue]) -> bool {
-    left.len() == right.len()
-        && left
-            .iter()
-            .zip(right)
-            .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
-}
-
 /// Whether `operation`'s operands `positions` are the same values in every copy.
 fn same_in_every_copy(
     operation: MlirOperation,
@@ -151,7 +142,7 @@ fn same_in_every_copy(
     let first = copies.first().map(operands).unwrap_or_default();
     copies
         .iter()
-        .all(|copy| same_values(&operands(copy), &first))
+        .all(|copy| ir::same_values(&operands(copy), &first))
 }
 
 /// Ops made once for copies that give them the same operands: no effect on memory but reads.
@@ -187,16 +178,15 @@ pub fn shared(operation: MlirOperation) -> bool {
 pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32), guard: Option<usize>) -> Result<(), String> {
     let entry = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
     let ids = Ids::of(kernel);
-    let guard = match guard {
-        Some(position) => Some(
-            *ir::block_operations(entry)
+    let guard = guard
+        .map(|position| {
+            ir::block_operations(entry)
                 .get(position)
-                .ok_or("no edge guard where the decision found it")?,
-        ),
-        None => None,
-    };
+                .copied()
+                .ok_or("no edge guard where the decision found it")
+        })
+        .transpose()?;
     // The ids first, where every copy's scaled id can be built from them.
-    let defined_by_id = |operation: MlirOperation| ids.defines(operation);
     let &first = ir::block_operations(entry).first().ok_or("an empty body")?;
     for &(id, _, _) in &ids.0 {
         if let Some(defining) = ir::defining_operation(id).filter(|op| op.ptr != first.ptr) {
@@ -208,7 +198,7 @@ pub fn apply(kernel: &Kernel, (fx, fy): (u32, u32), guard: Option<usize>) -> Res
     let body: Vec<MlirOperation> = operations[..operations.len() - 1]
         .iter()
         .copied()
-        .filter(|&operation| !defined_by_id(operation))
+        .filter(|&operation| !ids.defines(operation))
         .collect();
     let builder = Builder::before(body.first().copied().unwrap_or(terminator));
     let factors = [fx, fy];
@@ -449,7 +439,7 @@ fn emit(
     let operands = copy.operands(operation);
     let same = earlier
         .iter()
-        .find(|(made, _)| same_values(made, &operands));
+        .find(|(made, _)| ir::same_values(made, &operands));
     let made_here = match (share, same) {
         (true, Some(&(_, same))) => same,
         _ => {

@@ -441,14 +441,7 @@ fn accumulators(operation: MlirOperation) -> Vec<Vec<MlirOperation>> {
             .iter()
             .copied()
             .filter(|&op| ir::is_named(op, "memref.load"))
-            .filter(|&load| {
-                let read = operands(load, 0);
-                read.len() == element.len()
-                    && read
-                        .iter()
-                        .zip(&element)
-                        .all(|(left, right)| unsafe { mlirValueEqual(*left, *right) })
-            })
+            .filter(|&load| ir::same_values(&operands(load, 0), &element))
             .collect();
         if !loads.is_empty() {
             found.push(loads);
@@ -460,26 +453,22 @@ fn accumulators(operation: MlirOperation) -> Vec<Vec<MlirOperation>> {
 /// Whether `value` may change from one trip of `the_loop` to the next: a value of its body
 /// (its counter, what it carries, what is computed from them or in a region of it).
 fn varies_with(value: MlirValue, the_loop: MlirOperation) -> bool {
-    let owner = if unsafe { mlirValueIsABlockArgument(value) } {
-        unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value)) }
-    } else {
-        let Some(defining) = ir::defining_operation(value) else {
-            return true;
-        };
-        if !ir::encloses(the_loop, defining) {
-            return false;
-        }
-        let flat = unsafe { mlirOperationGetNumRegions(defining) } == 0
-            && unsafe { mlirOperationGetParentOperation(defining).ptr } == the_loop.ptr;
-        return !flat
-            || (0..unsafe { mlirOperationGetNumOperands(defining) }).any(|position| {
-                varies_with(
-                    unsafe { mlirOperationGetOperand(defining, position) },
-                    the_loop,
-                )
-            });
+    if ir::defined_outside(value, the_loop) {
+        return false;
+    }
+    // An argument of a block of the loop, or an op in it.
+    let Some(defining) = ir::defining_operation(value) else {
+        return true;
     };
-    owner.ptr == the_loop.ptr || ir::encloses(the_loop, owner)
+    let flat = unsafe { mlirOperationGetNumRegions(defining) } == 0
+        && unsafe { mlirOperationGetParentOperation(defining).ptr } == the_loop.ptr;
+    !flat
+        || (0..unsafe { mlirOperationGetNumOperands(defining) }).any(|position| {
+            varies_with(
+                unsafe { mlirOperationGetOperand(defining, position) },
+                the_loop,
+            )
+        })
 }
 
 /// What each value depends on, memoized.
