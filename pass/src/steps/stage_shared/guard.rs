@@ -27,6 +27,7 @@
 use mlir_sys::*;
 
 use crate::{
+    facts::effects::{self, Effect},
     facts::kernels::Kernel,
     facts::uniform::Uniformity,
     ir,
@@ -71,7 +72,7 @@ pub fn movable_guard(
             defined_in(value, entry)
                 || hoistable(value, then_block).is_some()
                 || (index >= LOOP_INITIAL_VALUES
-                    && guarded_initial(value, then_block, entry).is_some())
+                    && guarded_initial(kernel, value, then_block, entry).is_some())
         })
     };
     if !from_entry(the_loop, 0) {
@@ -127,6 +128,7 @@ const LOOP_INITIAL_VALUES: isize = 3;
 /// register `promote` carries), each used only by the next ones but the last: a loop's initial
 /// value that can be computed before the guard under its condition.
 fn guarded_initial(
+    kernel: &Kernel,
     value: MlirValue,
     block: MlirBlock,
     entry: MlirBlock,
@@ -142,7 +144,7 @@ fn guarded_initial(
             continue;
         }
         let name = ir::operation_name(owner);
-        let computes = (name == "memref.load" && !written_before(owner, block))
+        let computes = (name == "memref.load" && !written_before(kernel, owner, block))
             || (name.starts_with("arith.") && !TRAPPING.contains(&name.as_str()));
         if !computes
             || unsafe { mlirOperationGetBlock(owner).ptr } != block.ptr
@@ -171,22 +173,16 @@ fn guarded_initial(
     (contained && !chain.is_empty()).then_some(chain)
 }
 
-/// Whether an op before `load` in `block` (or nested in one) may write memory: the load then
-/// cannot move before the guard, ahead of that write (a register tile's `c[i][j] *= beta`
-/// before the loads of its other copies' accumulators).
-fn written_before(load: MlirOperation, block: MlirBlock) -> bool {
-    let operations = ir::block_operations(block);
-    let earlier = operations
-        .iter()
-        .take_while(|operation| operation.ptr != load.ptr);
-    earlier
-        .flat_map(|&operation| ir::walk(operation))
-        .any(|operation| {
-            let name = ir::operation_name(operation);
-            ["store", "atomic", "call", "copy", "barrier"]
-                .iter()
-                .any(|writes| name.contains(writes))
-        })
+/// Whether an op before `load` in `block` (or nested in one) may write memory or order it
+/// (`facts::effects`: a write, a barrier, an unknown effect): the load then cannot move before
+/// the guard, ahead of it (a register tile's `c[i][j] *= beta` before the loads of its other
+/// copies' accumulators).
+fn written_before(kernel: &Kernel, load: MlirOperation, block: MlirBlock) -> bool {
+    ir::block_operations(block)
+        .into_iter()
+        .take_while(|operation| operation.ptr != load.ptr)
+        .flat_map(|operation| effects::effects(kernel, operation))
+        .any(|(effect, _)| !matches!(effect, Effect::Read(..)))
 }
 
 /// The constant op (`arith.constant`, `index.constant`: no operands, no
@@ -224,15 +220,15 @@ fn hoist_constants(the_loop: MlirOperation, guard: MlirOperation) {
 }
 
 /// Moves `the_loop` out of `guard`, just before it, each store in its body
-/// under the guard's condition (see the module essay).
-pub fn leave_guard(the_loop: MlirOperation, guard: MlirOperation) {
+/// under the guard's condition (see the module essay); `kernel` is theirs.
+pub fn leave_guard(kernel: &Kernel, the_loop: MlirOperation, guard: MlirOperation) {
     hoist_constants(the_loop, guard);
     let condition = unsafe { mlirOperationGetOperand(guard, 0) };
     let then_block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(guard, 0)) };
     let entry = unsafe { mlirOperationGetBlock(guard) };
     for index in LOOP_INITIAL_VALUES..unsafe { mlirOperationGetNumOperands(the_loop) } {
         let value = unsafe { mlirOperationGetOperand(the_loop, index) };
-        if let Some(chain) = guarded_initial(value, then_block, entry) {
+        if let Some(chain) = guarded_initial(kernel, value, then_block, entry) {
             let location = unsafe { mlirOperationGetLocation(chain[0]) };
             let builder = Builder::before(guard).located(location);
             let element_type = unsafe { mlirValueGetType(value) };

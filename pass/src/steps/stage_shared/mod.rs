@@ -205,7 +205,7 @@ pub fn run(
     );
     for (the_loop, guard) in &guards {
         if let Ok(guard) = guard {
-            guard::leave_guard(*the_loop, *guard);
+            guard::leave_guard(kernel, *the_loop, *guard);
         }
     }
     let mut decisions = Vec::new();
