@@ -1,11 +1,10 @@
 //! The pass: find kernels, list their accesses, analyse, decide, rewrite,
 //! explain (remarks) and record (report).
 //!
-//! Per kernel, in order: register tiles, coarsening, vector widths, memory spaces (read-only path, constant
-//! memory), staging through shared memory, global layouts (relayout), shared-memory
-//! layouts; each decides
-//! into the report's `decisions` before it rewrites, and each decision is a
-//! remark.
+//! The steps act in the order `steps::order` gives as data: per kernel its phases
+//! ([`Phase`]), then the module's stages once every kernel is done. Each step decides into
+//! the report's `decisions` before it rewrites, and each decision is a remark; the kernel's
+//! own remark comes first, then the decisions of the phases before [`Phase::Laid`].
 
 use mlir_sys::{mlirOperationGetLocation, MlirOperation};
 
@@ -15,12 +14,11 @@ use crate::{
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
     ir,
-    report::{
-        AccessReport, Decision, KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport,
-    },
+    report::{KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport},
     steps::{
-        self, coarsen, delinearize, memory_space, promote, register_tile, relayout, shared_layout,
-        stage_shared, vectorize, version, Early, EarlyStep,
+        self, memory_space,
+        order::{self, Module, Phase, Work},
+        relayout, stage_shared, version, Early,
     },
     time, Options,
 };
@@ -107,22 +105,15 @@ pub fn optimize(root: MlirOperation, options: &Options, mode: Mode) -> (bool, Re
         }
     }
     if mode == Mode::Optimize {
-        success &= relayout::host::settle(pending, options, &mut reports);
-        success &= shared_globals(&optimized, &mut reports);
-        for (position, kernel, (plan, decisions)) in checks {
-            memory_space::apply_checks(
-                &kernel,
-                &plan,
-                &decisions,
-                &mut reports[position].decisions,
-            );
-        }
-        // Copies of many rounds written out with their loads in flight together, once no
-        // decision holds one of their operations.
-        for (_, kernel, _) in &optimized {
-            stage_shared::copy::unroll(kernel);
-            // A register tile's loop over one staged tile, trip by trip.
-            register_tile::unroll::unroll(kernel);
+        let mut module = Module {
+            options,
+            reports: &mut reports,
+            optimized: &optimized,
+            pending,
+            checks,
+        };
+        for stage in &order::MODULE {
+            success &= (stage.run)(&mut module);
         }
         // Last: the obligations every step left on each kernel's launcher, and the time of
         // a launch as the kernel now stands.
@@ -166,49 +157,16 @@ fn kernel_options(kernel: &Kernel, options: &Options) -> Result<(Options, Option
     }
 }
 
-/// Lays out the workgroup globals several kernels share, per target (kernels of one
-/// `gpu.module` share one); false when `strict` turned a decision into an error.
-fn shared_globals(optimized: &[(usize, Kernel, Options)], reports: &mut [KernelReport]) -> bool {
-    let mut success = true;
-    let mut targets: Vec<u32> = optimized
-        .iter()
-        .map(|(_, _, options)| options.target.sm)
-        .collect();
-    targets.sort_unstable();
-    targets.dedup();
-    for sm in targets {
-        let group: Vec<&(usize, Kernel, Options)> = optimized
-            .iter()
-            .filter(|(_, _, options)| options.target.sm == sm)
-            .collect();
-        let kernels: Vec<Kernel> = group.iter().map(|(_, kernel, _)| kernel.clone()).collect();
-        let mut own: Vec<KernelReport> = group
-            .iter()
-            .map(|(position, _, _)| std::mem::take(&mut reports[*position]))
-            .collect();
-        success &= shared_layout::joint::decide(&kernels, &group[0].2, &mut own);
-        for ((position, _, _), report) in group.iter().zip(own) {
-            reports[*position] = report;
-        }
-    }
-    success
-}
-
 /// Analyses one kernel's accesses, explains them, and reports them; also the kernel as it is
-/// afterwards (staging may have added attributions). `source`: the attribute that named its
-/// target, if one did.
+/// afterwards (staging may have added attributions) and the read-only path's run-time check
+/// left for the module. `source`: the attribute that named its target, if one did. The
+/// steps act in the order `steps::order::KERNEL` gives.
 fn kernel_report(
     kernel: &Kernel,
     options: &Options,
     (mode, source): (Mode, Option<String>),
     (success, pending): (&mut bool, &mut Vec<relayout::host::Pending>),
 ) -> (KernelReport, Kernel, Option<memory_space::Check>) {
-    // Vector widths first: merging changes the accesses (fewer, wider) that the other
-    // decisions cost; the layout planner keeps vector accesses aligned. Memory spaces next,
-    // on the loads as written (Algorithm 3 ranks constant memory before staging).
-    // The findings are those of the IR as it is: taken again only after a step changed it.
-    let mut early = Early::default();
-    let pending_before = pending.len();
     // Affine loops and accesses as scf and memref first: the steps rewrite those.
     let affine = match mode {
         Mode::Optimize => match ir::affine::lower(kernel.operation) {
@@ -223,7 +181,7 @@ fn kernel_report(
         },
         Mode::TestAccessAnalysis => None,
     };
-    let mut findings = findings::of_kernel(kernel, &options.target);
+    let findings = findings::of_kernel(kernel, &options.target);
     // The kernel's own accesses, as the report lists them, whatever the steps add.
     let written = findings.len();
     // One launch's time as written; `optimize` adds the time as optimized.
@@ -233,125 +191,30 @@ fn kernel_report(
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
-    // Register tiles and coarsening first: every later step (and the copy of the body a
-    // specialization keeps) sees the work they give each thread and block.
-    if mode == Mode::Optimize {
-        // A launch's time with the kernel as it stands and its grid divided (a tile's
-        // candidate); the kernel as written is `predicted`'s.
-        let predict = |kernel: &Kernel, divisor: u32| {
-            let launch = time::launch(kernel).ok()?;
-            let launch = analysis::time::Launch {
-                blocks: launch.blocks / u64::from(divisor.max(1)),
-                ..launch
-            };
-            time::predict(
-                kernel,
-                &launch,
-                &findings::of_kernel(kernel, &options.target),
-            )
-            .ok()
-        };
-        let (tiled, changed) = register_tile::run(
-            kernel,
-            options,
-            &mut early,
-            (predicted.and_then(Result::ok), &predict),
-        );
-        *success &= tiled;
-        if changed {
-            findings = findings::of_kernel(kernel, &options.target);
-        }
-        let (coarsened, changed) = coarsen::run(kernel, &findings, options, &mut early);
-        *success &= coarsened;
-        if changed {
-            findings = findings::of_kernel(kernel, &options.target);
-        }
-    }
-    // A lone kernel specialized under a run-time check: the steps prove with what it
-    // establishes, and it is made once staging and relayout are done, where something it
-    // enables pays; otherwise the kernel as written is put back and the steps run again.
-    let (mut specialization, refused) = match mode {
-        Mode::Optimize => match version::decide(kernel, &findings, options) {
-            Ok(plan) => (plan, None),
-            Err(why) => (None, Some(why)),
-        },
-        Mode::TestAccessAnalysis => (None, None),
-    };
-    let mark = early.mark();
-    let mut withdrawn = None;
-    let Steps {
-        kernel,
+    let pending_before = pending.len();
+    let mut work = Work {
+        kernel: kernel.clone(),
+        accesses: findings.iter().map(Finding::report).collect(),
+        staged: stage_shared::Staged::unchanged(Vec::new()),
         findings,
-        mut accesses,
-        mut staged,
-        mut late,
-        succeeded,
-    } = loop {
-        let done = steps_on(
-            kernel,
-            findings,
-            options,
-            (mode, specialization.as_ref()),
-            (&mut early, pending),
-        );
-        match specialization.take() {
-            Some(plan) if pending.len() == pending_before => {
-                let decisions = [
-                    &early.decisions[mark.0..],
-                    &done.staged.decisions[..],
-                    &done.late.decisions[..],
-                ];
-                match version::gains(&done.kernel, decisions, &early.checks) {
-                    Ok(()) => {
-                        specialization = Some(plan);
-                        break done;
-                    }
-                    Err(why) => {
-                        version::withdraw(kernel, plan);
-                        early.rewind(mark);
-                        withdrawn = Some(why);
-                        findings = findings::of_kernel(kernel, &options.target);
-                    }
-                }
-            }
-            plan => {
-                specialization = plan;
-                break done;
-            }
-        }
+        options,
+        written: predicted.and_then(Result::ok),
+        early: Early::default(),
+        late: Early::default(),
+        laid: Vec::new(),
+        pending,
+        pending_before,
+        specialization: None,
+        unspecialized: None,
+        withdrawn: false,
+        check: None,
     };
-    *success &= succeeded;
-    let kernel = &kernel;
-    let location = unsafe { mlirOperationGetLocation(kernel.operation) };
-    let specialized = match (refused.or(withdrawn.clone()), specialization) {
-        (Some(why), _) => Some(Decision::skipped(Kind::Version, "kernel", &why)),
-        (None, Some(plan)) => Some(version::apply(kernel, plan).unwrap_or_else(|why| {
-            // The optimized body runs unguarded: an error, not a remark.
-            let message =
-                format!("the run-time check of the specialized kernel was not made: {why}");
-            diagnostics::emit(
-                location,
-                diagnostics::Severity::Error,
-                &format!("gpu-mem-opt: version: {message}"),
-            );
-            *success = false;
-            Decision::skipped(Kind::Version, "kernel", &message)
-        })),
-        (None, None) => None,
-    };
-    if let Some(decision) = specialized {
-        let telling = steps::Telling {
-            kernel: &kernel.name,
-            location,
-            remark: true,
-            blocked: !decision.applied && withdrawn.is_none(),
-        };
-        *success &= late.settle(decision, telling, options);
+    if mode == Mode::Optimize {
+        *success &= order::run(Phase::Work, &mut work);
+        *success &= assumed(&mut work);
+        *success &= order::run(Phase::Settled, &mut work);
     }
-    // The read-only path behind a run-time check: decided on the loads as staging and relayout
-    // left them, made after the shared layouts (it copies the body).
-    let relaid_later = pending.len() > pending_before;
-    *success &= memory_space::plan_checks(kernel, &findings, (options, relaid_later), &mut early);
+    let kernel = &work.kernel;
     let location = unsafe { mlirOperationGetLocation(kernel.operation) };
     let named = source.is_some();
     let target = source
@@ -381,7 +244,7 @@ fn kernel_report(
         );
     }
     if mode == Mode::TestAccessAnalysis {
-        for finding in &findings {
+        for finding in &work.findings {
             diagnostics::remark(
                 unsafe { mlirOperationGetLocation(finding.memory.operation) },
                 "access",
@@ -390,125 +253,72 @@ fn kernel_report(
         }
     }
     // Advice on a global access's width is moot where staging replaced it by a tile's copy.
-    early.forget(Kind::Vectorize, &staged.staged_locations());
-    early.explain();
-    steps::emit_grouped(std::mem::take(&mut staged.notes));
-    late.explain();
-    let mut decisions = std::mem::take(&mut staged.decisions);
-    decisions.append(&mut late.decisions);
+    work.early
+        .forget(Kind::Vectorize, &work.staged.staged_locations());
+    work.early.explain();
+    steps::emit_grouped(std::mem::take(&mut work.staged.notes));
+    work.late.explain();
     if mode == Mode::Optimize {
-        *success &= shared_layout::run(kernel, &findings, options, &mut accesses, &mut decisions);
-        // Loops refilled per tile become tiled loop nests once the layouts that cost them as
-        // written are final.
-        decisions.append(&mut stage_shared::strip_mine::run(kernel, options));
+        *success &= order::run(Phase::Laid, &mut work);
     }
-    // The run-time check copies the body: made once every layout is final (`optimize`).
-    let offset = decisions.len();
-    let check = early.check.take().map(|(plan, relying)| {
-        (
-            plan,
-            relying
-                .iter()
-                .map(|&(argument, position)| (argument, position + offset))
-                .collect(),
-        )
-    });
-    decisions.append(&mut early.decisions);
+    let mut decisions = std::mem::take(&mut work.staged.decisions);
+    decisions.append(&mut work.late.decisions);
+    decisions.append(&mut work.laid);
+    decisions.append(&mut work.early.decisions);
+    let accesses = std::mem::take(&mut work.accesses);
     let report = KernelReport {
-        accesses: early.widened.accesses(staged.accesses(accesses)),
+        accesses: work.early.widened.accesses(work.staged.accesses(accesses)),
         decisions,
         compiled_for: named.then(|| format!("sm_{}", options.target.sm)),
         affine,
         time: before,
-        ..kernel_entry(kernel)
+        ..kernel_entry(&work.kernel)
     };
-    (report, kernel.clone(), check)
+    (report, work.kernel, work.check)
 }
 
-/// What the steps after coarsening made of a kernel (`steps_on`).
-pub struct Steps {
-    /// The kernel as staging left it.
-    pub kernel: Kernel,
-    /// Its findings now.
-    pub findings: Vec<Finding>,
-    /// The report's accesses (as written, with staging's and relayout's `after`).
-    pub accesses: Vec<AccessReport>,
-    /// Staging's decisions and notes.
-    pub staged: stage_shared::Staged,
-    /// Relayout's decisions.
-    pub late: Early,
-    /// Whether no step failed.
-    pub succeeded: bool,
-}
-
-/// Runs the early steps (delinearize, promote, vectorize, memory spaces), staging and
-/// relayout on `kernel`, proving with what `specialization` would check.
-fn steps_on(
-    kernel: &Kernel,
-    mut findings: Vec<Finding>,
-    options: &Options,
-    (mode, specialization): (Mode, Option<&version::Plan>),
-    (early, pending): (&mut Early, &mut Vec<relayout::host::Pending>),
-) -> Steps {
-    let mut succeeded = true;
-    let assumed;
-    let kernel = match specialization {
-        Some(plan) => {
-            assumed = Kernel {
+/// Runs the [`Phase::Assumed`] stages under the specialization `work` plans, and again on
+/// the kernel as written where what they made does not pay for its check
+/// (`version::gains`): the kernel as written put back (`version::withdraw`), the early
+/// decisions rewound; false where a stage of the run kept failed under `strict`.
+fn assumed(work: &mut Work) -> bool {
+    let mark = work.early.mark();
+    let written = work.kernel.clone();
+    loop {
+        if let Some(plan) = &work.specialization {
+            work.kernel = Kernel {
                 assumed: plan.assumed.clone(),
-                ..kernel.clone()
+                ..written.clone()
             };
-            &assumed
         }
-        None => kernel,
-    };
-    if mode == Mode::Optimize {
-        let steps: [EarlyStep; 4] = [
-            delinearize::run,
-            promote::run,
-            vectorize::run,
-            memory_space::run,
+        let succeeded = order::run(Phase::Assumed, work);
+        let Some(plan) = work.specialization.take() else {
+            return succeeded;
+        };
+        if work.pending.len() > work.pending_before {
+            work.specialization = Some(plan);
+            return succeeded;
+        }
+        let decisions = [
+            &work.early.decisions[mark.0..],
+            &work.staged.decisions[..],
+            &work.late.decisions[..],
         ];
-        for step in steps {
-            let (ok, changed) = step(kernel, &findings, options, early);
-            succeeded &= ok;
-            if changed {
-                findings = findings::of_kernel(kernel, &options.target);
+        match version::gains(&work.kernel, decisions, &work.early.checks) {
+            Ok(()) => {
+                work.specialization = Some(plan);
+                return succeeded;
+            }
+            Err(why) => {
+                version::withdraw(&written, plan);
+                work.early.rewind(mark);
+                work.late = Early::default();
+                work.unspecialized = Some(why);
+                work.withdrawn = true;
+                work.kernel = written.clone();
+                work.refresh();
             }
         }
-    }
-    // Staging next: the findings below (and the layout decisions) see its tiles.
-    let mut staged = match mode {
-        Mode::Optimize => {
-            let constant = memory_space::constant_on_check(early);
-            stage_shared::run(kernel, findings, options, &constant)
-        }
-        Mode::TestAccessAnalysis => stage_shared::Staged::unchanged(findings),
-    };
-    let kernel = staged.kernel.clone().unwrap_or_else(|| kernel.clone());
-    let mut findings = std::mem::take(&mut staged.findings);
-    let mut accesses: Vec<AccessReport> = findings.iter().map(Finding::report).collect();
-    // Relayout last among the global steps: it costs what vector widths and staging left, so
-    // it proposes a layout only where they could not do as well (issue 18).
-    let mut late = Early::default();
-    if mode == Mode::Optimize {
-        // The time of a launch with these findings, where the kernel's grid is known.
-        let predict = |findings: &[Finding]| time::of_launch(&kernel, findings).ok();
-        let (ok, changed) =
-            relayout::run(&kernel, &findings, options, (&mut late, pending), &predict);
-        succeeded &= ok;
-        if changed {
-            findings = findings::of_kernel(&kernel, &options.target);
-            relayout::record_after(&mut accesses, &findings, &late.decisions);
-        }
-    }
-    Steps {
-        kernel,
-        findings,
-        accesses,
-        staged,
-        late,
-        succeeded,
     }
 }
 

@@ -16,6 +16,7 @@
 pub mod coarsen;
 pub mod delinearize;
 pub mod memory_space;
+pub mod order;
 pub mod promote;
 pub mod register_tile;
 pub mod relayout;
@@ -29,14 +30,13 @@ use mlir_sys::MlirLocation;
 
 use crate::{
     diagnostics::{self, RemarkKind},
-    facts::{findings::Finding, kernels::Kernel},
     ir,
     report::{Decision, Kind, TimeReport},
     steps::vectorize::widened::Widened,
     Options,
 };
 
-/// A step of the pass, in pipeline order.
+/// A step of the pass (the order its stages act in is [`order::KERNEL`]'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Each thread given a tile of outputs, its loop's loads shared (`register-tile`).
@@ -62,7 +62,7 @@ pub enum Step {
 }
 
 impl Step {
-    /// Every step, in pipeline order.
+    /// Every step, in the order of its first stage.
     pub const ALL: [Step; 10] = [
         Step::RegisterTile,
         Step::Coarsen,
@@ -404,10 +404,6 @@ pub fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
         )
     })
 }
-
-/// A step taken before or after staging: decides, applies and explains on `kernel` with its findings;
-/// false first when `strict` turned a decision into an error, true second when the IR changed.
-pub type EarlyStep = fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool);
 
 /// Decisions whose remarks wait for the kernel's own remark, so each kernel's remarks start
 /// with it: those taken before staging (vector widths, memory spaces) and after (relayout).

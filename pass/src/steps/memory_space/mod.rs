@@ -444,7 +444,7 @@ pub fn describe(operation: MlirOperation) -> String {
     )
 }
 /// Decides, applies and explains where each memref argument of `kernel` is read from
-/// (a [`crate::steps::EarlyStep`]).
+/// (a stage of [`crate::steps::order`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],

@@ -122,7 +122,7 @@ enum Outcome {
 }
 
 /// Decides, applies and explains the layout of each global memref argument of `kernel`
-/// (a [`crate::steps::EarlyStep`]).
+/// (a stage of [`crate::steps::order`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],

@@ -97,7 +97,7 @@ fn versionable<'g>(
     (scalar && one_vector).then_some((fast, *index))
 }
 
-/// Decides, applies and explains the vector widths of `kernel`'s accesses (a [`crate::steps::EarlyStep`]).
+/// Decides, applies and explains the vector widths of `kernel`'s accesses.
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],
