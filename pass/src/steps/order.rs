@@ -5,9 +5,8 @@
 //! needs.
 //!
 //! Model. A kernel's pass is four phases ([`Phase`]), a module's one more. A stage is one
-//! action of one step
-//! (`stage-shared` acts three times: it stages, it strip-mines once the shared layouts are
-//! final, it unrolls copies once no decision holds their ops). Every kernel stage has one
+//! action of one step (`stage-shared` acts three times: it stages, it strip-mines once the
+//! shared layouts are final, it unrolls copies once no decision holds their ops). Every kernel stage has one
 //! signature, `fn(&mut Work) -> Outcome`: the state the stages share ([`Work`]: the kernel
 //! as it stands, its findings, the decisions so far, the specialization) goes in, and what
 //! happened comes out. Findings are taken once per IR state: the driver takes them again
