@@ -1,7 +1,7 @@
 //! The pass: find kernels, list their accesses, analyse, decide, rewrite,
 //! explain (remarks) and record (report).
 //!
-//! The steps act in the order `steps::order` gives as data: per kernel its phases
+//! The steps act in the order `order` gives as data: per kernel its phases
 //! ([`Phase`]), then the module's stages once every kernel is done. Each step decides into
 //! the report's `decisions` before it rewrites, and each decision is a remark; the kernel's
 //! own remark comes first, then the decisions of the phases before [`Phase::Laid`].
@@ -14,12 +14,9 @@ use crate::{
     facts::kernels::{self, Kernel},
     facts::target::{self, CompiledFor},
     ir,
+    order::{self, Module, Phase, Work},
     report::{KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport},
-    steps::{
-        self, memory_space,
-        order::{self, Module, Phase, Work},
-        relayout, stage_shared, version, Early,
-    },
+    steps::{self, memory_space, relayout, stage_shared, version, Early},
     time, Options,
 };
 
@@ -160,7 +157,7 @@ fn kernel_options(kernel: &Kernel, options: &Options) -> Result<(Options, Option
 /// Analyses one kernel's accesses, explains them, and reports them; also the kernel as it is
 /// afterwards (staging may have added attributions) and the read-only path's run-time check
 /// left for the module. `source`: the attribute that named its target, if one did. The
-/// steps act in the order `steps::order::KERNEL` gives.
+/// steps act in the order `order::KERNEL` gives.
 fn kernel_report(
     kernel: &Kernel,
     options: &Options,

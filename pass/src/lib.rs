@@ -23,7 +23,8 @@
 //!   applies its plan; [`steps::settle`] is the one way a decision is recorded.
 //! * [`time`]: the predicted time of one launch, as written and as the steps leave it
 //!   (`analysis::time`'s model on counts from the facts and the IR; issue 35).
-//! * [`driver`] is the pass itself: the steps in order over every kernel; [`contract`] reads
+//! * [`order`]: the steps' order, as data (each stage's phase and what it needs);
+//!   [`driver`] is the pass itself: that order over every kernel; [`contract`] reads
 //!   what a kernel's launcher must do beyond launching it (none with the default options).
 //! * [`report`] is the JSON contract of design.md; [`diagnostics`] emits the
 //!   same facts as MLIR remarks at each operation's location; [`options`]
@@ -40,6 +41,7 @@ pub mod facts;
 pub mod ffi;
 pub mod ir;
 pub mod options;
+pub mod order;
 pub mod pipeline;
 pub mod report;
 pub mod steps;

@@ -16,7 +16,6 @@
 pub mod coarsen;
 pub mod delinearize;
 pub mod memory_space;
-pub mod order;
 pub mod promote;
 pub mod register_tile;
 pub mod relayout;
@@ -36,7 +35,7 @@ use crate::{
     Options,
 };
 
-/// A step of the pass (the order its stages act in is [`order::KERNEL`]'s).
+/// A step of the pass (the order its stages act in is [`crate::order::KERNEL`]'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Each thread given a tile of outputs, its loop's loads shared (`register-tile`).

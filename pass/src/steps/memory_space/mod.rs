@@ -444,7 +444,7 @@ pub fn describe(operation: MlirOperation) -> String {
     )
 }
 /// Decides, applies and explains where each memref argument of `kernel` is read from
-/// (a stage of [`crate::steps::order`]).
+/// (a stage of [`crate::order`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],

@@ -122,7 +122,7 @@ enum Outcome {
 }
 
 /// Decides, applies and explains the layout of each global memref argument of `kernel`
-/// (a stage of [`crate::steps::order`]).
+/// (a stage of [`crate::order`]).
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],

@@ -612,7 +612,7 @@ mod tests {
     /// The manual's table is the order's.
     #[test]
     fn manual_shows_the_order() {
-        let manual = include_str!("../../../docs/pass.md");
+        let manual = include_str!("../../docs/pass.md");
         assert!(
             manual.contains(&table()),
             "docs/pass.md: put this table back:\n{}",
