@@ -184,7 +184,10 @@ fn kernel_report(
     // One launch's time as written; `optimize` adds the time as optimized.
     let predicted = (mode == Mode::Optimize).then(|| time::of_launch(kernel, &findings));
     let before = predicted.as_ref().map(|predicted| {
-        let before = predicted.clone().map(PredictedTime::from);
+        let before = predicted.clone().map(|predicted| PredictedTime {
+            every_lane: time::every_lane(&findings),
+            ..predicted.into()
+        });
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
@@ -327,14 +330,14 @@ fn predict_after(kernel: &Kernel, options: &Options, report: &mut KernelReport) 
     };
     // The findings of the IR as the steps left it, taken only for a launch the module gives.
     let after = time::launch(kernel).and_then(|launch| {
-        time::predict(
-            kernel,
-            &launch,
-            &findings::of_kernel(kernel, &options.target),
-        )
+        let findings = findings::of_kernel(kernel, &options.target);
+        time::predict(kernel, &launch, &findings).map(|after| PredictedTime {
+            every_lane: time::every_lane(&findings),
+            ..after.into()
+        })
     });
     match after {
-        Ok(after) => time.after = Some(after.into()),
+        Ok(after) => time.after = Some(after),
         Err(why) => {
             time.after = None;
             time.unknown.get_or_insert(why);

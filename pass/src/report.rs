@@ -81,6 +81,10 @@ pub struct PredictedTime {
     pub terms_microseconds: [f64; 5],
     /// Blocks resident an SM.
     pub resident_blocks: u32,
+    /// The accesses whose requests are estimated with every lane running them, where a guard
+    /// the model does not follow leaves them unknown (`line:column`s).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub every_lane: Vec<String>,
 }
 
 impl From<analysis::time::Prediction> for PredictedTime {
@@ -91,6 +95,7 @@ impl From<analysis::time::Prediction> for PredictedTime {
             bound: prediction.bound.describe().to_string(),
             terms_microseconds: prediction.terms.map(round),
             resident_blocks: prediction.resident,
+            every_lane: Vec::new(),
         }
     }
 }
@@ -119,19 +124,39 @@ impl TimeReport {
         }
     }
 
-    /// `predicted 259 → 66.2 µs a launch (bound by L1 requests → bandwidth-bound)`, or why not.
+    /// `predicted 259 → 66.2 µs a launch (bound by L1 requests → bandwidth-bound)`, or why not;
+    /// where requests were estimated, which.
     pub fn describe(&self) -> String {
         match (&self.before, &self.after, &self.unknown) {
-            (Some(before), Some(after), _) => format!(
-                "predicted {} → {} µs a launch ({})",
-                microseconds(before.microseconds),
-                microseconds(after.microseconds),
-                if before.bound == after.bound {
-                    before.bound.clone()
-                } else {
-                    format!("{} → {}", before.bound, after.bound)
-                }
-            ),
+            (Some(before), Some(after), _) => {
+                let mut estimated: Vec<&str> = before
+                    .every_lane
+                    .iter()
+                    .chain(&after.every_lane)
+                    .map(String::as_str)
+                    .collect();
+                estimated.sort_unstable();
+                estimated.dedup();
+                format!(
+                    "predicted {} → {} µs a launch ({}){}",
+                    microseconds(before.microseconds),
+                    microseconds(after.microseconds),
+                    if before.bound == after.bound {
+                        before.bound.clone()
+                    } else {
+                        format!("{} → {}", before.bound, after.bound)
+                    },
+                    match estimated.len() {
+                        0 => String::new(),
+                        count => format!(
+                            "; estimated with every lane running the {count} accesses at {}{}, \
+                             whose guards the model does not follow",
+                            estimated[..count.min(3)].join(", "),
+                            if count > 3 { ", ..." } else { "" }
+                        ),
+                    }
+                )
+            }
             (_, _, why) => format!("no predicted time: {}", why.as_deref().unwrap_or("unknown")),
         }
     }

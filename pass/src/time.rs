@@ -152,9 +152,11 @@ fn per_block(
         match finding.memory.space {
             MemorySpace::Global => {
                 let requests = finding
-                    .metric(|metrics| &metrics.requests)
+                    .estimate(|metrics| &metrics.requests)
                     .map_err(unknown)?;
-                let sectors = finding.sectors_per_request().map_err(unknown)?;
+                let sectors = finding
+                    .estimate(|metrics| &metrics.sectors_per_request)
+                    .map_err(unknown)?;
                 let lines = match first_warp_lines(finding, sizes) {
                     Some(lines) => requests as f64 * lines,
                     None => time::lines(requests as f64, sectors),
@@ -163,18 +165,41 @@ fn per_block(
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
                 }
-                let lanes = finding.metric(|metrics| &metrics.lanes).map_err(unknown)?;
+                let lanes = finding
+                    .estimate(|metrics| &metrics.lanes)
+                    .map_err(unknown)?;
                 buffers.add(finding, lanes as f64 * blocks as f64);
             }
             MemorySpace::Shared => {
                 work.shared_wavefronts += finding
-                    .metric(|metrics| &metrics.wavefronts)
+                    .estimate(|metrics| &metrics.wavefronts)
                     .map_err(unknown)? as f64;
             }
             MemorySpace::Constant | MemorySpace::Local => {}
         }
     }
     Ok((work, buffers))
+}
+
+/// Where the accesses an ordinary launch runs (not a fallback path's) have requests estimated
+/// with every lane running them ([`Finding::estimate`]): their `line:column`s.
+pub fn every_lane(findings: &[Finding]) -> Vec<String> {
+    findings
+        .iter()
+        .filter(|finding| !on_fallback(finding.memory.operation))
+        .filter(|finding| {
+            finding.metric(|metrics| &metrics.requests).is_err()
+                && finding.estimate(|metrics| &metrics.requests).is_ok()
+        })
+        .map(|finding| {
+            let location = &finding.memory.location;
+            let mut parts = location.rsplitn(3, ':');
+            match (parts.next(), parts.next()) {
+                (Some(column), Some(line)) => format!("{line}:{column}"),
+                _ => location.clone(),
+            }
+        })
+        .collect()
 }
 
 /// `the requests of the memref.load at 12:7 are unknown (why)`.

@@ -47,6 +47,10 @@ pub struct Finding {
     /// Where an edge guard leaves metrics unknown: an interior block's metrics and what
     /// was assumed for them.
     pub interior: Option<Interior>,
+    /// Where a guard leaves the requests unknown even so: the metrics with every lane running
+    /// the access, for the time model's estimate alone ([`Finding::estimate`]; no step decides
+    /// with it).
+    pub every_lane: Option<Interior>,
 }
 
 /// The metrics of an interior block (edge guards on block ids taken to hold), or of
@@ -111,6 +115,47 @@ fn interior(
         assumption: assumptions.join("; "),
         metrics,
         layout_assumed,
+    })
+}
+
+/// The metrics of `access` with its guard dropped, every lane of every block running it, where
+/// its requests are unknown for this block and for an interior one (`metrics`, `interior`)
+/// and it has a guard: an upper bound on its requests (fewer lanes make no more requests),
+/// exact where the guard lets every lane through. The assumption names why the guard is not
+/// followed.
+fn every_lane(
+    access: &Access,
+    (metrics, interior): (&Result<AccessMetrics, Unknown>, Option<&Interior>),
+    block: Block,
+    target: &Target,
+) -> Option<Interior> {
+    let requests = |metrics: &AccessMetrics| metrics.requests.clone();
+    let why = match (metrics.as_ref().map(requests), interior) {
+        (Ok(Ok(_)), _) => return None,
+        (_, Some(interior)) if interior.metrics.requests.is_ok() => return None,
+        (Ok(Err(unknown)), _) => unknown,
+        (Err(unknown), _) => unknown.clone(),
+    };
+    if access.guard.is_empty() {
+        return None;
+    }
+    let unguarded = Access {
+        guard: Vec::new(),
+        ..access.clone()
+    };
+    let (unguarded, layout) = match assumed_layout(&unguarded) {
+        Some((laid_out, assumption)) => (laid_out, Some(assumption)),
+        None => (unguarded, None),
+    };
+    let metrics = warp_metrics(&unguarded, block, target.bank_model).ok()?;
+    metrics.requests.as_ref().ok()?;
+    let assumption = format!("every lane taken to run it ({})", why.reason);
+    Some(Interior {
+        layout_assumed: layout.is_some(),
+        assumption: layout.map_or(assumption.clone(), |layout| {
+            format!("{assumption}; {layout}")
+        }),
+        metrics,
     })
 }
 
@@ -194,8 +239,11 @@ fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Tar
         None => Err(Unknown::new(kernel.block.describe())),
     };
     let interior = block.and_then(|block| interior(&access, &metrics, block, target));
+    let every_lane =
+        block.and_then(|block| every_lane(&access, (&metrics, interior.as_ref()), block, target));
     Finding {
         interior,
+        every_lane,
         matrix: access.matrix(),
         classification: classify(&access),
         metrics,
@@ -278,6 +326,19 @@ impl Finding {
         match (&own, &self.interior) {
             (Err(_), Some(interior)) => pick(&interior.metrics).clone().or(own),
             _ => own,
+        }
+    }
+
+    /// Each metric as [`Finding::metric`] gives it, else with every lane running the access
+    /// where a guard left it unknown ([`Finding::every_lane`]): the time model's estimate.
+    pub fn estimate<T: Clone>(
+        &self,
+        pick: impl Fn(&AccessMetrics) -> &Result<T, Unknown>,
+    ) -> Result<T, Unknown> {
+        let metric = self.metric(&pick);
+        match (&metric, &self.every_lane) {
+            (Err(_), Some(every_lane)) => pick(&every_lane.metrics).clone().or(metric),
+            _ => metric,
         }
     }
 
