@@ -92,8 +92,7 @@
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 4: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: pad: workgroup 4: unchanged: conflict-free already (wavefronts 16, degree 1)
-// REMARK: gpu-mem-opt: pad: workgroup 3: unchanged: conflict-free already (wavefronts 16, degree 1)
+// REMARK: gpu-mem-opt: pad: workgroup 4: unchanged: conflict-free already (wavefronts 16, degree 1); the same for workgroup 3
 // The time of a launch (issue 35): the loads under the else branches of the `ty == 0 &&
 // tx == 0`-style chain have no modelled request count, so the time model estimates them with
 // every lane running them (an upper bound: a lane runs one branch of the chain). Before this

@@ -53,9 +53,10 @@ module attributes {gpu.container_module} {
     /// thread clears a workgroup scratch cell: a workgroup store can never
     /// write a global buffer, so the copy-in may run after it: staged, 512 ->
     /// 8 global sectors per block.
-    // expected-remark @+3 {{kernel: 'after_scratch': block 16x16x1 (from known_block_size); 3 memory accesses}}
-    // expected-remark @+2 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 8, degree 1)}}
-    // expected-remark @+1 {{pad: workgroup 1: unchanged: conflict-free already (wavefronts 514, degree 1)}}
+    /// Both shared buffers are conflict-free already, with their own wavefront counts: one
+    /// remark names both, the report has each count.
+    // expected-remark @+2 {{kernel: 'after_scratch': block 16x16x1 (from known_block_size); 3 memory accesses}}
+    // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 8, degree 1); the same for workgroup 1 (each with its own wavefront count in the report)}}
     gpu.func @after_scratch(%current: memref<32x32xf32>, %sums: memref<16x256xf32>) workgroup(%scratch: memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 16, 16, 1>} {
       %tx = gpu.thread_id x

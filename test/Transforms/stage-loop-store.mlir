@@ -501,9 +501,9 @@ module attributes {gpu.container_module} {
     /// store flushed per tile of 32 iterations, in the same loop. The load's
     /// tile may be filled before the loop's stores, which cannot write %in
     /// (llvm.noalias).
-    // expected-remark @+3 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
-    // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1)}}
+    /// The two tiles are swizzled alike: one remark names both.
+    // expected-remark @+2 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 2 memory accesses}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1); the same for workgroup 1}}
     gpu.func @running_sums(%in: memref<128x96xf32> {llvm.noalias}, %out: memref<128x96xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x

@@ -221,31 +221,87 @@ impl Note {
 /// Emits `notes`, one per decision: notes of one kind with the same message (the loads of
 /// one stencil, the fields of one record, each decided alike) become one, at the first
 /// location, naming the others; so do notes whose messages differ only in constant offsets
-/// (the copies of one access in a register tile, `c[i + 8][j + 32]`; a stencil's nine loads).
+/// (the copies of one access in a register tile, `c[i + 8][j + 32]`; a stencil's nine loads),
+/// and notes at one location that differ only in the buffer they lead with and its wavefront
+/// count (a kernel's shared buffers, each conflict-free already).
 pub fn emit_grouped(notes: Vec<Note>) {
-    let mut groups: Vec<(Note, Vec<MlirLocation>, bool)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for note in notes {
-        let alike = |first: &Note| {
-            first.kind == note.kind
-                && first.error == note.error
-                && first.applied == note.applied
-                && without_offsets(&first.message) == without_offsets(&note.message)
+        let same_kind = |first: &Note| {
+            first.kind == note.kind && first.error == note.error && first.applied == note.applied
         };
-        match groups.iter_mut().find(|(first, _, _)| {
-            first.kind == note.kind && first.error == note.error && first.message == note.message
+        if let Some(group) = groups
+            .iter_mut()
+            .find(|group| same_kind(&group.note) && group.note.message == note.message)
+        {
+            group.others.push(note.location);
+        } else if let Some(group) = groups.iter_mut().find(|group| {
+            same_kind(&group.note)
+                && without_offsets(&group.note.message) == without_offsets(&note.message)
         }) {
-            Some((_, others, _)) => others.push(note.location),
-            None => match groups.iter_mut().find(|(first, _, _)| alike(first)) {
-                Some((_, others, offsets)) => {
-                    others.push(note.location);
-                    *offsets = true;
-                }
-                None => groups.push((note, Vec::new(), false)),
-            },
+            group.others.push(note.location);
+            group.offsets = true;
+        } else if let Some((group, target)) = groups.iter_mut().find_map(|group| {
+            let alike = same_kind(&group.note)
+                && ir::location_text(group.note.location) == ir::location_text(note.location)
+                && without_target(&group.note.message).is_some()
+                && without_target(&group.note.message) == without_target(&note.message);
+            let target = note.message.split_once(": ")?.0;
+            alike.then(|| (group, target.to_string()))
+        }) {
+            let rest = |message: &str| message.split_once(": ").map(|(_, rest)| rest.to_string());
+            group.counts_differ |= rest(&group.note.message) != rest(&note.message);
+            group.targets.push(target);
+        } else {
+            groups.push(Group {
+                note,
+                others: Vec::new(),
+                offsets: false,
+                targets: Vec::new(),
+                counts_differ: false,
+            });
         }
     }
-    for (mut note, others, offsets) in groups {
-        let offsets = if offsets { ", at other offsets" } else { "" };
+    for group in groups {
+        group.emit();
+    }
+}
+
+/// Notes [`emit_grouped`] emits as one.
+struct Group {
+    /// The first.
+    note: Note,
+    /// The locations of the others with its message, or at other offsets.
+    others: Vec<MlirLocation>,
+    /// Whether some of them differ in constant offsets.
+    offsets: bool,
+    /// The buffers of the others at its location, decided alike.
+    targets: Vec<String>,
+    /// Whether their wavefront counts differ from the first's.
+    counts_differ: bool,
+}
+
+impl Group {
+    /// Emits the first note, naming the others.
+    fn emit(mut self) {
+        if !self.targets.is_empty() {
+            let counts = if self.counts_differ {
+                " (each with its own wavefront count in the report)"
+            } else {
+                ""
+            };
+            self.note.message = format!(
+                "{}; the same for {}{counts}",
+                self.note.message,
+                self.targets.join(", ")
+            );
+        }
+        let offsets = if self.offsets {
+            ", at other offsets"
+        } else {
+            ""
+        };
+        let (mut note, others) = (self.note, self.others);
         if !others.is_empty() {
             let first = ir::location_text(note.location);
             // One place per location, with how many accesses are there (the members of an
@@ -292,6 +348,40 @@ pub fn emit_grouped(notes: Vec<Note>) {
         }
         note.emit();
     }
+}
+
+/// `message` without the buffer it leads with (`workgroup 3: `) and with its wavefront counts
+/// as `wavefronts N`: what the decisions of several buffers alike say; `None` where it leads
+/// with no buffer (`workgroup N`, `arg N`).
+fn without_target(message: &str) -> Option<String> {
+    let (target, rest) = message.split_once(": ")?;
+    let buffer = ["workgroup ", "arg "].iter().any(|prefix| {
+        target
+            .strip_prefix(prefix)
+            .is_some_and(|number| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if !buffer {
+        return None;
+    }
+    let mut kept = String::with_capacity(rest.len());
+    let mut words = rest.split(' ').peekable();
+    while let Some(word) = words.next() {
+        kept.push_str(word);
+        kept.push(' ');
+        if word.ends_with("wavefronts") {
+            if let Some(count) = words.peek() {
+                if count
+                    .trim_end_matches(',')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                {
+                    words.next();
+                    kept.push_str("N ");
+                }
+            }
+        }
+    }
+    Some(kept)
 }
 
 /// `message` without its constant terms (` + 8`, ` - 1` where no `*` follows): what the
@@ -471,6 +561,27 @@ mod tests {
     use mlir_sys::MlirLocation;
 
     use super::*;
+
+    /// Buffers decided alike read alike but for their names and wavefront counts; a
+    /// different degree, or no buffer, does not.
+    #[test]
+    fn buffers_alike_but_for_their_wavefronts() {
+        let unchanged = |buffer: &str, count: &str| {
+            format!("{buffer}: unchanged: conflict-free already (wavefronts {count}, degree 1)")
+        };
+        assert_eq!(
+            without_target(&unchanged("workgroup 0", "496")),
+            without_target(&unchanged("workgroup 4", "544"))
+        );
+        assert_ne!(
+            without_target(&unchanged("workgroup 0", "496")),
+            without_target(
+                "workgroup 1: unchanged: conflict-free already (wavefronts 4, degree 2)"
+            )
+        );
+        assert_eq!(without_target("kernel: specialized"), None);
+        assert_eq!(without_target("workgroup x: a"), None);
+    }
 
     /// Copies of one access at other offsets read alike; other differences do not.
     #[test]

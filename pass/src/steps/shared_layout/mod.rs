@@ -282,6 +282,7 @@ pub fn run(
 ) -> bool {
     let enabled = Step::SharedLayout.enabled(options);
     let mut success = true;
+    let mut notes = Vec::new();
     // A global other kernels use too is decided over all of them, after every kernel.
     for buffer in decide(kernel, findings, options)
         .into_iter()
@@ -325,11 +326,12 @@ pub fn run(
         };
         let (decision, note) = steps::settle(decision, telling, options);
         if let Some(note) = note {
-            note.emit();
             success &= !note.is_error();
+            notes.push(note);
         }
         decisions.push(decision);
     }
+    steps::emit_grouped(notes);
     success
 }
 
