@@ -409,6 +409,22 @@ impl IndexExpression {
         }
     }
 
+    /// Whether a part of it is a value the analysis cannot model (two such expressions may be
+    /// equal and still name different values).
+    pub fn has_unknown(&self) -> bool {
+        match self {
+            IndexExpression::Unknown(_) => true,
+            IndexExpression::Add(left, right)
+            | IndexExpression::Xor(left, right)
+            | IndexExpression::ShiftRight(left, right)
+            | IndexExpression::ShiftLeft(left, right) => left.has_unknown() || right.has_unknown(),
+            IndexExpression::Multiply(inner, _)
+            | IndexExpression::FloorDivide(inner, _)
+            | IndexExpression::Modulo(inner, _) => inner.has_unknown(),
+            IndexExpression::Constant(_) | IndexExpression::Variable(_) => false,
+        }
+    }
+
     /// Every variable the expression mentions, quasi-affine parts included.
     pub fn variables(&self) -> BTreeSet<Variable> {
         let mut found = BTreeSet::new();

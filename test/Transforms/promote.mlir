@@ -15,6 +15,7 @@
 // RUN: gpu-mem-opt diff %s --kernel two_elements --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 5
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 0
+// RUN: gpu-mem-opt diff %s --kernel reloaded --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg same:0
@@ -214,6 +215,38 @@ module attributes {gpu.container_module} {
         %far_next = arith.mulf %far_sum, %value : f32
         memref.store %far_next, %out[%other] : memref<64xf32>
       }
+      gpu.return
+    }
+
+    /// The sum read back just after its loop (PolyBench covariance's `mean[j] /= n`): that
+    /// load reads the register, 1 load a thread fewer. Why the second load stays: a barrier
+    /// comes between (another thread's write may be visible after it).
+    // CHECK-LABEL: gpu.func @reloaded
+    // CHECK: %[[SUM:.*]] = scf.for {{.*}} -> (f32)
+    // CHECK: memref.store %[[SUM]], %arg1[
+    // CHECK-NEXT: arith.divf %[[SUM]]
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: memref.load %arg1
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations; the load just after the loop reads the register
+    gpu.func @reloaded(%v: memref<8xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %two = arith.constant 2.0 : f32
+      scf.for %j = %c0 to %c8 step %c1 {
+        %value = memref.load %v[%j] : memref<8xf32>
+        %sum = memref.load %out[%tx] : memref<32xf32>
+        %next = arith.addf %sum, %value : f32
+        memref.store %next, %out[%tx] : memref<32xf32>
+      }
+      %total = memref.load %out[%tx] : memref<32xf32>
+      %half = arith.divf %total, %two : f32
+      gpu.barrier
+      %again = memref.load %out[%tx] : memref<32xf32>
+      %both = arith.addf %half, %again : f32
+      memref.store %both, %out[%tx] : memref<32xf32>
       gpu.return
     }
   }

@@ -22,7 +22,10 @@
 //! the loop writes the last value. Where the loop may run no iteration, the load and the store
 //! are under `scf.if (lower < upper)`, so nothing is read or written that the loop did not;
 //! not where the guards around it prove `lower < upper` (`if (i < n)` around `for j < n`,
-//! `i ≥ 0`), so that staging still finds a plain load before the loop.
+//! `i ≥ 0`), so that staging still finds a plain load before the loop. Where the store after
+//! the loop is unguarded, the loads of the element just after it, up to the first op that may
+//! write memory, order it against other threads or has an unknown effect, read the register
+//! ([`loaded_after`]: `mean[j] /= n` after the sum loop).
 //! Cost: one walk of each loop's body per candidate.
 
 use analysis::expression::{IndexExpression, LoopId, Variable};
@@ -71,6 +74,9 @@ struct Candidate {
     runs: Option<String>,
     /// The value a store just before the loop wrote to the element ([`stored_before`]).
     forwarded: Option<MlirValue>,
+    /// The loads just after the loop that read the element back ([`loaded_after`]): they read
+    /// the register instead, where its store after the loop is unguarded.
+    reloads: Vec<MlirOperation>,
     /// Whether it may live in a register, or why not.
     outcome: Result<(), String>,
     /// Its first access's location (where its remark goes), the loop's, the element as
@@ -103,16 +109,26 @@ pub fn run(
                 .loops
                 .last()
                 .and_then(|range| range.trip_count());
+            let runs = match trips {
+                Some(trips) => (trips >= 1).then(|| format!("{trips} iterations")),
+                None => runs(kernel, the_loop),
+            };
+            let forwarded = outcome
+                .is_ok()
+                .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
+                .flatten();
+            // The store after the loop is unguarded where the loop runs or a store before it
+            // gave the first value: then the element holds the register's last value after it.
+            let unguarded = outcome.is_ok() && (runs.is_some() || forwarded.is_some());
             Candidate {
                 trips,
-                runs: match trips {
-                    Some(trips) => (trips >= 1).then(|| format!("{trips} iterations")),
-                    None => runs(kernel, the_loop),
+                runs,
+                forwarded,
+                reloads: if unguarded {
+                    loaded_after(kernel, findings, &members, the_loop)
+                } else {
+                    Vec::new()
                 },
-                forwarded: outcome
-                    .is_ok()
-                    .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
-                    .flatten(),
                 told: (
                     unsafe { mlirOperationGetLocation(first.memory.operation) },
                     ir::location_text(unsafe { mlirOperationGetLocation(the_loop) }),
@@ -162,10 +178,15 @@ pub fn run(
                 } else {
                     "loaded once before it"
                 };
+                let reloads = match candidate.reloads.len() {
+                    0 => String::new(),
+                    1 => "; the load just after the loop reads the register".to_string(),
+                    count => format!("; the {count} loads just after the loop read the register"),
+                };
                 let words = format!(
                     "{element} kept in a register across the loop at {loop_location}: {first} \
                      and stored once after it, instead of {per_iteration} accesses in each of its \
-                     {} iterations",
+                     {} iterations{reloads}",
                     match (candidate.trips, &candidate.runs) {
                         (Some(trips), _) => trips.to_string(),
                         (None, Some(proof)) => format!("(unknown, at least 1 by {proof})"),
@@ -507,6 +528,8 @@ struct Carried {
     unguarded: bool,
     /// Where the store after the loop points: the last store it replaces.
     store_location: MlirLocation,
+    /// The loads after the loop that read the register instead, where the store is unguarded.
+    reloads: Vec<MlirOperation>,
 }
 
 /// Carries the elements of `promoted` (all of `the_loop`) through it in registers (see the
@@ -587,6 +610,7 @@ fn apply(
             place,
             store_location,
             unguarded: runs || candidate.forwarded.is_some(),
+            reloads: candidate.reloads.clone(),
         });
     }
     let first_new = unsafe { mlirOperationGetNumResults(the_loop) };
@@ -605,6 +629,17 @@ fn apply(
             Builder::before(then_yield).create("memref.store", &operands, &[], &[]);
         }
     }
+    // The loads after the loop read the registers, once every store is built before the first
+    // op after the loop (which may be one of them).
+    for (position, element) in carried.iter().enumerate() {
+        let last = unsafe { mlirOperationGetResult(remade, first_new + position as isize) };
+        for &reload in element.reloads.iter().filter(|_| element.unguarded) {
+            unsafe {
+                mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(reload, 0), last);
+                mlirOperationDestroy(reload);
+            }
+        }
+    }
     Ok(())
 }
 
@@ -616,6 +651,52 @@ fn load(builder: &Builder, place: &[MlirValue], element_type: MlirType) -> MlirV
             0,
         )
     }
+}
+
+/// The loads of the element of `members` after `the_loop` in its block, up to the first op
+/// that may write that memory, order it against other threads or touch memory the analysis
+/// cannot name (`facts::effects`: a write, a barrier, an unknown effect): what they read is
+/// the value stored after the loop (`mean[j] /= n` after the sum loop).
+fn loaded_after(
+    kernel: &Kernel,
+    findings: &[Finding],
+    members: &[usize],
+    the_loop: MlirOperation,
+) -> Vec<MlirOperation> {
+    let first = &findings[members[0]];
+    let block = unsafe { mlirOperationGetBlock(the_loop) };
+    let mut reloads = Vec::new();
+    for operation in ir::block_operations(block)
+        .into_iter()
+        .skip_while(|operation| operation.ptr != the_loop.ptr)
+        .skip(1)
+    {
+        // The same index values, or the same index expressions with no part the model does
+        // not follow.
+        let same_element = findings.iter().any(|finding| {
+            finding.memory.operation.ptr == operation.ptr
+                && finding.memory.name == "memref.load"
+                && unsafe { mlirValueEqual(finding.memory.memref, first.memory.memref) }
+                && (ir::same_values(
+                    &index_operands(&finding.memory),
+                    &index_operands(&first.memory),
+                ) || (finding.access.indices == first.access.indices
+                    && !finding
+                        .access
+                        .indices
+                        .iter()
+                        .any(IndexExpression::has_unknown)))
+        });
+        if same_element {
+            reloads.push(operation);
+        } else if effects::effects(kernel, operation)
+            .iter()
+            .any(|(effect, _)| !matches!(effect, effects::Effect::Read(..)))
+        {
+            break;
+        }
+    }
+    reloads
 }
 
 /// The value stored to the element of `members` just before `the_loop` (`tmp[i] = 0;` then
