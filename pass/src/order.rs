@@ -101,7 +101,7 @@ pub const KERNEL: [Stage; 14] = [
         phase: Phase::Work,
         does: "gives each block several blocks' work",
         needs: &[],
-        run: coarsen,
+        run: |work| early(coarsen::run, work),
     },
     Stage {
         step: Step::Version,
@@ -115,28 +115,28 @@ pub const KERNEL: [Stage; 14] = [
         phase: Phase::Assumed,
         does: "reads flat indices as rows and columns",
         needs: &[(Step::Version, "the conditions its check would establish")],
-        run: delinearize,
+        run: |work| early(delinearize::run, work),
     },
     Stage {
         step: Step::Promote,
         phase: Phase::Assumed,
         does: "keeps an element in a register across a loop",
         needs: &[(Step::Version, "the arguments its check proves apart")],
-        run: promote,
+        run: |work| early(promote::run, work),
     },
     Stage {
         step: Step::Vectorize,
         phase: Phase::Assumed,
         does: "widens accesses",
         needs: &[(Step::Delinearize, "the rows and columns of flat indices")],
-        run: vectorize,
+        run: |work| early(vectorize::run, work),
     },
     Stage {
         step: Step::MemorySpace,
         phase: Phase::Assumed,
         does: "chooses the read-only path and constant memory",
         needs: &[(Step::Vectorize, "the accesses as widened")],
-        run: memory_space,
+        run: |work| early(memory_space::run, work),
     },
     Stage {
         step: Step::StageShared,
@@ -388,8 +388,12 @@ fn register_tile(work: &mut Work) -> Outcome {
     ))
 }
 
-fn coarsen(work: &mut Work) -> Outcome {
-    Outcome::of(coarsen::run(
+/// A step that decides and applies on the kernel and its findings, into the early decisions.
+fn early(
+    step: fn(&Kernel, &[Finding], &Options, &mut Early) -> (bool, bool),
+    work: &mut Work,
+) -> Outcome {
+    Outcome::of(step(
         &work.kernel,
         &work.findings,
         work.options,
@@ -403,42 +407,6 @@ fn decide_version(work: &mut Work) -> Outcome {
         Err(why) => work.unspecialized = Some(why),
     }
     Outcome::fresh(true)
-}
-
-fn delinearize(work: &mut Work) -> Outcome {
-    Outcome::of(delinearize::run(
-        &work.kernel,
-        &work.findings,
-        work.options,
-        &mut work.early,
-    ))
-}
-
-fn promote(work: &mut Work) -> Outcome {
-    Outcome::of(promote::run(
-        &work.kernel,
-        &work.findings,
-        work.options,
-        &mut work.early,
-    ))
-}
-
-fn vectorize(work: &mut Work) -> Outcome {
-    Outcome::of(vectorize::run(
-        &work.kernel,
-        &work.findings,
-        work.options,
-        &mut work.early,
-    ))
-}
-
-fn memory_space(work: &mut Work) -> Outcome {
-    Outcome::of(memory_space::run(
-        &work.kernel,
-        &work.findings,
-        work.options,
-        &mut work.early,
-    ))
 }
 
 fn stage_shared(work: &mut Work) -> Outcome {

@@ -40,13 +40,13 @@
 
 // REMARK: gpu-mem-opt: kernel: 'bicg_kernel1': block 256x1x1 (from gpu.launch_func); 5 memory accesses; the same at every launch here: arg0 = 300, arg1 = 270
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(loop0)*270 + tid.x + 256*bid.x] read as row loop0, column tid.x + 256*bid.x of rows of 270 elements (a 2-D view, the same addresses): tid.x + 256*bid.x >= 0 by the id and loop ranges, < 270 by tid.x + 256*bid.x < 270
-// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 300 iterations
+// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 300 iterations
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: the loop cannot leave its edge guard: the load at {{.*}} in the loop is not staged, and would run for threads the guard excludes
 // REMARK: gpu-mem-opt: kernel: 'bicg_kernel2': block 256x1x1 (from gpu.launch_func); 5 memory accesses; the same at every launch here: arg0 = 300, arg1 = 270
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x + 256*bid.x)*270 + loop0] read as row tid.x + 256*bid.x, column loop0 of rows of 270 elements (a 2-D view, the same addresses): 0 <= loop0 < 270 by the id and loop ranges
-// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it and stored once after it, instead of 2 accesses in each of its 270 iterations
+// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.x + 256*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 270 iterations
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: staged through memref<256x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75, global sectors per block and tile 8192 -> 1216; the loop left its edge guard (its loads all read tiles; the store stays guarded)

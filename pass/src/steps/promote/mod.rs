@@ -25,7 +25,10 @@
 //! `i ≥ 0`), so that staging still finds a plain load before the loop. Where the store after
 //! the loop is unguarded, the loads of the element just after it, up to the first op that may
 //! write memory, order it against other threads or has an unknown effect, read the register
-//! ([`loaded_after`]: `mean[j] /= n` after the sum loop).
+//! ([`loaded_after`]: `mean[j] /= n` after the sum loop). A store just before the loop that
+//! gave the first value is then dead (the store after the loop, unguarded, overwrites it;
+//! nothing between reads it): it is removed, unless another promoted element's rewrite holds
+//! it.
 //! Cost: one walk of each loop's body per candidate.
 
 use analysis::expression::{IndexExpression, LoopId, Variable};
@@ -72,8 +75,12 @@ struct Candidate {
     /// What proves that it runs at least once (a constant trip count, or a guard around it:
     /// `i < n` with `i ≥ 0` for `0 ≤ j < n`), if anything does.
     runs: Option<String>,
-    /// The value a store just before the loop wrote to the element ([`stored_before`]).
-    forwarded: Option<MlirValue>,
+    /// The value a store just before the loop wrote to the element, and that store
+    /// ([`stored_before`]).
+    forwarded: Option<(MlirValue, MlirOperation)>,
+    /// That store where it is dead once the element is promoted: the store after the loop
+    /// always overwrites it and nothing reads it in between (no other candidate's member).
+    dead_store: Option<MlirOperation>,
     /// The loads just after the loop that read the element back ([`loaded_after`]): they read
     /// the register instead, where its store after the loop is unguarded.
     reloads: Vec<MlirOperation>,
@@ -124,6 +131,7 @@ pub fn run(
                 trips,
                 runs,
                 forwarded,
+                dead_store: None,
                 reloads: if unguarded {
                     loaded_after(kernel, findings, &members, the_loop)
                 } else {
@@ -142,6 +150,23 @@ pub fn run(
             }
         })
         .collect();
+    // A store before the loop that gave the first value is overwritten by the unguarded store
+    // after it, unless another candidate's rewrite needs it.
+    for index in 0..candidates.len() {
+        let Some((_, store)) = candidates[index].forwarded else {
+            continue;
+        };
+        let member_elsewhere = candidates.iter().any(|other| {
+            other.outcome.is_ok()
+                && other
+                    .members
+                    .iter()
+                    .any(|&member| findings[member].memory.operation.ptr == store.ptr)
+        });
+        if candidates[index].outcome.is_ok() && !member_elsewhere {
+            candidates[index].dead_store = Some(store);
+        }
+    }
     if enabled {
         let mut loops: Vec<MlirOperation> = Vec::new();
         for candidate in candidates
@@ -173,7 +198,10 @@ pub fn run(
         let per_iteration = candidate.members.len();
         let (applied, reason) = match (&candidate.outcome, &candidate.failure) {
             (Ok(()), None) => {
-                let first = if candidate.forwarded.is_some() {
+                let first = if candidate.dead_store.is_some() {
+                    "starting from the value stored just before it (that store is gone: the \
+                     one after the loop overwrites it)"
+                } else if candidate.forwarded.is_some() {
                     "starting from the value stored just before it"
                 } else {
                     "loaded once before it"
@@ -530,6 +558,8 @@ struct Carried {
     store_location: MlirLocation,
     /// The loads after the loop that read the register instead, where the store is unguarded.
     reloads: Vec<MlirOperation>,
+    /// The store before the loop its store after overwrites.
+    dead_store: Option<MlirOperation>,
 }
 
 /// Carries the elements of `promoted` (all of `the_loop`) through it in registers (see the
@@ -570,7 +600,7 @@ fn apply(
         let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(first.memref)) };
         let runs = candidate.runs.is_some();
         let initial = match candidate.forwarded {
-            Some(value) => value,
+            Some((value, _)) => value,
             None if runs => load(
                 &Builder::before(the_loop).located(load_location),
                 &place,
@@ -611,6 +641,7 @@ fn apply(
             store_location,
             unguarded: runs || candidate.forwarded.is_some(),
             reloads: candidate.reloads.clone(),
+            dead_store: candidate.dead_store,
         });
     }
     let first_new = unsafe { mlirOperationGetNumResults(the_loop) };
@@ -638,6 +669,9 @@ fn apply(
                 mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(reload, 0), last);
                 mlirOperationDestroy(reload);
             }
+        }
+        if let Some(store) = element.dead_store {
+            unsafe { mlirOperationDestroy(store) };
         }
     }
     Ok(())
@@ -708,7 +742,7 @@ fn stored_before(
     findings: &[Finding],
     members: &[usize],
     (the_loop, options): (MlirOperation, &Options),
-) -> Option<MlirValue> {
+) -> Option<(MlirValue, MlirOperation)> {
     let first = &findings[members[0]];
     let block = unsafe { mlirOperationGetBlock(the_loop) };
     let operations = ir::block_operations(block);
@@ -725,7 +759,7 @@ fn stored_before(
                     && unsafe { mlirValueEqual(store.memory.memref, first.memory.memref) }
                     && store.access.indices == first.access.indices =>
             {
-                return Some(unsafe { mlirOperationGetOperand(operation, 0) });
+                return Some((unsafe { mlirOperationGetOperand(operation, 0) }, operation));
             }
             Some(other) if apart(first, other) => {}
             Some(other)
