@@ -25,7 +25,7 @@
 //! `i ≥ 0`), so that staging still finds a plain load before the loop. Where the store after
 //! the loop is unguarded, the loads of the element just after it, up to the first op that may
 //! write memory, order it against other threads or has an unknown effect, read the register
-//! ([`loaded_after`]: `mean[j] /= n` after the sum loop). A store just before the loop that
+//! (`loaded_after`: `mean[j] /= n` after the sum loop). A store just before the loop that
 //! gave the first value is then dead (the store after the loop, unguarded, overwrites it;
 //! nothing between reads it): it is removed, unless another promoted element's rewrite holds
 //! it.
@@ -76,12 +76,12 @@ struct Candidate {
     /// `i < n` with `i ≥ 0` for `0 ≤ j < n`), if anything does.
     runs: Option<String>,
     /// The value a store just before the loop wrote to the element, and that store
-    /// ([`stored_before`]).
+    /// (`stored_before`).
     forwarded: Option<(MlirValue, MlirOperation)>,
     /// That store where it is dead once the element is promoted: the store after the loop
     /// always overwrites it and nothing reads it in between (no other candidate's member).
     dead_store: Option<MlirOperation>,
-    /// The loads just after the loop that read the element back ([`loaded_after`]): they read
+    /// The loads just after the loop that read the element back (`loaded_after`): they read
     /// the register instead, where its store after the loop is unguarded.
     reloads: Vec<MlirOperation>,
     /// Whether it may live in a register, or why not.
