@@ -48,8 +48,8 @@ pub struct Finding {
     /// was assumed for them.
     pub interior: Option<Interior>,
     /// Where a guard leaves the requests unknown even so: the metrics with every lane running
-    /// the access, for the time model's estimate alone ([`Finding::estimate`]; no step decides
-    /// with it).
+    /// the access, for the time model's estimate alone ([`Finding::estimate`]; steps see it
+    /// only through a predicted time).
     pub every_lane: Option<Interior>,
 }
 
