@@ -15,7 +15,7 @@ use crate::{
     facts::target::{self, CompiledFor},
     ir,
     order::{self, Module, Phase, Work},
-    report::{KernelReport, Kind, Obligation, PredictedTime, Report, TimeReport},
+    report::{KernelReport, Kind, Obligation, Report, TimeReport},
     steps::{self, memory_space, relayout, stage_shared, version, Early},
     time, Options,
 };
@@ -184,10 +184,9 @@ fn kernel_report(
     // One launch's time as written; `optimize` adds the time as optimized.
     let predicted = (mode == Mode::Optimize).then(|| time::of_launch(kernel, &findings));
     let before = predicted.as_ref().map(|predicted| {
-        let before = predicted.clone().map(|predicted| PredictedTime {
-            every_lane: time::every_lane(&findings),
-            ..predicted.into()
-        });
+        let before = predicted
+            .clone()
+            .map(|predicted| time::reported(predicted, &findings));
         // `after` is `before` until `optimize` takes the kernel as the steps left it.
         TimeReport::new(before.clone(), before)
     });
@@ -331,10 +330,7 @@ fn predict_after(kernel: &Kernel, options: &Options, report: &mut KernelReport) 
     // The findings of the IR as the steps left it, taken only for a launch the module gives.
     let after = time::launch(kernel).and_then(|launch| {
         let findings = findings::of_kernel(kernel, &options.target);
-        time::predict(kernel, &launch, &findings).map(|after| PredictedTime {
-            every_lane: time::every_lane(&findings),
-            ..after.into()
-        })
+        time::predict(kernel, &launch, &findings).map(|after| time::reported(after, &findings))
     });
     match after {
         Ok(after) => time.after = Some(after),

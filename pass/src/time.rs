@@ -55,6 +55,7 @@ use crate::{
         launches::largest_grid,
     },
     ir,
+    report::PredictedTime,
     steps::register_tile::jam::EDGE_PATH,
     steps::version::SPECIALIZED,
 };
@@ -193,13 +194,18 @@ pub fn every_lane(findings: &[Finding]) -> Vec<String> {
         })
         .map(|finding| {
             let location = &finding.memory.location;
-            let mut parts = location.rsplitn(3, ':');
-            match (parts.next(), parts.next()) {
-                (Some(column), Some(line)) => format!("{line}:{column}"),
-                _ => location.clone(),
-            }
+            crate::steps::same_file(location, location)
         })
         .collect()
+}
+
+/// The report's entry for `prediction`, made with `findings`: with the accesses whose
+/// requests it estimated ([`every_lane`]).
+pub fn reported(prediction: Prediction, findings: &[Finding]) -> PredictedTime {
+    PredictedTime {
+        every_lane: every_lane(findings),
+        ..prediction.into()
+    }
 }
 
 /// `the requests of the memref.load at 12:7 are unknown (why)`.

@@ -241,14 +241,21 @@ pub fn emit_grouped(notes: Vec<Note>) {
         }) {
             group.others.push(note.location);
             group.offsets = true;
-        } else if let Some((group, target)) = groups.iter_mut().find_map(|group| {
-            let alike = same_kind(&group.note)
-                && ir::location_text(group.note.location) == ir::location_text(note.location)
-                && without_target(&group.note.message).is_some()
-                && without_target(&group.note.message) == without_target(&note.message);
-            let target = note.message.split_once(": ")?.0;
-            alike.then(|| (group, target.to_string()))
-        }) {
+        } else if let Some((group, target)) =
+            without_target(&note.message).and_then(|(target, alike)| {
+                let place = ir::location_text(note.location);
+                groups
+                    .iter_mut()
+                    .find(|group| {
+                        same_kind(&group.note)
+                            && ir::location_text(group.note.location) == place
+                            && without_target(&group.note.message)
+                                .is_some_and(|(_, first)| first == alike)
+                    })
+                    .map(|group| (group, target.to_string()))
+            })
+        {
+            // The messages after their buffers differ only where their wavefront counts do.
             let rest = |message: &str| message.split_once(": ").map(|(_, rest)| rest.to_string());
             group.counts_differ |= rest(&group.note.message) != rest(&note.message);
             group.targets.push(target);
@@ -350,10 +357,10 @@ impl Group {
     }
 }
 
-/// `message` without the buffer it leads with (`workgroup 3: `) and with its wavefront counts
-/// as `wavefronts N`: what the decisions of several buffers alike say; `None` where it leads
-/// with no buffer (`workgroup N`, `arg N`).
-fn without_target(message: &str) -> Option<String> {
+/// The buffer `message` leads with (`workgroup 3`), and the message without it and with its
+/// wavefront counts as `wavefronts N`: what the decisions of several buffers alike say; `None`
+/// where it leads with no buffer (`workgroup N`, `arg N`).
+fn without_target(message: &str) -> Option<(&str, String)> {
     let (target, rest) = message.split_once(": ")?;
     let buffer = ["workgroup ", "arg "].iter().any(|prefix| {
         target
@@ -381,7 +388,7 @@ fn without_target(message: &str) -> Option<String> {
             }
         }
     }
-    Some(kept)
+    Some((target, kept))
 }
 
 /// `message` without its constant terms (` + 8`, ` - 1` where no `*` follows): what the
@@ -569,15 +576,18 @@ mod tests {
         let unchanged = |buffer: &str, count: &str| {
             format!("{buffer}: unchanged: conflict-free already (wavefronts {count}, degree 1)")
         };
+        let alike = |message: &str| without_target(message).map(|(_, alike)| alike);
         assert_eq!(
-            without_target(&unchanged("workgroup 0", "496")),
-            without_target(&unchanged("workgroup 4", "544"))
+            without_target(&unchanged("workgroup 0", "496")).map(|(target, _)| target.to_string()),
+            Some("workgroup 0".to_string())
+        );
+        assert_eq!(
+            alike(&unchanged("workgroup 0", "496")),
+            alike(&unchanged("workgroup 4", "544"))
         );
         assert_ne!(
-            without_target(&unchanged("workgroup 0", "496")),
-            without_target(
-                "workgroup 1: unchanged: conflict-free already (wavefronts 4, degree 2)"
-            )
+            alike(&unchanged("workgroup 0", "496")),
+            alike("workgroup 1: unchanged: conflict-free already (wavefronts 4, degree 2)")
         );
         assert_eq!(without_target("kernel: specialized"), None);
         assert_eq!(without_target("workgroup x: a"), None);

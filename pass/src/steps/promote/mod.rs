@@ -94,6 +94,14 @@ struct Candidate {
     failure: Option<String>,
 }
 
+impl Candidate {
+    /// Whether its store after the loop needs no guard: the loop runs, or a store before it
+    /// gave the first value; the element then holds the register's last value after the loop.
+    fn unguarded(&self) -> bool {
+        self.runs.is_some() || self.forwarded.is_some()
+    }
+}
+
 /// Promotes each element a loop reads and writes at one loop-invariant index; one decision per
 /// loop and buffer that the loop both reads and writes.
 pub fn run(
@@ -124,19 +132,12 @@ pub fn run(
                 .is_ok()
                 .then(|| stored_before(kernel, findings, &members, (the_loop, options)))
                 .flatten();
-            // The store after the loop is unguarded where the loop runs or a store before it
-            // gave the first value: then the element holds the register's last value after it.
-            let unguarded = outcome.is_ok() && (runs.is_some() || forwarded.is_some());
             Candidate {
                 trips,
                 runs,
                 forwarded,
                 dead_store: None,
-                reloads: if unguarded {
-                    loaded_after(kernel, findings, &members, the_loop)
-                } else {
-                    Vec::new()
-                },
+                reloads: Vec::new(),
                 told: (
                     unsafe { mlirOperationGetLocation(first.memory.operation) },
                     ir::location_text(unsafe { mlirOperationGetLocation(the_loop) }),
@@ -150,9 +151,16 @@ pub fn run(
             }
         })
         .collect();
-    // A store before the loop that gave the first value is overwritten by the unguarded store
-    // after it, unless another candidate's rewrite needs it.
+    // Where the store after the loop is unguarded, the loads just after it read the register,
+    // and a store before the loop that gave the first value is overwritten by it, unless
+    // another candidate's rewrite needs that store.
     for index in 0..candidates.len() {
+        let candidate = &candidates[index];
+        if candidate.outcome.is_err() || !candidate.unguarded() {
+            continue;
+        }
+        candidates[index].reloads =
+            loaded_after(kernel, findings, &candidate.members, candidate.the_loop);
         let Some((_, store)) = candidates[index].forwarded else {
             continue;
         };
@@ -163,7 +171,7 @@ pub fn run(
                     .iter()
                     .any(|&member| findings[member].memory.operation.ptr == store.ptr)
         });
-        if candidates[index].outcome.is_ok() && !member_elsewhere {
+        if !member_elsewhere {
             candidates[index].dead_store = Some(store);
         }
     }
@@ -598,10 +606,9 @@ fn apply(
                 .map(|value| hoisted(value, the_loop)),
         );
         let element_type = unsafe { mlirShapedTypeGetElementType(mlirValueGetType(first.memref)) };
-        let runs = candidate.runs.is_some();
         let initial = match candidate.forwarded {
             Some((value, _)) => value,
-            None if runs => load(
+            None if candidate.runs.is_some() => load(
                 &Builder::before(the_loop).located(load_location),
                 &place,
                 element_type,
@@ -639,7 +646,7 @@ fn apply(
             yielded: current,
             place,
             store_location,
-            unguarded: runs || candidate.forwarded.is_some(),
+            unguarded: candidate.unguarded(),
             reloads: candidate.reloads.clone(),
             dead_store: candidate.dead_store,
         });
@@ -664,7 +671,7 @@ fn apply(
     // op after the loop (which may be one of them).
     for (position, element) in carried.iter().enumerate() {
         let last = unsafe { mlirOperationGetResult(remade, first_new + position as isize) };
-        for &reload in element.reloads.iter().filter(|_| element.unguarded) {
+        for &reload in &element.reloads {
             unsafe {
                 mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(reload, 0), last);
                 mlirOperationDestroy(reload);
