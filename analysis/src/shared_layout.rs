@@ -31,6 +31,11 @@
 //!   so `m` is at most that (for a row of 48 `f16`, 6 chunks of 16 bytes, `m ≤ 2`); rows that
 //!   are not a whole number of chunks get no swizzle of that chunk size. Moduli whose extra
 //!   values no row reaches are skipped (they repeat a smaller one).
+//! * [`SharedLayout::Skew`], for a rank-1 buffer (no rows to pad or swizzle): a pad of `p`
+//!   elements after every `e`, `k ↦ k + ⌊k/e⌋·p`, the buffer seen as rows of `e` elements;
+//!   `e` a power of two from a quarter of a bank line's elements to four lines' (below the
+//!   buffer's length), `p` as for pads. A vector access needs `e` and `p` multiples of its
+//!   width and its start provably one, so no vector straddles a pad.
 //!
 //! **Vector accesses stay whole and aligned.** A pad whose row pitch in bytes is not a
 //! multiple of the widest vector access is *rejected* (not costed as a split: the pass must
@@ -88,6 +93,53 @@ pub enum SharedLayout {
     },
     /// Permute chunks within each row (shape unchanged, innermost index rewritten).
     Swizzle(Swizzle),
+    /// Pad a rank-1 buffer after every run of elements (index rewritten, buffer longer).
+    Skew(Skew),
+}
+
+/// A rank-1 buffer seen as rows of `every` elements, each padded by `elements`: element `k`
+/// moves to `k + ⌊k / every⌋ · elements` (Gao §4's intra-row padding for a buffer with no
+/// rows; the cuda-samples reduction's `sdata[2·s·tid]` is conflict-free at every `s` with 1
+/// element after every 32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Skew {
+    /// Elements between two pads, `every ≥ 1`.
+    pub every: i64,
+    /// Elements of each pad, `≥ 1`.
+    pub elements: i64,
+}
+
+impl Skew {
+    /// Where logical element `index` lies in the padded buffer.
+    pub fn position(&self, index: i64) -> i64 {
+        index + index.div_euclid(self.every.max(1)) * self.elements
+    }
+
+    /// [`Skew::position`] as an index expression over the access's index.
+    pub fn index_expression(&self, index: IndexExpression) -> IndexExpression {
+        let pads = index.clone().floor_divide(self.every.max(1));
+        match self.elements {
+            1 => index + pads,
+            elements => index + pads * elements,
+        }
+    }
+
+    /// The padded length of a buffer of `length` elements (saturating).
+    pub fn length(&self, length: i64) -> i64 {
+        let pads = (length.max(1) - 1) / self.every.max(1);
+        length.saturating_add(pads.saturating_mul(self.elements))
+    }
+}
+
+impl fmt::Display for Skew {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.elements == 1 { "" } else { "s" };
+        write!(
+            formatter,
+            "pad {} element{plural} after every {}",
+            self.elements, self.every
+        )
+    }
 }
 
 /// XOR swizzle of `chunk_bytes` chunks within each row: `chunk' = chunk XOR ((row / row_divisor) mod modulus)`.
@@ -192,6 +244,7 @@ impl fmt::Display for SharedLayout {
             SharedLayout::Pad { elements: 1 } => formatter.write_str("pad 1 element"),
             SharedLayout::Pad { elements } => write!(formatter, "pad {elements} elements"),
             SharedLayout::Swizzle(swizzle) => swizzle.fmt(formatter),
+            SharedLayout::Skew(skew) => skew.fmt(formatter),
         }
     }
 }
@@ -200,8 +253,10 @@ impl SharedLayout {
     /// The buffer's shape after the layout (a pad widens the innermost dimension).
     pub fn shape(&self, shape: &[i64]) -> Vec<i64> {
         let mut new_shape = shape.to_vec();
-        if let (SharedLayout::Pad { elements }, Some(last)) = (self, new_shape.last_mut()) {
-            *last = last.saturating_add(*elements);
+        match (self, new_shape.last_mut()) {
+            (SharedLayout::Pad { elements }, Some(last)) => *last = last.saturating_add(*elements),
+            (SharedLayout::Skew(skew), Some(last)) => *last = skew.length(*last),
+            _ => {}
         }
         new_shape
     }
@@ -218,6 +273,13 @@ impl SharedLayout {
                 rows.saturating_mul(elements.max(&0).unsigned_abs())
                     .saturating_mul(u64::from(element_bytes))
             }
+            SharedLayout::Skew(skew) => {
+                let length = shape.last().copied().unwrap_or(0);
+                (skew.length(length) - length)
+                    .max(0)
+                    .unsigned_abs()
+                    .saturating_mul(u64::from(element_bytes))
+            }
             _ => 0,
         }
     }
@@ -226,7 +288,7 @@ impl SharedLayout {
     pub(crate) fn kind_rank(&self) -> u8 {
         match self {
             SharedLayout::Unchanged => 0,
-            SharedLayout::Pad { .. } => 1,
+            SharedLayout::Pad { .. } | SharedLayout::Skew(_) => 1,
             SharedLayout::Swizzle(_) => 2,
         }
     }
@@ -670,10 +732,16 @@ pub fn candidate_layouts(
     allowed: Allowed,
 ) -> Vec<SharedLayout> {
     let mut layouts = Vec::new();
-    if shape.len() < 2 || check_buffer(shape, element_bytes).is_err() {
+    if check_buffer(shape, element_bytes).is_err() {
         return layouts;
     }
     let geometry = model.geometry();
+    if let [length] = shape {
+        if allowed.pad {
+            layouts.extend(skews(*length, element_bytes, model));
+        }
+        return layouts;
+    }
     if allowed.pad {
         let period_words = geometry.banks * geometry.layer_bytes / 4;
         for words in 1..period_words {
@@ -715,6 +783,30 @@ pub fn candidate_layouts(
                 modulus *= 2;
             }
         }
+    }
+    layouts
+}
+
+/// The skews of a rank-1 buffer of `length` elements: pads of 1 to `B·W/4 − 1` words (whole
+/// elements) after every `every` elements, `every` a power of two from a quarter of a bank
+/// line's elements to four lines' (below `length`), in that order.
+fn skews(length: i64, element_bytes: u32, model: BankModel) -> Vec<SharedLayout> {
+    let geometry = model.geometry();
+    let line_elements = i64::from(geometry.banks * geometry.layer_bytes / element_bytes).max(1);
+    let period_words = geometry.banks * geometry.layer_bytes / 4;
+    let mut layouts = Vec::new();
+    let mut every = (line_elements / 4).max(1);
+    while every <= 4 * line_elements && every < length {
+        for words in 1..period_words {
+            let bytes = words * 4;
+            if bytes % element_bytes == 0 {
+                layouts.push(SharedLayout::Skew(Skew {
+                    every,
+                    elements: i64::from(bytes / element_bytes),
+                }));
+            }
+        }
+        every *= 2;
     }
     layouts
 }
@@ -797,6 +889,16 @@ pub fn apply(layout: &SharedLayout, access: &Access) -> Access {
                     swizzle.column_expression(row, column, access.layout.element_bytes);
             }
         }
+        SharedLayout::Skew(skew) => {
+            if let ([index], [Some(length)]) = (&mut result.indices[..], &access.layout.shape[..]) {
+                *index = skew.index_expression(index.clone());
+                let old = &access.layout;
+                result.layout = MemrefLayout {
+                    offset: old.offset,
+                    ..MemrefLayout::row_major(&[skew.length(*length)], old.element_bytes, old.space)
+                };
+            }
+        }
     }
     result
 }
@@ -821,6 +923,7 @@ pub fn is_bijection_into_bounds(
             }
             swizzle.check(element_bytes)?;
         }
+        SharedLayout::Skew(skew) => return skew_is_bijection(skew, shape, element_bytes),
         _ => {}
     }
     let new_shape = layout.shape(shape);
@@ -864,6 +967,45 @@ pub fn is_bijection_into_bounds(
             return Ok(());
         }
     }
+}
+
+/// [`is_bijection_into_bounds`] for a skew: every element of the rank-1 `shape` at a distinct
+/// position below the padded length.
+fn skew_is_bijection(skew: &Skew, shape: &[i64], element_bytes: u32) -> Result<(), String> {
+    let &[length] = shape else {
+        return Err(format!("{skew} needs a rank-1 buffer"));
+    };
+    if skew.every < 1 || skew.elements < 1 {
+        return Err(format!("{skew}: every and elements must be positive"));
+    }
+    let padded = skew.length(length);
+    if padded
+        .unsigned_abs()
+        .saturating_mul(u64::from(element_bytes))
+        > MAX_CHECKED_BYTES
+    {
+        return Err(format!(
+            "a buffer of {padded} elements is larger than {MAX_CHECKED_BYTES} B"
+        ));
+    }
+    let mut seen = vec![false; padded as usize];
+    for index in 0..length {
+        let position = skew.position(index);
+        match seen.get_mut(position as usize) {
+            Some(slot) if !*slot => *slot = true,
+            Some(_) => {
+                return Err(format!(
+                    "{skew}: element {index} maps to position {position}, which another element already uses"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "{skew}: element {index} maps to position {position}, past the {padded} elements"
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// How accesses are costed: by their totals per block, or per request (see [`Counting::PerRequest`]).
@@ -999,8 +1141,8 @@ fn decision_reason(
     if over_budget.is_some() {
         return format!("unchanged: {state}{budget_note}");
     }
-    if shape.len() < 2 {
-        return format!("unchanged: {state}; a rank-1 buffer has no rows to pad or swizzle");
+    if shape.len() < 2 && !allowed.pad {
+        return format!("unchanged: {state}; a rank-1 buffer has no rows to swizzle");
     }
     if !allowed.pad && !allowed.swizzle {
         return format!("unchanged: {state}; padding and swizzling are disabled");
@@ -1068,6 +1210,25 @@ pub fn alignment_problem(
                         "cannot prove that the {width}-byte vectors of {} start on a multiple of {} elements, so they may straddle two chunks",
                         named(names, number),
                         access.vector_width
+                    ));
+                }
+            }
+            None
+        }
+        SharedLayout::Skew(skew) => {
+            for (number, access) in vectors {
+                let width = i64::from(access.vector_width);
+                let aligned = skew.every % width == 0
+                    && skew.elements % width == 0
+                    && access
+                        .indices
+                        .last()
+                        .is_some_and(|index| provably_multiple(index, &access.loops, width));
+                if !aligned {
+                    return Some(format!(
+                        "{skew} may move part of a {}-byte vector of {} past a pad, or break its alignment",
+                        access.access_bytes(),
+                        named(names, number)
                     ));
                 }
             }
@@ -1200,7 +1361,18 @@ mod tests {
             .filter(|layout| matches!(layout, SharedLayout::Pad { .. }))
             .count();
         assert_eq!(pads, 31);
-        assert!(candidate_layouts(&[64], 4, BankModel::Conventional, Allowed::ALL).is_empty());
+        // A rank-1 buffer of 64 f32 has only skews: after every 8, 16 or 32 elements (runs of
+        // a quarter line up to four lines, below its length), pads of 1 to 31 words.
+        let skews = candidate_layouts(&[64], 4, BankModel::Conventional, Allowed::ALL);
+        assert_eq!(skews.len(), 3 * 31);
+        assert!(skews
+            .iter()
+            .all(|layout| matches!(layout, SharedLayout::Skew(skew) if skew.every <= 32)));
+        let swizzles_only = Allowed {
+            pad: false,
+            swizzle: true,
+        };
+        assert!(candidate_layouts(&[64], 4, BankModel::Conventional, swizzles_only).is_empty());
     }
 
     #[test]

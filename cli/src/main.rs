@@ -164,7 +164,7 @@ enum Command {
         #[arg(long)]
         options: Option<String>,
         /// Draw every case from this family (atomics, branches, gather, huge, product,
-        /// reduction, rows, stencil, tile, trips, vector, warp), the rest of each case as it
+        /// reduction, rows, stencil, tile, tree, trips, vector, warp), the rest of each case as it
         /// would be: a campaign aimed at the transform the family exists for.
         #[arg(long, value_name = "NAME")]
         family: Option<String>,

@@ -372,7 +372,7 @@ impl Kind {
     pub fn of_layout(layout: &SharedLayout) -> Kind {
         match layout {
             SharedLayout::Swizzle(_) => Kind::Swizzle,
-            SharedLayout::Unchanged | SharedLayout::Pad { .. } => Kind::Pad,
+            SharedLayout::Unchanged | SharedLayout::Pad { .. } | SharedLayout::Skew(_) => Kind::Pad,
         }
     }
 }
@@ -431,6 +431,9 @@ pub fn layout_decision(layout: &SharedLayout) -> (Kind, serde_json::Value) {
         SharedLayout::Swizzle(swizzle) => {
             serde_json::json!({ "layout": "swizzle", "swizzle": format!("{swizzle:?}") })
         }
+        SharedLayout::Skew(skew) => serde_json::json!({
+            "layout": "pad", "pad_elements": skew.elements, "pad_every": skew.every
+        }),
     };
     (Kind::of_layout(layout), params)
 }

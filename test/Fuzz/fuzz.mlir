@@ -1,6 +1,6 @@
 // The differential fuzzer (cli/src/fuzz.rs): 120 random kernels of seed 1 from
-// the twelve families (atomics, gather, tile, matrix products, reduction, rows, stencil, trips,
-// vector, warp reductions, branches of several blocks, huge) with random pass options, each run
+// the thirteen families (atomics, gather, tile, matrix products, reduction, rows, stencil, trips,
+// vector, warp reductions, shared trees, branches of several blocks, huge) with random pass options, each run
 // through the pass and the reference interpreter before and
 // after (huge inputs, too large to interpret, through the pass alone). Every case must verify and give bit-identical outputs (findings: 0),
 // every kernel must be valid input (rejected inputs: 0), and the cases must
@@ -13,7 +13,7 @@
 
 // RUN: gpu-mem-opt fuzz --seed 1 --count 120 | FileCheck %s
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in
-// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, branches {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, product {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}, warp {{[1-9][0-9]*}}
+// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, branches {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, product {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, tree {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}, warp {{[1-9][0-9]*}}
 // The transforms that must be reached, in the summary's (sorted) order; others, such as
 // delinearize or promote, may appear between them.
 // CHECK-NEXT: applied (cases):
@@ -37,8 +37,16 @@
 // PRODUCT-SAME: register-tile {{[1-9][0-9]*}}
 // PRODUCT: findings: 0
 
+// Shared trees (the cuda-samples reduction's levels through a rank-1 buffer): the interleaved
+// ones' conflicts are removed by a pad after every 32 elements, which must be reached.
+// RUN: gpu-mem-opt fuzz --seed 1 --count 30 --family tree | FileCheck %s --check-prefix=TREE
+// TREE: families: tree 30
+// TREE-NEXT: applied (cases):
+// TREE-SAME: pad {{[1-9][0-9]*}}
+// TREE: findings: 0
+
 // The options given replace the random ones: with every transform off, nothing applies.
-// RUN: gpu-mem-opt fuzz --seed 2 --count 10 --options 'relayout=false vectorize=false memory-space=false stage-shared=false pad=false swizzle=false' | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt fuzz --seed 2 --count 10 --options 'register-tile=false coarsen=false delinearize=false promote=false relayout=false vectorize=false memory-space=false stage-shared=false pad=false swizzle=false version=false' | FileCheck %s --check-prefix=OFF
 // OFF: applied (cases): {{$}}
 // OFF-NEXT: one buffer for two parameters: {{[0-9]+}} cases
 // OFF-NEXT: loops written as affine.for: {{[0-9]+}} cases

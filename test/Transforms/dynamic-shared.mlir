@@ -1,28 +1,39 @@
 // Dynamic shared memory in the pass (issue 31, item 4): `extern __shared__` as MLIR writes it,
 // gpu.dynamic_shared_memory viewed as a typed buffer with memref.view. Each view is a buffer of
 // its own (root `dynamic shared memory viewed at L:C`): its accesses get bank-conflict metrics,
-// and the layout step decides for it like for an attribution, but only by swizzling: a pad
-// would make the view larger than the bytes the launcher gives (and run into the next view).
+// and the layout step decides for it like for an attribution. A pad makes the view longer than
+// the bytes the launcher gives, so it is costed only where every launch of the kernel is in the
+// module with a constant size and the view is the kernel's only one: the pad then adds its bytes
+// to the launches' dynamic_shared_memory_size.
 //
-// @transpose stages a 32x32 tile in dynamic shared memory (4096 B from the launch) and reads it
-// transposed: 32-way conflicts on the load (wavefronts 1056 -> 64 over both accesses, degree
-// 16.5 -> 1) until the swizzle `chunk ^= row mod 32`. The whole program gives the same output
-// before and after, with the host code and with the kernel optimized apart from it.
+// @transpose stages a 32x32 tile in dynamic shared memory (4096 B from the launch in @main) and
+// reads it transposed: 32-way conflicts on the load (wavefronts 1056 -> 64 over both accesses,
+// degree 16.5 -> 1) until the swizzle `chunk ^= row mod 32`, which costs no byte. With swizzles
+// off, the pad of 1 element does the same for 128 B, which the launch gives: 4096 -> 4224 B.
+// The whole program gives the same output before and after, with the host code, with the
+// kernel optimized apart from it (swizzled: no bytes needed), and padded.
 // @reduce1 is the cuda-samples interleaved reduction (reduction_kernel.cu, reduce1:
-// `sdata[2*s*tid] += sdata[2*s*tid + s]`): its 1-D view has 3.33-way conflicts that no layout
-// of a rank-1 buffer removes (the sample's own fix is sequential addressing, reduce3); the
-// remark says so instead of nothing.
+// `sdata[2*s*tid] += sdata[2*s*tid + s]`): its 1-D view has 3.33-way conflicts that 1 element
+// after every 32 removes (150 -> 45 wavefronts), for 28 B more. No launch in this module
+// launches it, so its launcher sizes the memory: the view stays, and the remark says what the
+// pad would give and why it is not made (test/RealCode/reduction.mlir has the launches, and
+// gets it).
+// @two_views reads `a[2*tid]` (2-way) from the first of two views of the same memory: a longer
+// first view would run into the second, so it stays, though the launch is in the module.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --input-file=%t.mlir
 // RUN: gpu-mem-opt diff %s --entry main | FileCheck %s --check-prefix=SAME
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels | FileCheck %s --check-prefix=SAME
+// RUN: gpu-mem-opt diff %s --entry main --options swizzle=false | FileCheck %s --check-prefix=SAME
 // RUN: gpu-mem-opt diff %s --kernel reduce1 --grid 4,1,1 --arg random:1:1000 --arg zeros:4 --arg 1000 --dynamic-shared-memory 1K
-// RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false' %s -o %t.padded.mlir 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: FileCheck %s --input-file=%t.padded.mlir --check-prefix=PADDED
 
 // REMARK: swizzle: dynamic shared memory viewed at {{.*}}dynamic-shared.mlir:[[#VIEW:]]:15: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)
-// REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 150, degree 3.33; a rank-1 buffer has no rows to pad or swizzle
-// OFF: pad: dynamic shared memory viewed at {{.*}}: left as it is: a swizzle is off (option swizzle=false), and a pad would grow this view of dynamic shared memory past the bytes its launcher gives
+// REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 150, degree 3.33; a rank-1 buffer has no rows to swizzle; pad 1 element after every 32 would give wavefronts 150 -> 45, but it needs 28 B more dynamic shared memory, and no launch in this module could give them: a lone kernel's launcher sizes it
+// REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 16, degree 2; a rank-1 buffer has no rows to swizzle; pad 1 element after every 32 would give wavefronts 16 -> 8, but it needs 28 B more dynamic shared memory, and this view is one of 2 of it in the kernel: a longer one would run into the next
+// OFF: pad: dynamic shared memory viewed at {{.*}}: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1); the launches in this module give the kernel 4096 -> 4224 B of dynamic shared memory
 
 // CHECK-LABEL: gpu.func @transpose(
 // CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
@@ -32,8 +43,22 @@
 // CHECK: arith.xori
 // CHECK: memref.load %[[TILE]]
 // CHECK-LABEL: gpu.func @reduce1(
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @two_views(
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: func.func @main(
+// CHECK: %[[BYTES:.*]] = arith.constant 4096 : i32
+// CHECK: gpu.launch_func @kernels::@transpose {{.*}} dynamic_shared_memory_size %[[BYTES]]
 
-// SAME: identical: 1 launch (2 buffers after it), 2 lines of output
+// PADDED-LABEL: gpu.func @transpose(
+// PADDED: %[[VIEW:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x33xf32, #gpu.address_space<workgroup>>
+// PADDED: memref.subview %[[VIEW]][0, 0] [32, 32] [1, 1] : memref<32x33xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PADDED-LABEL: func.func @main(
+// PADDED: %[[EXTRA:.*]] = arith.constant 128 : i32
+// PADDED: %[[GROWN:.*]] = arith.addi %{{.*}}, %[[EXTRA]] : i32
+// PADDED: gpu.launch_func @kernels::@transpose {{.*}} dynamic_shared_memory_size %[[GROWN]]
+
+// SAME: identical: 2 launches (3 buffers after them), 3 lines of output
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -113,6 +138,28 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+
+    gpu.func @two_views(%out: memref<?xf32>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %tid = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %c1024 = arith.constant 1024 : index
+      %bytes = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %a = memref.view %bytes[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf32, #gpu.address_space<workgroup>>
+      %b = memref.view %bytes[%c1024][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf32, #gpu.address_space<workgroup>>
+      %t = arith.index_cast %tid : index to i32
+      %f = arith.sitofp %t : i32 to f32
+      %even = arith.muli %tid, %c2 : index
+      memref.store %f, %b[%tid] : memref<256xf32, #gpu.address_space<workgroup>>
+      memref.store %f, %a[%even] : memref<256xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %a[%even] : memref<256xf32, #gpu.address_space<workgroup>>
+      %w = memref.load %b[%tid] : memref<256xf32, #gpu.address_space<workgroup>>
+      %sum = arith.addf %v, %w : f32
+      memref.store %sum, %out[%tid] : memref<?xf32>
+      gpu.return
+    }
   }
 
   func.func @main() {
@@ -144,6 +191,16 @@ module attributes {gpu.container_module} {
     %other = memref.load %host[%c0, %c1] : memref<64x64xf32>
     vector.print %one : f32
     vector.print %other : f32
+    %c128 = arith.constant 128 : index
+    %two_bytes = arith.constant 2048 : i32
+    %sums = gpu.alloc (%c128) : memref<?xf32>
+    gpu.launch_func @kernels::@two_views blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+        dynamic_shared_memory_size %two_bytes args(%sums : memref<?xf32>)
+    %sums_host = memref.alloc (%c128) : memref<?xf32>
+    gpu.memcpy %sums_host, %sums : memref<?xf32>, memref<?xf32>
+    %c127 = arith.constant 127 : index
+    %last = memref.load %sums_host[%c127] : memref<?xf32>
+    vector.print %last : f32
     return
   }
 }

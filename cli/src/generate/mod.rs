@@ -58,11 +58,13 @@ pub enum Family {
     Warp,
     /// [`families::branches`].
     Branches,
+    /// [`families::tree`].
+    Tree,
 }
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 12] = [
+    const ALL: [Family; 13] = [
         Family::Atomics,
         Family::Gather,
         Family::Tile,
@@ -75,6 +77,7 @@ impl Family {
         Family::Huge,
         Family::Warp,
         Family::Branches,
+        Family::Tree,
     ];
 
     /// The family's name in summaries.
@@ -92,6 +95,7 @@ impl Family {
             Family::Huge => "huge",
             Family::Warp => "warp",
             Family::Branches => "branches",
+            Family::Tree => "tree",
         }
     }
 
@@ -180,6 +184,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
         Family::Huge => families::huge(&mut random, element),
         Family::Warp => families::warp(&mut random, element),
         Family::Branches => families::branches(&mut random, element),
+        Family::Tree => families::tree(&mut random, element),
     };
     // A quarter of the cases write their counted loops as affine.for, drawn from a stream of
     // their own so that the rest of each case stays as it was.

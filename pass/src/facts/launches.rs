@@ -127,6 +127,19 @@ pub fn grid_operand(site: MlirOperation, dimension: usize) -> Option<usize> {
     Some(usize::try_from(*segments.first()?).ok()? + dimension)
 }
 
+/// The position among the operands of a launch (`gpu.launch_func` or `gpu.launch`) of its
+/// dynamic shared memory size (after the async dependencies and the grid, block and cluster
+/// sizes), where it has one.
+pub fn dynamic_shared_operand(site: MlirOperation) -> Option<usize> {
+    let segments = ir::dense_i32_array(ir::attribute(site, "operandSegmentSizes")?)?;
+    let before: i32 = segments.get(..DYNAMIC_SHARED_SEGMENT)?.iter().sum();
+    (*segments.get(DYNAMIC_SHARED_SEGMENT)? == 1).then_some(usize::try_from(before).ok()?)
+}
+
+/// The operand segment of a launch's dynamic shared memory size: async dependencies, 3 grid,
+/// 3 block and 3 cluster sizes come first (`gpu.launch_func` and `gpu.launch` alike).
+const DYNAMIC_SHARED_SEGMENT: usize = 10;
+
 /// The launch `site`'s grid size along `dimension`, where it is a positive constant.
 pub fn constant_grid_size(site: MlirOperation, dimension: usize) -> Option<i64> {
     let position = grid_operand(site, dimension)?;

@@ -41,6 +41,9 @@
 //!   warps or clusters, or the block's `gpu.all_reduce`, lane 0 or thread 0 storing the total,
 //!   warp totals at random summed again through shared memory (the pass must not reorder the
 //!   folds);
+//! * [`tree`]: a block's values summed level by level through a rank-1 shared buffer, as the
+//!   cuda-samples reduction writes it (interleaved `sdata[c·s·tid]`, or sequential
+//!   `sdata[tid + s]`), the buffer an attribution or a global (pad's skew);
 //! * [`branches`]: bodies of several blocks joined by `cf.br`/`cf.cond_br` (diamonds on ids
 //!   or loaded values, loops written as blocks, early exits) and nested `scf.if`/`scf.for`
 //!   whose else matters (the pass may leave a body of several blocks as it is, but correct);
@@ -64,6 +67,7 @@ mod reduction;
 mod rows;
 mod stencil;
 mod tile;
+mod tree;
 mod trips;
 mod vector;
 mod warp;
@@ -77,6 +81,7 @@ pub use reduction::reduction;
 pub use rows::rows;
 pub use stencil::stencil;
 pub use tile::tile;
+pub use tree::tree;
 pub use trips::trips;
 pub use vector::vector;
 pub use warp::warp;

@@ -177,13 +177,26 @@ fn apply(
             super::pad::apply_global(global, &values, &choice.layout.shape(shape))
         }
         SharedLayout::Swizzle(swizzle) => {
-            let all: Vec<&Finding> = users
+            super::swizzle::apply(swizzle, element_bytes, &all_accesses(users, findings))
+        }
+        SharedLayout::Skew(skew) => {
+            let values: Vec<MlirValue> = users
                 .iter()
-                .flat_map(|user| accesses(user, findings))
+                .flat_map(|user| user.buffer.values.iter().copied())
                 .collect();
-            super::swizzle::apply(swizzle, element_bytes, &all)
+            let shape = choice.layout.shape(shape);
+            let all = all_accesses(users, findings);
+            super::skew::apply(skew, (&values, Some(global)), &shape, &all)
         }
     }
+}
+
+/// Every access of every user of the global.
+fn all_accesses<'a>(users: &[User], findings: &'a [Vec<Finding>]) -> Vec<&'a Finding> {
+    users
+        .iter()
+        .flat_map(|user| accesses(user, findings))
+        .collect()
 }
 
 /// The outcome for a global: the choice, shape, element size and whether it was applied.

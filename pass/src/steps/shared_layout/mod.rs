@@ -17,13 +17,19 @@
 //! results), when its shape is dynamic, when
 //! the block size is unknown, or when a metric is unknown (an edge guard on
 //! block ids is not: the planner then costs an interior block, where it holds
-//! for every lane, and says so). Decide, record,
-//! then apply: this module only decides; `shared_layout::pad` and
-//! `shared_layout::swizzle` apply the [`BufferDecision`]s.
+//! for every lane, and says so). A view of dynamic shared memory is padded
+//! only where the launches in the module can give the bytes
+//! (`shared_layout::dynamic`); elsewhere the remark says what a pad would
+//! give. Decide, record, then apply: this module only decides;
+//! `shared_layout::pad`, `shared_layout::skew` (a rank-1 buffer's pad after
+//! every run of elements) and `shared_layout::swizzle` apply the
+//! [`BufferDecision`]s.
 
+pub mod dynamic;
 pub mod global;
 pub mod joint;
 pub mod pad;
+pub mod skew;
 pub mod subview;
 pub mod swizzle;
 
@@ -184,11 +190,16 @@ fn plan(
             .all(|&index| views::plain_indices(&findings[index].memory.name));
     // Both off: the step is off, and the plan says what it would have done (`crate::options`).
     let enabled = options.switches.pad || options.switches.swizzle;
-    // A pad grows a view of dynamic shared memory past the bytes its launcher gives (and into
-    // the next view): only a swizzle, which keeps the size, lays one out.
+    // A pad grows a view of dynamic shared memory: only where the launches in the module can
+    // give the bytes (`dynamic`); elsewhere only a swizzle, which keeps the size, lays one out.
     let dynamic = matches!(buffer.root, Root::DynamicShared(_));
+    let room = match dynamic {
+        true => dynamic::room(kernel, buffer.value, available),
+        false => Ok((available, 0)),
+    };
+    let pad = options.switches.pad || !enabled;
     let allowed = Allowed {
-        pad: (options.switches.pad || !enabled) && !dynamic,
+        pad: pad && room.is_ok(),
         swizzle: (options.switches.swizzle || !enabled) && swizzlable,
     };
     // A buffer other kernels share is decided over all of them, which weighs every candidate.
@@ -197,14 +208,13 @@ fn plan(
     } else {
         shared_layout::plan_alone
     };
-    if dynamic && shape.len() >= 2 && !allowed.swizzle {
+    if let (Err(why), true) = (&room, shape.len() >= 2 && !allowed.swizzle) {
         let swizzle = match swizzlable {
             true => "a swizzle is off (option swizzle=false)",
             false => "a swizzle needs plain load and store indices",
         };
         return Err(format!(
-            "left as it is: {swizzle}, and a pad would grow this view of dynamic shared memory \
-             past the bytes its launcher gives"
+            "left as it is: {swizzle}; a pad would need more dynamic shared memory, and {why}"
         ));
     }
     // Each access by its op and location, so that every message names it as the user wrote it.
@@ -216,22 +226,58 @@ fn plan(
             format!("the {} at {}", memory.name, memory.location)
         })
         .collect();
+    let block = Block::new(x, y, z);
+    let buffer_accesses = (&accesses[..], &names[..]);
+    let model = options.target.bank_model;
+    let (budget, given) = *room.as_ref().unwrap_or(&(0, 0));
     let mut plan = planner(
         &shape,
         element_bytes,
-        (&accesses, &names),
-        Block::new(x, y, z),
-        options.target.bank_model,
+        buffer_accesses,
+        block,
+        model,
         allowed,
-        available,
+        budget,
     )
     .map_err(|unknown| left_as_it_is(&unknown.reason, &names))?;
     let conflicted = plan.before.iter().any(|cost| cost.degree > 1.0);
-    if dynamic && shape.len() >= 2 && conflicted && plan.layout == SharedLayout::Unchanged {
-        plan.reason.push_str(
-            "; no pad was costed: it would grow this view of dynamic shared memory past the \
-             bytes its launcher gives",
-        );
+    if let (Err(why), true) = (
+        &room,
+        pad && conflicted && plan.layout == SharedLayout::Unchanged,
+    ) {
+        // What a pad would give, had the launcher the bytes.
+        let padded = Allowed { pad, ..allowed };
+        let better = planner(
+            &shape,
+            element_bytes,
+            buffer_accesses,
+            block,
+            model,
+            padded,
+            available,
+        )
+        .ok()
+        .filter(|better| better.wavefronts_after() < plan.wavefronts_after());
+        plan.reason.push_str(&match better {
+            Some(better) => format!(
+                "; {} would give wavefronts {} -> {}, but it needs {} B more dynamic shared \
+                 memory, and {why}",
+                better.layout,
+                better.wavefronts_before(),
+                better.wavefronts_after(),
+                better.extra_bytes
+            ),
+            None => {
+                format!("; no pad was costed: it would need more dynamic shared memory, and {why}")
+            }
+        });
+    }
+    if dynamic && plan.extra_bytes > 0 {
+        plan.reason.push_str(&format!(
+            "; the launches in this module give the kernel {} -> {} B of dynamic shared memory",
+            given,
+            given.saturating_add(plan.extra_bytes)
+        ));
     }
     Ok(plan)
 }
@@ -295,7 +341,7 @@ pub fn run(
             Err(reason) => Decision::skipped(Kind::Pad, &target, reason),
             Ok(plan) if !enabled => layout_decision(&target, plan, Ok(())),
             Ok(plan) => {
-                let applied = apply_layout(&buffer, plan, findings);
+                let applied = apply_layout(kernel, &buffer, plan, findings);
                 if applied.is_ok() {
                     for (&index, cost) in buffer.accesses.iter().zip(&plan.after) {
                         accesses[index].after.bank_conflict_degree = Some(cost.degree);
@@ -335,8 +381,10 @@ pub fn run(
     success
 }
 
-/// Applies a buffer's plan; the error says why the IR was left unchanged.
+/// Applies a buffer's plan (a longer view of dynamic shared memory: its launches give the
+/// bytes); the error says why the IR was left unchanged.
 fn apply_layout(
+    kernel: &Kernel,
     buffer: &BufferDecision,
     plan: &BufferPlan,
     findings: &[Finding],
@@ -363,6 +411,13 @@ fn apply_layout(
             None => pad::apply(buffer.value, &plan.shape),
         },
         SharedLayout::Swizzle(swizzle) => swizzle::apply(swizzle, element_bytes, &users),
+        SharedLayout::Skew(skew) => {
+            skew::apply(skew, (&buffer.values, buffer.global), &plan.shape, &users)
+        }
+    }?;
+    match buffer.root {
+        Root::DynamicShared(_) if plan.extra_bytes > 0 => dynamic::grow(kernel, plan.extra_bytes),
+        _ => Ok(()),
     }
 }
 

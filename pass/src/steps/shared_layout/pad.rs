@@ -6,13 +6,13 @@
 //! strided<[33, 1]>, 3>`) replaces it for all its users, which the planner
 //! has checked are plain loads and stores. Indices do not change; only the
 //! row pitch does, which is exactly the change the planner costed. A
-//! workgroup attribution changes its block argument's type in place; an
-//! allocation or a `memref.get_global` is replaced by a new one (same
-//! attributes), and a workgroup `memref.global` gets the padded type.
+//! workgroup attribution or a view of dynamic shared memory changes its type
+//! in place; an allocation or a `memref.get_global` is replaced by a new one
+//! (same attributes), and a workgroup `memref.global` gets the padded type.
 
 use mlir_sys::*;
 
-use crate::{ir, ir::builder::Builder};
+use crate::{facts::accesses::views_dynamic_shared, ir, ir::builder::Builder};
 
 /// Pads the workgroup `global` to `padded` and re-points each of its `get_global`s, `values`.
 pub fn apply_global(
@@ -32,7 +32,7 @@ pub fn apply_global(
 }
 
 /// The text of `buffer`'s memref type with the static shape `padded`.
-fn padded_type(buffer: MlirValue, padded: &[i64]) -> String {
+pub(super) fn padded_type(buffer: MlirValue, padded: &[i64]) -> String {
     let old_type = unsafe { mlirValueGetType(buffer) };
     let element = ir::type_text(unsafe { mlirShapedTypeGetElementType(old_type) });
     format!(
@@ -78,7 +78,11 @@ pub fn apply(buffer: MlirValue, padded: &[i64]) -> Result<(), String> {
         join(&shape, "x"),
         join(&strides, ", ")
     );
+    // A view of dynamic shared memory changes its type in place, as an attribution does.
     let (anchor, allocation) = match ir::defining_operation(buffer) {
+        Some(view) if views_dynamic_shared(view) => {
+            (unsafe { mlirOperationGetNextInBlock(view) }, None)
+        }
         Some(allocation) => (allocation, Some(allocation)),
         None => unsafe {
             let block = mlirBlockArgumentGetOwner(buffer);

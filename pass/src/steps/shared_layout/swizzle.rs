@@ -20,9 +20,9 @@ use mlir_sys::*;
 use crate::{facts::findings::Finding, facts::views, ir::builder::Builder};
 
 /// The variable standing for the row index in the swizzle expression.
-const ROW: &str = "row";
-/// The variable standing for the column index in the swizzle expression.
-const COLUMN: &str = "column";
+pub const ROW: &str = "row";
+/// The variable standing for the column index (the innermost) in the swizzle expression.
+pub const COLUMN: &str = "column";
 
 /// Rewrites the innermost index of each access in `findings` with `swizzle`.
 pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Result<(), String> {
@@ -31,6 +31,16 @@ pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Re
         IndexExpression::Variable(Variable::Symbol(COLUMN.into())),
         element_bytes,
     );
+    rewrite_innermost(&expression, 2, findings)
+}
+
+/// Rewrites the innermost index of each access in `findings` (of a buffer of rank at least
+/// `rank`) with `expression` of the symbols [`ROW`] and [`COLUMN`], the last two indices.
+pub fn rewrite_innermost(
+    expression: &IndexExpression,
+    rank: usize,
+    findings: &[&Finding],
+) -> Result<(), String> {
     for finding in findings {
         let memory = &finding.memory;
         if !views::plain_indices(&memory.name) {
@@ -46,25 +56,24 @@ pub fn apply(swizzle: &Swizzle, element_bytes: u32, findings: &[&Finding]) -> Re
         };
         // Indices come last; after `shared_layout::subview::fold` they index the buffer, whose
         // rank a rank-reducing view may exceed.
-        let rank = unsafe { mlirOperationGetNumOperands(operation) } as usize - first;
-        if rank < 2 {
-            return Err(format!("rank-{rank} buffers are not swizzled"));
+        let indices = unsafe { mlirOperationGetNumOperands(operation) } as usize - first;
+        if indices < rank {
+            return Err(format!(
+                "{} at {} has {indices} indices, not {rank}",
+                memory.name, memory.location
+            ));
         }
-        let column_position = (first + rank - 1) as isize;
-        let (row, column) = unsafe {
-            (
-                mlirOperationGetOperand(operation, column_position - 1),
-                mlirOperationGetOperand(operation, column_position),
-            )
-        };
-        let values = BTreeMap::from([
-            (Variable::Symbol(ROW.into()), row),
-            (Variable::Symbol(COLUMN.into()), column),
-        ]);
-        let swizzled = Builder::before(operation)
-            .index(&expression, &values)
-            .ok_or("the swizzle expression has an unknown part")?;
-        unsafe { mlirOperationSetOperand(operation, column_position, swizzled) };
+        let column_position = (first + indices - 1) as isize;
+        let column = unsafe { mlirOperationGetOperand(operation, column_position) };
+        let mut values = BTreeMap::from([(Variable::Symbol(COLUMN.into()), column)]);
+        if indices >= 2 {
+            let row = unsafe { mlirOperationGetOperand(operation, column_position - 1) };
+            values.insert(Variable::Symbol(ROW.into()), row);
+        }
+        let rewritten = Builder::before(operation)
+            .index(expression, &values)
+            .ok_or("the new index has an unknown part")?;
+        unsafe { mlirOperationSetOperand(operation, column_position, rewritten) };
     }
     Ok(())
 }
