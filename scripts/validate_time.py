@@ -35,10 +35,10 @@ RESULTS = [os.path.join(ROOT, 'bench', 'results', '2026-11-27-nvidia-h200-sessio
            for part in ('', '-tiled')]
 
 
-def wrapped_report(kernel, source, scratch, options='', divided_by=(1, 1, 1)):
+def wrapped_report(kernel, source, scratch, options='', divided_by=(1, 1, 1), label=None):
     """The pass's report entry for the MLIR file `source` wrapped in a host function that launches
     it with the suite's grid (divided per dimension by `divided_by`, as a coarsened kernel's launch
-    contract says), or (None, why)."""
+    contract says), or (None, why); `label` names `source` in the why (default: its bench path)."""
     block = kernel.get('block') or next(
         (list(map(int, m.group(1).split(','))) for m in [re.search(r'block=([\d,]+)', kernel.get('options', ''))]
          if m), None)
@@ -62,7 +62,8 @@ def wrapped_report(kernel, source, scratch, options='', divided_by=(1, 1, 1)):
     time = entry.get('time')
     if not time or time.get('unknown'):
         why = (time or {}).get('unknown', 'no time in the report')
-        return None, why.replace(wrapped, 'the wrapped ' + os.path.relpath(source, os.path.join(ROOT, 'bench')))
+        label = label or os.path.relpath(source, os.path.join(ROOT, 'bench'))
+        return None, why.replace(wrapped, 'the wrapped ' + label)
     return time, None
 
 
@@ -82,7 +83,7 @@ def predicted(kernel, scratch):
         return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
     divided = re.search(r'gpu_mem_opt\.grid_divided_by = array<i64: (\d+), (\d+), (\d+)>', open(optimized).read())
     after, why = wrapped_report(kernel, optimized, scratch, divided_by=tuple(map(int, divided.groups())) if divided
-                                else (1, 1, 1))
+                                else (1, 1, 1), label='gpu-mem-opt output of ' + kernel['source'])
     if not after and 'launch contract' not in why:
         return None, 'gpu-mem-opt variant: ' + why
     # The suite measured the lone kernel, which the defaults neither coarsen nor register-tile:

@@ -468,7 +468,7 @@ impl Walker<'_> {
     fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
         let context = loop_context(self.kernel, operation);
         context
-            .constant_trips()
+            .constant_trips(self.kernel)
             .map(|trips| trips as f64)
             .ok_or_else(|| {
                 format!(

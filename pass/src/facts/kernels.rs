@@ -93,6 +93,10 @@ pub struct Kernel {
     pub launches: LaunchFacts,
     /// What a run-time check at its entry establishes for the optimized body (`version`).
     pub assumed: Assumed,
+    /// What its launches' grids are divided by per dimension where it stands for a tiled copy
+    /// being predicted (`register_tile`), whose launches are still the original's; ones
+    /// otherwise.
+    pub grid_divisors: [i64; 3],
 }
 
 /// Facts about a kernel's arguments that nothing proves but a check at its entry establishes
@@ -131,6 +135,19 @@ impl Kernel {
         }
     }
 
+    /// The grid size along `dimension` (0 to 2), where every launch of the kernel (its
+    /// launches in the module, or the `gpu.launch` itself) gives the same constant: what
+    /// `gpu.grid_dim` reads (a grid-stride loop's step).
+    pub fn grid_size(&self, dimension: usize) -> Option<i64> {
+        let mut sizes = self
+            .launch_operations()
+            .into_iter()
+            .map(|site| crate::facts::launches::constant_grid_size(site, dimension));
+        let first = sizes.next()??;
+        let divisor = self.grid_divisors[dimension].max(1);
+        (sizes.all(|size| size == Some(first)) && first % divisor == 0).then_some(first / divisor)
+    }
+
     /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
     /// ids below the block size, block ids from 0, loop counters between their constant bounds,
     /// symbols unbounded.
@@ -149,9 +166,12 @@ impl Kernel {
                     Variable::BlockY => 1,
                     _ => 2,
                 };
+                let divisor = self.grid_divisors[dimension].max(1);
                 (
                     Some(0),
-                    self.launches.grid().map(|grid| grid[dimension] - 1),
+                    self.launches
+                        .grid()
+                        .map(|grid| grid[dimension] / divisor - 1),
                 )
             }
             Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
@@ -307,6 +327,7 @@ fn function_kernel(
         block,
         launches: launches::of_kernel(&own, inputs),
         assumed: Assumed::default(),
+        grid_divisors: [1; 3],
     }
 }
 
@@ -332,6 +353,7 @@ fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Ke
         block,
         launches: LaunchFacts::default(),
         assumed: Assumed::default(),
+        grid_divisors: [1; 3],
     }
 }
 

@@ -215,15 +215,23 @@ pub struct LoopContext {
 
 impl LoopContext {
     /// Its trips where its bounds are a constant apart (constants, arguments every launch
-    /// passes as one constant, a strip-mined tile's `k` to `k + 32`) and its step a constant.
-    pub fn constant_trips(&self) -> Option<u64> {
+    /// passes as one constant, a strip-mined tile's `k` to `k + 32`) and its step a constant,
+    /// or where every lane of `kernel`'s launch makes the same trips (a grid-stride loop over a
+    /// constant length: [`super::enclosing::uniform_trips`]).
+    pub fn constant_trips(&self, kernel: &Kernel) -> Option<u64> {
         let (lower, upper) = &self.bounds;
-        analysis::Loop {
+        let step = self.step.evaluate(&|_| None).ok();
+        let apart = analysis::Loop {
             lower: Some(0),
             upper: upper.constant_difference(lower),
-            step: self.step.evaluate(&|_| None).ok(),
-        }
-        .trip_count()
+            step,
+        };
+        apart.trip_count().or_else(|| {
+            let upper = upper.evaluate(&|_| None).ok()?;
+            let trips =
+                super::enclosing::uniform_trips(kernel, &self.loops, lower, (upper, step?))?;
+            u64::try_from(trips).ok()
+        })
     }
 }
 

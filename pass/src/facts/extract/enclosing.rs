@@ -14,7 +14,7 @@ use analysis::{
 use mlir_sys::*;
 
 use super::{location, EnclosingLoop, Geometric, Scope};
-use crate::ir;
+use crate::{facts::kernels::Kernel, ir};
 
 impl Scope<'_> {
     /// Records what `ancestor` (entered through region `region`) says: a loop or a guard.
@@ -121,8 +121,11 @@ impl Scope<'_> {
     /// grid-stride loop): its induction variable differs between lanes by `start` only, the
     /// offset `i − start` is the same for every lane of a warp. So `i = start + c·j`, where
     /// `j` counts that offset in units of `c`, the step's content (256 for `s =
-    /// 256·grid_dim.x`, `s` for a constant step), and has no known bounds (lanes leave the
-    /// loop at different iterations). The range of `j` and the start with its unit.
+    /// 256·grid_dim.x`, `s` for a constant step). Lanes may leave the loop at different
+    /// iterations, so `j` has no known bounds, unless `n` and `s` are constants and every
+    /// start of the launch gives the same trip count ([`Self::uniform_trips`]: 16777216
+    /// elements summed by 1024 blocks of 256 threads take 64 trips each). The range of `j` and
+    /// the start with its unit.
     fn lane_dependent_start(
         &self,
         loop_operation: MlirOperation,
@@ -137,12 +140,26 @@ impl Scope<'_> {
             .and_then(|form| form.content())
             .filter(|&content| content > 0)
             .unwrap_or(1);
-        let range = Loop {
-            lower: None,
-            upper: None,
-            step: range.step.map(|step| step / unit),
+        let step = range.step.map(|step| step / unit);
+        let range = match self.uniform_trips(&start, range) {
+            Some(trips) => Loop {
+                lower: Some(0),
+                upper: step.and_then(|step| step.checked_mul(trips)),
+                step,
+            },
+            None => Loop {
+                lower: None,
+                upper: None,
+                step,
+            },
         };
         (range, Some((start, unit)))
+    }
+
+    /// [`uniform_trips`] of a loop from `start` over `range` under the loops entered so far.
+    fn uniform_trips(&self, start: &IndexExpression, range: Loop) -> Option<i64> {
+        let loops: Vec<Loop> = self.loops.iter().map(|enclosing| enclosing.range).collect();
+        uniform_trips(self.kernel, &loops, start, (range.upper?, range.step?))
     }
 
     /// A loop whose start is the same for every lane but not a constant, and whose upper bound
@@ -463,4 +480,42 @@ fn function_argument(value: MlirValue) -> Option<isize> {
             ))
         .then(|| mlirBlockArgumentGetArgNumber(value))
     }
+}
+
+/// The trips every lane of the launch makes of `for i = start to n step s` (`n` and `s > 0`
+/// constants) under `loops`, where `start`'s least and greatest values over the ids and those
+/// loops give the same `⌈(n − start)/s⌉`; `None` otherwise (a start the linear form does not
+/// bound, or lanes that leave the loop at different trips).
+pub fn uniform_trips(
+    kernel: &Kernel,
+    loops: &[Loop],
+    start: &IndexExpression,
+    (upper, step): (i64, i64),
+) -> Option<i64> {
+    let form = start
+        .linear()
+        .ok()
+        .filter(|form| form.quasi_affine.is_empty())?;
+    let (mut least, mut greatest) = (form.constant, form.constant);
+    for (variable, &coefficient) in &form.variables {
+        let (low, high) = kernel.range(loops, variable);
+        let (low, high) = (
+            low?.checked_mul(coefficient)?,
+            high?.checked_mul(coefficient)?,
+        );
+        least = least.checked_add(low.min(high))?;
+        greatest = greatest.checked_add(low.max(high))?;
+    }
+    let trips = |first: i64| {
+        let span = upper.checked_sub(first)?;
+        (step > 0).then(|| {
+            if span > 0 {
+                (span + step - 1) / step
+            } else {
+                0
+            }
+        })
+    };
+    let (most, fewest) = (trips(least)?, trips(greatest)?);
+    (most == fewest).then_some(most)
 }

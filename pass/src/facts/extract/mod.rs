@@ -13,7 +13,8 @@
 //! * `affine.apply` and the maps of `affine.load/store` (dims, symbols, `+`,
 //!   `*`, `floordiv`, `ceildiv`, `mod`);
 //! * `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` (a constant when the
-//!   block size is known), `gpu.lane_id` (linear thread id mod 32), and the
+//!   block size is known), `gpu.grid_dim` (a constant when every launch gives
+//!   the same constant grid), `gpu.lane_id` (linear thread id mod 32), and the
 //!   id arguments of a `gpu.launch` body.
 //!
 //! Everything else (values loaded from memory, `arith.divsi` of a value that
@@ -483,7 +484,10 @@ impl Scope<'_> {
                 IndexExpression::Variable(variables[dimension].clone())
             }
             "gpu.block_dim" => self.block_dimension(dimension(owner)),
-            "gpu.grid_dim" => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension(owner)])),
+            "gpu.grid_dim" => match self.kernel.grid_size(dimension(owner)) {
+                Some(size) => IndexExpression::Constant(size),
+                None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension(owner)])),
+            },
             "gpu.lane_id" => match self.kernel.block.sizes() {
                 Some([x, y, _]) => IndexExpression::Modulo(
                     Box::new(add(

@@ -238,6 +238,7 @@ fn predicted_times(
     };
     let tiled = Kernel {
         operation: copy,
+        grid_divisors: [i64::from(fx), i64::from(fy), 1],
         ..kernel.clone()
     };
     let after = jam::apply(&tiled, plan.tile, plan.guard)
