@@ -475,7 +475,8 @@ mod tests {
     fn a_kept_launch_body_is_named_where_the_kept_file_has_it() {
         let (index, case) = (0..)
             .map(|index| (index, crate::generate::generate(1, index, None, None)))
-            .find(|(_, case)| case.launch_line.is_some())
+            // A runnable one run alone: its RUN line is a `diff --kernel launch@...`.
+            .find(|(_, case)| case.launch_line.is_some() && case.runnable && case.entry.is_none())
             .expect("some case is a launch body");
         let keep = std::env::temp_dir().join(format!("gpu-mem-opt-keep-{}", std::process::id()));
         std::fs::create_dir_all(&keep).expect("a temporary directory");
