@@ -193,6 +193,12 @@ fn written(expression: &IndexExpression) -> String {
         IndexExpression::ShiftLeft(left, right) => {
             format!("({} << {})", written(left), written(right))
         }
+        IndexExpression::Minimum(left, right) => {
+            format!("min({}, {})", written(left), written(right))
+        }
+        IndexExpression::Maximum(left, right) => {
+            format!("max({}, {})", written(left), written(right))
+        }
         IndexExpression::Constant(_)
         | IndexExpression::Variable(_)
         | IndexExpression::Unknown(_) => "?".into(),

@@ -165,7 +165,8 @@ impl Loop {
     }
 }
 
-/// One subscript: constants, variables, sums, products, floor divisions and remainders by constants, and XORs.
+/// One subscript: constants, variables, sums, products, floor divisions and remainders by
+/// constants, XORs, shifts, minima and maxima.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IndexExpression {
     /// An integer constant.
@@ -190,6 +191,11 @@ pub enum IndexExpression {
     /// tree reduction's stride `1 << level`): `left · 2^right`, unknown when `right` is outside
     /// `0..64` or the product overflows.
     ShiftLeft(Box<IndexExpression>, Box<IndexExpression>),
+    /// The smaller of two expressions (`arith.minsi`, or a clamp written with `arith.select`:
+    /// `S > hi ? hi : S`).
+    Minimum(Box<IndexExpression>, Box<IndexExpression>),
+    /// The larger of two expressions (`arith.maxsi`, or `N < lo ? lo : N`).
+    Maximum(Box<IndexExpression>, Box<IndexExpression>),
     /// A value the analysis cannot model (data-dependent, non-affine), with the reason.
     Unknown(String),
 }
@@ -219,6 +225,10 @@ enum Step {
     ShiftRight,
     /// Pop two, push the first times two to the second.
     ShiftLeft,
+    /// Pop two, push the smaller.
+    Minimum,
+    /// Pop two, push the larger.
+    Maximum,
 }
 
 /// `value · 2^amount`, `None` for a negative amount or an overflow.
@@ -263,12 +273,19 @@ impl Compiled {
                 Step::FloorDivide(_) | Step::Modulo(_) => return None,
                 Step::ShiftDown(bits) => stack[depth.checked_sub(1)?] >> bits,
                 Step::Mask(mask) => stack[depth.checked_sub(1)?] & mask,
-                Step::Add | Step::Xor | Step::ShiftRight | Step::ShiftLeft => {
+                Step::Add
+                | Step::Xor
+                | Step::ShiftRight
+                | Step::ShiftLeft
+                | Step::Minimum
+                | Step::Maximum => {
                     let (left, right) = (stack[depth.checked_sub(2)?], stack[depth - 1]);
                     depth -= 1;
                     match *step {
                         Step::Add => left.checked_add(right)?,
                         Step::Xor => left ^ right,
+                        Step::Minimum => left.min(right),
+                        Step::Maximum => left.max(right),
                         Step::ShiftLeft => shifted_left(left, right)?,
                         _ if left >= 0 && (0..=63).contains(&right) => left >> right,
                         _ => return None,
@@ -309,6 +326,16 @@ impl IndexExpression {
         IndexExpression::Modulo(Box::new(self), modulus)
     }
 
+    /// The smaller of `self` and `other`.
+    pub fn minimum(self, other: impl Into<IndexExpression>) -> IndexExpression {
+        IndexExpression::Minimum(Box::new(self), Box::new(other.into()))
+    }
+
+    /// The larger of `self` and `other`.
+    pub fn maximum(self, other: impl Into<IndexExpression>) -> IndexExpression {
+        IndexExpression::Maximum(Box::new(self), Box::new(other.into()))
+    }
+
     /// `self XOR other`, bitwise.
     pub fn xor(self, other: impl Into<IndexExpression>) -> IndexExpression {
         IndexExpression::Xor(Box::new(self), Box::new(other.into()))
@@ -334,13 +361,17 @@ impl IndexExpression {
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
             | IndexExpression::ShiftRight(left, right)
-            | IndexExpression::ShiftLeft(left, right) => {
+            | IndexExpression::ShiftLeft(left, right)
+            | IndexExpression::Minimum(left, right)
+            | IndexExpression::Maximum(left, right) => {
                 left.compile_into(slot, steps)?;
                 right.compile_into(slot, steps)?;
                 steps.push(match self {
                     IndexExpression::Add(..) => Step::Add,
                     IndexExpression::Xor(..) => Step::Xor,
                     IndexExpression::ShiftLeft(..) => Step::ShiftLeft,
+                    IndexExpression::Minimum(..) => Step::Minimum,
+                    IndexExpression::Maximum(..) => Step::Maximum,
                     _ => Step::ShiftRight,
                 });
             }
@@ -389,6 +420,12 @@ impl IndexExpression {
                 Ok(inner.evaluate(value)?.rem_euclid(modulus))
             }
             IndexExpression::Xor(left, right) => Ok(left.evaluate(value)? ^ right.evaluate(value)?),
+            IndexExpression::Minimum(left, right) => {
+                Ok(left.evaluate(value)?.min(right.evaluate(value)?))
+            }
+            IndexExpression::Maximum(left, right) => {
+                Ok(left.evaluate(value)?.max(right.evaluate(value)?))
+            }
             IndexExpression::ShiftRight(left, right) => {
                 match (left.evaluate(value)?, right.evaluate(value)?) {
                     (shifted @ 0.., amount @ 0..=63) => Ok(shifted >> amount),
@@ -417,7 +454,9 @@ impl IndexExpression {
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
             | IndexExpression::ShiftRight(left, right)
-            | IndexExpression::ShiftLeft(left, right) => left.has_unknown() || right.has_unknown(),
+            | IndexExpression::ShiftLeft(left, right)
+            | IndexExpression::Minimum(left, right)
+            | IndexExpression::Maximum(left, right) => left.has_unknown() || right.has_unknown(),
             IndexExpression::Multiply(inner, _)
             | IndexExpression::FloorDivide(inner, _)
             | IndexExpression::Modulo(inner, _) => inner.has_unknown(),
@@ -440,7 +479,9 @@ impl IndexExpression {
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
             | IndexExpression::ShiftRight(left, right)
-            | IndexExpression::ShiftLeft(left, right) => {
+            | IndexExpression::ShiftLeft(left, right)
+            | IndexExpression::Minimum(left, right)
+            | IndexExpression::Maximum(left, right) => {
                 left.collect_variables(found);
                 right.collect_variables(found);
             }
@@ -480,7 +521,9 @@ impl IndexExpression {
             }
             IndexExpression::Xor(..)
             | IndexExpression::ShiftRight(..)
-            | IndexExpression::ShiftLeft(..) => self.quasi_affine_part(),
+            | IndexExpression::ShiftLeft(..)
+            | IndexExpression::Minimum(..)
+            | IndexExpression::Maximum(..) => self.quasi_affine_part(),
             IndexExpression::Unknown(reason) => Err(Unknown::new(reason.clone())),
         }
     }
@@ -492,6 +535,8 @@ impl IndexExpression {
             IndexExpression::Xor(..) => "an XOR",
             IndexExpression::ShiftRight(..) => "a right shift",
             IndexExpression::ShiftLeft(..) => "a left shift",
+            IndexExpression::Minimum(..) => "a minimum",
+            IndexExpression::Maximum(..) => "a maximum",
             _ => "a floor division or remainder",
         }
     }

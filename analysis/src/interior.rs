@@ -107,7 +107,9 @@ fn is_modelled(expression: &IndexExpression) -> bool {
         IndexExpression::Add(left, right)
         | IndexExpression::Xor(left, right)
         | IndexExpression::ShiftRight(left, right)
-        | IndexExpression::ShiftLeft(left, right) => is_modelled(left) && is_modelled(right),
+        | IndexExpression::ShiftLeft(left, right)
+        | IndexExpression::Minimum(left, right)
+        | IndexExpression::Maximum(left, right) => is_modelled(left) && is_modelled(right),
         IndexExpression::Multiply(inner, _)
         | IndexExpression::FloorDivide(inner, _)
         | IndexExpression::Modulo(inner, _) => is_modelled(inner),

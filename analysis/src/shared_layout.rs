@@ -704,7 +704,9 @@ fn collect_divisors(expression: &IndexExpression, found: &mut Vec<i64>) {
         IndexExpression::Add(left, right)
         | IndexExpression::Xor(left, right)
         | IndexExpression::ShiftRight(left, right)
-        | IndexExpression::ShiftLeft(left, right) => {
+        | IndexExpression::ShiftLeft(left, right)
+        | IndexExpression::Minimum(left, right)
+        | IndexExpression::Maximum(left, right) => {
             collect_divisors(left, found);
             collect_divisors(right, found);
         }

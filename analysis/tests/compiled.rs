@@ -27,8 +27,10 @@ fn expression() -> impl Strategy<Value = IndexExpression> {
                 .prop_map(|(a, b)| IndexExpression::Xor(Box::new(a), Box::new(b))),
             (inner.clone(), inner.clone())
                 .prop_map(|(a, b)| IndexExpression::ShiftRight(Box::new(a), Box::new(b))),
-            (inner.clone(), inner)
+            (inner.clone(), inner.clone())
                 .prop_map(|(a, b)| IndexExpression::ShiftLeft(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| a.minimum(b)),
+            (inner.clone(), inner).prop_map(|(a, b)| a.maximum(b)),
         ]
     })
 }

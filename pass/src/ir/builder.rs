@@ -371,6 +371,14 @@ impl Builder {
                 let (left, right) = (self.index(left, values)?, self.index(right, values)?);
                 self.index_binary("arith.shli", left, right)
             }
+            IndexExpression::Minimum(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.minsi", left, right)
+            }
+            IndexExpression::Maximum(left, right) => {
+                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
+                self.index_binary("arith.maxsi", left, right)
+            }
             IndexExpression::Unknown(_) => return None,
         })
     }

@@ -17,9 +17,13 @@
 //!   the same constant grid), `gpu.lane_id` (linear thread id mod 32), and the
 //!   id arguments of a `gpu.launch` body.
 //!
+//! * `arith.minsi`/`maxsi` (and the unsigned ones of non-negative values), and
+//!   an `arith.select` that is a clamp: its condition compares the two values it
+//!   picks from (`N < lo ? lo : N`), a minimum or a maximum evaluated per lane.
+//!
 //! Everything else (values loaded from memory, `arith.divsi` of a value that
 //! may be negative, whose rounding toward zero differs from floor division,
-//! `select`, `min`)
+//! a `select` that is no clamp)
 //! becomes `IndexExpression::Unknown` with the reason, never a guess.
 //! Enclosing `scf.for`/`affine.for` loops give [`Loop`]s (constant bounds when
 //! the IR has them; a loop that starts at a thread-dependent index, a
@@ -321,7 +325,10 @@ impl Scope<'_> {
                     ][number]
                         .clone(),
                 ),
-                6..=8 => symbol(&format!("grid_dim.{}", ["x", "y", "z"][number - 6])),
+                6..=8 => match self.kernel.grid_size(number - 6) {
+                    Some(size) => IndexExpression::Constant(size),
+                    None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][number - 6])),
+                },
                 9..=11 => self.block_dimension(number - 9),
                 _ => IndexExpression::Unknown(format!("attribution {number} used as an index")),
             },
@@ -455,6 +462,29 @@ impl Scope<'_> {
             // A swizzle (`row ^ (column / 4) % 8`, the pass's own or a hand-written one):
             // evaluated per lane, as the bank-conflict model needs.
             "arith.xori" => IndexExpression::Xor(Box::new(sub(0)), Box::new(sub(1))),
+            // A clamped stencil's neighbour (`min(x + 1, width - 1)`), evaluated per lane.
+            "arith.minsi" => sub(0).minimum(sub(1)),
+            "arith.maxsi" => sub(0).maximum(sub(1)),
+            "arith.minui" | "arith.maxui" => {
+                let (left, right) = (sub(0), sub(1));
+                match (
+                    self.non_negative(&left) && self.non_negative(&right),
+                    name.as_str(),
+                ) {
+                    (true, "arith.minui") => left.minimum(right),
+                    (true, _) => left.maximum(right),
+                    (false, _) => not_modelled(
+                        owner,
+                        "an unsigned minimum or maximum of values that may be negative",
+                    ),
+                }
+            }
+            "arith.select" => self.clamp(owner, depth).unwrap_or_else(|| {
+                not_modelled(
+                    owner,
+                    "a select that is no minimum or maximum of its two values (a clamp)",
+                )
+            }),
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => sub(0),
             "affine.apply" => {
@@ -545,13 +575,56 @@ impl Scope<'_> {
             IndexExpression::FloorDivide(inner, _) | IndexExpression::Modulo(inner, _) => {
                 self.non_negative(inner)
             }
-            IndexExpression::Add(left, right) | IndexExpression::Xor(left, right) => {
+            IndexExpression::Add(left, right)
+            | IndexExpression::Xor(left, right)
+            | IndexExpression::Minimum(left, right) => {
                 self.non_negative(left) && self.non_negative(right)
+            }
+            IndexExpression::Maximum(left, right) => {
+                self.non_negative(left) || self.non_negative(right)
             }
             IndexExpression::ShiftRight(left, _) | IndexExpression::ShiftLeft(left, _) => {
                 self.non_negative(left)
             }
         }
+    }
+
+    /// `c ? a : b` as a minimum or maximum where `c` compares the two values it picks from
+    /// (`N < lo ? lo : N` is `max(lo, N)`, `S > hi ? hi : S` is `min(hi, S)`; Rodinia hotspot's
+    /// clamps): `c` is `arith.cmpi` of `l` and `r` (signed, or unsigned of non-negative values),
+    /// and `b − a` or `a − b` equals `l − r`.
+    fn clamp(&self, select: MlirOperation, depth: usize) -> Option<IndexExpression> {
+        let operand = |owner: MlirOperation, index: isize| {
+            self.expression(unsafe { mlirOperationGetOperand(owner, index) }, depth + 1)
+        };
+        let condition = ir::defining_operation(unsafe { mlirOperationGetOperand(select, 0) })
+            .filter(|&condition| ir::is_named(condition, "arith.cmpi"))?;
+        let predicate = ir::attribute(condition, "predicate").and_then(ir::integer)?;
+        let (left, right) = (operand(condition, 0), operand(condition, 1));
+        let unsigned = (6..=9).contains(&predicate);
+        if unsigned && !(self.non_negative(&left) && self.non_negative(&right)) {
+            return None;
+        }
+        // Whether the select picks `a` where `l − r` is positive (or where it is negative).
+        let greater = match predicate {
+            4 | 5 | 8 | 9 => true,
+            2 | 3 | 6 | 7 => false,
+            _ => return None,
+        };
+        let (picked, other) = (operand(select, 1), operand(select, 2));
+        let difference = left - right;
+        let equal = |x: IndexExpression, y: &IndexExpression| equal_values(&x, y);
+        if equal(other.clone() - picked.clone(), &difference) {
+            // `other > picked` picks `picked`: the smaller; `other < picked`: the larger.
+            return Some(match greater {
+                true => picked.minimum(other),
+                false => picked.maximum(other),
+            });
+        }
+        equal(picked.clone() - other.clone(), &difference).then(|| match greater {
+            true => picked.maximum(other),
+            false => picked.minimum(other),
+        })
     }
 
     /// `gpu.block_dim` in `dimension`: a constant when the block is known.
@@ -723,4 +796,22 @@ pub(crate) fn dimension(operation: MlirOperation) -> usize {
 /// `file:line:col` of an operation.
 fn location(operation: MlirOperation) -> String {
     ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+}
+
+/// Whether `x` and `y` have the same value for every value of their variables, as far as their
+/// linear forms show: the same coefficients and constant, equal quasi-affine parts (a clamp's
+/// bound that is itself a clamp) counted together.
+fn equal_values(x: &IndexExpression, y: &IndexExpression) -> bool {
+    let difference = x.clone() - y.clone();
+    let Ok(form) = difference.linear() else {
+        return false;
+    };
+    let mut parts: Vec<(&IndexExpression, i64)> = Vec::new();
+    for (part, coefficient) in form.quasi_affine {
+        match parts.iter_mut().find(|(seen, _)| *seen == part) {
+            Some((_, total)) => *total += coefficient,
+            None => parts.push((part, coefficient)),
+        }
+    }
+    form.variables.is_empty() && form.constant == 0 && parts.iter().all(|(_, total)| *total == 0)
 }
