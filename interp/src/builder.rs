@@ -35,6 +35,7 @@ impl KernelBuilder {
                 layouts: Vec::new(),
                 constant_bindings: Vec::new(),
                 grid_divided_by: [1; 3],
+                dynamic_shared_added: 0,
                 launched: Vec::new(),
             },
             open: Vec::new(),
@@ -90,6 +91,11 @@ impl KernelBuilder {
     /// Records that the launcher divides the grid by `divisors` per dimension.
     pub fn divide_grid(&mut self, divisors: [u32; 3]) {
         self.kernel.grid_divided_by = divisors;
+    }
+
+    /// Records that a launch of the kernel alone adds `bytes` of dynamic shared memory.
+    pub fn add_dynamic_shared(&mut self, bytes: u64) {
+        self.kernel.dynamic_shared_added = bytes;
     }
 
     /// Binds parameter `parameter` to `global`: its data is copied into the global at launch.

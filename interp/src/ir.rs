@@ -274,6 +274,10 @@ pub struct Kernel {
     /// What the launcher divides the grid by per dimension (gpu-mem-opt's `coarsen` decision
     /// on a lone kernel, attribute `gpu_mem_opt.grid_divided_by`); ones where it is not.
     pub grid_divided_by: [u32; 3],
+    /// Bytes of dynamic shared memory a launch of it alone adds to what it is given
+    /// (gpu-mem-opt grew its view and the launches in its module by them, attribute
+    /// `gpu_mem_opt.dynamic_shared_memory_added`); 0 where it adds none.
+    pub dynamic_shared_added: u64,
     /// The kernels this one launches (host code: a program's entry function), by
     /// [`crate::Op::Launch`]'s index; empty for a kernel.
     pub launched: Vec<Kernel>,

@@ -29,6 +29,8 @@
 // RUN: gpu-mem-opt diff %s --kernel reduce1 --grid 4,1,1 --arg random:1:1000 --arg zeros:4 --arg 1000 --dynamic-shared-memory 1K
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='swizzle=false' %s -o %t.padded.mlir 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: FileCheck %s --input-file=%t.padded.mlir --check-prefix=PADDED
+// Launched alone with the 4096 B as written, the padded kernel's record adds the 128 B.
+// RUN: gpu-mem-opt diff %s --options swizzle=false --kernel transpose --grid 2,2,1 --dynamic-shared-memory 4K --arg random:1 --arg zeros
 
 // REMARK: swizzle: dynamic shared memory viewed at {{.*}}dynamic-shared.mlir:[[#VIEW:]]:15: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)
 // REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 150, degree 3.33; a rank-1 buffer has no rows to swizzle; pad 1 element after every 32 would give wavefronts 150 -> 45, but it needs 28 B more dynamic shared memory, and no launch in this module could give them: a lone kernel's launcher sizes it
@@ -51,6 +53,7 @@
 // CHECK: gpu.launch_func @kernels::@transpose {{.*}} dynamic_shared_memory_size %[[BYTES]]
 
 // PADDED-LABEL: gpu.func @transpose(
+// PADDED-SAME: gpu_mem_opt.dynamic_shared_memory_added = 128 : i64
 // PADDED: %[[VIEW:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x33xf32, #gpu.address_space<workgroup>>
 // PADDED: memref.subview %[[VIEW]][0, 0] [32, 32] [1, 1] : memref<32x33xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
 // PADDED-LABEL: func.func @main(

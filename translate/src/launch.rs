@@ -22,7 +22,11 @@ use melior::ir::{
 };
 use mlir_sys::*;
 
-use gpu_mem_opt::{facts::kernels::KernelKind, ir, steps::coarsen};
+use gpu_mem_opt::{
+    facts::kernels::KernelKind,
+    ir,
+    steps::{coarsen, shared_layout::dynamic},
+};
 
 use crate::translator::{type_of, Translator};
 use crate::types;
@@ -98,6 +102,8 @@ impl Translator {
         )?;
         self.body(block);
         self.divided_grid()?;
+        self.builder
+            .add_dynamic_shared(dynamic::recorded_bytes(self.kernel));
         self.constant_bindings()
     }
 

@@ -70,7 +70,8 @@ pub struct Options {
     /// do both themselves.
     pub fulfil_contract: bool,
     /// Bytes of dynamic shared memory each block gets (`gpu.dynamic_shared_memory`), as the
-    /// launch's `dynamic_shared_memory_size` gives them.
+    /// launch's `dynamic_shared_memory_size` gives them (with `fulfil_contract`, plus the
+    /// kernel's [`Kernel::dynamic_shared_added`]).
     pub dynamic_shared_bytes: u64,
 }
 
@@ -120,6 +121,18 @@ pub fn run(
         setup::constant_data(kernel, arguments)?
     } else {
         Vec::new()
+    };
+    let grown;
+    let options = if options.fulfil_contract && kernel.dynamic_shared_added > 0 {
+        grown = Options {
+            dynamic_shared_bytes: options
+                .dynamic_shared_bytes
+                .saturating_add(kernel.dynamic_shared_added),
+            ..options.clone()
+        };
+        &grown
+    } else {
+        options
     };
     let mut executor = Executor::new(kernel, grid, block, options);
     let bound = executor

@@ -343,9 +343,22 @@ impl Builder {
         Some(match expression {
             IndexExpression::Constant(value) => self.index_constant(*value),
             IndexExpression::Variable(variable) => *values.get(variable)?,
-            IndexExpression::Add(left, right) => {
+            IndexExpression::Add(left, right)
+            | IndexExpression::Xor(left, right)
+            | IndexExpression::ShiftRight(left, right)
+            | IndexExpression::ShiftLeft(left, right)
+            | IndexExpression::Minimum(left, right)
+            | IndexExpression::Maximum(left, right) => {
+                let name = match expression {
+                    IndexExpression::Add(..) => "arith.addi",
+                    IndexExpression::Xor(..) => "arith.xori",
+                    IndexExpression::ShiftRight(..) => "arith.shrui",
+                    IndexExpression::ShiftLeft(..) => "arith.shli",
+                    IndexExpression::Minimum(..) => "arith.minsi",
+                    _ => "arith.maxsi",
+                };
                 let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.addi", left, right)
+                self.index_binary(name, left, right)
             }
             IndexExpression::Multiply(inner, factor) => {
                 let inner = self.index(inner, values)?;
@@ -358,26 +371,6 @@ impl Builder {
             IndexExpression::Modulo(inner, modulus) => {
                 let inner = self.index(inner, values)?;
                 self.index_binary("arith.remui", inner, self.index_constant(*modulus))
-            }
-            IndexExpression::Xor(left, right) => {
-                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.xori", left, right)
-            }
-            IndexExpression::ShiftRight(left, right) => {
-                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.shrui", left, right)
-            }
-            IndexExpression::ShiftLeft(left, right) => {
-                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.shli", left, right)
-            }
-            IndexExpression::Minimum(left, right) => {
-                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.minsi", left, right)
-            }
-            IndexExpression::Maximum(left, right) => {
-                let (left, right) = (self.index(left, values)?, self.index(right, values)?);
-                self.index_binary("arith.maxsi", left, right)
             }
             IndexExpression::Unknown(_) => return None,
         })

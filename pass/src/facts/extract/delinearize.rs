@@ -217,7 +217,7 @@ impl LoopContext {
     /// Its trips where its bounds are a constant apart (constants, arguments every launch
     /// passes as one constant, a strip-mined tile's `k` to `k + 32`) and its step a constant,
     /// or where every lane of `kernel`'s launch makes the same trips (a grid-stride loop over a
-    /// constant length: [`super::enclosing::uniform_trips`]).
+    /// constant length: `enclosing::uniform_trips`).
     pub fn constant_trips(&self, kernel: &Kernel) -> Option<u64> {
         let (lower, upper) = &self.bounds;
         let step = self.step.evaluate(&|_| None).ok();

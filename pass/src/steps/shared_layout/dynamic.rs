@@ -7,7 +7,9 @@
 //! (`facts::launches`: then those are all its launches) and gives a constant size, and the
 //! view is the kernel's only view of that memory (a longer one would run into the next), the
 //! view may grow by what the launches can add within `smem-budget`, and [`grow`] adds it at
-//! each launch. A lone kernel's launcher gives what it gives: no layout grows its view.
+//! each launch and records it on a `gpu.func` ([`ADDED_ATTRIBUTE`]), so that a launch from
+//! outside the module (`gpu-mem-opt diff --kernel`) adds it too, as it divides a coarsened
+//! grid. A lone kernel's launcher gives what it gives: no layout grows its view.
 
 use mlir_sys::*;
 
@@ -15,6 +17,18 @@ use crate::{
     facts::{accesses::views_dynamic_shared, kernels::Kernel, launches::dynamic_shared_operand},
     ir::{self, builder::Builder},
 };
+
+/// The kernel attribute recording the bytes the pass added to every launch's dynamic shared
+/// memory in the module (`28 : i64`): what a launch of the kernel from elsewhere must add.
+pub const ADDED_ATTRIBUTE: &str = "gpu_mem_opt.dynamic_shared_memory_added";
+
+/// The bytes a kernel's record says its launches must add ([`ADDED_ATTRIBUTE`]), 0 without one.
+pub fn recorded_bytes(kernel: MlirOperation) -> u64 {
+    ir::attribute(kernel, ADDED_ATTRIBUTE)
+        .and_then(ir::integer)
+        .and_then(|bytes| u64::try_from(bytes).ok())
+        .unwrap_or(0)
+}
 
 /// Bytes the view `view` of dynamic shared memory may grow by, `available` (the budget left
 /// by the static buffers) less the most the launches give now, and that most; or why it may
@@ -77,6 +91,19 @@ pub fn grow(kernel: &Kernel, bytes: u64) -> Result<(), String> {
                 &[size_type],
             );
             mlirOperationSetOperand(site, position as isize, mlirOperationGetResult(sum, 0));
+        }
+    }
+    if ir::is_named(kernel.operation, "gpu.func") {
+        let total = recorded_bytes(kernel.operation).saturating_add(bytes);
+        let total = i64::try_from(total).map_err(|_| "too many bytes")?;
+        unsafe {
+            let context = mlirOperationGetContext(kernel.operation);
+            let attribute = mlirIntegerAttrGet(mlirIntegerTypeGet(context, 64), total);
+            mlirOperationSetAttributeByName(
+                kernel.operation,
+                ir::string_ref_of(ADDED_ATTRIBUTE),
+                attribute,
+            );
         }
     }
     Ok(())
