@@ -17,13 +17,22 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt interp %s --kernel reduce1 --grid 4,1,1 --arg random:1 --arg zeros --check-static | FileCheck %s --check-prefix=STATIC
 // RUN: gpu-mem-opt diff %s --kernel reduce1 --grid 4,1,1
-// RUN: gpu-mem-opt-opt --gpu-mem-opt %s -o %t.mlir 2>/dev/null
+// RUN: gpu-mem-opt-opt --gpu-mem-opt='report=%t.json' %s -o %t.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: FileCheck %s --input-file=%t.mlir
 // RUN: gpu-mem-opt interp %t.mlir --kernel reduce1 --grid 4,1,1 --arg random:1 --arg zeros --check-static | FileCheck %s --check-prefix=AFTER
 
 // ACCESS: access: load workgroup 0 (shared), 4 B x 1; not affine: index 0 has a left shift (quasi-affine); {{.*}}bank conflict degree 3.92, distinct addresses 21.25
 // REMARK: pad: workgroup 0: pad 1 element after every 32 (+28 B): wavefronts 150 -> 45 (degree 3.33 -> 1)
 // STATIC: static check: 14 metrics agree, 0 differ
+// REPORT: "kind": "pad",
+// REPORT: "pad_elements": 1,
+// REPORT-NEXT: "pad_every": 32,
+// REPORT-NEXT: "shape": [
+// REPORT-NEXT: 263
+// REPORT: "extra_bytes": 28,
+// REPORT-NEXT: "wavefronts_before": 150,
+// REPORT-NEXT: "wavefronts_after": 45,
 // AFTER-COUNT-4: bank_conflict_degree 1 ok
 // AFTER: static check: 14 metrics agree, 0 differ
 
