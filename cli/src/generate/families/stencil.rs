@@ -1,8 +1,11 @@
-//! The stencil family: neighbours of the thread's element, with a halo or
-//! behind an edge guard on the ids (Jacobi's if/else form included).
+//! The stencil family: neighbours of the thread's element, with a halo, behind
+//! an edge guard on the ids (Jacobi's if/else form included), or clamped to the
+//! edge as CUDA code writes it (`min(max(x + o, 0), n - 1)` with `arith.maxsi`
+//! and `arith.minsi`, or Rodinia hotspot's `x < 0 ? 0 : x` selects).
 
 use super::{launch, load, new_input, store_output, sum, LARGE_ROWS};
-use crate::generate::body::{Body, Element};
+use crate::generate::body::{Affine, Body, Element};
+use crate::generate::kernel::Buffer;
 use crate::generate::kernel::Kernel;
 use crate::generate::random::Random;
 
@@ -20,7 +23,13 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
         global.reverse();
     }
     let guarded = random.chance(50);
-    let halo = if guarded { 0 } else { radius };
+    // Clamped to the edge instead of a halo: by min and max, or by selects.
+    let clamped = (!guarded && random.chance(40)).then(|| random.chance(50));
+    let halo = if guarded || clamped.is_some() {
+        0
+    } else {
+        radius
+    };
     let mut shape = [global[0].extent() + 2 * halo, global[1].extent() + 2 * halo];
     if random.chance(30) {
         shape[1] = shape[1].max(random.pick(&LARGE_ROWS));
@@ -32,7 +41,10 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
             .map(|offset| {
                 let indices = [0, 1]
                     .map(|dimension| global[dimension].clone().shifted(halo + offset[dimension]));
-                load(body, &input, &indices)
+                match clamped {
+                    Some(selects) => clamped_load(body, &input, &indices, selects),
+                    None => load(body, &input, &indices),
+                }
             })
             .collect();
         sum(body, element, &values)
@@ -73,4 +85,29 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
         });
     }
     kernel
+}
+
+/// Loads `buffer[indices]` with each index clamped into `0..size`: `arith.maxsi` then
+/// `arith.minsi`, or (`selects`) `i < 0 ? 0 : i` then `i > n - 1 ? n - 1 : i` as selects.
+fn clamped_load(body: &mut Body, buffer: &Buffer, indices: &[Affine], selects: bool) -> String {
+    let values: Vec<String> = indices
+        .iter()
+        .zip(&buffer.shape)
+        .map(|(index, &size)| {
+            let value = body.affine(index);
+            let (zero, last) = (body.index(0), body.index(size - 1));
+            if !selects {
+                let low = body.define("i", &format!("arith.maxsi {value}, {zero} : index"));
+                return body.define("i", &format!("arith.minsi {low}, {last} : index"));
+            }
+            let below = body.define("p", &format!("arith.cmpi slt, {value}, {zero} : index"));
+            let low = body.define(
+                "i",
+                &format!("arith.select {below}, {zero}, {value} : index"),
+            );
+            let above = body.define("p", &format!("arith.cmpi sgt, {low}, {last} : index"));
+            body.define("i", &format!("arith.select {above}, {last}, {low} : index"))
+        })
+        .collect();
+    body.load(&buffer.name, &buffer.type_text, &values)
 }
