@@ -446,22 +446,40 @@ impl IndexExpression {
         }
     }
 
-    /// Whether a part of it is a value the analysis cannot model (two such expressions may be
-    /// equal and still name different values).
-    pub fn has_unknown(&self) -> bool {
+    /// The operands of a binary form (a sum, an XOR, a shift, a minimum or a maximum).
+    pub fn binary(&self) -> Option<(&IndexExpression, &IndexExpression)> {
         match self {
-            IndexExpression::Unknown(_) => true,
             IndexExpression::Add(left, right)
             | IndexExpression::Xor(left, right)
             | IndexExpression::ShiftRight(left, right)
             | IndexExpression::ShiftLeft(left, right)
             | IndexExpression::Minimum(left, right)
-            | IndexExpression::Maximum(left, right) => left.has_unknown() || right.has_unknown(),
+            | IndexExpression::Maximum(left, right) => Some((left, right)),
+            _ => None,
+        }
+    }
+
+    /// Its direct subexpressions: a binary form's two, a product's, division's or remainder's
+    /// one, none for a constant, a variable or an unknown.
+    pub fn operands(&self) -> Vec<&IndexExpression> {
+        match self {
             IndexExpression::Multiply(inner, _)
             | IndexExpression::FloorDivide(inner, _)
-            | IndexExpression::Modulo(inner, _) => inner.has_unknown(),
-            IndexExpression::Constant(_) | IndexExpression::Variable(_) => false,
+            | IndexExpression::Modulo(inner, _) => vec![inner],
+            _ => self
+                .binary()
+                .map_or_else(Vec::new, |(left, right)| vec![left, right]),
         }
+    }
+
+    /// Whether a part of it is a value the analysis cannot model (two such expressions may be
+    /// equal and still name different values).
+    pub fn has_unknown(&self) -> bool {
+        matches!(self, IndexExpression::Unknown(_))
+            || self
+                .operands()
+                .into_iter()
+                .any(IndexExpression::has_unknown)
     }
 
     /// Every variable the expression mentions, quasi-affine parts included.
@@ -472,23 +490,11 @@ impl IndexExpression {
     }
 
     fn collect_variables(&self, found: &mut BTreeSet<Variable>) {
-        match self {
-            IndexExpression::Variable(variable) => {
-                found.insert(variable.clone());
-            }
-            IndexExpression::Add(left, right)
-            | IndexExpression::Xor(left, right)
-            | IndexExpression::ShiftRight(left, right)
-            | IndexExpression::ShiftLeft(left, right)
-            | IndexExpression::Minimum(left, right)
-            | IndexExpression::Maximum(left, right) => {
-                left.collect_variables(found);
-                right.collect_variables(found);
-            }
-            IndexExpression::Multiply(inner, _)
-            | IndexExpression::FloorDivide(inner, _)
-            | IndexExpression::Modulo(inner, _) => inner.collect_variables(found),
-            IndexExpression::Constant(_) | IndexExpression::Unknown(_) => {}
+        if let IndexExpression::Variable(variable) = self {
+            found.insert(variable.clone());
+        }
+        for operand in self.operands() {
+            operand.collect_variables(found);
         }
     }
 

@@ -28,7 +28,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::expression::{IndexExpression, Loop, LoopId, Variable};
+use crate::expression::{Loop, LoopId, Variable};
 use crate::matrix::{Access, Condition};
 
 /// An access of an interior block, and the uniform unknowns of the conjuncts assumed to hold.
@@ -75,7 +75,7 @@ pub fn interior_access(access: &Access) -> Option<InteriorAccess> {
 
 /// The uniform unknowns of `condition` when it is an edge test to assume, else `None`.
 fn assumed_unknowns(condition: &Condition, loops: &[Loop]) -> Option<BTreeSet<Variable>> {
-    if !is_modelled(&condition.left) || !is_modelled(&condition.right) {
+    if condition.left.has_unknown() || condition.right.has_unknown() {
         return None;
     }
     let variables = condition.variables();
@@ -98,21 +98,4 @@ fn assumed_unknowns(condition: &Condition, loops: &[Loop]) -> Option<BTreeSet<Va
 /// Whether `variable` is the same for every thread of a block and unknown at compile time.
 fn is_uniform_unknown(variable: &Variable) -> bool {
     variable.is_block() || matches!(variable, Variable::Symbol(_))
-}
-
-/// Whether `expression` has no data-dependent or otherwise unmodelled part.
-fn is_modelled(expression: &IndexExpression) -> bool {
-    match expression {
-        IndexExpression::Unknown(_) => false,
-        IndexExpression::Add(left, right)
-        | IndexExpression::Xor(left, right)
-        | IndexExpression::ShiftRight(left, right)
-        | IndexExpression::ShiftLeft(left, right)
-        | IndexExpression::Minimum(left, right)
-        | IndexExpression::Maximum(left, right) => is_modelled(left) && is_modelled(right),
-        IndexExpression::Multiply(inner, _)
-        | IndexExpression::FloorDivide(inner, _)
-        | IndexExpression::Modulo(inner, _) => is_modelled(inner),
-        IndexExpression::Constant(_) | IndexExpression::Variable(_) => true,
-    }
 }

@@ -696,24 +696,11 @@ fn one_period(access: &Access) -> Access {
 
 /// The divisors and moduli of `expression`'s floor divisions and remainders.
 fn collect_divisors(expression: &IndexExpression, found: &mut Vec<i64>) {
-    match expression {
-        IndexExpression::FloorDivide(inner, by) | IndexExpression::Modulo(inner, by) => {
-            found.push(*by);
-            collect_divisors(inner, found);
-        }
-        IndexExpression::Add(left, right)
-        | IndexExpression::Xor(left, right)
-        | IndexExpression::ShiftRight(left, right)
-        | IndexExpression::ShiftLeft(left, right)
-        | IndexExpression::Minimum(left, right)
-        | IndexExpression::Maximum(left, right) => {
-            collect_divisors(left, found);
-            collect_divisors(right, found);
-        }
-        IndexExpression::Multiply(inner, _) => collect_divisors(inner, found),
-        IndexExpression::Constant(_)
-        | IndexExpression::Variable(_)
-        | IndexExpression::Unknown(_) => {}
+    if let IndexExpression::FloorDivide(_, by) | IndexExpression::Modulo(_, by) = expression {
+        found.push(*by);
+    }
+    for operand in expression.operands() {
+        collect_divisors(operand, found);
     }
 }
 

@@ -343,12 +343,13 @@ impl Builder {
         Some(match expression {
             IndexExpression::Constant(value) => self.index_constant(*value),
             IndexExpression::Variable(variable) => *values.get(variable)?,
-            IndexExpression::Add(left, right)
-            | IndexExpression::Xor(left, right)
-            | IndexExpression::ShiftRight(left, right)
-            | IndexExpression::ShiftLeft(left, right)
-            | IndexExpression::Minimum(left, right)
-            | IndexExpression::Maximum(left, right) => {
+            binary @ (IndexExpression::Add(..)
+            | IndexExpression::Xor(..)
+            | IndexExpression::ShiftRight(..)
+            | IndexExpression::ShiftLeft(..)
+            | IndexExpression::Minimum(..)
+            | IndexExpression::Maximum(..)) => {
+                let (left, right) = binary.binary()?;
                 let name = match expression {
                     IndexExpression::Add(..) => "arith.addi",
                     IndexExpression::Xor(..) => "arith.xori",
