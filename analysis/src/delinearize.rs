@@ -170,6 +170,17 @@ fn describe(form: &Form) -> String {
     }
 }
 
+/// The least and the greatest value of the affine `expression` over `range`; `None` where it
+/// is not affine, a variable it reads is unbounded that way, or on overflow.
+pub fn extremes(
+    expression: &IndexExpression,
+    range: &dyn Fn(&Variable) -> Range,
+) -> Option<(i64, i64)> {
+    let form = Form::of(expression)?;
+    let negated = Form::default().plus_times(&form, -1)?;
+    Some((negated.maximum(range)?.checked_neg()?, form.maximum(range)?))
+}
+
 /// `expression` as remarks write it, when affine.
 pub fn describe_expression(expression: &IndexExpression) -> Option<String> {
     Form::of(expression).map(|form| describe(&form))
@@ -376,6 +387,17 @@ mod tests {
 
     fn global_x() -> IndexExpression {
         IndexExpression::from(Variable::BlockX) * 32 + IndexExpression::from(Variable::ThreadX)
+    }
+
+    /// `40 - 2·tid.x` over threads 0 to 31 runs from -22 to 40; a block id, unbounded above,
+    /// leaves the greatest value unknown, and a quasi-affine part both.
+    #[test]
+    fn extremes_take_each_coefficient_at_its_end() {
+        let thread = || IndexExpression::from(Variable::ThreadX);
+        let falling = IndexExpression::Constant(40) + thread() * -2;
+        assert_eq!(extremes(&falling, &ranges), Some((-22, 40)));
+        assert_eq!(extremes(&global_x(), &ranges), None);
+        assert_eq!(extremes(&thread().floor_divide(4), &ranges), None);
     }
 
     /// ATAX's kernel 2: `j = 32·bid.x + tid.x` under `if (j < ny)`, rows of `ny`.

@@ -394,7 +394,7 @@ pub(super) fn induction_variable(operation: MlirOperation) -> MlirValue {
 
 /// The relation of an `arith.cmpi` predicate (signed and unsigned alike:
 /// index values compared in kernels are non-negative ids and bounds).
-fn relation(predicate: i64) -> Option<Relation> {
+pub(super) fn relation(predicate: i64) -> Option<Relation> {
     Some(match predicate {
         0 => Relation::Equal,
         1 => Relation::NotEqual,
@@ -492,20 +492,8 @@ pub fn uniform_trips(
     start: &IndexExpression,
     (upper, step): (i64, i64),
 ) -> Option<i64> {
-    let form = start
-        .linear()
-        .ok()
-        .filter(|form| form.quasi_affine.is_empty())?;
-    let (mut least, mut greatest) = (form.constant, form.constant);
-    for (variable, &coefficient) in &form.variables {
-        let (low, high) = kernel.range(loops, variable);
-        let (low, high) = (
-            low?.checked_mul(coefficient)?,
-            high?.checked_mul(coefficient)?,
-        );
-        least = least.checked_add(low.min(high))?;
-        greatest = greatest.checked_add(low.max(high))?;
-    }
+    let (least, greatest) =
+        analysis::delinearize::extremes(start, &|variable| kernel.range(loops, variable))?;
     let trips = |first: i64| {
         let span = upper.checked_sub(first)?;
         (step > 0).then(|| {

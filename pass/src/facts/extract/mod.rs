@@ -38,7 +38,7 @@ mod enclosing;
 
 use analysis::{
     expression::{IndexExpression, Loop, LoopId, Variable},
-    matrix::{Access, AccessKind, MemorySpace, MemrefLayout},
+    matrix::{Access, AccessKind, MemorySpace, MemrefLayout, Relation},
     target::WARP_SIZE,
 };
 use mlir_sys::*;
@@ -325,10 +325,7 @@ impl Scope<'_> {
                     ][number]
                         .clone(),
                 ),
-                6..=8 => match self.kernel.grid_size(number - 6) {
-                    Some(size) => IndexExpression::Constant(size),
-                    None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][number - 6])),
-                },
+                6..=8 => self.grid_dimension(number - 6),
                 9..=11 => self.block_dimension(number - 9),
                 _ => IndexExpression::Unknown(format!("attribution {number} used as an index")),
             },
@@ -514,10 +511,7 @@ impl Scope<'_> {
                 IndexExpression::Variable(variables[dimension].clone())
             }
             "gpu.block_dim" => self.block_dimension(dimension(owner)),
-            "gpu.grid_dim" => match self.kernel.grid_size(dimension(owner)) {
-                Some(size) => IndexExpression::Constant(size),
-                None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension(owner)])),
-            },
+            "gpu.grid_dim" => self.grid_dimension(dimension(owner)),
             "gpu.lane_id" => match self.kernel.block.sizes() {
                 Some([x, y, _]) => IndexExpression::Modulo(
                     Box::new(add(
@@ -606,10 +600,10 @@ impl Scope<'_> {
             return None;
         }
         // Whether the select picks `a` where `l − r` is positive (or where it is negative).
-        let greater = match predicate {
-            4 | 5 | 8 | 9 => true,
-            2 | 3 | 6 | 7 => false,
-            _ => return None,
+        let greater = match enclosing::relation(predicate)? {
+            Relation::Greater | Relation::GreaterEqual => true,
+            Relation::Less | Relation::LessEqual => false,
+            Relation::Equal | Relation::NotEqual => return None,
         };
         let (picked, other) = (operand(select, 1), operand(select, 2));
         let difference = left - right;
@@ -625,6 +619,14 @@ impl Scope<'_> {
             true => picked.maximum(other),
             false => picked.minimum(other),
         })
+    }
+
+    /// `gpu.grid_dim` in `dimension`: a constant where every launch gives the same one.
+    fn grid_dimension(&self, dimension: usize) -> IndexExpression {
+        match self.kernel.grid_size(dimension) {
+            Some(size) => IndexExpression::Constant(size),
+            None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension])),
+        }
     }
 
     /// `gpu.block_dim` in `dimension`: a constant when the block is known.

@@ -167,36 +167,24 @@ fn apply(
     for user in users {
         super::subview::fold(&accesses(user, findings), &user.buffer.views)?;
     }
-    match &choice.layout {
-        SharedLayout::Unchanged => Ok(()),
-        SharedLayout::Pad { .. } => {
-            let values: Vec<MlirValue> = users
-                .iter()
-                .flat_map(|user| user.buffer.values.iter().copied())
-                .collect();
-            super::pad::apply_global(global, &values, &choice.layout.shape(shape))
-        }
-        SharedLayout::Swizzle(swizzle) => {
-            super::swizzle::apply(swizzle, element_bytes, &all_accesses(users, findings))
-        }
-        SharedLayout::Skew(skew) => {
-            let values: Vec<MlirValue> = users
-                .iter()
-                .flat_map(|user| user.buffer.values.iter().copied())
-                .collect();
-            let shape = choice.layout.shape(shape);
-            let all = all_accesses(users, findings);
-            super::skew::apply(skew, (&values, Some(global)), &shape, &all)
-        }
-    }
-}
-
-/// Every access of every user of the global.
-fn all_accesses<'a>(users: &[User], findings: &'a [Vec<Finding>]) -> Vec<&'a Finding> {
-    users
+    // Every `get_global` of it and every access, in all the kernels that use it.
+    let values: Vec<MlirValue> = users
+        .iter()
+        .flat_map(|user| user.buffer.values.iter().copied())
+        .collect();
+    let all: Vec<&Finding> = users
         .iter()
         .flat_map(|user| accesses(user, findings))
-        .collect()
+        .collect();
+    let new_shape = choice.layout.shape(shape);
+    match &choice.layout {
+        SharedLayout::Unchanged => Ok(()),
+        SharedLayout::Pad { .. } => super::pad::apply_global(global, &values, &new_shape),
+        SharedLayout::Swizzle(swizzle) => super::swizzle::apply(swizzle, element_bytes, &all),
+        SharedLayout::Skew(skew) => {
+            super::skew::apply(skew, (&values, Some(global)), &new_shape, &all)
+        }
+    }
 }
 
 /// The outcome for a global: the choice, shape, element size and whether it was applied.

@@ -24,9 +24,14 @@ pub fn apply_global(
     for &value in values {
         apply(value, padded)?;
     }
+    retype_global(global, &padded_type)
+}
+
+/// Gives the workgroup `global` the memref type `text`.
+pub(super) fn retype_global(global: MlirOperation, text: &str) -> Result<(), String> {
     let attribute = Builder::before(global)
-        .parse_attribute(&padded_type)
-        .ok_or_else(|| format!("cannot build type {padded_type}"))?;
+        .parse_attribute(text)
+        .ok_or_else(|| format!("cannot build type {text}"))?;
     unsafe { mlirOperationSetAttributeByName(global, ir::string_ref_of("type"), attribute) };
     Ok(())
 }

@@ -41,13 +41,5 @@ pub fn apply(
     for &value in values {
         unsafe { mlirValueSetType(value, padded) };
     }
-    if let Some(global) = global {
-        let attribute = builder
-            .parse_attribute(&text)
-            .ok_or_else(|| format!("cannot build type {text}"))?;
-        unsafe {
-            mlirOperationSetAttributeByName(global, crate::ir::string_ref_of("type"), attribute)
-        };
-    }
-    Ok(())
+    global.map_or(Ok(()), |global| pad::retype_global(global, &text))
 }
