@@ -15,14 +15,15 @@ kernel file with the suite's options (no host code, so a lone entry without a bl
 as real-atax-kernel1, is neither staged nor tiled); its output is then wrapped with the suite's
 grid (divided as a coarsened kernel's launch contract says) and timed as written. Where that
 output has a launch contract a host function launching it the ordinary way does not fulfil (a
-relayout's packed arguments, constant memory), the pass runs on the wrapped source instead:
-relayout is then decided with the wrapper's host code (one launch between a copy in and a copy
-out), so it declines where the suite's lone kernel took it under its launch contract
-(lbm-aos-relayout, fields-stencil, d2q9-aos, tiled-rows-relayout), and constant memory is bound
-with the wrapper's launch site (mriq). Coarsening and register tiles are then off unless the
-suite entry asks for them (`coarsen-grid=true`), as for a lone kernel. The two still differ
-where the pass has changed since the measurement (tiled-rows-long-relayout, measured relaid,
-which the time model now vetoes).
+relayout's packed arguments, constant memory), the output is timed alone, the suite's grid
+given as its `known_grid_size` (the suite's launcher fulfils the contract; the launch timed is
+the kernel's). Only where such a kernel also has scalar arguments, whose values a launch site
+gives, does the pass run on the wrapped source instead, deciding relayout and constant memory
+with the wrapper's host code, so differently from the suite's lone kernel (coarsening and
+register tiles off unless the suite entry asks for them, `coarsen-grid=true`, as for a lone
+kernel). The `naive` variant is the wrapped source's time before the pass. The measured and the predicted variant still
+differ where the pass has changed since the measurement (tiled-rows-long-relayout, measured
+relaid, which the time model now vetoes).
 """
 import argparse, json, os, re, statistics, subprocess, tempfile
 
@@ -67,6 +68,37 @@ def wrapped_report(kernel, source, scratch, options='', divided_by=(1, 1, 1), la
     return time, None
 
 
+def lone_report(kernel, optimized, scratch, divided_by):
+    """The pass's report entry for the lone kernel in `optimized` (its launch contract kept: a
+    relayout's packed arguments, constant memory), timed with the suite's grid as its
+    `known_grid_size`, the grid a lone kernel's time is read from; or (None, why). A kernel
+    with scalar arguments is not timed so: their values come from a launch site."""
+    if any(re.fullmatch(r'-?\d+', argument['spec']) for argument in kernel['arguments']):
+        return None, 'launch contract, and scalar arguments only a launch site gives'
+    grid = [extent // divisor for extent, divisor in zip(kernel['grid'], divided_by)]
+    known = 'known_grid_size = array<i32: %s>' % ', '.join(map(str, grid))
+    text, count = re.subn(r'known_grid_size = array<i32: [\d, ]+>', known, open(optimized).read(), count=1)
+    if not count:
+        # No grid yet: the kernel's attributes get one.
+        text, count = re.subn(r'(gpu\.func @%s\(.*?\) kernel)( attributes \{)?' % re.escape(kernel['kernel']),
+                              lambda m: m.group(1) + (' attributes {%s, ' % known if m.group(2)
+                                                      else ' attributes {%s}' % known),
+                              text, count=1)
+    if not count:
+        return None, 'launch contract, and no gpu.func @%s to give a grid' % kernel['kernel']
+    lone, report = os.path.join(scratch, 'lone.mlir'), os.path.join(scratch, 'lone.json')
+    open(lone, 'w').write(text)
+    done = subprocess.run([BIN, 'opt', lone, '-o', os.devnull, '--options', 'report=%s' % report],
+                          capture_output=True, text=True)
+    if done.returncode:
+        return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
+    entry = next(k for k in json.load(open(report))['kernels'] if k['name'] == kernel['kernel'])
+    time = entry.get('time')
+    if not time or time.get('unknown'):
+        return None, (time or {}).get('unknown', 'no time in the report')
+    return time, None
+
+
 def predicted(kernel, scratch):
     """The predicted launches of `kernel`'s naive and gpu-mem-opt variants, or (None, why).
 
@@ -82,8 +114,11 @@ def predicted(kernel, scratch):
     if done.returncode:
         return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
     divided = re.search(r'gpu_mem_opt\.grid_divided_by = array<i64: (\d+), (\d+), (\d+)>', open(optimized).read())
-    after, why = wrapped_report(kernel, optimized, scratch, divided_by=tuple(map(int, divided.groups())) if divided
-                                else (1, 1, 1), label='gpu-mem-opt output of ' + kernel['source'])
+    divided = tuple(map(int, divided.groups())) if divided else (1, 1, 1)
+    after, why = wrapped_report(kernel, optimized, scratch, divided_by=divided,
+                                label='gpu-mem-opt output of ' + kernel['source'])
+    if not after and 'launch contract' in why:
+        after, why = lone_report(kernel, optimized, scratch, divided)
     if not after and 'launch contract' not in why:
         return None, 'gpu-mem-opt variant: ' + why
     # The suite measured the lone kernel, which the defaults neither coarsen nor register-tile:

@@ -12,7 +12,9 @@
 //!   an index outside loops, one in a loop (the pointer increment LLVM's strength reduction
 //!   leaves), where affine index arithmetic (`addi`, `subi`, `muli`, `index_cast`) counts once
 //!   per entry of its loop; an op that depends on nothing its innermost loop changes counts
-//!   once per entry of that loop (LICM);
+//!   once per entry of that loop (LICM). A loop with no loop or barrier inside pays its three
+//!   and its accesses' increments once every [`UNROLLED_INSTRUCTIONS_TRIPS`] trips (unrolled:
+//!   the unrolled accesses take immediate offsets);
 //! - the cycles one warp needs alone: the loads of one block of ops issue together (its
 //!   longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier
 //!   costs what the calibration measured for the block size, a guard's sides are predicated
@@ -22,18 +24,24 @@
 //! - a global load's latency: an L1 hit on the trips that stay in the 32-byte sector of the
 //!   last (its address moves fewer bytes a trip; L1 fetches sectors), otherwise DRAM for the
 //!   share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]),
-//!   L2 for both where the launch's buffers fit L2 together ([`time::l2_resident`]).
+//!   L2 for both where the launch's buffers fit L2 together ([`time::l2_resident`]). Lanes of
+//!   a block that read one address at once (copies of a thread along a block dimension the
+//!   address does not read) are one read: the others wait for the same miss.
 //!
-//! **DRAM bytes**: each global buffer read once and written once, at its static size, or at
-//! what the launch's widest access of it touches where its size is dynamic.
+//! **DRAM bytes**: each global buffer read once and written once: what its accesses reach
+//! (their element offsets' extremes over the ids and loops), at most its static size; where
+//! an access's extremes are unknown, its static size, or for a dynamic size what the
+//! launch's widest access of it touches.
 //!
 //! **Paths**: an `scf.if` that selects a path for the whole launch (a specialization's check,
 //! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
-//! does (buffers apart, aligned); its `else` side is not costed. So is a register tile's edge
+//! does (buffers apart, aligned); its `else` side is not costed. One whose condition is known
+//! at compile time ([`ir::static_condition`]: a check a step folded) runs the side it selects. So is a register tile's edge
 //! path (its outputs one by one, in the blocks at the grid's edge): an interior block's time.
 //!
-//! **Launch**: the grid of the module's launches (the most blocks any has), else the kernel's
-//! `known_grid_size`, and the block size; no grid, no prediction. Registers are unknown before PTX: taken as no limit.
+//! **Launch**: [`Kernel::grid`] (the most blocks the module's launches give, else the
+//! kernel's `known_grid_size`) and the block size; no grid, no prediction. Registers are
+//! unknown before PTX: taken as no limit.
 //!
 //! Cost: one pass over the findings and one walk of the body (its loops' bounds read where
 //! each starts).
@@ -41,7 +49,7 @@
 use std::collections::{HashMap, HashSet};
 
 use analysis::{
-    expression::{LoopId, Variable},
+    expression::{IndexExpression, LoopId, Variable},
     matrix::{AccessKind, MemorySpace},
     time::{self, Launch, Prediction, Work, ALU_LATENCY_CYCLES, L1_LATENCY_CYCLES},
 };
@@ -52,7 +60,6 @@ use crate::{
         extract::{loop_context, pointer_check},
         findings::Finding,
         kernels::Kernel,
-        launches::largest_grid,
     },
     ir,
     report::PredictedTime,
@@ -68,6 +75,11 @@ pub const UNROLLED_TRIPS: u64 = 16;
 /// and matmul, bench/results/2026-11-27-nvidia-h200-session20.md).
 pub const UNROLLED_LOADS: f64 = 4.0;
 
+/// Trips of a loop without loops or barriers inside that share one increment of its counter and
+/// of each access's pointer once unrolled (the suite's PTX: LLVM unrolls such loops 2 to 4
+/// times, and ptxas's SASS addresses the unrolled accesses by immediate offsets).
+pub const UNROLLED_INSTRUCTIONS_TRIPS: f64 = 4.0;
+
 /// Instructions a loop trip adds: the increment, the compare and the branch.
 const LOOP_TRIP_INSTRUCTIONS: f64 = 3.0;
 
@@ -78,17 +90,9 @@ pub fn launch(kernel: &Kernel) -> Result<Launch, String> {
         .block
         .sizes()
         .ok_or_else(|| "its block size is unknown".to_string())?;
-    let known = || {
-        ir::attribute(kernel.operation, "known_grid_size")
-            .and_then(ir::dense_i32_array)
-            .and_then(|sizes| <[i32; 3]>::try_from(sizes).ok())
-            .map(|sizes| sizes.map(i64::from))
-    };
-    let grid = largest_grid(&kernel.launch_operations())
-        .or_else(known)
-        .ok_or_else(|| {
-            "no launch in the module gives its grid, and it has no known_grid_size".to_string()
-        })?;
+    let grid = kernel.grid().ok_or_else(|| {
+        "no launch in the module gives its grid, and it has no known_grid_size".to_string()
+    })?;
     let blocks = grid
         .iter()
         .try_fold(1u64, |total, &size| {
@@ -117,7 +121,7 @@ pub fn predict(
     findings: &[Finding],
 ) -> Result<Prediction, String> {
     let sizes = kernel.block.sizes().unwrap_or([1, 1, 1]);
-    let (mut work, buffers) = per_block(findings, launch.blocks, sizes)?;
+    let (mut work, buffers) = per_block(kernel, findings, launch.blocks, sizes)?;
     work.dram_bytes = buffers.dram_bytes();
     work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
@@ -139,6 +143,7 @@ pub fn predict(
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
 /// `blocks` blocks, from the accesses an ordinary launch runs.
 fn per_block(
+    kernel: &Kernel,
     findings: &[Finding],
     blocks: u64,
     sizes: [u32; 3],
@@ -169,7 +174,12 @@ fn per_block(
                 let lanes = finding
                     .estimate(|metrics| &metrics.lanes)
                     .map_err(unknown)?;
-                buffers.add(finding, lanes as f64 * blocks as f64);
+                buffers.add(
+                    finding,
+                    lanes as f64 * blocks as f64,
+                    span(kernel, finding),
+                    sizes,
+                );
             }
             MemorySpace::Shared => {
                 work.shared_wavefronts += finding
@@ -216,67 +226,163 @@ fn unknown_requests(finding: &Finding, why: analysis::Unknown) -> String {
     )
 }
 
-/// The global buffers of a launch: their bytes where static, and the bytes its lanes load and
-/// store.
+/// The global buffers of a launch: their bytes where static, and what its lanes load and store.
 #[derive(Default)]
 struct Buffers {
-    /// By the buffer's root value: its bytes, bytes loaded, bytes stored.
-    bytes: HashMap<*const std::ffi::c_void, (Option<u64>, f64, f64)>,
+    /// By the buffer's root value.
+    bytes: HashMap<*const std::ffi::c_void, Buffer>,
+}
+
+/// One global buffer of a launch.
+#[derive(Default)]
+struct Buffer {
+    /// Its bytes, where its type gives them.
+    size: Option<u64>,
+    /// What the launch's lanes load from it.
+    loaded: Touched,
+    /// What they store into it.
+    stored: Touched,
+}
+
+/// What a launch's lanes load (or store) of one buffer.
+#[derive(Clone, Copy, Default)]
+struct Touched {
+    /// Bytes the lanes access, every trip counted.
+    bytes: f64,
+    /// The first and the end byte its accesses reach together, where every one's are known.
+    span: Option<(i64, i64)>,
+    /// Whether some access's span is unknown.
+    unspanned: bool,
+    /// The most bytes one access touches.
+    widest: f64,
+    /// Bytes the lanes access, lanes a block runs at once at the same address (the copies
+    /// of a thread along a block dimension its address does not read) counted once.
+    distinct: f64,
+}
+
+impl Touched {
+    fn add(&mut self, bytes: f64, span: Option<(i64, i64)>, copies: f64) {
+        let spanned = !self.unspanned && (self.bytes == 0.0 || self.span.is_some());
+        self.span = match (spanned, self.span, span) {
+            (true, None, Some(span)) => Some(span),
+            (true, Some((low, high)), Some((first, end))) => Some((low.min(first), high.max(end))),
+            _ => None,
+        };
+        self.unspanned |= span.is_none();
+        self.bytes += bytes;
+        self.distinct += bytes / copies;
+        self.widest = self.widest.max(bytes);
+    }
+
+    /// Bytes of the buffer touched at least once: never more than the lanes access, nor than
+    /// its span or its `size`; where both are unknown, what the widest access touches (a
+    /// stencil's neighbours read the same elements).
+    fn once(&self, size: Option<u64>) -> f64 {
+        let reached = match (self.span, size) {
+            (Some((low, high)), _) => (high - low) as f64,
+            (None, Some(size)) => size as f64,
+            (None, None) => self.widest,
+        };
+        let once = reached.min(self.bytes);
+        size.map_or(once, |size| once.min(size as f64))
+    }
 }
 
 impl Buffers {
-    /// Counts `finding`'s `lanes` lanes of the launch: summed where its buffer's size is static,
-    /// the widest access where it is dynamic ([`Buffers::dram_bytes`]).
-    fn add(&mut self, finding: &Finding, lanes: f64) {
+    /// Counts `finding`'s `lanes` lanes of the launch, whose accesses reach `span`, in blocks
+    /// of `sizes` threads.
+    fn add(&mut self, finding: &Finding, lanes: f64, span: Option<(i64, i64)>, sizes: [u32; 3]) {
         let touched = lanes * f64::from(finding.access.access_bytes());
+        let copies = copies(finding, sizes);
         let root = finding.memory.root_value;
-        let entry = self.bytes.entry(root.ptr).or_insert_with(|| {
-            (
-                ir::static_memref_bytes(unsafe { mlirValueGetType(root) }),
-                0.0,
-                0.0,
-            )
+        let buffer = self.bytes.entry(root.ptr).or_insert_with(|| Buffer {
+            size: ir::static_memref_bytes(unsafe { mlirValueGetType(root) }),
+            ..Buffer::default()
         });
-        let sized = entry.0.is_some();
-        let total = match finding.memory.kind {
-            AccessKind::Load => &mut entry.1,
-            AccessKind::Store => &mut entry.2,
-        };
-        *total = if sized {
-            *total + touched
-        } else {
-            total.max(touched)
-        };
+        match finding.memory.kind {
+            AccessKind::Load => buffer.loaded.add(touched, span, copies),
+            AccessKind::Store => buffer.stored.add(touched, span, copies),
+        }
     }
 
-    /// Each buffer read once and written once: its size, or where it is dynamic what its
-    /// widest access touches (a stencil's neighbours read the same elements).
+    /// Each buffer read once and written once ([`Touched::once`]).
     fn dram_bytes(&self) -> f64 {
         self.bytes
             .values()
-            .map(|&(size, loaded, stored)| {
-                let once = |touched: f64| size.map_or(touched, |size| touched.min(size as f64));
-                once(loaded) + once(stored)
+            .map(|buffer| buffer.loaded.once(buffer.size) + buffer.stored.once(buffer.size))
+            .sum()
+    }
+
+    /// The bytes of every buffer the launch touches, together: its size, or what its accesses
+    /// reach where dynamic.
+    fn footprint_bytes(&self) -> f64 {
+        self.bytes
+            .values()
+            .map(|buffer| {
+                buffer.size.map_or_else(
+                    || buffer.loaded.once(None).max(buffer.stored.once(None)),
+                    |size| size as f64,
+                )
             })
             .sum()
     }
 
-    /// The bytes of every buffer the launch touches, together: its size, or what its widest
-    /// access touches where dynamic.
-    fn footprint_bytes(&self) -> f64 {
-        self.bytes
-            .values()
-            .map(|&(size, loaded, stored)| size.map_or(loaded.max(stored), |size| size as f64))
-            .sum()
-    }
-
-    /// How many times over the launch's lanes read `finding`'s buffer, and its bytes.
+    /// How many times over the launch's lanes read `finding`'s buffer, and the bytes they
+    /// read of it: its size, or where dynamic what they reach.
     fn reads(&self, finding: &Finding) -> (f64, Option<u64>) {
-        match self.bytes.get(&finding.memory.root_value.ptr) {
-            Some(&(Some(size), loaded, _)) if size > 0 => (loaded / size as f64, Some(size)),
+        let Some(buffer) = self.bytes.get(&finding.memory.root_value.ptr) else {
+            return (1.0, None);
+        };
+        let bytes = buffer.size.or_else(|| {
+            let (low, high) = buffer.loaded.span?;
+            u64::try_from(high - low).ok()
+        });
+        match bytes {
+            Some(bytes) if bytes > 0 => (buffer.loaded.distinct / bytes as f64, Some(bytes)),
             _ => (1.0, None),
         }
     }
+}
+
+/// Threads of a block of `sizes` that access `finding`'s addresses at once: the product of
+/// the block's sizes along the thread ids its (affine) address does not read (ATAX's 32x8
+/// block whose 8 rows of threads repeat the first's), at least one.
+fn copies(finding: &Finding, sizes: [u32; 3]) -> f64 {
+    let Ok(matrix) = finding.matrix.as_ref() else {
+        return 1.0;
+    };
+    [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ]
+        .iter()
+        .zip(sizes)
+        .filter(|(thread, _)| {
+            (0..finding.access.indices.len())
+                .all(|dimension| matrix.coefficient(dimension, thread) == 0)
+        })
+        .map(|(_, size)| f64::from(size.max(1)))
+        .product()
+}
+
+/// The first byte `finding` touches over the launch and the byte after its last: its element
+/// offset's extremes over the ids and loops ([`Kernel::range`]; its guard not narrowing
+/// them), or `None` where they are unbounded or the offset is not affine.
+fn span(kernel: &Kernel, finding: &Finding) -> Option<(i64, i64)> {
+    let access = &finding.access;
+    let layout = &access.layout;
+    let mut offset = IndexExpression::Constant(layout.offset?);
+    for (index, stride) in access.indices.iter().zip(&layout.strides) {
+        let term = IndexExpression::Multiply(Box::new(index.clone()), (*stride)?);
+        offset = IndexExpression::Add(Box::new(offset), Box::new(term));
+    }
+    let (least, greatest) = analysis::delinearize::extremes(&offset, &|variable| {
+        kernel.range(&access.loops, variable)
+    })?;
+    let bytes = i64::from(layout.element_bytes);
+    Some((
+        least.checked_mul(bytes)?,
+        greatest
+            .checked_mul(bytes)?
+            .checked_add(i64::from(access.access_bytes()))?,
+    ))
 }
 
 /// The instructions and cycles of a block of ops for one thread.
@@ -291,6 +397,9 @@ struct Cost {
     serializes: bool,
     /// Loads it issues (a loop's or a branch's inside not counted).
     loads: f64,
+    /// Address increments of its accesses in a loop, which an unrolled loop folds into the
+    /// accesses' immediate offsets: one an unrolled group of trips.
+    increments: f64,
     /// Instructions that depend on nothing the innermost loop around them changes, which
     /// LICM moves before that loop: counted once per entry, not per trip.
     hoisted: f64,
@@ -375,8 +484,16 @@ impl Walker<'_> {
             "scf.for" => {
                 let trips = self.trips(operation)?;
                 let body = self.loop_body(unsafe { mlirOperationGetRegion(operation, 0) })?;
-                cost.instructions +=
-                    body.hoisted + trips * (body.instructions + LOOP_TRIP_INSTRUCTIONS);
+                // An unrolled group of trips pays the loop's increments once.
+                let unrolled = if body.serializes {
+                    1.0
+                } else {
+                    trips.clamp(1.0, UNROLLED_INSTRUCTIONS_TRIPS)
+                };
+                cost.instructions += body.hoisted
+                    + trips
+                        * (body.instructions
+                            + (body.increments + LOOP_TRIP_INSTRUCTIONS) / unrolled);
                 results_vary(varying);
                 if body.serializes {
                     cost.serial += trips * body.cycles();
@@ -389,11 +506,24 @@ impl Walker<'_> {
                 }
                 cost.serializes = true;
             }
+            "scf.if" if static_branch(operation).is_some() => {
+                // LLVM folds the branch: the side it selects runs as if written in its place.
+                let side = static_branch(operation).unwrap_or(0);
+                let block =
+                    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, side)) };
+                if !block.ptr.is_null() {
+                    for inner in ir::block_operations(block) {
+                        self.operation(inner, cost, varying)?;
+                    }
+                }
+                results_vary(varying);
+            }
             "scf.if" if selects_path(operation) => {
                 let taken =
                     self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
                 cost.instructions += taken.instructions + 1.0;
                 cost.hoisted += taken.hoisted;
+                cost.increments += taken.increments;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
                 cost.serializes |= taken.serializes;
                 results_vary(varying);
@@ -408,10 +538,12 @@ impl Walker<'_> {
                     sides.serial = sides.serial.max(side.serial);
                     sides.instructions = sides.instructions.max(side.instructions);
                     sides.hoisted = sides.hoisted.max(side.hoisted);
+                    sides.increments = sides.increments.max(side.increments);
                     cost.serializes |= side.serializes;
                 }
                 cost.instructions += sides.instructions + 1.0;
                 cost.hoisted += sides.hoisted;
+                cost.increments += sides.increments;
                 results_vary(varying);
                 cost.longest = cost.longest.max(sides.longest);
                 cost.serial += sides.serial + ALU_LATENCY_CYCLES;
@@ -423,16 +555,13 @@ impl Walker<'_> {
             }
             _ => match self.findings.get(&operation.ptr) {
                 Some(finding) => {
-                    // The access every trip; its address arithmetic where the address changes.
-                    let address = match varying {
-                        Some(_) => 1.0,
-                        None => finding.access.indices.len() as f64,
-                    };
+                    // The access every trip; its address arithmetic where the address changes:
+                    // an index an op outside loops, a pointer increment in one.
                     cost.instructions += 1.0;
-                    if operands_vary(varying) {
-                        cost.instructions += address;
-                    } else {
-                        cost.hoisted += address;
+                    match varying {
+                        Some(_) if operands_vary(varying) => cost.increments += 1.0,
+                        Some(_) => cost.hoisted += 1.0,
+                        None => cost.instructions += finding.access.indices.len() as f64,
                     }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
@@ -525,11 +654,26 @@ fn selects_path(branch: MlirOperation) -> bool {
         || pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
 }
 
-/// Whether `operation` is on the side of a path selector that an ordinary launch does not take.
+/// The region of an `scf.if` whose condition is known at compile time, which LLVM keeps alone.
+fn static_branch(branch: MlirOperation) -> Option<isize> {
+    ir::static_condition(unsafe { mlirOperationGetOperand(branch, 0) }).map(|taken| {
+        if taken {
+            0
+        } else {
+            1
+        }
+    })
+}
+
+/// Whether `operation` is on the side of a path selector that an ordinary launch does not take,
+/// or on the side of a branch known at compile time that it does not select.
 fn on_fallback(operation: MlirOperation) -> bool {
     ir::branches(operation)
         .into_iter()
-        .any(|(branch, then)| !then && selects_path(branch))
+        .any(|(branch, then)| match static_branch(branch) {
+            Some(side) => (side == 0) != then,
+            None => !then && selects_path(branch),
+        })
 }
 
 /// Index arithmetic that LLVM's loop strength reduction folds, in a loop, into the pointer

@@ -143,7 +143,7 @@
 // LONE: -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 4x4 outputs per thread, the loop's copies jammed (grid 64x64 → 16x16 at the launches here): 8 loads a trip where its 16 outputs issued 32, 16 accumulators in registers; predicted {{.*}} µs a launch
-// REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: left as it is: a 4x4 tile of outputs per thread would issue 8 loads a trip of the loop at {{.*}} where its 16 outputs issue 32, with 16 accumulators in registers; not applied: predicted 3.8 → 11.0 µs a launch (latency-bound), 2.9x slower, beyond the time model's error (2x)
+// REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: left as it is: a 4x4 tile of outputs per thread would issue 8 loads a trip of the loop at {{.*}} where its 16 outputs issue 32, with 16 accumulators in registers; not applied: predicted 4.6 → 17.9 µs a launch (latency-bound), 3.9x slower, beyond the time model's error (2x)
 // The sums SYRK keeps in global memory, 16 of them once tiled, each kept in a register (one
 // remark for the copies of one access), and the flat loads staged as rows of a 2-D view.
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 4x4 outputs per thread, the loop's copies jammed (grid 16x32 → 4x8 at the launches here): 8 loads a trip where its 16 outputs issued 32, 16 accumulators in registers
@@ -379,7 +379,7 @@ module attributes {gpu.container_module} {
     /// grid of 2x2 blocks (small enough for the interpreter). Its two loads per trip become 8
     /// for 16 outputs (32 before: 4x fewer), 16 accumulators; the grid becomes 16x16. The model
     /// predicts this small launch 1.4x slower, within its error (at 1024x1024 on 16x16
-    /// blocks it predicts 689 → 299 µs; at 2048, 5422 → 1222 µs).
+    /// blocks it predicts 689 → 299 µs; at 2048, 5441 → 1232 µs).
     gpu.func @matmul(%a: memref<128x128xf32>, %b: memref<128x128xf32>, %c: memref<128x128xf32>) kernel
         attributes {known_block_size = array<i32: 2, 2, 1>} {
       %tx = gpu.thread_id x
@@ -405,7 +405,7 @@ module attributes {gpu.container_module} {
       memref.store %sum, %c[%i, %j] : memref<128x128xf32>
       gpu.return
     }
-    /// Why: negative by time, the one-block grid of `@small` (predicted 3.8 → 11 µs).
+    /// Why: negative by time, the one-block grid of `@small` (predicted 4.6 → 17.9 µs).
     gpu.func @small(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 16, 16, 1>} {
       %tx = gpu.thread_id x

@@ -148,6 +148,19 @@ impl Kernel {
         (sizes.all(|size| size == Some(first)) && first % divisor == 0).then_some(first / divisor)
     }
 
+    /// The most blocks in x, y and z a launch of the kernel has: those its launches give (in
+    /// the module, or the `gpu.launch` itself) where each is constant, else its
+    /// `known_grid_size` (what a lone kernel's author states).
+    pub fn grid(&self) -> Option<[i64; 3]> {
+        crate::facts::launches::largest_grid(&self.launch_operations()).or_else(|| {
+            let sizes =
+                ir::attribute(self.operation, "known_grid_size").and_then(ir::dense_i32_array)?;
+            <[i32; 3]>::try_from(sizes)
+                .ok()
+                .map(|sizes| sizes.map(i64::from))
+        })
+    }
+
     /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
     /// ids below the block size, block ids from 0, loop counters between their constant bounds,
     /// symbols unbounded.
@@ -159,7 +172,7 @@ impl Kernel {
             Variable::ThreadX => thread(0),
             Variable::ThreadY => thread(1),
             Variable::ThreadZ => thread(2),
-            // Below the largest grid the module's launches give, where they all give one.
+            // Below the largest grid its launches give, where they all give one ([`Kernel::grid`]).
             Variable::BlockX | Variable::BlockY | Variable::BlockZ => {
                 let dimension = match variable {
                     Variable::BlockX => 0,
@@ -169,9 +182,7 @@ impl Kernel {
                 let divisor = self.grid_divisors[dimension].max(1);
                 (
                     Some(0),
-                    self.launches
-                        .grid()
-                        .map(|grid| grid[dimension] / divisor - 1),
+                    self.grid().map(|grid| grid[dimension] / divisor - 1),
                 )
             }
             Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
