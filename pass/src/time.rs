@@ -57,12 +57,17 @@ use mlir_sys::*;
 
 use crate::{
     facts::{
+        accesses::Root,
         extract::{loop_context, pointer_check},
         findings::Finding,
         kernels::Kernel,
     },
     ir,
     report::PredictedTime,
+    steps::memory_space::{
+        checked::{CONSTANT_PATH, READ_ONLY_PATH},
+        readonly::READONLY_POINTERS,
+    },
     steps::register_tile::jam::EDGE_PATH,
     steps::version::SPECIALIZED,
 };
@@ -166,7 +171,7 @@ fn per_block(
                 let lines = match first_warp_lines(finding, sizes) {
                     Some(lines) => requests as f64 * lines,
                     None => time::lines(requests as f64, sectors),
-                };
+                } / hoisted_trips(kernel, finding);
                 match finding.memory.kind {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
@@ -342,6 +347,65 @@ impl Buffers {
             _ => (1.0, None),
         }
     }
+}
+
+/// Values an invariant load hoisted out of a loop may leave in registers: the loads a fully
+/// unrolled inner loop makes of them (convolution-rows' 17 taps).
+const HOISTED_VALUES: f64 = 32.0;
+
+/// Whether `finding` is a load LLVM knows no store changes (`!invariant.load`: `ld.global.nc`
+/// on a read-only argument or a checked read-only path, or constant memory), which it may
+/// hoist out of any loop.
+fn invariant(kernel: &Kernel, finding: &Finding) -> bool {
+    let operation = finding.memory.operation;
+    let read_only_argument = match finding.memory.root {
+        Root::Argument(index) => {
+            ir::attribute(kernel.operation, READONLY_POINTERS).is_some()
+                && ir::argument_attribute(kernel.operation, index, "llvm.readonly").is_some()
+        }
+        _ => false,
+    };
+    finding.memory.kind == AccessKind::Load
+        && (finding.memory.space == MemorySpace::Constant
+            || ir::attribute(operation, READ_ONLY_PATH).is_some()
+            || ir::attribute(operation, CONSTANT_PATH).is_some()
+            || read_only_argument)
+}
+
+/// Trips of the loops around an unguarded invariant load ([`invariant`]) that LLVM hoists it
+/// out of, at least 1: those its (affine) address does not read, where the loops inside them
+/// that it does read have constant trips making at most [`HOISTED_VALUES`] addresses (LICM,
+/// and GVN across a fully unrolled loop's copies: on the H200, convolution-rows' 17 weights
+/// through `ld.global.nc` cost 27 load requests a warp where `ld.global` cost 146; session 17
+/// counters).
+fn hoisted_trips(kernel: &Kernel, finding: &Finding) -> f64 {
+    let Ok(matrix) = finding.matrix.as_ref() else {
+        return 1.0;
+    };
+    if !finding.access.guard.is_empty() || !invariant(kernel, finding) {
+        return 1.0;
+    }
+    let (mut hoisted, mut addresses) = (1.0, 1.0);
+    for (depth, the_loop) in finding.access.loops.iter().enumerate().rev() {
+        let (Some(lower), Some(upper), Some(step)) = (the_loop.lower, the_loop.upper, the_loop.step)
+        else {
+            break;
+        };
+        let trips = if upper > lower && step > 0 {
+            ((upper - lower + step - 1) / step) as f64
+        } else {
+            0.0
+        };
+        let variable = Variable::Loop(LoopId(depth));
+        let reads = (0..finding.access.indices.len())
+            .any(|dimension| matrix.coefficient(dimension, &variable) != 0);
+        if reads {
+            addresses *= trips;
+        } else if addresses <= HOISTED_VALUES && trips >= 1.0 {
+            hoisted *= trips;
+        }
+    }
+    hoisted
 }
 
 /// Threads of a block of `sizes` that access `finding`'s addresses at once: the product of
@@ -554,6 +618,13 @@ impl Walker<'_> {
                 cost.serializes = true;
             }
             _ => match self.findings.get(&operation.ptr) {
+                Some(finding) if hoisted_trips(self.kernel, finding) > 1.0 => {
+                    // Loaded once before the loops it is hoisted out of, then a register.
+                    let once = 1.0 / hoisted_trips(self.kernel, finding);
+                    cost.instructions += once;
+                    cost.hoisted += once * finding.access.indices.len() as f64;
+                    results_vary(varying);
+                }
                 Some(finding) => {
                     // The access every trip; its address arithmetic where the address changes:
                     // an index an op outside loops, a pointer increment in one.
