@@ -170,15 +170,69 @@ fn describe(form: &Form) -> String {
     }
 }
 
-/// The least and the greatest value of the affine `expression` over `range`; `None` where it
-/// is not affine, a variable it reads is unbounded that way, or on overflow.
+/// The least and the greatest value of `expression` over `range`; `None` where a variable it
+/// reads leaves either unbounded ([`bounds`]), or on overflow.
 pub fn extremes(
     expression: &IndexExpression,
     range: &dyn Fn(&Variable) -> Range,
 ) -> Option<(i64, i64)> {
-    let form = Form::of(expression)?;
-    let negated = Form::default().plus_times(&form, -1)?;
-    Some((negated.maximum(range)?.checked_neg()?, form.maximum(range)?))
+    match bounds(expression, range) {
+        (Some(least), Some(greatest)) => Some((least, greatest)),
+        _ => None,
+    }
+}
+
+/// A lower and an upper bound of `expression` over `range`, each where known: exact for an
+/// affine expression (its form's extremes), else from its parts (a clamp's `min` and `max`
+/// are bounded by either side, a sum by the sums of its parts' bounds, a floor division and
+/// a remainder by a positive constant by their ranges); unknown on overflow.
+pub fn bounds(expression: &IndexExpression, range: &dyn Fn(&Variable) -> Range) -> Range {
+    if let Some(form) = Form::of(expression) {
+        let least = Form::default()
+            .plus_times(&form, -1)
+            .and_then(|negated| negated.maximum(range)?.checked_neg());
+        return (least, form.maximum(range));
+    }
+    let both = |a: Option<i64>, b: Option<i64>, join: fn(i64, i64) -> Option<i64>| join(a?, b?);
+    let either = |a: Option<i64>, b: Option<i64>, pick: fn(i64, i64) -> i64| match (a, b) {
+        (Some(a), Some(b)) => Some(pick(a, b)),
+        (a, b) => a.or(b),
+    };
+    match expression {
+        IndexExpression::Add(left, right) => {
+            let ((a, b), (c, d)) = (bounds(left, range), bounds(right, range));
+            (both(a, c, i64::checked_add), both(b, d, i64::checked_add))
+        }
+        IndexExpression::Multiply(inner, factor) => {
+            let (low, high) = bounds(inner, range);
+            let scale = |value: Option<i64>| value?.checked_mul(*factor);
+            if *factor >= 0 {
+                (scale(low), scale(high))
+            } else {
+                (scale(high), scale(low))
+            }
+        }
+        IndexExpression::Minimum(left, right) => {
+            let ((a, b), (c, d)) = (bounds(left, range), bounds(right, range));
+            (both(a, c, |a, b| Some(a.min(b))), either(b, d, i64::min))
+        }
+        IndexExpression::Maximum(left, right) => {
+            let ((a, b), (c, d)) = (bounds(left, range), bounds(right, range));
+            (either(a, c, i64::max), both(b, d, |a, b| Some(a.max(b))))
+        }
+        IndexExpression::FloorDivide(inner, divisor) if *divisor > 0 => {
+            let (low, high) = bounds(inner, range);
+            (
+                low.map(|low| low.div_euclid(*divisor)),
+                high.map(|high| high.div_euclid(*divisor)),
+            )
+        }
+        IndexExpression::Modulo(inner, modulus) if *modulus > 0 => match bounds(inner, range) {
+            (Some(low), Some(high)) if low >= 0 && high < *modulus => (Some(low), Some(high)),
+            _ => (Some(0), Some(modulus - 1)),
+        },
+        _ => (None, None),
+    }
 }
 
 /// `expression` as remarks write it, when affine.
@@ -368,6 +422,8 @@ pub fn needed(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn symbol(name: &str) -> IndexExpression {
@@ -397,7 +453,68 @@ mod tests {
         let falling = IndexExpression::Constant(40) + thread() * -2;
         assert_eq!(extremes(&falling, &ranges), Some((-22, 40)));
         assert_eq!(extremes(&global_x(), &ranges), None);
-        assert_eq!(extremes(&thread().floor_divide(4), &ranges), None);
+        assert_eq!(extremes(&thread().floor_divide(4), &ranges), Some((0, 7)));
+        let unknown = IndexExpression::Unknown("a load".into());
+        assert_eq!(extremes(&(thread() + unknown), &ranges), None);
+    }
+
+    /// A staged copy's clamped row `min(max(r, 0), dim − 1)`, `dim` unknown: at most what `r`
+    /// reaches (the minimum's one known side); no lower bound, since `dim − 1` may be -1.
+    #[test]
+    fn a_clamp_is_bounded_by_its_known_sides() {
+        let row = global_x() + (-1);
+        let clamped = row
+            .clone()
+            .maximum(IndexExpression::Constant(0))
+            .minimum(symbol("dim") + (-1));
+        let narrow = |variable: &Variable| match variable {
+            Variable::BlockX => (Some(0), Some(3)),
+            other => ranges(other),
+        };
+        assert_eq!(bounds(&clamped, &narrow), (None, Some(126)));
+        assert_eq!(bounds(&clamped, &ranges), (None, None));
+        let floor = row.maximum(IndexExpression::Constant(0));
+        assert_eq!(bounds(&floor, &narrow), (Some(0), Some(126)));
+    }
+
+    fn expression() -> impl Strategy<Value = IndexExpression> {
+        let leaf = prop_oneof![
+            (-8i64..8).prop_map(IndexExpression::Constant),
+            Just(IndexExpression::from(Variable::ThreadX)),
+            Just(IndexExpression::from(Variable::Loop(crate::LoopId(0)))),
+        ];
+        leaf.prop_recursive(4, 24, 2, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| a + b),
+                (inner.clone(), -3i64..4).prop_map(|(a, factor)| a * factor),
+                (inner.clone(), 1i64..6).prop_map(|(a, divisor)| a.floor_divide(divisor)),
+                (inner.clone(), 1i64..6)
+                    .prop_map(|(a, modulus)| IndexExpression::Modulo(Box::new(a), modulus)),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| a.minimum(b)),
+                (inner.clone(), inner).prop_map(|(a, b)| a.maximum(b)),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Every value an expression takes over thread ids 0 to 31 and a loop 0 to 9 lies
+        /// within its bounds (brute force over all 320 points).
+        #[test]
+        fn bounds_contain_every_value(expression in expression()) {
+            let range = |variable: &Variable| match variable {
+                Variable::ThreadX => (Some(0), Some(31)),
+                _ => (Some(0), Some(9)),
+            };
+            let (least, greatest) = bounds(&expression, &range);
+            for (thread, trip) in (0..32).flat_map(|thread| (0..10).map(move |trip| (thread, trip))) {
+                let value = expression.evaluate(&|variable| match variable {
+                    Variable::ThreadX => Some(thread),
+                    _ => Some(trip),
+                }).unwrap();
+                prop_assert!(least.is_none_or(|least| least <= value), "{value} < {least:?}");
+                prop_assert!(greatest.is_none_or(|greatest| value <= greatest), "{value} > {greatest:?}");
+            }
+        }
     }
 
     /// ATAX's kernel 2: `j = 32·bid.x + tid.x` under `if (j < ny)`, rows of `ny`.

@@ -49,7 +49,7 @@
 use std::collections::{HashMap, HashSet};
 
 use analysis::{
-    expression::{IndexExpression, LoopId, Variable},
+    expression::{LoopId, Variable},
     matrix::{AccessKind, MemorySpace},
     time::{self, Launch, Prediction, Work, ALU_LATENCY_CYCLES, L1_LATENCY_CYCLES},
 };
@@ -387,7 +387,8 @@ fn hoisted_trips(kernel: &Kernel, finding: &Finding) -> f64 {
     }
     let (mut hoisted, mut addresses) = (1.0, 1.0);
     for (depth, the_loop) in finding.access.loops.iter().enumerate().rev() {
-        let (Some(lower), Some(upper), Some(step)) = (the_loop.lower, the_loop.upper, the_loop.step)
+        let (Some(lower), Some(upper), Some(step)) =
+            (the_loop.lower, the_loop.upper, the_loop.step)
         else {
             break;
         };
@@ -426,25 +427,36 @@ fn copies(finding: &Finding, sizes: [u32; 3]) -> f64 {
         .product()
 }
 
-/// The first byte `finding` touches over the launch and the byte after its last: its element
-/// offset's extremes over the ids and loops ([`Kernel::range`]; its guard not narrowing
-/// them), or `None` where they are unbounded or the offset is not affine.
+/// The first byte `finding` touches over the launch and the byte after its last, or `None`
+/// where unbounded: each index's bounds over the ids and loops ([`Kernel::range`];
+/// `analysis::delinearize::bounds`, its guard not narrowing them), within its dimension's
+/// size as an access in bounds is.
 fn span(kernel: &Kernel, finding: &Finding) -> Option<(i64, i64)> {
     let access = &finding.access;
     let layout = &access.layout;
-    let mut offset = IndexExpression::Constant(layout.offset?);
-    for (index, stride) in access.indices.iter().zip(&layout.strides) {
-        let term = IndexExpression::Multiply(Box::new(index.clone()), (*stride)?);
-        offset = IndexExpression::Add(Box::new(offset), Box::new(term));
+    let range = |variable: &Variable| kernel.range(&access.loops, variable);
+    let (mut first, mut last) = (layout.offset?, layout.offset?);
+    for ((index, stride), size) in access
+        .indices
+        .iter()
+        .zip(&layout.strides)
+        .zip(&layout.shape)
+    {
+        let (least, greatest) = analysis::delinearize::bounds(index, &range);
+        let least = least.unwrap_or(0).max(0);
+        let greatest = match (greatest, size) {
+            (Some(greatest), Some(size)) => greatest.min(size - 1),
+            (greatest, size) => greatest.or(size.map(|size| size - 1))?,
+        };
+        let stride = (*stride)?;
+        let (low, high) = (least.checked_mul(stride)?, greatest.checked_mul(stride)?);
+        first = first.checked_add(low.min(high))?;
+        last = last.checked_add(low.max(high))?;
     }
-    let (least, greatest) = analysis::delinearize::extremes(&offset, &|variable| {
-        kernel.range(&access.loops, variable)
-    })?;
     let bytes = i64::from(layout.element_bytes);
     Some((
-        least.checked_mul(bytes)?,
-        greatest
-            .checked_mul(bytes)?
+        first.checked_mul(bytes)?,
+        last.checked_mul(bytes)?
             .checked_add(i64::from(access.access_bytes()))?,
     ))
 }
