@@ -53,18 +53,27 @@ def wrapped_report(kernel, source, scratch, options='', divided_by=(1, 1, 1), la
     done = subprocess.run(wrap + [source], capture_output=True, text=True)
     if done.returncode:
         return None, 'wrap: ' + done.stderr.strip().splitlines()[-1]
-    wrapped, report = os.path.join(scratch, 'wrapped.mlir'), os.path.join(scratch, 'wrapped.json')
+    wrapped = os.path.join(scratch, 'wrapped.mlir')
     open(wrapped, 'w').write(done.stdout)
-    done = subprocess.run([BIN, 'opt', wrapped, '--options', ('%s report=%s' % (options, report)).strip()],
-                          capture_output=True, text=True)
+    time, why = report_time(kernel, wrapped, scratch, options)
+    if not time:
+        label = label or os.path.relpath(source, os.path.join(ROOT, 'bench'))
+        return None, why.replace(wrapped, 'the wrapped ' + label)
+    return time, None
+
+
+def report_time(kernel, path, scratch, options=''):
+    """The `time` of `kernel`'s entry in the pass's report on the MLIR file `path` (run with
+    `options`), or (None, why)."""
+    report = os.path.join(scratch, 'report.json')
+    done = subprocess.run([BIN, 'opt', path, '-o', os.devnull, '--options',
+                           ('%s report=%s' % (options, report)).strip()], capture_output=True, text=True)
     if done.returncode:
         return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
     entry = next(k for k in json.load(open(report))['kernels'] if k['name'] == kernel['kernel'])
     time = entry.get('time')
     if not time or time.get('unknown'):
-        why = (time or {}).get('unknown', 'no time in the report')
-        label = label or os.path.relpath(source, os.path.join(ROOT, 'bench'))
-        return None, why.replace(wrapped, 'the wrapped ' + label)
+        return None, (time or {}).get('unknown', 'no time in the report')
     return time, None
 
 
@@ -86,17 +95,9 @@ def lone_report(kernel, optimized, scratch, divided_by):
                               text, count=1)
     if not count:
         return None, 'launch contract, and no gpu.func @%s to give a grid' % kernel['kernel']
-    lone, report = os.path.join(scratch, 'lone.mlir'), os.path.join(scratch, 'lone.json')
+    lone = os.path.join(scratch, 'lone.mlir')
     open(lone, 'w').write(text)
-    done = subprocess.run([BIN, 'opt', lone, '-o', os.devnull, '--options', 'report=%s' % report],
-                          capture_output=True, text=True)
-    if done.returncode:
-        return None, 'opt: ' + done.stderr.strip().splitlines()[-1]
-    entry = next(k for k in json.load(open(report))['kernels'] if k['name'] == kernel['kernel'])
-    time = entry.get('time')
-    if not time or time.get('unknown'):
-        return None, (time or {}).get('unknown', 'no time in the report')
-    return time, None
+    return report_time(kernel, lone, scratch)
 
 
 def predicted(kernel, scratch):

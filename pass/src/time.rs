@@ -125,15 +125,31 @@ pub fn predict(
     launch: &Launch,
     findings: &[Finding],
 ) -> Result<Prediction, String> {
+    predict_read_only(kernel, launch, findings, &[])
+}
+
+/// [`predict`] with the loads of the buffers `read_only` also read as invariant loads (what
+/// `ld.global.nc` behind `memory_space`'s run-time check makes of them), or why there is none.
+pub fn predict_read_only(
+    kernel: &Kernel,
+    launch: &Launch,
+    findings: &[Finding],
+    read_only: &[Root],
+) -> Result<Prediction, String> {
     let sizes = kernel.block.sizes().unwrap_or([1, 1, 1]);
-    let (mut work, buffers) = per_block(kernel, findings, launch.blocks, sizes)?;
+    let hoisted: Vec<f64> = findings
+        .iter()
+        .map(|finding| hoisted_trips(kernel, finding, read_only))
+        .collect();
+    let (mut work, buffers) = per_block(kernel, findings, &hoisted, launch.blocks, sizes)?;
     work.dram_bytes = buffers.dram_bytes();
     work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
         kernel,
         findings: findings
             .iter()
-            .map(|finding| (finding.memory.operation.ptr, finding))
+            .zip(&hoisted)
+            .map(|(finding, &hoisted)| (finding.memory.operation.ptr, (finding, hoisted)))
             .collect(),
         buffers: &buffers,
         resident: time::l2_resident(work.footprint_bytes),
@@ -146,18 +162,21 @@ pub fn predict(
 }
 
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
-/// `blocks` blocks, from the accesses an ordinary launch runs.
+/// `blocks` blocks, from the accesses an ordinary launch runs, each load's requests made once
+/// for its `hoisted` trips ([`hoisted_trips`]).
 fn per_block(
     kernel: &Kernel,
     findings: &[Finding],
+    hoisted: &[f64],
     blocks: u64,
     sizes: [u32; 3],
 ) -> Result<(Work, Buffers), String> {
     let mut work = Work::default();
     let mut buffers = Buffers::default();
-    for finding in findings
+    for (finding, hoisted) in findings
         .iter()
-        .filter(|finding| !on_fallback(finding.memory.operation))
+        .zip(hoisted)
+        .filter(|(finding, _)| !on_fallback(finding.memory.operation))
     {
         let unknown = |why| unknown_requests(finding, why);
         match finding.memory.space {
@@ -171,7 +190,7 @@ fn per_block(
                 let lines = match first_warp_lines(finding, sizes) {
                     Some(lines) => requests as f64 * lines,
                     None => time::lines(requests as f64, sectors),
-                } / hoisted_trips(kernel, finding);
+                } / hoisted;
                 match finding.memory.kind {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
@@ -356,7 +375,7 @@ const HOISTED_VALUES: f64 = 32.0;
 /// Whether `finding` is a load LLVM knows no store changes (`!invariant.load`: `ld.global.nc`
 /// on a read-only argument or a checked read-only path, or constant memory), which it may
 /// hoist out of any loop.
-fn invariant(kernel: &Kernel, finding: &Finding) -> bool {
+fn invariant(kernel: &Kernel, finding: &Finding, read_only: &[Root]) -> bool {
     let operation = finding.memory.operation;
     let read_only_argument = match finding.memory.root {
         Root::Argument(index) => {
@@ -369,7 +388,8 @@ fn invariant(kernel: &Kernel, finding: &Finding) -> bool {
         && (finding.memory.space == MemorySpace::Constant
             || ir::attribute(operation, READ_ONLY_PATH).is_some()
             || ir::attribute(operation, CONSTANT_PATH).is_some()
-            || read_only_argument)
+            || read_only_argument
+            || read_only.contains(&finding.memory.root))
 }
 
 /// Trips of the loops around an unguarded invariant load ([`invariant`]) that LLVM hoists it
@@ -378,11 +398,11 @@ fn invariant(kernel: &Kernel, finding: &Finding) -> bool {
 /// and GVN across a fully unrolled loop's copies: on the H200, convolution-rows' 17 weights
 /// through `ld.global.nc` cost 27 load requests a warp where `ld.global` cost 146; session 17
 /// counters).
-fn hoisted_trips(kernel: &Kernel, finding: &Finding) -> f64 {
+fn hoisted_trips(kernel: &Kernel, finding: &Finding, read_only: &[Root]) -> f64 {
     let Ok(matrix) = finding.matrix.as_ref() else {
         return 1.0;
     };
-    if !finding.access.guard.is_empty() || !invariant(kernel, finding) {
+    if !finding.access.guard.is_empty() || !invariant(kernel, finding, read_only) {
         return 1.0;
     }
     let (mut hoisted, mut addresses) = (1.0, 1.0);
@@ -494,7 +514,8 @@ impl Cost {
 /// Walks a kernel's body for one thread's instructions and cycles.
 struct Walker<'a> {
     kernel: &'a Kernel,
-    findings: HashMap<*mut std::ffi::c_void, &'a Finding>,
+    /// By operation: its finding and the trips its load is hoisted out of.
+    findings: HashMap<*mut std::ffi::c_void, (&'a Finding, f64)>,
     buffers: &'a Buffers,
     /// Whether the launch's buffers stay in L2 between launches ([`time::l2_resident`]).
     resident: bool,
@@ -630,14 +651,14 @@ impl Walker<'_> {
                 cost.serializes = true;
             }
             _ => match self.findings.get(&operation.ptr) {
-                Some(finding) if hoisted_trips(self.kernel, finding) > 1.0 => {
+                Some(&(finding, hoisted)) if hoisted > 1.0 => {
                     // Loaded once before the loops it is hoisted out of, then a register.
-                    let once = 1.0 / hoisted_trips(self.kernel, finding);
+                    let once = 1.0 / hoisted;
                     cost.instructions += once;
                     cost.hoisted += once * finding.access.indices.len() as f64;
                     results_vary(varying);
                 }
-                Some(finding) => {
+                Some(&(finding, _)) => {
                     // The access every trip; its address arithmetic where the address changes:
                     // an index an op outside loops, a pointer increment in one.
                     cost.instructions += 1.0;

@@ -28,6 +28,7 @@ use analysis::{
     constant_copy,
     matrix::{AccessKind, MemorySpace},
     memory_space::{self, Buffer, CostModel, Instance, JangSpace, Placement, Selection},
+    time::Prediction,
     Variable,
 };
 use mlir_sys::*;
@@ -468,7 +469,14 @@ pub fn run(
             });
             continue;
         }
-        let decision = placement_decision(kernel, (&argument, None), enabled);
+        let gain = match (enabled, &argument.outcome) {
+            (true, Outcome::Apply(Placement::ReadOnly, _)) => {
+                hoisting_gain(kernel, findings, argument.index)
+            }
+            _ => None,
+        };
+        let mut decision = placement_decision(kernel, (&argument, None), enabled);
+        say_gain(&mut decision, gain);
         changed |= decision.applied;
         success &= early.settle(decision, telling(kernel, &argument), options);
     }
@@ -540,7 +548,9 @@ pub fn plan_checks(
             .as_ref()
             .map_err(Clone::clone)
             .map(|plan| (plan, position));
-        let decision = placement_decision(kernel, (argument, Some(&check)), true);
+        let gain = hoisting_gain(kernel, findings, argument.index);
+        let mut decision = placement_decision(kernel, (argument, Some(&check)), true);
+        say_gain(&mut decision, gain);
         if decision.applied {
             relying.push((argument.index, early.decisions.len()));
         }
@@ -549,6 +559,46 @@ pub fn plan_checks(
     early.check = plan.ok().map(|plan| (plan, relying));
     success
 }
+
+/// The launches the time model predicts as the kernel stands and with argument `index` read
+/// through `ld.global.nc`, where the second is faster: its invariant loads hoisted out of the
+/// loops that do not move their addresses (`time::predict_read_only`; convolution-rows'
+/// weights). Asked before the decision applies.
+fn hoisting_gain(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+) -> Option<(Prediction, Prediction)> {
+    let launch = crate::time::launch(kernel).ok()?;
+    let read_only = [Root::Argument(index)];
+    let before = crate::time::predict(kernel, &launch, findings).ok()?;
+    let after = crate::time::predict_read_only(kernel, &launch, findings, &read_only).ok()?;
+    (after.nanoseconds < PREDICTED_GAIN * before.nanoseconds).then_some((before, after))
+}
+
+/// Adds `gain` ([`hoisting_gain`]) to an applied read-only `decision`'s words and parameters.
+fn say_gain(decision: &mut crate::report::Decision, gain: Option<(Prediction, Prediction)>) {
+    let Some((before, after)) =
+        gain.filter(|_| decision.applied && decision.kind == Kind::Readonly)
+    else {
+        return;
+    };
+    let words = format!(
+        "{}: its loads hoisted out of the loops that do not move their addresses",
+        crate::steps::described((before, after))
+    );
+    let summary = format!("{}; {words}", decision.summary);
+    decision.reason = decision.reason.replacen(&decision.summary, &summary, 1);
+    decision.summary = summary;
+    decision.params["predicted_microseconds"] = serde_json::json!({
+        "before": (before.nanoseconds / 100.0).round() / 10.0,
+        "after": (after.nanoseconds / 100.0).round() / 10.0,
+    });
+}
+
+/// A predicted launch at most this fraction of the one as written counts as a gain worth
+/// saying: below it the difference is the model's rounding.
+const PREDICTED_GAIN: f64 = 0.99;
 
 /// Whether `deferred`'s run-time check can gain anything: it reads constant memory, the
 /// kernel's specialization checks its pairs anyway, or some load of it may follow a store
