@@ -472,6 +472,41 @@ impl IndexExpression {
         }
     }
 
+    /// The expression with each variable `value` gives a value for replaced by that constant
+    /// (a block's ids fixed, to analyse one block of the grid).
+    pub fn bind(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> IndexExpression {
+        let bound = |inner: &IndexExpression| Box::new(inner.bind(value));
+        match self {
+            IndexExpression::Variable(variable) => {
+                value(variable).map_or_else(|| self.clone(), IndexExpression::Constant)
+            }
+            IndexExpression::Constant(_) | IndexExpression::Unknown(_) => self.clone(),
+            IndexExpression::Multiply(inner, factor) => {
+                IndexExpression::Multiply(bound(inner), *factor)
+            }
+            IndexExpression::FloorDivide(inner, divisor) => {
+                IndexExpression::FloorDivide(bound(inner), *divisor)
+            }
+            IndexExpression::Modulo(inner, modulus) => {
+                IndexExpression::Modulo(bound(inner), *modulus)
+            }
+            IndexExpression::Add(left, right) => IndexExpression::Add(bound(left), bound(right)),
+            IndexExpression::Xor(left, right) => IndexExpression::Xor(bound(left), bound(right)),
+            IndexExpression::ShiftRight(left, right) => {
+                IndexExpression::ShiftRight(bound(left), bound(right))
+            }
+            IndexExpression::ShiftLeft(left, right) => {
+                IndexExpression::ShiftLeft(bound(left), bound(right))
+            }
+            IndexExpression::Minimum(left, right) => {
+                IndexExpression::Minimum(bound(left), bound(right))
+            }
+            IndexExpression::Maximum(left, right) => {
+                IndexExpression::Maximum(bound(left), bound(right))
+            }
+        }
+    }
+
     /// Whether a part of it is a value the analysis cannot model (two such expressions may be
     /// equal and still name different values).
     pub fn has_unknown(&self) -> bool {
@@ -677,6 +712,23 @@ mod tests {
 
     fn thread_x() -> IndexExpression {
         Variable::ThreadX.into()
+    }
+
+    /// Hotspot's clamp `max(12·bid.x − 2 + tid.x, 0)` with the block fixed at 5: a thread-only
+    /// expression with the same values, and bid.x gone from its variables.
+    #[test]
+    fn binding_a_block_id_keeps_the_values() {
+        let block = IndexExpression::from(Variable::BlockX);
+        let clamped = (block * 12 + thread_x() + (-2)).maximum(IndexExpression::Constant(0));
+        let bound = clamped.bind(&|variable| (*variable == Variable::BlockX).then_some(5));
+        assert!(!bound.variables().contains(&Variable::BlockX));
+        for lane in 0..32 {
+            let at = |variable: &Variable| match variable {
+                Variable::BlockX => Some(5),
+                _ => Some(lane),
+            };
+            assert_eq!(bound.evaluate(&at).unwrap(), clamped.evaluate(&at).unwrap());
+        }
     }
 
     #[test]

@@ -257,6 +257,24 @@ impl Access {
         Ok(true)
     }
 
+    /// The access with each variable `value` gives a value for fixed to it, in its indices and
+    /// its guard (one block of the grid: its ids bound).
+    pub fn bind(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> Access {
+        Access {
+            indices: self.indices.iter().map(|index| index.bind(value)).collect(),
+            guard: self
+                .guard
+                .iter()
+                .map(|condition| Condition {
+                    left: condition.left.bind(value),
+                    relation: condition.relation,
+                    right: condition.right.bind(value),
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
     /// The access matrix, or why the indices are not all affine.
     pub fn matrix(&self) -> Result<AccessMatrix, Unknown> {
         self.check_rank()?;

@@ -85,6 +85,10 @@ pub struct PredictedTime {
     /// the model does not follow leaves them unknown (`line:column`s).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub every_lane: Vec<String>,
+    /// The accesses whose requests are those of the block in the middle of the grid, where a
+    /// clamp or a guard on the block ids leaves them unknown for a block in general.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub middle_block: Vec<String>,
 }
 
 impl From<analysis::time::Prediction> for PredictedTime {
@@ -96,6 +100,7 @@ impl From<analysis::time::Prediction> for PredictedTime {
             terms_microseconds: prediction.terms.map(round),
             resident_blocks: prediction.resident,
             every_lane: Vec::new(),
+            middle_block: Vec::new(),
         }
     }
 }
@@ -129,16 +134,41 @@ impl TimeReport {
     pub fn describe(&self) -> String {
         match (&self.before, &self.after, &self.unknown) {
             (Some(before), Some(after), _) => {
-                let mut estimated: Vec<&str> = before
-                    .every_lane
-                    .iter()
-                    .chain(&after.every_lane)
-                    .map(String::as_str)
-                    .collect();
-                estimated.sort_unstable();
-                estimated.dedup();
+                // `the 3 accesses at 1:2, 3:4, 5:6` of those `which` lists, `then` the words
+                // after them; nothing where it lists none.
+                let estimated =
+                    |which: fn(&PredictedTime) -> &Vec<String>, how: &str, then: &str| {
+                        let mut at: Vec<&str> = which(before)
+                            .iter()
+                            .chain(which(after))
+                            .map(String::as_str)
+                            .collect();
+                        at.sort_unstable();
+                        at.dedup();
+                        let listed = at[..at.len().min(3)].join(", ");
+                        match at.len() {
+                            0 => String::new(),
+                            1 => format!("; estimated {how} the access at {listed}, {then}"),
+                            count => {
+                                let more = if count > 3 { ", ..." } else { "" };
+                                format!(
+                                "; estimated {how} the {count} accesses at {listed}{more}, {then}"
+                            )
+                            }
+                        }
+                    };
+                let every_lane = estimated(
+                    |time| &time.every_lane,
+                    "with every lane running",
+                    "whose guards the model does not follow",
+                );
+                let middle_block = estimated(
+                    |time| &time.middle_block,
+                    "in the block in the middle of the grid for",
+                    "whose clamps or guards read the block ids",
+                );
                 format!(
-                    "predicted {} → {} µs a launch ({}){}",
+                    "predicted {} → {} µs a launch ({}){every_lane}{middle_block}",
                     microseconds(before.microseconds),
                     microseconds(after.microseconds),
                     if before.bound == after.bound {
@@ -146,15 +176,6 @@ impl TimeReport {
                     } else {
                         format!("{} → {}", before.bound, after.bound)
                     },
-                    match estimated.len() {
-                        0 => String::new(),
-                        count => format!(
-                            "; estimated with every lane running the {count} accesses at {}{}, \
-                             whose guards the model does not follow",
-                            estimated[..count.min(3)].join(", "),
-                            if count > 3 { ", ..." } else { "" }
-                        ),
-                    }
                 )
             }
             (_, _, why) => format!("no predicted time: {}", why.as_deref().unwrap_or("unknown")),

@@ -217,14 +217,19 @@ fn per_block(
 }
 
 /// Where the accesses an ordinary launch runs (not a fallback path's) have requests estimated
-/// with every lane running them ([`Finding::estimate`]): their `line:column`s.
-pub fn every_lane(findings: &[Finding]) -> Vec<String> {
+/// ([`Finding::estimate`]) in the block in the middle of the grid (`block_fixed`), or else with
+/// every lane running them: their `line:column`s.
+pub fn estimated(findings: &[Finding], block_fixed: bool) -> Vec<String> {
     findings
         .iter()
         .filter(|finding| !on_fallback(finding.memory.operation))
         .filter(|finding| {
             finding.metric(|metrics| &metrics.requests).is_err()
                 && finding.estimate(|metrics| &metrics.requests).is_ok()
+                && finding
+                    .every_lane
+                    .as_ref()
+                    .is_some_and(|estimate| estimate.block_fixed == block_fixed)
         })
         .map(|finding| {
             let location = &finding.memory.location;
@@ -234,10 +239,11 @@ pub fn every_lane(findings: &[Finding]) -> Vec<String> {
 }
 
 /// The report's entry for `prediction`, made with `findings`: with the accesses whose
-/// requests it estimated ([`every_lane`]).
+/// requests it estimated ([`estimated`]).
 pub fn reported(prediction: Prediction, findings: &[Finding]) -> PredictedTime {
     PredictedTime {
-        every_lane: every_lane(findings),
+        every_lane: estimated(findings, false),
+        middle_block: estimated(findings, true),
         ..prediction.into()
     }
 }

@@ -77,6 +77,26 @@ module attributes {gpu.container_module} {
       memref.store %sum, %out[%tx] : memref<256xf32>
       gpu.return
     }
+    /// Why: a neighbour clamped at the left edge, `max(32·bid.x + tid.x − 2, 0)`: the clamp
+    /// reads the block id, so no metric holds for every block. The time is estimated with the
+    /// block in the middle of the grid (bid 64) taken as every block, and the remark says so.
+    gpu.func @clamped_by_block(%a: memref<4096xf32>, %out: memref<4096xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 128, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %c32 = arith.constant 32 : index
+      %first = arith.muli %bx, %c32 : index
+      %i = arith.addi %first, %tx : index
+      %left = arith.subi %i, %c2 : index
+      %clamped = arith.maxsi %left, %c0 : index
+      %v = memref.load %a[%clamped] : memref<4096xf32>
+      %w = memref.load %a[%i] : memref<4096xf32>
+      %s = arith.addf %v, %w : f32
+      memref.store %s, %out[%i] : memref<4096xf32>
+      gpu.return
+    }
     /// Why: a load through ld.global.nc is invariant, so LLVM hoists it out of the loops
     /// that do not move its address. convolution-rows' taps: each of 8 outputs sums 17
     /// weights; read through the read-only path, the 17 are loaded once, not 136 times (on
@@ -128,6 +148,12 @@ module attributes {gpu.container_module} {
 // TABLE: time: predicted [[PLAIN:[0-9.]+]] → [[PLAIN]] µs a launch
 // TABLE-LABEL: kernel folded
 // TABLE: time: predicted [[PLAIN]] → [[PLAIN]] µs a launch
+// TABLE-LABEL: kernel clamped_by_block
+// TABLE: time: predicted {{[0-9.]+}} → {{[0-9.]+}} µs a launch (latency-bound); estimated in the block in the middle of the grid for the access at {{[0-9]+}}:12, whose clamps or guards read the block ids
+
+// CHECK-LABEL: "name": "clamped_by_block"
+// CHECK: "middle_block": [
+// CHECK-NEXT: "{{[0-9]+}}:12"
 
 // CHECK-LABEL: "name": "taps"
 // CHECK: "target": "arg 1",

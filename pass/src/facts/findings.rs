@@ -15,7 +15,7 @@
 //! sectors per request there, not "unknown".
 
 use analysis::{
-    expression::Unknown,
+    expression::{Unknown, Variable},
     interior::{interior_access, InteriorAccess},
     matrix::{Access, AccessMatrix, MemorySpace},
     metrics::{warp_metrics, AccessMetrics, Block},
@@ -64,6 +64,9 @@ pub struct Interior {
     /// Whether dynamic strides were taken as row-major ([`assumed_layout`]), not only edge
     /// guards as holding: then no run measures what these metrics claim.
     pub layout_assumed: bool,
+    /// Whether these are one block's, the middle of the grid's, taken as every block's (the
+    /// time model's estimate where a clamp or guard on the block ids leaves them unknown).
+    pub block_fixed: bool,
 }
 
 /// The extent a dynamic dimension is taken to have where a dynamic layout leaves an access's
@@ -115,18 +118,21 @@ fn interior(
         assumption: assumptions.join("; "),
         metrics,
         layout_assumed,
+        block_fixed: false,
     })
 }
 
-/// The metrics of `access` with its guard dropped, every lane of every block running it, where
-/// its requests are unknown for this block and for an interior one (`metrics`, `interior`)
-/// and it has a guard: an upper bound on its requests (fewer lanes make no more requests),
-/// exact where the guard lets every lane through. The assumption names why the guard is not
-/// followed.
+/// Where the requests of `access` are unknown for this block and for an interior one
+/// (`metrics`, `interior`), the time model's estimate: the metrics of the block in the middle
+/// of `grid` (its ids fixed, so a clamp or a guard on them is followed: Rodinia hotspot's
+/// `validYmin = blkY < 0 ? -blkY : 0`), taken as every block's; else, where it has a guard,
+/// its metrics with the guard dropped, every lane of every block running it: an upper bound
+/// on its requests (fewer lanes make no more requests), exact where the guard lets every lane
+/// through. The assumption names which, and why.
 fn every_lane(
     access: &Access,
     (metrics, interior): (&Result<AccessMetrics, Unknown>, Option<&Interior>),
-    block: Block,
+    (block, grid): (Block, Option<[i64; 3]>),
     target: &Target,
 ) -> Option<Interior> {
     let requests = |metrics: &AccessMetrics| metrics.requests.clone();
@@ -136,6 +142,9 @@ fn every_lane(
         (Ok(Err(unknown)), _) => unknown,
         (Err(unknown), _) => unknown.clone(),
     };
+    if let Some(middle) = grid.and_then(|grid| middle_block(access, grid, block, target)) {
+        return Some(middle);
+    }
     if access.guard.is_empty() {
         return None;
     }
@@ -152,10 +161,39 @@ fn every_lane(
     let assumption = format!("every lane taken to run it ({})", why.reason);
     Some(Interior {
         layout_assumed: layout.is_some(),
+        block_fixed: false,
         assumption: layout.map_or(assumption.clone(), |layout| {
             format!("{assumption}; {layout}")
         }),
         metrics,
+    })
+}
+
+/// The metrics of `access` in the block in the middle of `grid` (ids `grid / 2`), where they
+/// give its requests.
+fn middle_block(
+    access: &Access,
+    grid: [i64; 3],
+    block: Block,
+    target: &Target,
+) -> Option<Interior> {
+    let middle = grid.map(|size| size / 2);
+    let bound = access.bind(&|variable| match variable {
+        Variable::BlockX => Some(middle[0]),
+        Variable::BlockY => Some(middle[1]),
+        Variable::BlockZ => Some(middle[2]),
+        _ => None,
+    });
+    let metrics = warp_metrics(&bound, block, target.bank_model).ok()?;
+    metrics.requests.as_ref().ok()?;
+    Some(Interior {
+        assumption: format!(
+            "the block in the middle of the grid (bid {}, {}, {}) taken as every block",
+            middle[0], middle[1], middle[2]
+        ),
+        metrics,
+        layout_assumed: false,
+        block_fixed: true,
     })
 }
 
@@ -239,8 +277,14 @@ fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Tar
         None => Err(Unknown::new(kernel.block.describe())),
     };
     let interior = block.and_then(|block| interior(&access, &metrics, block, target));
-    let every_lane =
-        block.and_then(|block| every_lane(&access, (&metrics, interior.as_ref()), block, target));
+    let every_lane = block.and_then(|block| {
+        every_lane(
+            &access,
+            (&metrics, interior.as_ref()),
+            (block, kernel.grid()),
+            target,
+        )
+    });
     Finding {
         interior,
         every_lane,
