@@ -136,7 +136,7 @@ pub const KERNEL: [Stage; 14] = [
         phase: Phase::Assumed,
         does: "chooses the read-only path and constant memory",
         needs: &[(Step::Vectorize, "the accesses as widened")],
-        run: |work| early(memory_space::run, work),
+        run: memory_space,
     },
     Stage {
         step: Step::StageShared,
@@ -401,6 +401,17 @@ fn early(
     ))
 }
 
+fn memory_space(work: &mut Work) -> Outcome {
+    let kernel = work.kernel.clone();
+    let gain = |findings: &[Finding], index| time::read_only_gain(&kernel, findings, index);
+    Outcome::of(memory_space::run(
+        &work.kernel,
+        &work.findings,
+        (work.options, &gain),
+        &mut work.early,
+    ))
+}
+
 fn decide_version(work: &mut Work) -> Outcome {
     match version::decide(&work.kernel, &work.findings, work.options) {
         Ok(plan) => work.specialization = plan,
@@ -472,10 +483,12 @@ fn apply_version(work: &mut Work) -> Outcome {
 
 fn plan_checks(work: &mut Work) -> Outcome {
     let relaid_later = work.pending.len() > work.pending_before;
+    let kernel = work.kernel.clone();
+    let gain = |findings: &[Finding], index| time::read_only_gain(&kernel, findings, index);
     Outcome::fresh(memory_space::plan_checks(
         &work.kernel,
         &work.findings,
-        (work.options, relaid_later),
+        (work.options, relaid_later, &gain),
         &mut work.early,
     ))
 }

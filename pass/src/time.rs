@@ -26,18 +26,25 @@
 //!   share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]),
 //!   L2 for both where the launch's buffers fit L2 together ([`time::l2_resident`]). Lanes of
 //!   a block that read one address at once (copies of a thread along a block dimension the
-//!   address does not read) are one read: the others wait for the same miss.
+//!   address does not read) are one read: the others wait for the same miss;
+//! - an invariant load (`ld.global.nc`, constant memory) is loaded once before the loops that
+//!   do not move its address, where the loops inside them that do make few addresses
+//!   ([`HOISTED_VALUES`]): its instructions, latency and request lines once (LICM, GVN).
+//!
+//! **Requests a block's ids decide**: where a clamp or a guard reads the block ids, the
+//! findings' estimate is the block in the middle of the grid's ([`Finding::estimate`]).
 //!
 //! **DRAM bytes**: each global buffer read once and written once: what its accesses reach
-//! (their element offsets' extremes over the ids and loops), at most its static size; where
-//! an access's extremes are unknown, its static size, or for a dynamic size what the
-//! launch's widest access of it touches.
+//! (each index's bounds over the ids and loops, within its dimension), at most its static
+//! size; where an access's bounds are unknown, its static size, or for a dynamic size what
+//! the launch's widest access of it touches.
 //!
 //! **Paths**: an `scf.if` that selects a path for the whole launch (a specialization's check,
 //! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
-//! does (buffers apart, aligned); its `else` side is not costed. One whose condition is known
-//! at compile time ([`ir::static_condition`]: a check a step folded) runs the side it selects. So is a register tile's edge
+//! does (buffers apart, aligned); its `else` side is not costed. So is a register tile's edge
 //! path (its outputs one by one, in the blocks at the grid's edge): an interior block's time.
+//! One whose condition is known at compile time ([`ir::static_condition`]: a check a step
+//! folded) runs the side it selects, as if written in its place.
 //!
 //! **Launch**: [`Kernel::grid`] (the most blocks the module's launches give, else the
 //! kernel's `known_grid_size`) and the block size; no grid, no prediction. Registers are
@@ -160,6 +167,25 @@ pub fn predict_read_only(
     work.warp_cycles = body.cycles();
     Ok(time::predict(launch, &work))
 }
+
+/// The launches predicted for `kernel` with `findings` as it stands and with argument `index`
+/// read through `ld.global.nc`, where the second is faster by a percent or more: its invariant
+/// loads hoisted out of the loops that do not move their addresses (convolution-rows'
+/// weights). What `memory_space` says of a read-only path it applies (its `Gain`).
+pub fn read_only_gain(
+    kernel: &Kernel,
+    findings: &[Finding],
+    index: usize,
+) -> Option<(Prediction, Prediction)> {
+    let launch = launch(kernel).ok()?;
+    let before = predict(kernel, &launch, findings).ok()?;
+    let after = predict_read_only(kernel, &launch, findings, &[Root::Argument(index)]).ok()?;
+    (after.nanoseconds < PREDICTED_GAIN * before.nanoseconds).then_some((before, after))
+}
+
+/// A predicted launch at most this fraction of the one as written counts as a gain worth
+/// saying: below it the difference is the model's rounding.
+const PREDICTED_GAIN: f64 = 0.99;
 
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
 /// `blocks` blocks, from the accesses an ordinary launch runs, each load's requests made once
@@ -376,7 +402,7 @@ impl Buffers {
 
 /// Values an invariant load hoisted out of a loop may leave in registers: the loads a fully
 /// unrolled inner loop makes of them (convolution-rows' 17 taps).
-const HOISTED_VALUES: f64 = 32.0;
+pub const HOISTED_VALUES: f64 = 32.0;
 
 /// Whether `finding` is a load LLVM knows no store changes (`!invariant.load`: `ld.global.nc`
 /// on a read-only argument or a checked read-only path, or constant memory), which it may

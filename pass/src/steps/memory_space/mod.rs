@@ -449,7 +449,7 @@ pub fn describe(operation: MlirOperation) -> String {
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],
-    options: &Options,
+    (options, gain): (&Options, Gain),
     early: &mut Early,
 ) -> (bool, bool) {
     let enabled = Step::MemorySpace.enabled(options);
@@ -469,14 +469,12 @@ pub fn run(
             });
             continue;
         }
-        let gain = match (enabled, &argument.outcome) {
-            (true, Outcome::Apply(Placement::ReadOnly, _)) => {
-                hoisting_gain(kernel, findings, argument.index)
-            }
+        let predicted = match (enabled, &argument.outcome) {
+            (true, Outcome::Apply(Placement::ReadOnly, _)) => gain(findings, argument.index),
             _ => None,
         };
         let mut decision = placement_decision(kernel, (&argument, None), enabled);
-        say_gain(&mut decision, gain);
+        say_gain(&mut decision, predicted);
         changed |= decision.applied;
         success &= early.settle(decision, telling(kernel, &argument), options);
     }
@@ -491,7 +489,7 @@ pub fn run(
 pub fn plan_checks(
     kernel: &Kernel,
     findings: &[Finding],
-    (options, relaid_later): (&Options, bool),
+    (options, relaid_later, gain): (&Options, bool, Gain),
     early: &mut Early,
 ) -> bool {
     let mut success = true;
@@ -548,9 +546,9 @@ pub fn plan_checks(
             .as_ref()
             .map_err(Clone::clone)
             .map(|plan| (plan, position));
-        let gain = hoisting_gain(kernel, findings, argument.index);
+        let predicted = gain(findings, argument.index);
         let mut decision = placement_decision(kernel, (argument, Some(&check)), true);
-        say_gain(&mut decision, gain);
+        say_gain(&mut decision, predicted);
         if decision.applied {
             relying.push((argument.index, early.decisions.len()));
         }
@@ -560,23 +558,12 @@ pub fn plan_checks(
     success
 }
 
-/// The launches the time model predicts as the kernel stands and with argument `index` read
-/// through `ld.global.nc`, where the second is faster: its invariant loads hoisted out of the
-/// loops that do not move their addresses (`time::predict_read_only`; convolution-rows'
-/// weights). Asked before the decision applies.
-fn hoisting_gain(
-    kernel: &Kernel,
-    findings: &[Finding],
-    index: usize,
-) -> Option<(Prediction, Prediction)> {
-    let launch = crate::time::launch(kernel).ok()?;
-    let read_only = [Root::Argument(index)];
-    let before = crate::time::predict(kernel, &launch, findings).ok()?;
-    let after = crate::time::predict_read_only(kernel, &launch, findings, &read_only).ok()?;
-    (after.nanoseconds < PREDICTED_GAIN * before.nanoseconds).then_some((before, after))
-}
+/// The launches the time model predicts for a kernel with `findings` as it stands and with
+/// argument `index` read through `ld.global.nc`, where the second is faster (the driver's
+/// `time::read_only_gain`: a step asks the model through it, it does not import it).
+pub type Gain<'a> = &'a dyn Fn(&[Finding], usize) -> Option<(Prediction, Prediction)>;
 
-/// Adds `gain` ([`hoisting_gain`]) to an applied read-only `decision`'s words and parameters.
+/// Adds `gain` ([`Gain`]) to an applied read-only `decision`'s words and parameters.
 fn say_gain(decision: &mut crate::report::Decision, gain: Option<(Prediction, Prediction)>) {
     let Some((before, after)) =
         gain.filter(|_| decision.applied && decision.kind == Kind::Readonly)
@@ -595,10 +582,6 @@ fn say_gain(decision: &mut crate::report::Decision, gain: Option<(Prediction, Pr
         "after": (after.nanoseconds / 100.0).round() / 10.0,
     });
 }
-
-/// A predicted launch at most this fraction of the one as written counts as a gain worth
-/// saying: below it the difference is the model's rounding.
-const PREDICTED_GAIN: f64 = 0.99;
 
 /// Whether `deferred`'s run-time check can gain anything: it reads constant memory, the
 /// kernel's specialization checks its pairs anyway, or some load of it may follow a store
