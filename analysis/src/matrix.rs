@@ -349,6 +349,11 @@ pub struct AccessMatrix {
 }
 
 impl AccessMatrix {
+    /// Whether some index reads `variable` (a non-zero coefficient).
+    pub fn reads(&self, variable: &Variable) -> bool {
+        (0..self.rows.len()).any(|dimension| self.coefficient(dimension, variable) != 0)
+    }
+
     /// Coefficient of `variable` in the index of `dimension` (0 when absent).
     pub fn coefficient(&self, dimension: usize, variable: &Variable) -> i64 {
         self.variables

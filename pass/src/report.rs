@@ -91,13 +91,17 @@ pub struct PredictedTime {
     pub middle_block: Vec<String>,
 }
 
+/// `nanoseconds` in µs to a tenth, as the report writes predicted times.
+pub fn rounded_microseconds(nanoseconds: f64) -> f64 {
+    (nanoseconds / 100.0).round() / 10.0
+}
+
 impl From<analysis::time::Prediction> for PredictedTime {
     fn from(prediction: analysis::time::Prediction) -> PredictedTime {
-        let round = |nanoseconds: f64| (nanoseconds / 100.0).round() / 10.0;
         PredictedTime {
-            microseconds: round(prediction.nanoseconds),
+            microseconds: rounded_microseconds(prediction.nanoseconds),
             bound: prediction.bound.describe().to_string(),
-            terms_microseconds: prediction.terms.map(round),
+            terms_microseconds: prediction.terms.map(rounded_microseconds),
             resident_blocks: prediction.resident,
             every_lane: Vec::new(),
             middle_block: Vec::new(),

@@ -43,7 +43,7 @@
 //! a check of argument pointers: apart, aligned) runs its `then` side as an ordinary launch
 //! does (buffers apart, aligned); its `else` side is not costed. So is a register tile's edge
 //! path (its outputs one by one, in the blocks at the grid's edge): an interior block's time.
-//! One whose condition is known at compile time ([`ir::static_condition`]: a check a step
+//! One whose condition is known at compile time ([`static_condition`]: a check a step
 //! folded) runs the side it selects, as if written in its place.
 //!
 //! **Launch**: [`Kernel::grid`] (the most blocks the module's launches give, else the
@@ -65,7 +65,7 @@ use mlir_sys::*;
 use crate::{
     facts::{
         accesses::Root,
-        extract::{loop_context, pointer_check},
+        extract::{loop_context, pointer_check, static_condition},
         findings::Finding,
         kernels::Kernel,
     },
@@ -253,7 +253,7 @@ pub fn estimated(findings: &[Finding], block_fixed: bool) -> Vec<String> {
             finding.metric(|metrics| &metrics.requests).is_err()
                 && finding.estimate(|metrics| &metrics.requests).is_ok()
                 && finding
-                    .every_lane
+                    .estimated
                     .as_ref()
                     .is_some_and(|estimate| estimate.block_fixed == block_fixed)
         })
@@ -318,13 +318,12 @@ struct Touched {
 
 impl Touched {
     fn add(&mut self, bytes: f64, span: Option<(i64, i64)>, copies: f64) {
-        let spanned = !self.unspanned && (self.bytes == 0.0 || self.span.is_some());
-        self.span = match (spanned, self.span, span) {
-            (true, None, Some(span)) => Some(span),
-            (true, Some((low, high)), Some((first, end))) => Some((low.min(first), high.max(end))),
-            _ => None,
-        };
         self.unspanned |= span.is_none();
+        self.span = match (self.span, span) {
+            _ if self.unspanned => None,
+            (Some((low, high)), Some((first, end))) => Some((low.min(first), high.max(end))),
+            (known, span) => known.or(span),
+        };
         self.bytes += bytes;
         self.distinct += bytes / copies;
         self.widest = self.widest.max(bytes);
@@ -439,20 +438,11 @@ fn hoisted_trips(kernel: &Kernel, finding: &Finding, read_only: &[Root]) -> f64 
     }
     let (mut hoisted, mut addresses) = (1.0, 1.0);
     for (depth, the_loop) in finding.access.loops.iter().enumerate().rev() {
-        let (Some(lower), Some(upper), Some(step)) =
-            (the_loop.lower, the_loop.upper, the_loop.step)
-        else {
+        let Some(trips) = the_loop.trip_count() else {
             break;
         };
-        let trips = if upper > lower && step > 0 {
-            ((upper - lower + step - 1) / step) as f64
-        } else {
-            0.0
-        };
-        let variable = Variable::Loop(LoopId(depth));
-        let reads = (0..finding.access.indices.len())
-            .any(|dimension| matrix.coefficient(dimension, &variable) != 0);
-        if reads {
+        let trips = trips as f64;
+        if matrix.reads(&Variable::Loop(LoopId(depth))) {
             addresses *= trips;
         } else if addresses <= HOISTED_VALUES && trips >= 1.0 {
             hoisted *= trips;
@@ -471,10 +461,7 @@ fn copies(finding: &Finding, sizes: [u32; 3]) -> f64 {
     [Variable::ThreadX, Variable::ThreadY, Variable::ThreadZ]
         .iter()
         .zip(sizes)
-        .filter(|(thread, _)| {
-            (0..finding.access.indices.len())
-                .all(|dimension| matrix.coefficient(dimension, thread) == 0)
-        })
+        .filter(|(thread, _)| !matrix.reads(thread))
         .map(|(_, size)| f64::from(size.max(1)))
         .product()
 }
@@ -792,13 +779,15 @@ fn selects_path(branch: MlirOperation) -> bool {
 
 /// The region of an `scf.if` whose condition is known at compile time, which LLVM keeps alone.
 fn static_branch(branch: MlirOperation) -> Option<isize> {
-    ir::static_condition(unsafe { mlirOperationGetOperand(branch, 0) }).map(|taken| {
-        if taken {
-            0
-        } else {
-            1
-        }
-    })
+    static_condition(unsafe { mlirOperationGetOperand(branch, 0) }).map(
+        |taken| {
+            if taken {
+                0
+            } else {
+                1
+            }
+        },
+    )
 }
 
 /// Whether `operation` is on the side of a path selector that an ordinary launch does not take,

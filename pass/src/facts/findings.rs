@@ -47,10 +47,10 @@ pub struct Finding {
     /// Where an edge guard leaves metrics unknown: an interior block's metrics and what
     /// was assumed for them.
     pub interior: Option<Interior>,
-    /// Where a guard leaves the requests unknown even so: the metrics with every lane running
-    /// the access, for the time model's estimate alone ([`Finding::estimate`]; steps see it
-    /// only through a predicted time).
-    pub every_lane: Option<Interior>,
+    /// Where a clamp or guard leaves the requests unknown even so: the metrics of the block
+    /// in the middle of the grid, or with every lane running the access, for the time model's
+    /// estimate alone ([`Finding::estimate`]; steps see it only through a predicted time).
+    pub estimated: Option<Interior>,
 }
 
 /// The metrics of an interior block (edge guards on block ids taken to hold), or of
@@ -129,7 +129,7 @@ fn interior(
 /// its metrics with the guard dropped, every lane of every block running it: an upper bound
 /// on its requests (fewer lanes make no more requests), exact where the guard lets every lane
 /// through. The assumption names which, and why.
-fn every_lane(
+fn estimated(
     access: &Access,
     (metrics, interior): (&Result<AccessMetrics, Unknown>, Option<&Interior>),
     (block, grid): (Block, Option<[i64; 3]>),
@@ -277,8 +277,8 @@ fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Tar
         None => Err(Unknown::new(kernel.block.describe())),
     };
     let interior = block.and_then(|block| interior(&access, &metrics, block, target));
-    let every_lane = block.and_then(|block| {
-        every_lane(
+    let estimated = block.and_then(|block| {
+        estimated(
             &access,
             (&metrics, interior.as_ref()),
             (block, kernel.grid()),
@@ -287,7 +287,7 @@ fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Tar
     });
     Finding {
         interior,
-        every_lane,
+        estimated,
         matrix: access.matrix(),
         classification: classify(&access),
         metrics,
@@ -373,15 +373,15 @@ impl Finding {
         }
     }
 
-    /// Each metric as [`Finding::metric`] gives it, else with every lane running the access
-    /// where a guard left it unknown ([`Finding::every_lane`]): the time model's estimate.
+    /// Each metric as [`Finding::metric`] gives it, else as [`Finding::estimated`] has it where
+    /// a clamp or guard left it unknown: the time model's estimate.
     pub fn estimate<T: Clone>(
         &self,
         pick: impl Fn(&AccessMetrics) -> &Result<T, Unknown>,
     ) -> Result<T, Unknown> {
         let metric = self.metric(&pick);
-        match (&metric, &self.every_lane) {
-            (Err(_), Some(every_lane)) => pick(&every_lane.metrics).clone().or(metric),
+        match (&metric, &self.estimated) {
+            (Err(_), Some(estimated)) => pick(&estimated.metrics).clone().or(metric),
             _ => metric,
         }
     }

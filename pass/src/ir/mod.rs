@@ -344,39 +344,6 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
     }
 }
 
-/// The value of an `i1` known at compile time: a constant, or an `arith.cmpi` of two
-/// [`static_integer`]s (what `--canonicalize` folds, and LLVM: a check whose operand a step
-/// folded, such as `memory_space`'s aligned constant global).
-pub fn static_condition(value: MlirValue) -> Option<bool> {
-    if let Some(constant) = constant_integer(value) {
-        return Some(constant != 0);
-    }
-    let owner = defining_operation(value)?;
-    if operation_name(owner) != "arith.cmpi" {
-        return None;
-    }
-    let (a, b) = unsafe {
-        (
-            static_integer(mlirOperationGetOperand(owner, 0))?,
-            static_integer(mlirOperationGetOperand(owner, 1))?,
-        )
-    };
-    let unsigned = || Some((u64::try_from(a).ok()?, u64::try_from(b).ok()?));
-    Some(match integer(attribute(owner, "predicate")?)? {
-        0 => a == b,
-        1 => a != b,
-        2 => a < b,
-        3 => a <= b,
-        4 => a > b,
-        5 => a >= b,
-        6 => unsigned().map(|(a, b)| a < b)?,
-        7 => unsigned().map(|(a, b)| a <= b)?,
-        8 => unsigned().map(|(a, b)| a > b)?,
-        9 => unsigned().map(|(a, b)| a >= b)?,
-        _ => return None,
-    })
-}
-
 /// `⌈a / b⌉` for non-negative `a` and positive `b`.
 fn ceiling(a: i64, b: i64) -> Option<i64> {
     (b > 0).then(|| a / b + i64::from(a % b != 0))

@@ -406,6 +406,32 @@ pub(super) fn relation(predicate: i64) -> Option<Relation> {
     })
 }
 
+/// The value of an `i1` known at compile time: a constant, or an `arith.cmpi` of two
+/// [`ir::static_integer`]s (what `--canonicalize` folds, and LLVM: a check whose operand a
+/// step folded, such as `memory_space`'s aligned constant global). An unsigned compare of a
+/// negative value is unknown.
+pub fn static_condition(value: MlirValue) -> Option<bool> {
+    if let Some(constant) = ir::constant_integer(value) {
+        return Some(constant != 0);
+    }
+    let owner = ir::defining_operation(value)?;
+    if !ir::is_named(owner, "arith.cmpi") {
+        return None;
+    }
+    let (left, right) = unsafe {
+        (
+            ir::static_integer(mlirOperationGetOperand(owner, 0))?,
+            ir::static_integer(mlirOperationGetOperand(owner, 1))?,
+        )
+    };
+    let predicate = ir::attribute(owner, "predicate").and_then(ir::integer)?;
+    let unsigned = (6..=9).contains(&predicate);
+    if unsigned && (left < 0 || right < 0) {
+        return None;
+    }
+    Some(relation(predicate)?.compare(left, right))
+}
+
 /// The relation that holds exactly when `relation` does not.
 fn negate(relation: Relation) -> Relation {
     match relation {

@@ -49,7 +49,9 @@ use crate::{
     ir,
 };
 pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
-pub use enclosing::{checked_branches, dimension_symbol, pointer_check, CLAMP, NONEMPTY};
+pub use enclosing::{
+    checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, NONEMPTY,
+};
 
 /// Deepest SSA chain followed for one index before giving up.
 const MAX_DEPTH: usize = 64;

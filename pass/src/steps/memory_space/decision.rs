@@ -8,7 +8,7 @@ use super::{constant, readonly, ArgumentDecision, Outcome};
 use crate::{
     facts::accesses::Root,
     facts::kernels::Kernel,
-    report::{Decision, Kind, Obligation},
+    report::{rounded_microseconds, Decision, Kind, Obligation},
     steps::Telling,
 };
 
@@ -201,6 +201,17 @@ pub fn placement_decision(
     };
     if let Some(weighing) = &selection.constant_copy {
         params["constant_copy"] = serde_json::json!(weighing);
+    }
+    let mut summary = summary;
+    if let Some((before, after)) = argument.gain.filter(|_| applied && kind == Kind::Readonly) {
+        summary.push_str(&format!(
+            "; {}: its loads hoisted out of the loops that do not move their addresses",
+            crate::steps::described((before, after))
+        ));
+        params["predicted_microseconds"] = serde_json::json!({
+            "before": rounded_microseconds(before.nanoseconds),
+            "after": rounded_microseconds(after.nanoseconds),
+        });
     }
     // The remark says what happens in plain words; Algorithm 3's numbers go to the report.
     Decision {

@@ -76,6 +76,9 @@ pub struct ArgumentDecision {
     /// Where Algorithm 3 picked constant memory and the argument is read elsewhere: why, in
     /// plain words (its per-launch copy does not pay, or no launcher makes it).
     pub not_constant: Option<String>,
+    /// The launches the time model predicts as written and with the read-only path, where
+    /// it applies and gains ([`Gain`]): said in its remark.
+    pub gain: Option<(Prediction, Prediction)>,
 }
 
 impl ArgumentDecision {
@@ -162,6 +165,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
             selection,
             outcome,
             not_constant,
+            gain: None,
         });
     }
     decisions
@@ -454,7 +458,7 @@ pub fn run(
 ) -> (bool, bool) {
     let enabled = Step::MemorySpace.enabled(options);
     let (mut success, mut changed) = (true, false);
-    for argument in decide(kernel, findings, options) {
+    for mut argument in decide(kernel, findings, options) {
         // A run-time check versions the body: decided once staging and relayout are done
         // ([`plan_checks`]), so that they see each load once, unguarded.
         if let (true, Outcome::Checked(writers, _)) = (enabled, &argument.outcome) {
@@ -469,12 +473,10 @@ pub fn run(
             });
             continue;
         }
-        let predicted = match (enabled, &argument.outcome) {
-            (true, Outcome::Apply(Placement::ReadOnly, _)) => gain(findings, argument.index),
-            _ => None,
-        };
-        let mut decision = placement_decision(kernel, (&argument, None), enabled);
-        say_gain(&mut decision, predicted);
+        if let (true, Outcome::Apply(Placement::ReadOnly, _)) = (enabled, &argument.outcome) {
+            argument.gain = gain(findings, argument.index);
+        }
+        let decision = placement_decision(kernel, (&argument, None), enabled);
         changed |= decision.applied;
         success &= early.settle(decision, telling(kernel, &argument), options);
     }
@@ -494,7 +496,7 @@ pub fn plan_checks(
 ) -> bool {
     let mut success = true;
     let everything = kernel_effects(kernel);
-    let (arguments, unpaid): (Vec<Deferred>, Vec<Deferred>) = std::mem::take(&mut early.checks)
+    let (mut arguments, unpaid): (Vec<Deferred>, Vec<Deferred>) = std::mem::take(&mut early.checks)
         .into_iter()
         .partition(|deferred| check_pays(kernel, deferred, &everything));
     for mut deferred in unpaid {
@@ -541,14 +543,13 @@ pub fn plan_checks(
         checked::plan(kernel, &requests)
     };
     let mut relying = Vec::new();
-    for (position, Deferred { argument, .. }) in arguments.iter().enumerate() {
+    for (position, Deferred { argument, .. }) in arguments.iter_mut().enumerate() {
         let check: CheckResult = plan
             .as_ref()
             .map_err(Clone::clone)
             .map(|plan| (plan, position));
-        let predicted = gain(findings, argument.index);
-        let mut decision = placement_decision(kernel, (argument, Some(&check)), true);
-        say_gain(&mut decision, predicted);
+        argument.gain = gain(findings, argument.index);
+        let decision = placement_decision(kernel, (argument, Some(&check)), true);
         if decision.applied {
             relying.push((argument.index, early.decisions.len()));
         }
@@ -562,26 +563,6 @@ pub fn plan_checks(
 /// argument `index` read through `ld.global.nc`, where the second is faster (the driver's
 /// `time::read_only_gain`: a step asks the model through it, it does not import it).
 pub type Gain<'a> = &'a dyn Fn(&[Finding], usize) -> Option<(Prediction, Prediction)>;
-
-/// Adds `gain` ([`Gain`]) to an applied read-only `decision`'s words and parameters.
-fn say_gain(decision: &mut crate::report::Decision, gain: Option<(Prediction, Prediction)>) {
-    let Some((before, after)) =
-        gain.filter(|_| decision.applied && decision.kind == Kind::Readonly)
-    else {
-        return;
-    };
-    let words = format!(
-        "{}: its loads hoisted out of the loops that do not move their addresses",
-        crate::steps::described((before, after))
-    );
-    let summary = format!("{}; {words}", decision.summary);
-    decision.reason = decision.reason.replacen(&decision.summary, &summary, 1);
-    decision.summary = summary;
-    decision.params["predicted_microseconds"] = serde_json::json!({
-        "before": (before.nanoseconds / 100.0).round() / 10.0,
-        "after": (after.nanoseconds / 100.0).round() / 10.0,
-    });
-}
 
 /// Whether `deferred`'s run-time check can gain anything: it reads constant memory, the
 /// kernel's specialization checks its pairs anyway, or some load of it may follow a store

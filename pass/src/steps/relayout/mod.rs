@@ -549,8 +549,8 @@ fn params(choice: &Choice, times: Option<(Prediction, Prediction)>) -> serde_jso
         "padding_bytes": 0,
         "predicted_microseconds": times.map(|(before, after)| {
             serde_json::json!({
-                "before": (before.nanoseconds / 100.0).round() / 10.0,
-                "after": (after.nanoseconds / 100.0).round() / 10.0,
+                "before": crate::report::rounded_microseconds(before.nanoseconds),
+                "after": crate::report::rounded_microseconds(after.nanoseconds),
                 "slower_limit": analysis::time::SLOWER_LIMIT,
             })
         }),
