@@ -9,9 +9,11 @@
 //! **Per thread**, walking the body with each op weighted by the trips of the loops around it
 //! (bounds the access model reads a constant apart):
 //! - instructions: one an op, three a loop trip; an access adds its address arithmetic, one
-//!   an index outside loops, one in a loop (the pointer increment LLVM's strength reduction
-//!   leaves), where affine index arithmetic (`addi`, `subi`, `muli`, `index_cast`) counts once
-//!   per entry of its loop; an op that depends on nothing its innermost loop changes counts
+//!   outside loops whatever its rank (its indices are ops of their own; a row view's
+//!   linearization folds into the address), one in a loop (the pointer increment LLVM's
+//!   strength reduction leaves); ops that only size a row view cost nothing (deleted); affine
+//!   index arithmetic (`addi`, `subi`, `muli`, `index_cast`) in a loop counts once per entry of
+//!   it; an op that depends on nothing its innermost loop changes counts
 //!   once per entry of that loop (LICM). A loop with no loop or barrier inside pays its three
 //!   and its accesses' increments once every [`UNROLLED_INSTRUCTIONS_TRIPS`] trips (unrolled:
 //!   the unrolled accesses take immediate offsets);
@@ -19,8 +21,9 @@
 //!   longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier
 //!   costs what the calibration measured for the block size, a guard's sides are predicated
 //!   (their loads issue with the block's), and a loop with no loop or barrier inside is
-//!   unrolled: all its trips' loads overlap where it has at most [`UNROLLED_TRIPS`], groups of
-//!   trips holding [`UNROLLED_LOADS`] loads where it has more;
+//!   unrolled: all its trips' loads overlap where LLVM unrolls it fully (its trips' instructions
+//!   at most [`FULL_UNROLL_INSTRUCTIONS`]), groups of trips holding [`UNROLLED_LOADS`] loads
+//!   where it does not;
 //! - a global load's latency: an L1 hit on the trips that stay in the 32-byte sector of the
 //!   last (its address moves fewer bytes a trip; L1 fetches sectors), otherwise DRAM for the
 //!   share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]),
@@ -71,6 +74,7 @@ use crate::{
     },
     ir,
     report::PredictedTime,
+    steps::delinearize::ROWS_VIEW,
     steps::memory_space::{
         checked::{CONSTANT_PATH, READ_ONLY_PATH},
         readonly::READONLY_POINTERS,
@@ -79,8 +83,18 @@ use crate::{
     steps::version::SPECIALIZED,
 };
 
-/// Trips up to which ptxas unrolls a loop without branches (the prototype's observation).
-pub const UNROLLED_TRIPS: u64 = 16;
+/// LLVM IR instructions of all its trips up to which LLVM unrolls a loop with a constant trip
+/// count fully, so that all its trips' loads issue together: `LoopUnrollPass`'s full-unroll
+/// threshold at -O2 (`unroll-threshold`, 150), the level MLIR's NVVM pipeline compiles at; the
+/// instructions are estimated ([`Cost`]'s `size`). The PTX agrees where nothing folds once
+/// unrolled: a 2-D copy with a `mulf` (12 a trip) is unrolled at 12 trips and not at 16, with
+/// six (17 a trip) at 8 and not at 12 (test/Analysis/time-facts.mlir); convolution-rows' 17
+/// taps and fdtd3d's 4-trip radius loop are unrolled, gesummv's and d2q9's 16- and 9-trip tile
+/// fills (clamped indices) are not, and their loads wait in groups (the H200 measured
+/// gesummv's staged launch at 983 µs: about eight DRAM latencies a tile,
+/// bench/results/2026-11-27-nvidia-h200-session20.md). Where unrolling folds the indices
+/// LLVM allows up to 4 times more (bicg's 32-trip fill is unrolled), which this does not see.
+pub const FULL_UNROLL_INSTRUCTIONS: f64 = 150.0;
 
 /// Loads a longer loop without branches issues together once LLVM has unrolled it: a loop of
 /// one load a trip is unrolled 4 times, of two loads twice (the PTX of the suite's tiled-rows
@@ -518,6 +532,13 @@ struct Cost {
     /// Instructions that depend on nothing the innermost loop around them changes, which
     /// LICM moves before that loop: counted once per entry, not per trip.
     hoisted: f64,
+    /// LLVM IR instructions it leaves in its loop after LICM, before strength reduction: what
+    /// full unrolling weighs against [`FULL_UNROLL_INSTRUCTIONS`] (an access's address is
+    /// `2·rank − 1` of them, its linearization and `getelementptr`).
+    size: f64,
+    /// Whether integer arithmetic other than affine (`divui`, `remui`, a clamp) changes with its
+    /// loop, which a constant induction variable does not fold.
+    opaque_indices: bool,
 }
 
 /// The values the innermost loop around an op changes from trip to trip (its induction
@@ -595,8 +616,16 @@ impl Walker<'_> {
             }),
         };
         match name.as_str() {
-            "arith.constant" | "scf.yield" | "gpu.return" | "gpu.terminator" | "memref.cast"
-            | "memref.subview" | "memref.view" | "memref.get_global" => {}
+            "arith.constant"
+            | "scf.yield"
+            | "gpu.return"
+            | "gpu.terminator"
+            | "memref.cast"
+            | "memref.subview"
+            | "memref.view"
+            | "memref.get_global"
+            | "memref.reinterpret_cast" => {}
+            _ if only_sizes_a_view(operation, VIEW_SIZE_DEPTH) => {}
             "scf.for" => {
                 let trips = self.trips(operation)?;
                 let body = self.loop_body(unsafe { mlirOperationGetRegion(operation, 0) })?;
@@ -613,7 +642,7 @@ impl Walker<'_> {
                 results_vary(varying);
                 if body.serializes {
                     cost.serial += trips * body.cycles();
-                } else if trips <= UNROLLED_TRIPS as f64 {
+                } else if fully_unrolled(trips, &body) {
                     cost.serial += body.longest + trips * body.serial;
                 } else {
                     // Unrolled until about UNROLLED_LOADS loads issue together.
@@ -621,6 +650,8 @@ impl Walker<'_> {
                     cost.serial += (trips / together).ceil() * body.longest + trips * body.serial;
                 }
                 cost.serializes = true;
+                cost.size += body.size + LOOP_TRIP_INSTRUCTIONS;
+                cost.opaque_indices |= body.opaque_indices;
             }
             "scf.if" if static_branch(operation).is_some() => {
                 // LLVM folds the branch: the side it selects runs as if written in its place.
@@ -638,6 +669,8 @@ impl Walker<'_> {
                 let taken =
                     self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
                 cost.instructions += taken.instructions + 1.0;
+                cost.size += taken.size + 1.0;
+                cost.opaque_indices |= taken.opaque_indices;
                 cost.hoisted += taken.hoisted;
                 cost.increments += taken.increments;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
@@ -655,9 +688,13 @@ impl Walker<'_> {
                     sides.instructions = sides.instructions.max(side.instructions);
                     sides.hoisted = sides.hoisted.max(side.hoisted);
                     sides.increments = sides.increments.max(side.increments);
+                    sides.size += side.size;
+                    sides.opaque_indices |= side.opaque_indices;
                     cost.serializes |= side.serializes;
                 }
                 cost.instructions += sides.instructions + 1.0;
+                cost.size += sides.size + 1.0;
+                cost.opaque_indices |= sides.opaque_indices;
                 cost.hoisted += sides.hoisted;
                 cost.increments += sides.increments;
                 results_vary(varying);
@@ -666,25 +703,27 @@ impl Walker<'_> {
             }
             "gpu.barrier" => {
                 cost.instructions += 1.0;
+                cost.size += 1.0;
                 cost.serial += time::barrier_cycles(self.threads);
                 cost.serializes = true;
             }
             _ => match self.findings.get(&operation.ptr) {
-                Some(&(finding, hoisted)) if hoisted > 1.0 => {
+                Some(&(_, hoisted)) if hoisted > 1.0 => {
                     // Loaded once before the loops it is hoisted out of, then a register.
                     let once = 1.0 / hoisted;
                     cost.instructions += once;
-                    cost.hoisted += once * finding.access.indices.len() as f64;
+                    cost.hoisted += once;
                     results_vary(varying);
                 }
                 Some(&(finding, _)) => {
                     // The access every trip; its address arithmetic where the address changes:
-                    // an index an op outside loops, a pointer increment in one.
+                    // one outside loops, a pointer increment in one.
                     cost.instructions += 1.0;
+                    cost.size += 2.0 * finding.access.indices.len() as f64;
                     match varying {
                         Some(_) if operands_vary(varying) => cost.increments += 1.0,
                         Some(_) => cost.hoisted += 1.0,
-                        None => cost.instructions += finding.access.indices.len() as f64,
+                        None => cost.instructions += 1.0,
                     }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
@@ -701,10 +740,13 @@ impl Walker<'_> {
                 // Affine index arithmetic in a loop: LSR's pointer increments, counted once.
                 None if operands_vary(varying) && varying.is_some() && strength_reduced(&name) => {
                     cost.hoisted += 1.0;
+                    cost.size += 1.0;
                     results_vary(varying);
                 }
                 None if operands_vary(varying) => {
                     cost.instructions += 1.0;
+                    cost.size += 1.0;
+                    cost.opaque_indices |= varying.is_some() && integer_result(operation);
                     cost.serial += ALU_LATENCY_CYCLES;
                     results_vary(varying);
                 }
@@ -746,6 +788,58 @@ impl Walker<'_> {
             }
         }
     }
+}
+
+/// Whether LLVM unrolls a loop of `trips` trips of `body` (no loop or barrier inside) fully:
+/// its instructions at most [`FULL_UNROLL_INSTRUCTIONS`], or, at most [`ANALYZED_TRIPS`] trips
+/// whose integer arithmetic is affine, [`FOLDED_UNROLL_BOOST`] times that (fdtd3d's 4-trip
+/// radius loop, 180 instructions, is unrolled; d2q9's 9-trip fill, which divides by 9, is not).
+fn fully_unrolled(trips: f64, body: &Cost) -> bool {
+    let instructions = trips * (body.size + LOOP_TRIP_INSTRUCTIONS);
+    instructions <= FULL_UNROLL_INSTRUCTIONS
+        || (trips <= ANALYZED_TRIPS
+            && !body.opaque_indices
+            && instructions <= FOLDED_UNROLL_BOOST * FULL_UNROLL_INSTRUCTIONS)
+}
+
+/// Trips up to which LLVM's full unrolling simulates the unrolled loop to see what folds
+/// (`unroll-max-iteration-count-to-analyze`, 10).
+const ANALYZED_TRIPS: f64 = 10.0;
+
+/// How far LLVM raises the full-unroll threshold for what folds once unrolled
+/// (`unroll-max-percent-threshold-boost`, 400 %): taken whole where the integer arithmetic of
+/// the loop is affine, so that a constant induction variable folds it into the addresses'
+/// immediate offsets.
+const FOLDED_UNROLL_BOOST: f64 = 4.0;
+
+/// Whether `operation`'s first result is an integer or an index.
+fn integer_result(operation: MlirOperation) -> bool {
+    unsafe {
+        mlirOperationGetNumResults(operation) > 0 && {
+            let kind = mlirValueGetType(mlirOperationGetResult(operation, 0));
+            mlirTypeIsAIndex(kind) || mlirTypeIsAInteger(kind)
+        }
+    }
+}
+
+/// Ops between a value and the row view it sizes that [`only_sizes_a_view`] follows.
+const VIEW_SIZE_DEPTH: usize = 4;
+
+/// Whether `operation` has results and they only size `delinearize`'s row views (`memref.dim`,
+/// `arith.ceildivui` of a `memref<?xf32>` viewed as rows): no address reads a view's row count,
+/// so LLVM deletes them (hotspot's two views cost 6 instructions a thread before this).
+fn only_sizes_a_view(operation: MlirOperation, depth: usize) -> bool {
+    let results = unsafe { mlirOperationGetNumResults(operation) };
+    depth > 0
+        && results > 0
+        && (0..results).all(|index| {
+            ir::uses(unsafe { mlirOperationGetResult(operation, index) })
+                .into_iter()
+                .all(|(user, position)| {
+                    (position > 0 && ir::attribute(user, ROWS_VIEW).is_some())
+                        || only_sizes_a_view(user, depth - 1)
+                })
+        })
 }
 
 /// Bytes the address of `finding` moves from one trip of its innermost loop to the next
