@@ -86,7 +86,7 @@ use crate::{
 /// LLVM IR instructions of all its trips up to which LLVM unrolls a loop with a constant trip
 /// count fully, so that all its trips' loads issue together: `LoopUnrollPass`'s full-unroll
 /// threshold at -O2 (`unroll-threshold`, 150), the level MLIR's NVVM pipeline compiles at; the
-/// instructions are estimated ([`Cost`]'s `size`). The PTX agrees where nothing folds once
+/// instructions are the walk's estimate (an access `2·rank`, an op 1). The PTX agrees where nothing folds once
 /// unrolled: a 2-D copy with a `mulf` (12 a trip) is unrolled at 12 trips and not at 16, with
 /// six (17 a trip) at 8 and not at 12 (test/Analysis/time-facts.mlir); convolution-rows' 17
 /// taps and fdtd3d's 4-trip radius loop are unrolled, gesummv's and d2q9's 16- and 9-trip tile
