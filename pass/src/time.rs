@@ -83,17 +83,17 @@ use crate::{
     steps::version::SPECIALIZED,
 };
 
-/// LLVM IR instructions of all its trips up to which LLVM unrolls a loop with a constant trip
-/// count fully, so that all its trips' loads issue together: `LoopUnrollPass`'s full-unroll
-/// threshold at -O2 (`unroll-threshold`, 150), the level MLIR's NVVM pipeline compiles at; the
-/// instructions are the walk's estimate (an access `2·rank`, an op 1). The PTX agrees where nothing folds once
-/// unrolled: a 2-D copy with a `mulf` (12 a trip) is unrolled at 12 trips and not at 16, with
-/// six (17 a trip) at 8 and not at 12 (test/Analysis/time-facts.mlir); convolution-rows' 17
-/// taps and fdtd3d's 4-trip radius loop are unrolled, gesummv's and d2q9's 16- and 9-trip tile
-/// fills (clamped indices) are not, and their loads wait in groups (the H200 measured
-/// gesummv's staged launch at 983 µs: about eight DRAM latencies a tile,
-/// bench/results/2026-11-27-nvidia-h200-session20.md). Where unrolling folds the indices
-/// LLVM allows up to 4 times more (bicg's 32-trip fill is unrolled), which this does not see.
+/// LLVM IR instructions of all its trips up to which LLVM unrolls a loop with a constant trip count
+/// fully, so that all its trips' loads issue together: `LoopUnrollPass`'s full-unroll threshold at
+/// -O2 (`unroll-threshold`, 150), the level MLIR's NVVM pipeline compiles at; the instructions are
+/// the walk's estimate (an access `2·rank`, an op 1). The PTX agrees where nothing folds once
+/// unrolled: a 2-D copy with a `mulf` (12 a trip) is unrolled at 12 trips and not at 16, with six
+/// (17 a trip) at 8 and not at 12 (test/Analysis/time-facts.mlir); convolution-rows' 17 taps and
+/// fdtd3d's 4-trip radius loop are unrolled, gesummv's and d2q9's 16- and 9-trip tile fills
+/// (clamped indices) are not, and their loads wait in groups (the H200 measured gesummv's staged
+/// launch at 983 µs: about eight DRAM latencies a tile,
+/// bench/results/2026-11-27-nvidia-h200-session20.md). Where unrolling folds the indices LLVM
+/// allows up to 4 times more (bicg's 32-trip fill is unrolled), which this does not see.
 pub const FULL_UNROLL_INSTRUCTIONS: f64 = 150.0;
 
 /// Loads a longer loop without branches issues together once LLVM has unrolled it: a loop of
