@@ -403,7 +403,8 @@ fn early(
 
 fn memory_space(work: &mut Work) -> Outcome {
     let kernel = work.kernel.clone();
-    let gain = |findings: &[Finding], index| time::read_only_gain(&kernel, findings, index);
+    let gains = time::ReadOnlyGain::new(&kernel);
+    let gain = |findings: &[Finding], index| gains.of(findings, index);
     Outcome::of(memory_space::run(
         &work.kernel,
         &work.findings,
@@ -484,7 +485,8 @@ fn apply_version(work: &mut Work) -> Outcome {
 fn plan_checks(work: &mut Work) -> Outcome {
     let relaid_later = work.pending.len() > work.pending_before;
     let kernel = work.kernel.clone();
-    let gain = |findings: &[Finding], index| time::read_only_gain(&kernel, findings, index);
+    let gains = time::ReadOnlyGain::new(&kernel);
+    let gain = |findings: &[Finding], index| gains.of(findings, index);
     Outcome::fresh(memory_space::plan_checks(
         &work.kernel,
         &work.findings,

@@ -32,7 +32,10 @@
 //!   address does not read) are one read: the others wait for the same miss;
 //! - an invariant load (`ld.global.nc`, constant memory) is loaded once before the loops that
 //!   do not move its address, where the loops inside them that do make few addresses
-//!   ([`HOISTED_VALUES`]): its instructions, latency and request lines once (LICM, GVN).
+//!   ([`HOISTED_VALUES`]): its instructions, latency and request lines once (LICM, GVN);
+//! - ops LLVM's CSE and GVN delete, copies of a pure op computed before in the same or an
+//!   enclosing region (the steps read the ids again for each fill and view), cost nothing
+//!   (the submodule `numbering`).
 //!
 //! **Requests a block's ids decide**: where a clamp or a guard reads the block ids, the
 //! findings' estimate is the block in the middle of the grid's ([`Finding::estimate`]).
@@ -64,6 +67,10 @@ use analysis::{
     time::{self, Launch, Prediction, Work, ALU_LATENCY_CYCLES, L1_LATENCY_CYCLES},
 };
 use mlir_sys::*;
+
+mod numbering;
+
+use numbering::Numbering;
 
 use crate::{
     facts::{
@@ -175,6 +182,7 @@ pub fn predict_read_only(
         buffers: &buffers,
         resident: time::l2_resident(work.footprint_bytes),
         threads: launch.block_threads,
+        numbering: Numbering::default(),
     };
     let body = walker.region(kernel.body(), &mut None)?;
     work.instructions = body.instructions + body.hoisted;
@@ -182,19 +190,39 @@ pub fn predict_read_only(
     Ok(time::predict(launch, &work))
 }
 
-/// The launches predicted for `kernel` with `findings` as it stands and with argument `index`
-/// read through `ld.global.nc`, where the second is faster by a percent or more: its invariant
-/// loads hoisted out of the loops that do not move their addresses (convolution-rows'
-/// weights). What `memory_space` says of a read-only path it applies (its `Gain`).
-pub fn read_only_gain(
-    kernel: &Kernel,
-    findings: &[Finding],
-    index: usize,
-) -> Option<(Prediction, Prediction)> {
-    let launch = launch(kernel).ok()?;
-    let before = predict(kernel, &launch, findings).ok()?;
-    let after = predict_read_only(kernel, &launch, findings, &[Root::Argument(index)]).ok()?;
-    (after.nanoseconds < PREDICTED_GAIN * before.nanoseconds).then_some((before, after))
+/// What reading one argument through `ld.global.nc` gains a kernel, as `memory_space` asks it
+/// of each argument (its `Gain`): the launch as it stands predicted once, for one set of
+/// findings.
+pub struct ReadOnlyGain<'a> {
+    kernel: &'a Kernel,
+    before: std::cell::OnceCell<Option<(Launch, Prediction)>>,
+}
+
+impl<'a> ReadOnlyGain<'a> {
+    /// The gains of `kernel`'s arguments, none predicted yet.
+    pub fn new(kernel: &'a Kernel) -> ReadOnlyGain<'a> {
+        ReadOnlyGain {
+            kernel,
+            before: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The launches predicted with `findings` (the same at every call) as it stands and with
+    /// argument `index` read through `ld.global.nc`, where the second is faster by a percent
+    /// or more: its invariant loads hoisted out of the loops that do not move their addresses
+    /// (convolution-rows' weights).
+    pub fn of(&self, findings: &[Finding], index: usize) -> Option<(Prediction, Prediction)> {
+        let (launch, before) = self
+            .before
+            .get_or_init(|| {
+                let launch = launch(self.kernel).ok()?;
+                Some((launch, predict(self.kernel, &launch, findings).ok()?))
+            })
+            .as_ref()?;
+        let after =
+            predict_read_only(self.kernel, launch, findings, &[Root::Argument(index)]).ok()?;
+        (after.nanoseconds < PREDICTED_GAIN * before.nanoseconds).then_some((*before, after))
+    }
 }
 
 /// A predicted launch at most this fraction of the one as written counts as a gain worth
@@ -560,6 +588,8 @@ struct Walker<'a> {
     /// Whether the launch's buffers stay in L2 between launches ([`time::l2_resident`]).
     resident: bool,
     threads: u32,
+    /// The pure ops LLVM deletes as copies of one computed before.
+    numbering: Numbering,
 }
 
 impl Walker<'_> {
@@ -572,10 +602,12 @@ impl Walker<'_> {
             return Err("its body has several blocks (branches the walk does not follow)".into());
         }
         let mut cost = Cost::default();
-        for operation in ir::block_operations(block) {
-            self.operation(operation, &mut cost, varying)?;
-        }
-        Ok(cost)
+        self.numbering.open();
+        let walked = ir::block_operations(block)
+            .into_iter()
+            .try_for_each(|operation| self.operation(operation, &mut cost, varying));
+        self.numbering.close();
+        walked.map(|()| cost)
     }
 
     /// `region`'s cost as the body of a loop: its block's arguments change every trip.
@@ -615,6 +647,13 @@ impl Walker<'_> {
                 set.contains(&(unsafe { mlirOperationGetOperand(operation, index) }.ptr as usize))
             }),
         };
+        if self.numbering.is_copy(operation) {
+            // CSE and GVN delete it: its results are the earlier op's.
+            if operands_vary(varying) {
+                results_vary(varying);
+            }
+            return Ok(());
+        }
         match name.as_str() {
             "arith.constant"
             | "scf.yield"

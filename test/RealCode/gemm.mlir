@@ -42,7 +42,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 5: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4.5, global sectors per block and tile 256 -> 36
 // REMARK: gpu-mem-opt: stage-shared: arg 6: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4.5 -> 4.5, global sectors per block and tile 1152 -> 144{{.*}}; the same for 3 more accesses here
 // REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations
-// REMARK: gpu-mem-opt: time: predicted 5.4 → 6.5 µs a launch
+// REMARK: gpu-mem-opt: time: predicted 5.4 → 6.4 µs a launch
 
 module attributes {gpu.container_module} {
   // gemmCuda(ni, nj, nk, alpha, beta, A, B, C, C_outputFromGpu)

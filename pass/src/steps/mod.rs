@@ -487,6 +487,18 @@ pub fn described_made(times: (Prediction, Prediction)) -> String {
     }
 }
 
+/// A trade's predicted launches in its report params (`predicted_microseconds`): before and
+/// after in µs to a tenth, with the [`SLOWER_LIMIT`] it is held to.
+pub fn predicted_json(times: Option<(Prediction, Prediction)>) -> serde_json::Value {
+    times.map_or(serde_json::Value::Null, |(before, after)| {
+        serde_json::json!({
+            "before": crate::report::rounded_microseconds(before.nanoseconds),
+            "after": crate::report::rounded_microseconds(after.nanoseconds),
+            "slower_limit": SLOWER_LIMIT,
+        })
+    })
+}
+
 /// Why a trade is not made when its predicted launch is [`SLOWER_LIMIT`] times slower than
 /// the launch as it stands.
 pub fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {

@@ -561,7 +561,7 @@ pub fn plan_checks(
 
 /// The launches the time model predicts for a kernel with `findings` as it stands and with
 /// argument `index` read through `ld.global.nc`, where the second is faster (the driver's
-/// `time::read_only_gain`: a step asks the model through it, it does not import it).
+/// `time::ReadOnlyGain`: a step asks the model through it, it does not import it).
 pub type Gain<'a> = &'a dyn Fn(&[Finding], usize) -> Option<(Prediction, Prediction)>;
 
 /// Whether `deferred`'s run-time check can gain anything: it reads constant memory, the

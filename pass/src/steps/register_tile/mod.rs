@@ -120,11 +120,7 @@ pub fn run(
                     "loads_per_trip_after": plan.loads.1,
                     "accumulators": plan.accumulators,
                     "launches_rewritten": if enabled { plan.sites.len() } else { 0 },
-                    "predicted_microseconds": times.map(|(before, after)| serde_json::json!({
-                        "before": before.nanoseconds / 1000.0,
-                        "after": after.nanoseconds / 1000.0,
-                        "slower_limit": analysis::time::SLOWER_LIMIT,
-                    })),
+                    "predicted_microseconds": steps::predicted_json(times),
                 }),
                 summary: String::new(),
                 advice: None,

@@ -547,13 +547,7 @@ fn params(choice: &Choice, times: Option<(Prediction, Prediction)>) -> serde_jso
         "saved_bytes_per_block": choice.saved_bytes_per_block(),
         "break_even_launches": choice.break_even_launches(),
         "padding_bytes": 0,
-        "predicted_microseconds": times.map(|(before, after)| {
-            serde_json::json!({
-                "before": crate::report::rounded_microseconds(before.nanoseconds),
-                "after": crate::report::rounded_microseconds(after.nanoseconds),
-                "slower_limit": analysis::time::SLOWER_LIMIT,
-            })
-        }),
+        "predicted_microseconds": steps::predicted_json(times),
     })
 }
 
