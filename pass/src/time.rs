@@ -93,14 +93,13 @@ use crate::{
 /// LLVM IR instructions of all its trips up to which LLVM unrolls a loop with a constant trip count
 /// fully, so that all its trips' loads issue together: `LoopUnrollPass`'s full-unroll threshold at
 /// -O2 (`unroll-threshold`, 150), the level MLIR's NVVM pipeline compiles at; the instructions are
-/// the walk's estimate (an access `2·rank`, an op 1). The PTX agrees where nothing folds once
-/// unrolled: a 2-D copy with a `mulf` (12 a trip) is unrolled at 12 trips and not at 16, with six
-/// (17 a trip) at 8 and not at 12 (test/Analysis/time-facts.mlir); convolution-rows' 17 taps and
-/// fdtd3d's 4-trip radius loop are unrolled, gesummv's and d2q9's 16- and 9-trip tile fills
-/// (clamped indices) are not, and their loads wait in groups (the H200 measured gesummv's staged
-/// launch at 983 µs: about eight DRAM latencies a tile,
-/// bench/results/2026-11-27-nvidia-h200-session20.md). Where unrolling folds the indices LLVM
-/// allows up to 4 times more (bicg's 32-trip fill is unrolled), which this does not see.
+/// the walk's estimate (an access `2·rank`, an op 1, the loop 3). The PTX agrees: a 2-D copy with a
+/// `mulf` (12 a trip) is unrolled at 12 trips and not at 16 (test/Analysis/time-facts.mlir), a
+/// filter's 17 taps at 7 a trip are unrolled, convolution-rows' at 12 to 14 are unrolled twice
+/// only, and gesummv's 16-trip tile fill (clamped indices) stays a loop, its loads waiting in
+/// groups (the H200 measured gesummv's staged launch at 983 µs: about eight DRAM latencies a tile,
+/// bench/results/2026-11-27-nvidia-h200-session20.md). Loops of at most [`ANALYZED_TRIPS`] trips
+/// get more ([`FOLDED_UNROLL_BOOST`]).
 pub const FULL_UNROLL_INSTRUCTIONS: f64 = 150.0;
 
 /// Loads a longer loop without branches issues together once LLVM has unrolled it: a loop of
@@ -564,9 +563,6 @@ struct Cost {
     /// full unrolling weighs against [`FULL_UNROLL_INSTRUCTIONS`] (an access's address is
     /// `2·rank − 1` of them, its linearization and `getelementptr`).
     size: f64,
-    /// Whether integer arithmetic other than affine (`divui`, `remui`, a clamp) changes with its
-    /// loop, which a constant induction variable does not fold.
-    opaque_indices: bool,
 }
 
 /// The values the innermost loop around an op changes from trip to trip (its induction
@@ -690,7 +686,6 @@ impl Walker<'_> {
                 }
                 cost.serializes = true;
                 cost.size += body.size + LOOP_TRIP_INSTRUCTIONS;
-                cost.opaque_indices |= body.opaque_indices;
             }
             "scf.if" if static_branch(operation).is_some() => {
                 // LLVM folds the branch: the side it selects runs as if written in its place.
@@ -709,7 +704,6 @@ impl Walker<'_> {
                     self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
                 cost.instructions += taken.instructions + 1.0;
                 cost.size += taken.size + 1.0;
-                cost.opaque_indices |= taken.opaque_indices;
                 cost.hoisted += taken.hoisted;
                 cost.increments += taken.increments;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
@@ -728,12 +722,10 @@ impl Walker<'_> {
                     sides.hoisted = sides.hoisted.max(side.hoisted);
                     sides.increments = sides.increments.max(side.increments);
                     sides.size += side.size;
-                    sides.opaque_indices |= side.opaque_indices;
                     cost.serializes |= side.serializes;
                 }
                 cost.instructions += sides.instructions + 1.0;
                 cost.size += sides.size + 1.0;
-                cost.opaque_indices |= sides.opaque_indices;
                 cost.hoisted += sides.hoisted;
                 cost.increments += sides.increments;
                 results_vary(varying);
@@ -785,7 +777,6 @@ impl Walker<'_> {
                 None if operands_vary(varying) => {
                     cost.instructions += 1.0;
                     cost.size += 1.0;
-                    cost.opaque_indices |= varying.is_some() && integer_result(operation);
                     cost.serial += ALU_LATENCY_CYCLES;
                     results_vary(varying);
                 }
@@ -830,36 +821,27 @@ impl Walker<'_> {
 }
 
 /// Whether LLVM unrolls a loop of `trips` trips of `body` (no loop or barrier inside) fully:
-/// its instructions at most [`FULL_UNROLL_INSTRUCTIONS`], or, at most [`ANALYZED_TRIPS`] trips
-/// whose integer arithmetic is affine, [`FOLDED_UNROLL_BOOST`] times that (fdtd3d's 4-trip
-/// radius loop, 180 instructions, is unrolled; d2q9's 9-trip fill, which divides by 9, is not).
+/// its instructions at most [`FULL_UNROLL_INSTRUCTIONS`], or, at most [`ANALYZED_TRIPS`]
+/// trips, [`FOLDED_UNROLL_BOOST`] times that.
 fn fully_unrolled(trips: f64, body: &Cost) -> bool {
     let instructions = trips * (body.size + LOOP_TRIP_INSTRUCTIONS);
     instructions <= FULL_UNROLL_INSTRUCTIONS
         || (trips <= ANALYZED_TRIPS
-            && !body.opaque_indices
             && instructions <= FOLDED_UNROLL_BOOST * FULL_UNROLL_INSTRUCTIONS)
 }
 
 /// Trips up to which LLVM's full unrolling simulates the unrolled loop to see what folds
 /// (`unroll-max-iteration-count-to-analyze`, 10).
-const ANALYZED_TRIPS: f64 = 10.0;
+pub const ANALYZED_TRIPS: f64 = 10.0;
 
-/// How far LLVM raises the full-unroll threshold for what folds once unrolled
-/// (`unroll-max-percent-threshold-boost`, 400 %): taken whole where the integer arithmetic of
-/// the loop is affine, so that a constant induction variable folds it into the addresses'
-/// immediate offsets.
-const FOLDED_UNROLL_BOOST: f64 = 4.0;
-
-/// Whether `operation`'s first result is an integer or an index.
-fn integer_result(operation: MlirOperation) -> bool {
-    unsafe {
-        mlirOperationGetNumResults(operation) > 0 && {
-            let kind = mlirValueGetType(mlirOperationGetResult(operation, 0));
-            mlirTypeIsAIndex(kind) || mlirTypeIsAInteger(kind)
-        }
-    }
-}
+/// How far LLVM raises the full-unroll threshold for a loop it simulates: by the share of the
+/// unrolled loop that folds once the induction variable is constant, up to 400 %
+/// (`unroll-max-percent-threshold-boost`). The PTX puts it between 1.2 and 1.8 (estimated
+/// instructions): unrolled at 180 (fdtd3d's 4-trip radius loop, convolution-rows' 10-trip
+/// guarded fill, a 10-trip copy with a clamp or a remainder in its row) and 170
+/// (test/Analysis/time-facts.mlir), not at 270 (d2q9's 9-trip fill) or 320 (jacobi2d's
+/// 8-row loop).
+pub const FOLDED_UNROLL_BOOST: f64 = 1.5;
 
 /// Ops between a value and the row view it sizes that [`only_sizes_a_view`] follows.
 const VIEW_SIZE_DEPTH: usize = 4;
