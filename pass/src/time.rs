@@ -13,8 +13,8 @@
 //!   linearization folds into the address), one in a loop (the pointer increment LLVM's
 //!   strength reduction leaves); ops that only size a row view cost nothing (deleted); affine
 //!   index arithmetic (`addi`, `subi`, `muli`, `index_cast`) in a loop counts once per entry of
-//!   it; an op that depends on nothing its innermost loop changes counts
-//!   once per entry of that loop (LICM). A loop with no loop or barrier inside pays its three
+//!   it; an op that depends on nothing its innermost loop changes counts once per entry of
+//!   that loop (LICM). A loop with no loop or barrier inside pays its three
 //!   and its accesses' increments once every [`UNROLLED_INSTRUCTIONS_TRIPS`] trips (unrolled:
 //!   the unrolled accesses take immediate offsets);
 //! - the cycles one warp needs alone: the loads of one block of ops issue together (its
@@ -22,8 +22,9 @@
 //!   costs what the calibration measured for the block size, a guard's sides are predicated
 //!   (their loads issue with the block's), and a loop with no loop or barrier inside is
 //!   unrolled: all its trips' loads overlap where LLVM unrolls it fully (its trips' instructions
-//!   at most [`FULL_UNROLL_INSTRUCTIONS`]), groups of trips holding [`UNROLLED_LOADS`] loads
-//!   where it does not;
+//!   at most [`FULL_UNROLL_INSTRUCTIONS`], [`FOLDED_UNROLL_BOOST`] times that for at most
+//!   [`ANALYZED_TRIPS`] trips), groups of trips holding [`UNROLLED_LOADS`] loads where it does
+//!   not;
 //! - a global load's latency: an L1 hit on the trips that stay in the 32-byte sector of the
 //!   last (its address moves fewer bytes a trip; L1 fetches sectors), otherwise DRAM for the
 //!   share of its buffer new to the launch and L2 for re-reads ([`time::global_load_cycles`]),
