@@ -847,13 +847,16 @@ pub const FOLDED_UNROLL_BOOST: f64 = 1.5;
 /// Ops between a value and the row view it sizes that [`only_sizes_a_view`] follows.
 const VIEW_SIZE_DEPTH: usize = 4;
 
-/// Whether `operation` has results and they only size `delinearize`'s row views (`memref.dim`,
-/// `arith.ceildivui` of a `memref<?xf32>` viewed as rows): no address reads a view's row count,
-/// so LLVM deletes them (hotspot's two views cost 6 instructions a thread before this).
+/// Whether `operation` is pure, has results and they only size `delinearize`'s row views
+/// (`memref.dim`, `arith.ceildivui` of a `memref<?xf32>` viewed as rows) or go unused: no
+/// address reads a view's row count, so LLVM deletes them (hotspot's two views cost 6
+/// instructions a thread before this). An op with effects (an atomic whose old value is
+/// unused, a loop or branch whose results are) stays.
 fn only_sizes_a_view(operation: MlirOperation, depth: usize) -> bool {
     let results = unsafe { mlirOperationGetNumResults(operation) };
     depth > 0
         && results > 0
+        && numbering::pure(&ir::operation_name(operation))
         && (0..results).all(|index| {
             ir::uses(unsafe { mlirOperationGetResult(operation, index) })
                 .into_iter()
@@ -895,15 +898,8 @@ fn selects_path(branch: MlirOperation) -> bool {
 
 /// The region of an `scf.if` whose condition is known at compile time, which LLVM keeps alone.
 fn static_branch(branch: MlirOperation) -> Option<isize> {
-    static_condition(unsafe { mlirOperationGetOperand(branch, 0) }).map(
-        |taken| {
-            if taken {
-                0
-            } else {
-                1
-            }
-        },
-    )
+    // Region 0 is `then`, 1 `else`.
+    static_condition(unsafe { mlirOperationGetOperand(branch, 0) }).map(|taken| isize::from(!taken))
 }
 
 /// Whether `operation` is on the side of a path selector that an ordinary launch does not take,

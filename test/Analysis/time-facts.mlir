@@ -274,6 +274,25 @@ module attributes {gpu.container_module} {
       memref.store %v40, %out[%j] : memref<1048576xf32>
       gpu.return
     }
+    /// Why: only pure ops whose results go unused are free (LLVM deletes them); a loop whose
+    /// carried value goes unused still runs its body. Here each of 256 trips loads a new row
+    /// and stores a running sum, the loop's result unused: its loads wait in 64 groups of 4
+    /// (284 cycles each), about 9 µs of latency, not nothing.
+    gpu.func @loop_result_unused(%a: memref<256x32xf32>, %out: memref<256x32xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 1, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c256 = arith.constant 256 : index
+      %zero = arith.constant 0.0 : f32
+      %unused = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
+        %v = memref.load %a[%k, %tx] : memref<256x32xf32>
+        %s = arith.addf %acc, %v : f32
+        memref.store %s, %out[%k, %tx] : memref<256x32xf32>
+        scf.yield %s : f32
+      }
+      gpu.return
+    }
     /// Why: a load through ld.global.nc is invariant, so LLVM hoists it out of the loops
     /// that do not move its address. convolution-rows' taps: each of 8 outputs sums 17
     /// weights; read through the read-only path, the 17 are loaded once, not 136 times (on
@@ -371,6 +390,11 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [[L1]],
 // CHECK-NEXT: [[SHARED]],
 // CHECK-NEXT: [[ISSUE]]
+
+// CHECK-LABEL: "name": "loop_result_unused"
+// CHECK: "terms_microseconds": [
+// CHECK-NEXT: 0.0,
+// CHECK-NEXT: {{[1-9][0-9]*\.[0-9]}},
 
 // CHECK-LABEL: "name": "taps"
 // CHECK: "target": "arg 1",

@@ -97,7 +97,7 @@ impl Numbering {
 }
 
 /// Whether ops named `name` only compute from their operands (no memory, no side effect).
-fn pure(name: &str) -> bool {
+pub(super) fn pure(name: &str) -> bool {
     name.starts_with("arith.")
         || name.starts_with("math.")
         || matches!(
