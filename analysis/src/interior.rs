@@ -74,8 +74,9 @@ pub fn interior_access(access: &Access) -> Option<InteriorAccess> {
 }
 
 /// The uniform unknowns of `condition` when it is an edge test to assume, else `None`.
+/// A disjunction is not one: `by == 0 || ty == 0` in an interior block holds for row 0 only.
 fn assumed_unknowns(condition: &Condition, loops: &[Loop]) -> Option<BTreeSet<Variable>> {
-    if condition.left.has_unknown() || condition.right.has_unknown() {
+    if condition.left.has_unknown() || condition.right.has_unknown() || condition.is_disjunction() {
         return None;
     }
     let variables = condition.variables();

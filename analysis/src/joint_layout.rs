@@ -113,6 +113,7 @@ mod tests {
                 .collect(),
             reason: String::new(),
             interior: None,
+            every_lane: None,
         }
     }
 

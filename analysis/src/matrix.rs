@@ -171,6 +171,46 @@ impl Condition {
         }
     }
 
+    /// The condition that holds where one of `alternatives` does, each a conjunction (the
+    /// `else` branch of `a && b` is `!a || !b`): `max_k min_j slack(c_kj) ≥ 0`, a comparison's
+    /// slack being `≥ 0` exactly where it holds. No alternative is `false`, an empty one `true`.
+    pub fn any(alternatives: Vec<Vec<Condition>>) -> Condition {
+        let all = |conjunction: Vec<Condition>| {
+            conjunction
+                .into_iter()
+                .map(Condition::slack)
+                .reduce(IndexExpression::minimum)
+                .unwrap_or(IndexExpression::Constant(0))
+        };
+        let either = alternatives
+            .into_iter()
+            .map(all)
+            .reduce(IndexExpression::maximum)
+            .unwrap_or(IndexExpression::Constant(-1));
+        Condition::new(either, Relation::GreaterEqual, 0)
+    }
+
+    /// Whether the condition is `max(a, b) ≥ 0`, which holds where `a ≥ 0` or `b ≥ 0` does,
+    /// as [`Condition::any`] writes a disjunction (or a `≠` within one).
+    pub fn is_disjunction(&self) -> bool {
+        matches!(self.left, IndexExpression::Maximum(..))
+            && self.relation == Relation::GreaterEqual
+            && self.right == IndexExpression::Constant(0)
+    }
+
+    /// An expression `≥ 0` exactly where the condition holds (`right − left − 1` for `<`).
+    fn slack(self) -> IndexExpression {
+        let (left, right) = (self.left, self.right);
+        match self.relation {
+            Relation::Less => right - left - 1,
+            Relation::LessEqual => right - left,
+            Relation::Greater => left - right - 1,
+            Relation::GreaterEqual => left - right,
+            Relation::Equal => (left.clone() - right.clone()).minimum(right - left),
+            Relation::NotEqual => (left.clone() - right.clone() - 1).maximum(right - left - 1),
+        }
+    }
+
     /// Whether the condition holds for the variable values `value` gives.
     pub fn holds(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> Result<bool, Unknown> {
         let (left, right) = (self.left.evaluate(value)?, self.right.evaluate(value)?);
@@ -435,5 +475,52 @@ mod tests {
             .filter(|&lane| access.is_active(&|_| Some(lane)).unwrap())
             .collect();
         assert_eq!(active, [4, 5, 6, 7]);
+    }
+
+    const RELATIONS: [Relation; 6] = [
+        Relation::Less,
+        Relation::LessEqual,
+        Relation::Greater,
+        Relation::GreaterEqual,
+        Relation::Equal,
+        Relation::NotEqual,
+    ];
+
+    /// A comparison of `a·tid.x + b` with `c·tid.y + d`.
+    fn comparison() -> impl proptest::strategy::Strategy<Value = Condition> {
+        use proptest::prelude::*;
+        (-3i64..4, -4i64..5, 0..RELATIONS.len(), -3i64..4, -4i64..5).prop_map(
+            |(a, b, relation, c, d)| {
+                Condition::new(
+                    variable(Variable::ThreadX) * a + b,
+                    RELATIONS[relation],
+                    variable(Variable::ThreadY) * c + d,
+                )
+            },
+        )
+    }
+
+    proptest::proptest! {
+        /// `Condition::any` holds exactly where one of its conjunctions holds entirely, at
+        /// every point of an 8x8 grid (brute force), and is a disjunction where it has two or
+        /// more.
+        #[test]
+        fn any_is_a_disjunction_of_conjunctions(
+            alternatives in proptest::collection::vec(
+                proptest::collection::vec(comparison(), 0..4), 0..4),
+        ) {
+            let either = Condition::any(alternatives.clone());
+            for (x, y) in (-4..4).flat_map(|x| (-4..4).map(move |y| (x, y))) {
+                let value = |variable: &Variable| match variable {
+                    Variable::ThreadX => Some(x),
+                    _ => Some(y),
+                };
+                let expected = alternatives.iter().any(|conjunction| {
+                    conjunction.iter().all(|condition| condition.holds(&value).unwrap())
+                });
+                proptest::prop_assert_eq!(either.holds(&value).unwrap(), expected);
+            }
+            proptest::prop_assert!(either.is_disjunction() || alternatives.len() < 2);
+        }
     }
 }

@@ -71,7 +71,7 @@ use std::fmt;
 
 use crate::expression::{Cause, IndexExpression, Loop, LoopId, Unknown, Variable};
 use crate::interior::{interior_access, InteriorAccess};
-use crate::matrix::{Access, MemorySpace, MemrefLayout};
+use crate::matrix::{Access, Condition, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
 use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90, WARP_SIZE};
 
@@ -364,6 +364,9 @@ pub struct BufferPlan {
     /// What was assumed when the accesses were costed for an interior block (an edge guard on
     /// block ids holding for every lane), if they were.
     pub interior: Option<String>,
+    /// Why the wavefronts are an upper bound, counted with every lane running each access
+    /// (a guard the analysis cannot evaluate), if they are.
+    pub every_lane: Option<String>,
 }
 
 impl BufferPlan {
@@ -574,11 +577,16 @@ fn plan_with(
     if let Some(assumption) = &interior {
         reason.push_str(&format!("; costed for an interior block: {assumption}"));
     }
-    if let Counting::PerRequest(why) = &counting {
-        reason.push_str(&format!(
+    match &counting {
+        Counting::PerRequest(why) => reason.push_str(&format!(
             "; wavefronts per request of each access: {why}, but every request of an access \
              has the same degree and the same requests run whatever the layout"
-        ));
+        )),
+        Counting::EveryLane(why) => reason.push_str(&format!(
+            "; counted with every lane running each access, which bounds whatever lanes its \
+             guard lets through ({why})"
+        )),
+        Counting::Totals => {}
     }
     Ok(BufferPlan {
         layout,
@@ -589,12 +597,18 @@ fn plan_with(
         candidates,
         reason,
         interior,
+        every_lane: match counting {
+            Counting::EveryLane(why) => Some(why),
+            _ => None,
+        },
     })
 }
 
 /// The accesses to cost and their cost as they are: `None` and the accesses' own cost, or,
 /// when that is unknown and some guard conjunct is an edge test on block ids or launch
-/// symbols, the accesses of an interior block ([`interior_access`]) with the assumption made.
+/// symbols, the accesses of an interior block ([`interior_access`]) with the assumption made;
+/// when still unknown, the accesses with every lane running them ([`every_lane`]), where that
+/// bound is conflict-free.
 fn costed_accesses(
     (accesses, names): (&[Access], &[String]),
     block: Block,
@@ -639,28 +653,69 @@ fn costed_accesses(
             None => access.clone(),
         })
         .collect();
-    if assumed.is_empty() {
-        return Err(unknown);
-    }
-    let assumption = InteriorAccess::assumption(&assumed);
-    let before = costs(
-        (&interior, names),
-        &SharedLayout::Unchanged,
-        block,
-        model,
-        &Counting::Totals,
-    )
-    .map_err(|still| {
-        Unknown::new(format!(
-            "unknown even for an interior block, where {assumption}: {}",
-            still.reason
-        ))
-    })?;
-    let interior = Interior {
-        accesses: interior,
-        assumption,
+    let assumption = (!assumed.is_empty()).then(|| InteriorAccess::assumption(&assumed));
+    let unknown = match &assumption {
+        None => unknown,
+        Some(assumption) => match costs(
+            (&interior, names),
+            &SharedLayout::Unchanged,
+            block,
+            model,
+            &Counting::Totals,
+        ) {
+            Ok(before) => {
+                let assumption = assumption.clone();
+                let interior = Interior {
+                    accesses: interior,
+                    assumption,
+                };
+                return Ok((Some(interior), before, Counting::Totals));
+            }
+            Err(still) => Unknown::new(format!(
+                "unknown even for an interior block, where {assumption}: {}",
+                still.reason
+            )),
+        },
     };
-    Ok((Some(interior), before, Counting::Totals))
+    let every_lane = every_lane(&interior)
+        .and_then(|every_lane| {
+            let before = costs(
+                (&every_lane, names),
+                &SharedLayout::Unchanged,
+                block,
+                model,
+                &Counting::Totals,
+            )
+            .ok()?;
+            let free = before
+                .iter()
+                .all(|cost| cost.wavefronts <= cost.ideal_wavefronts);
+            free.then_some((every_lane, before))
+        })
+        .ok_or(unknown.clone())?;
+    let (accesses, before) = every_lane;
+    let interior = Interior {
+        accesses,
+        assumption: assumption.unwrap_or_default(),
+    };
+    Ok((Some(interior), before, Counting::EveryLane(unknown.reason)))
+}
+
+/// `accesses` with the guard conditions the analysis cannot evaluate dropped (a test on
+/// loaded data, `c < 0`), or `None` where no access has one. Each then runs for a superset of
+/// the lanes and iterations that run it, so each request's wavefronts bound the real ones
+/// from above: where they are conflict-free, so is whichever subset the guards select.
+fn every_lane(accesses: &[Access]) -> Option<Vec<Access>> {
+    let modelled =
+        |condition: &&Condition| !condition.left.has_unknown() && !condition.right.has_unknown();
+    let dropped: Vec<Access> = accesses
+        .iter()
+        .map(|access| Access {
+            guard: access.guard.iter().filter(modelled).cloned().collect(),
+            ..access.clone()
+        })
+        .collect();
+    (dropped != accesses).then_some(dropped)
 }
 
 /// Most iterations [`one_period`] gives a loop.
@@ -1007,6 +1062,10 @@ enum Counting {
     /// the reason given) but every request of an access has the same degree: the same requests
     /// run whatever the layout, so a layout no worse on any access and better on one is better.
     PerRequest(String),
+    /// Wavefronts per block with the guards the analysis cannot evaluate dropped ([`every_lane`],
+    /// the reason given): an upper bound, taken only where it is conflict-free, which then
+    /// holds for whatever lanes the guards select.
+    EveryLane(String),
 }
 
 /// Cost of every access after `layout`, or the first unknown with the access's name.

@@ -248,12 +248,23 @@ impl Scope<'_> {
                 "guarded by a condition that is a block argument".into(),
             )];
         };
+        let operand = |index| unsafe { mlirOperationGetOperand(owner, index) };
         match ir::operation_name(owner).as_str() {
-            "arith.andi" if !negated => (0..2)
-                .flat_map(|index| {
-                    self.conditions(unsafe { mlirOperationGetOperand(owner, index) }, false)
-                })
+            // `a && b` holds where both do, `a || b` fails where both fail (De Morgan); the
+            // other two cases are disjunctions.
+            "arith.andi" | "arith.ori" if (ir::is_named(owner, "arith.andi")) != negated => (0..2)
+                .flat_map(|index| self.conditions(operand(index), negated))
                 .collect(),
+            "arith.andi" | "arith.ori" => vec![Condition::any(
+                (0..2)
+                    .map(|index| self.conditions(operand(index), negated))
+                    .collect(),
+            )],
+            // `!c`, as C's `!` compiles: `c xor true` (an `i1` true folds to 1 or −1).
+            "arith.xori" if (0..2).any(|index| is_true(operand(index))) => {
+                let other = usize::from(is_true(operand(0)));
+                self.conditions(operand(other as isize), !negated)
+            }
             "arith.cmpi" => {
                 let predicate = ir::attribute(owner, "predicate").and_then(ir::integer);
                 let Some(relation) = predicate.and_then(relation) else {
@@ -274,6 +285,11 @@ impl Scope<'_> {
             ))],
         }
     }
+}
+
+/// Whether an `i1` value is the constant `true`.
+fn is_true(value: MlirValue) -> bool {
+    matches!(ir::static_integer(value), Some(1 | -1))
 }
 
 /// A guard the analysis cannot evaluate.

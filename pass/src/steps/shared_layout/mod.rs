@@ -432,6 +432,7 @@ fn layout_decision(target: &str, plan: &BufferPlan, applied: Result<(), String>)
     params["wavefronts_after"] =
         serde_json::json!(plan.after.iter().map(|cost| cost.wavefronts).sum::<u64>());
     params["costed_for_interior_block"] = serde_json::json!(plan.interior);
+    params["counted_with_every_lane"] = serde_json::json!(plan.every_lane);
     let changes = !matches!(plan.layout, SharedLayout::Unchanged);
     match applied {
         Ok(()) => Decision {
