@@ -571,22 +571,30 @@ fn plan_with(
         layout = SharedLayout::Unchanged;
         after = before.clone();
     }
+    let every_lane = interior
+        .as_ref()
+        .and_then(|interior| interior.every_lane.clone());
     let interior = interior
         .map(|interior| interior.assumption)
         .filter(|assumption| !assumption.is_empty());
     if let Some(assumption) = &interior {
         reason.push_str(&format!("; costed for an interior block: {assumption}"));
     }
-    match &counting {
-        Counting::PerRequest(why) => reason.push_str(&format!(
+    if let Some(why) = &every_lane {
+        reason.push_str(&format!(
+            "; counted with every lane running each access, which bounds whatever lanes its \
+             guard lets through ({why})"
+        ));
+    }
+    match (&counting, &every_lane) {
+        (Counting::PerRequest(why), None) => reason.push_str(&format!(
             "; wavefronts per request of each access: {why}, but every request of an access \
              has the same degree and the same requests run whatever the layout"
         )),
-        Counting::EveryLane(why) => reason.push_str(&format!(
-            "; counted with every lane running each access, which bounds whatever lanes its \
-             guard lets through ({why})"
+        (Counting::PerRequest(why), Some(_)) => reason.push_str(&format!(
+            "; wavefronts of one request of each access, over one period of its loops ({why})"
         )),
-        Counting::Totals => {}
+        (Counting::Totals, _) => {}
     }
     Ok(BufferPlan {
         layout,
@@ -597,51 +605,28 @@ fn plan_with(
         candidates,
         reason,
         interior,
-        every_lane: match counting {
-            Counting::EveryLane(why) => Some(why),
-            _ => None,
-        },
+        every_lane,
     })
 }
 
-/// The accesses to cost and their cost as they are: `None` and the accesses' own cost, or,
-/// when that is unknown and some guard conjunct is an edge test on block ids or launch
-/// symbols, the accesses of an interior block ([`interior_access`]) with the assumption made;
-/// when still unknown, the accesses with every lane running them ([`every_lane`]), where that
-/// bound is conflict-free.
+/// The accesses to cost and their cost as they are ([`counted`]), or, when that is unknown and
+/// some guard conjunct is an edge test on block ids or launch symbols, the accesses of an
+/// interior block ([`interior_access`]) with the assumption made; when still unknown, the
+/// accesses with every lane running them ([`every_lane`]), where that bound is conflict-free.
 fn costed_accesses(
     (accesses, names): (&[Access], &[String]),
     block: Block,
     model: BankModel,
 ) -> Result<(Option<Interior>, Vec<AccessCost>, Counting), Unknown> {
-    let unknown = match costs(
-        (accesses, names),
-        &SharedLayout::Unchanged,
-        block,
-        model,
-        &Counting::Totals,
-    ) {
-        Ok(before) => return Ok((None, before, Counting::Totals)),
+    let count = |accesses: &[Access]| counted((accesses, names), block, model, false);
+    let unknown = match count(accesses) {
+        Ok((costed, before, counting)) => {
+            // Not an interior block: a per-request count says its own assumption.
+            let interior = costed.map(|accesses| Interior::new(accesses, String::new()));
+            return Ok((interior, before, counting));
+        }
         Err(unknown) => unknown,
     };
-    if unknown.cause == Cause::WhichRequestsRun {
-        let per_request = Counting::PerRequest(unknown.reason.clone());
-        let periodic: Vec<Access> = accesses.iter().map(one_period).collect();
-        if let Ok(before) = costs(
-            (&periodic, names),
-            &SharedLayout::Unchanged,
-            block,
-            model,
-            &per_request,
-        ) {
-            // Not an interior block: the assumption is said by the per-request note.
-            let interior = Interior {
-                accesses: periodic,
-                assumption: String::new(),
-            };
-            return Ok((Some(interior), before, per_request));
-        }
-    }
     let mut assumed = BTreeSet::new();
     let interior: Vec<Access> = accesses
         .iter()
@@ -656,20 +641,11 @@ fn costed_accesses(
     let assumption = (!assumed.is_empty()).then(|| InteriorAccess::assumption(&assumed));
     let unknown = match &assumption {
         None => unknown,
-        Some(assumption) => match costs(
-            (&interior, names),
-            &SharedLayout::Unchanged,
-            block,
-            model,
-            &Counting::Totals,
-        ) {
-            Ok(before) => {
-                let assumption = assumption.clone();
-                let interior = Interior {
-                    accesses: interior,
-                    assumption,
-                };
-                return Ok((Some(interior), before, Counting::Totals));
+        Some(assumption) => match count(&interior) {
+            Ok((costed, before, counting)) => {
+                let accesses = costed.unwrap_or(interior);
+                let interior = Interior::new(accesses, assumption.clone());
+                return Ok((Some(interior), before, counting));
             }
             Err(still) => Unknown::new(format!(
                 "unknown even for an interior block, where {assumption}: {}",
@@ -677,42 +653,83 @@ fn costed_accesses(
             )),
         },
     };
-    let every_lane = every_lane(&interior)
+    let (accesses, before, counting) = every_lane(&interior)
         .and_then(|every_lane| {
-            let before = costs(
-                (&every_lane, names),
-                &SharedLayout::Unchanged,
-                block,
-                model,
-                &Counting::Totals,
-            )
-            .ok()?;
+            let (costed, before, counting) =
+                counted((&every_lane, names), block, model, true).ok()?;
             let free = before
                 .iter()
                 .all(|cost| cost.wavefronts <= cost.ideal_wavefronts);
-            free.then_some((every_lane, before))
+            free.then(|| (costed.unwrap_or(every_lane), before, counting))
         })
         .ok_or(unknown.clone())?;
-    let (accesses, before) = every_lane;
     let interior = Interior {
-        accesses,
-        assumption: assumption.unwrap_or_default(),
+        every_lane: Some(unknown.reason),
+        ..Interior::new(accesses, assumption.unwrap_or_default())
     };
-    Ok((Some(interior), before, Counting::EveryLane(unknown.reason)))
+    Ok((Some(interior), before, counting))
 }
 
-/// `accesses` with the guard conditions the analysis cannot evaluate dropped (a test on
-/// loaded data, `c < 0`), or `None` where no access has one. Each then runs for a superset of
-/// the lanes and iterations that run it, so each request's wavefronts bound the real ones
-/// from above: where they are conflict-free, so is whichever subset the guards select.
+/// The cost of `accesses` as they are: per block, or, where which requests run is unknown,
+/// one request of each ([`Counting::PerRequest`], the loops of unknown trip count running one
+/// period, [`one_period`], whose accesses are given). A `bound` is counted per request whatever
+/// left the totals unknown (a loop of unknown trip count whose lanes may leave it apart): it
+/// is only asked whether every request is conflict-free, which one period of every lane shows.
+fn counted(
+    (accesses, names): (&[Access], &[String]),
+    block: Block,
+    model: BankModel,
+    bound: bool,
+) -> Result<(Option<Vec<Access>>, Vec<AccessCost>, Counting), Unknown> {
+    let unchanged = &SharedLayout::Unchanged;
+    let unknown = match costs(
+        (accesses, names),
+        unchanged,
+        block,
+        model,
+        &Counting::Totals,
+    ) {
+        Ok(before) => return Ok((None, before, Counting::Totals)),
+        Err(unknown) => unknown,
+    };
+    if unknown.cause != Cause::WhichRequestsRun && !bound {
+        return Err(unknown);
+    }
+    let per_request = Counting::PerRequest(unknown.reason.clone());
+    let periodic: Vec<Access> = accesses.iter().map(one_period).collect();
+    let before =
+        costs((&periodic, names), unchanged, block, model, &per_request).map_err(|_| unknown)?;
+    Ok((Some(periodic), before, per_request))
+}
+
+/// `accesses` with the guard conditions the analysis cannot evaluate dropped, or `None` where
+/// no access has one: a test on loaded data (`c < 0`), or one that tells lanes apart by a value
+/// not known here (`tid.x >= i + 1` in a loop of unknown trip count). Each access then runs
+/// for a superset of the lanes and iterations that run it, so each request's wavefronts bound
+/// the real ones from above: where they are conflict-free, so is whichever subset the guards
+/// select.
 fn every_lane(accesses: &[Access]) -> Option<Vec<Access>> {
-    let modelled =
-        |condition: &&Condition| !condition.left.has_unknown() && !condition.right.has_unknown();
     let dropped: Vec<Access> = accesses
         .iter()
-        .map(|access| Access {
-            guard: access.guard.iter().filter(modelled).cloned().collect(),
-            ..access.clone()
+        .map(|access| {
+            let known = |variable: &Variable| match variable {
+                Variable::Loop(LoopId(depth)) => access
+                    .loops
+                    .get(*depth)
+                    .is_some_and(|enclosing| enclosing.trip_count().is_some()),
+                other => other.is_thread(),
+            };
+            let modelled = |condition: &&Condition| {
+                let variables = condition.variables();
+                let lane_uniform = !variables.iter().any(Variable::is_thread);
+                !condition.left.has_unknown()
+                    && !condition.right.has_unknown()
+                    && (lane_uniform || variables.iter().all(known))
+            };
+            Access {
+                guard: access.guard.iter().filter(modelled).cloned().collect(),
+                ..access.clone()
+            }
         })
         .collect();
     (dropped != accesses).then_some(dropped)
@@ -765,6 +782,19 @@ struct Interior {
     accesses: Vec<Access>,
     /// [`InteriorAccess::assumption`] over all of them.
     assumption: String,
+    /// Where guards were dropped ([`every_lane`]), the unknown that made it needed.
+    every_lane: Option<String>,
+}
+
+impl Interior {
+    /// `accesses` costed under `assumption`, no guard dropped.
+    fn new(accesses: Vec<Access>, assumption: String) -> Interior {
+        Interior {
+            accesses,
+            assumption,
+            every_lane: None,
+        }
+    }
 }
 
 /// The candidate layouts [`plan`] costs, `Unchanged` excluded, in enumeration order
@@ -1062,10 +1092,6 @@ enum Counting {
     /// the reason given) but every request of an access has the same degree: the same requests
     /// run whatever the layout, so a layout no worse on any access and better on one is better.
     PerRequest(String),
-    /// Wavefronts per block with the guards the analysis cannot evaluate dropped ([`every_lane`],
-    /// the reason given): an upper bound, taken only where it is conflict-free, which then
-    /// holds for whatever lanes the guards select.
-    EveryLane(String),
 }
 
 /// Cost of every access after `layout`, or the first unknown with the access's name.

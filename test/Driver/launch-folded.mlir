@@ -1,14 +1,16 @@
 // Facts from the module (issue 31): launch sizes and arguments that are arithmetic of
 // constants (what --canonicalize would fold, and what linalg's path to gpu emits as
 // affine.apply) are constants to the pass. The block size of this launch is 8 * 4 = 32 and its
-// grid ceildiv(100, 32) = 4 blocks; the width 50 + 50 = 100 every launch passes makes the flat
-// index A[i * w + j] a 2-D access of rows of 100.
+// grid 100 / 32 + (100 % 32 == 0 ? 0 : 1) = 4 blocks (a comparison and a select of constants:
+// Rodinia's grids; session 27), so the launch has a predicted time; the width 50 + 50 = 100
+// every launch passes makes the flat index A[i * w + j] a 2-D access of rows of 100.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --entry main --arg random:1:10000 --arg zeros:100 | FileCheck %s --check-prefix=PROGRAM
 
 // CHECK: kernel: 'row_sums': block 32x1x1 (from gpu.launch_func); 2 memory accesses; the same at every launch here: arg2 = 100
 // CHECK: delinearize: arg 0: arg 0[(tid.x + 32*bid.x)*100 + loop0] read as row tid.x + 32*bid.x, column loop0 of rows of 100 elements
+// CHECK: time: predicted 4.7 → 4.2 µs a launch
 // PROGRAM: identical: 1 launch
 
 module attributes {gpu.container_module} {
@@ -19,8 +21,15 @@ module attributes {gpu.container_module} {
     %n = arith.constant 100 : index
     %c50 = arith.constant 50 : i32
     %w = arith.addi %c50, %c50 : i32
-    %block = arith.muli %c8, %c4 : index
-    %grid = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%n]
+    %block = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%c8]
+    // As Rodinia writes a grid: n / 32 + ((n % 32 == 0) ? 0 : 1).
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %whole = arith.divui %n, %c32 : index
+    %rest = arith.remui %n, %c32 : index
+    %even = arith.cmpi eq, %rest, %c0 : index
+    %extra = arith.select %even, %c0, %c1 : index
+    %grid = arith.addi %whole, %extra : index
     %nn = arith.muli %n, %n : index
     %a_gpu = gpu.alloc (%nn) : memref<?xf32>
     %sums_gpu = gpu.alloc (%n) : memref<?xf32>

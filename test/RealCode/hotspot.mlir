@@ -56,9 +56,13 @@
 // differ at every launch, and power is a buffer of its own (session 18; before, those
 // iter_args had no known origin and nothing was proven). It stages nothing more and leaves the three shared arrays as they are:
 // the tile origin small_block_rows*by depends on iteration (arg0: 2, 2, 1 at the three
-// launches here), a product it cannot model, and the pad remarks give that (and, for temp_t,
-// the guard on the loop's i) as the reason they do not analyse the conflicts. That matches the
-// expert: the kernel's own shared-memory tiling is the right one. No delinearize (no remark
+// launches here), a product it cannot model. power_on_cuda and temp_t are decided
+// conflict-free all the same, as the expert finds them: each is indexed [ty][tx], and counted
+// with every lane running each access (over one period of the i loop, whose trip count is
+// iteration) it is conflict-free, which bounds whatever lanes the guards it cannot evaluate
+// let through (session 27). temp_on_cuda stays unknown: its neighbour loads' clamps to
+// validYmin and friends come from that product. That matches the expert: the kernel's own
+// shared-memory tiling is the right one. No delinearize (no remark
 // says why; grid_cols is 50 at every launch, but the row, small_block_rows*by - border_rows +
 // ty, holds the same product) and no promote (no loop accumulates in global memory).
 
@@ -69,8 +73,8 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
-// REMARK: gpu-mem-opt: pad: workgroup 1: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
-// REMARK: gpu-mem-opt: pad: workgroup 2: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the guard depends on loop0, whose value is unknown)
+// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 2, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: arith.muli at {{.*}}: a product of two non-constant values); wavefronts of one request of each access, over one period of its loops (the memref.load at {{.*}}: the trip count of loop0 is unknown)
+// REMARK: gpu-mem-opt: pad: workgroup 2: unchanged: conflict-free already (wavefronts 3, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
 
 module attributes {gpu.container_module} {
   // run(): FilesavingTemp, FilesavingPower (readinput), MatrixOut (calloc)

@@ -69,18 +69,19 @@
 // What the pass does with the default options: the read-only path, as the expert: gpuWall
 // (arg 1) is a gpu.alloc of its own, gpuSrc (arg 2) one of the two ping-pong buffers, which
 // start apart and are only swapped, so never the launch's gpuResults. It stages nothing and
-// leaves prev and result as they are, as the expert, but for reasons a CUDA programmer would
-// not give: blkX = small_block_cols*bx - border multiplies bx by 256 - 2*iteration, and
-// iteration (arg0) is 2, 2, 2 and 1 at the four launches (a select on the host's loop
-// counter), so "a product of two non-constant values" leaves every global footprint without a
-// box and the guard of the prev[tx] store (IN_RANGE(xidx, 0, cols-1)) unknown, and the
-// guard of the result[tx] store "depends on loop0" (i). Both stores are indexed by tx alone
-// and conflict-free for any subset of lanes; the pass does not use here the bound it gives
-// srad's guarded stores ("counted with every lane running each access"). No delinearize
-// remark (gpuWall's row startStep+i, column xidx: nothing to gain). No time: the grid,
-// blockCols = cols/smallBlockCol + ((cols%smallBlockCol==0)?0:1), is 2 but folds through a
-// cmpi/select the launch facts do not evaluate ("no launch in the module gives its grid",
-// gpu-mem-opt report).
+// leaves prev and result as they are, as the expert. result is decided conflict-free as the
+// expert finds it: its guard (IN_RANGE(tx, i+1, BLOCK_SIZE-i-2) && isValid) depends on i, in a
+// loop of `iteration` trips, which is unknown, so the pass counts one period of that loop with
+// every lane running each access, a bound on whichever lanes the guard lets through (session
+// 27; before, "the guard depends on loop0" left it unknown). prev stays unknown, for a reason a
+// CUDA programmer would not give: blkX = small_block_cols*bx - border multiplies bx by 256 -
+// 2*iteration, and iteration (arg0) is 2, 2, 2 and 1 at the four launches (a select on the
+// host's loop counter), so "a product of two non-constant values" leaves every global
+// footprint without a box, and prev[W]/prev[E]'s clamps to validXmin/validXmax (from blkX)
+// are no minimum or maximum the model follows. No delinearize remark (gpuWall's row
+// startStep+i, column xidx: nothing to gain). The grid, blockCols = cols/smallBlockCol +
+// ((cols%smallBlockCol==0)?0:1) = 2, is folded from the host's constants (session 27), but
+// there is no time: the global loads' requests are unknown for the same product.
 
 // REMARK: gpu-mem-opt: kernel: 'dynproc_kernel': block 256x1x1 (from gpu.launch_func); 11 memory accesses; the same at every launch here: arg4 = 300, arg5 = 8, arg7 = 2
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
@@ -89,7 +90,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
-// REMARK: gpu-mem-opt: pad: workgroup 1: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the guard depends on loop0, whose value is unknown)
+// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 3, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|time}}
 
 module attributes {gpu.container_module} {

@@ -16,6 +16,7 @@
 // RUN: gpu-mem-opt diff %s --kernel else_of_conjunction --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel either_end --grid 1,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel data_dependent_rows --grid 1,1,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel shrinking_rows --grid 1,1,1 --arg 5 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel data_dependent_columns --grid 1,1,1 --arg random:1 --arg zeros
 // The interpreter measures the column read of else_of_conjunction: 32 requests, 31 of them
 // 32-way and warp 0's 31-way (its lane 0 is the corner), 1 -> 1 once laid out.
@@ -111,6 +112,42 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %t = memref.load %tile[%ty, %tx] : memref<32x32xf32, #gpu.address_space<workgroup>>
       memref.store %t, %out[%ty, %tx] : memref<32x32xf32>
+      gpu.return
+    }
+
+    /// Rodinia PathFinder's pyramid step: at step i of n (a kernel argument, so the trip count
+    /// is unknown), the lanes i + 1 <= tid.x <= 254 - i update their element. Which lanes run
+    /// depends on i, which is not known; every lane of one iteration (the access repeats
+    /// alike in each) reads and writes 32 consecutive words a warp: conflict-free, and so
+    /// whichever lanes the guard lets through (4 wavefronts: one request of each of the four
+    /// accesses, the copy in, the load and store in the loop, the read after it).
+    // REMARK: remark: gpu-mem-opt: kernel: 'shrinking_rows'
+    // REMARK: pad: workgroup 0: unchanged: conflict-free already (wavefronts 4, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.load at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.load at {{.*}}: the trip count of loop0 is unknown)
+    gpu.func @shrinking_rows(%n: index, %in: memref<256xf32>, %out: memref<256xf32>)
+        workgroup(%row: memref<256xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c254 = arith.constant 254 : index
+      %v = memref.load %in[%tx] : memref<256xf32>
+      memref.store %v, %row[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %i = %c0 to %n step %c1 {
+        %low = arith.addi %i, %c1 : index
+        %high = arith.subi %c254, %i : index
+        %above = arith.cmpi sge, %tx, %low : index
+        %below = arith.cmpi sle, %tx, %high : index
+        %inside = arith.andi %above, %below : i1
+        scf.if %inside {
+          %x = memref.load %row[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+          %y = arith.addf %x, %x : f32
+          memref.store %y, %row[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+      }
+      %t = memref.load %row[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+      memref.store %t, %out[%tx] : memref<256xf32>
       gpu.return
     }
 

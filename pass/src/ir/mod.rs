@@ -317,7 +317,11 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
     let pair = || Some((operand(0)?, operand(1)?));
     match name.as_str() {
         "memref.dim" => static_dimension(owner),
-        cast if WIDENING_CASTS.contains(&cast) => operand(0),
+        // An `i1` reads as −1 for true (signed, as `arith.constant true` does): zero-extended 1.
+        cast if WIDENING_CASTS.contains(&cast) => match is_boolean(owner) {
+            true if cast.ends_with("ui") => operand(0).map(|value| i64::from(value != 0)),
+            _ => operand(0),
+        },
         "arith.addi" => pair().and_then(|(a, b)| a.checked_add(b)),
         "arith.subi" => pair().and_then(|(a, b)| a.checked_sub(b)),
         "arith.muli" => pair().and_then(|(a, b)| a.checked_mul(b)),
@@ -329,6 +333,15 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
         "arith.divui" => pair().and_then(|(a, b)| unsigned(a)?.checked_div(unsigned(b)?)),
         "arith.remui" => pair().and_then(|(a, b)| unsigned(a)?.checked_rem(unsigned(b)?)),
         "arith.ceildivui" => pair().and_then(|(a, b)| ceiling(unsigned(a)?, unsigned(b)?)),
+        // C's `c ? a : b` on constants (a grid's `n % b == 0 ? 0 : 1`).
+        "arith.cmpi" => {
+            let predicate = attribute(owner, "predicate").and_then(integer)?;
+            pair().and_then(|(a, b)| compare(predicate, a, b).map(|holds| -i64::from(holds)))
+        }
+        "arith.select" => match operand(0)? {
+            0 => operand(2),
+            _ => operand(1),
+        },
         "affine.apply" => {
             let map = unsafe { mlirAffineMapAttrGetValue(attribute(owner, "map")?) };
             let count = unsafe { mlirOperationGetNumOperands(owner) };
@@ -340,6 +353,33 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
                 (values.get(..dims)?, values.get(dims..)?),
             )
         }
+        _ => None,
+    }
+}
+
+/// Whether the first operand of `operation` is an `i1`.
+fn is_boolean(operation: MlirOperation) -> bool {
+    unsafe {
+        let kind = mlirValueGetType(mlirOperationGetOperand(operation, 0));
+        mlirTypeIsAInteger(kind) && mlirIntegerTypeGetWidth(kind) == 1
+    }
+}
+
+/// `a predicate b` for an `arith.cmpi` predicate (`eq` 0 … `uge` 9); an unsigned one only
+/// where both are non-negative, as their bits read alike then.
+fn compare(predicate: i64, a: i64, b: i64) -> Option<bool> {
+    let unsigned = a >= 0 && b >= 0;
+    match predicate {
+        0 => Some(a == b),
+        1 => Some(a != b),
+        2 => Some(a < b),
+        3 => Some(a <= b),
+        4 => Some(a > b),
+        5 => Some(a >= b),
+        6 if unsigned => Some(a < b),
+        7 if unsigned => Some(a <= b),
+        8 if unsigned => Some(a > b),
+        9 if unsigned => Some(a >= b),
         _ => None,
     }
 }
