@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::expression::{checked, IndexExpression, Loop, Unknown, Variable};
+use crate::expression::{checked, IndexExpression, Loop, LoopId, Unknown, Variable};
 
 /// Memory space of a memref (NVVM address spaces 1, 3, 4 and 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -287,6 +287,18 @@ impl Access {
         )
     }
 
+    /// Whether lane-by-lane metrics know `variable`'s values: a thread id, or the variable of
+    /// an enclosing loop with a known trip count.
+    pub fn enumerable(&self, variable: &Variable) -> bool {
+        match variable {
+            Variable::Loop(LoopId(depth)) => self
+                .loops
+                .get(*depth)
+                .is_some_and(|enclosing| enclosing.trip_count().is_some()),
+            other => other.is_thread(),
+        }
+    }
+
     /// Whether every guard condition holds for the variable values `value` gives.
     pub fn is_active(&self, value: &dyn Fn(&Variable) -> Option<i64>) -> Result<bool, Unknown> {
         for condition in &self.guard {
@@ -406,7 +418,6 @@ impl AccessMatrix {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expression::LoopId;
 
     fn variable(variable: Variable) -> IndexExpression {
         variable.into()

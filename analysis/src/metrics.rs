@@ -572,13 +572,7 @@ fn enumerated_loops(
     access: &Access,
     parts: &AddressParts,
 ) -> Result<(Vec<usize>, OpaqueGuards), Unknown> {
-    let known = |variable: &Variable| match variable {
-        Variable::Loop(LoopId(depth)) => access
-            .loops
-            .get(*depth)
-            .is_some_and(|enclosing| enclosing.trip_count().is_some()),
-        other => other.is_thread(),
-    };
+    let known = |variable: &Variable| access.enumerable(variable);
     let mut opaque_guards = Vec::new();
     let mut mentioned: Vec<(&str, BTreeSet<Variable>)> = Vec::new();
     for (position, condition) in access.guard.iter().enumerate() {

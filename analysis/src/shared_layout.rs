@@ -670,6 +670,10 @@ fn costed_accesses(
     Ok((Some(interior), before, counting))
 }
 
+/// What [`counted`] costs: the accesses costed where they differ from those given (one
+/// period of each loop), each access's cost, and how they were counted.
+type Counted = (Option<Vec<Access>>, Vec<AccessCost>, Counting);
+
 /// The cost of `accesses` as they are: per block, or, where which requests run is unknown,
 /// one request of each ([`Counting::PerRequest`], the loops of unknown trip count running one
 /// period, [`one_period`], whose accesses are given). A `bound` is counted per request whatever
@@ -680,7 +684,7 @@ fn counted(
     block: Block,
     model: BankModel,
     bound: bool,
-) -> Result<(Option<Vec<Access>>, Vec<AccessCost>, Counting), Unknown> {
+) -> Result<Counted, Unknown> {
     let unchanged = &SharedLayout::Unchanged;
     let unknown = match costs(
         (accesses, names),
@@ -712,13 +716,7 @@ fn every_lane(accesses: &[Access]) -> Option<Vec<Access>> {
     let dropped: Vec<Access> = accesses
         .iter()
         .map(|access| {
-            let known = |variable: &Variable| match variable {
-                Variable::Loop(LoopId(depth)) => access
-                    .loops
-                    .get(*depth)
-                    .is_some_and(|enclosing| enclosing.trip_count().is_some()),
-                other => other.is_thread(),
-            };
+            let known = |variable: &Variable| access.enumerable(variable);
             let modelled = |condition: &&Condition| {
                 let variables = condition.variables();
                 let lane_uniform = !variables.iter().any(Variable::is_thread);

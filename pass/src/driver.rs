@@ -226,7 +226,7 @@ fn kernel_report(
             (RemarkKind::Analysis, &kernel.name),
             "kernel",
             &format!(
-                "'{}': {}; {} memory accesses{target}{}{}",
+                "'{}': {}; {} memory accesses{target}{}{}{}",
                 kernel.name,
                 kernel.block.describe(),
                 written,
@@ -234,6 +234,11 @@ fn kernel_report(
                     .launches
                     .describe_constants()
                     .map(|constants| format!("; the same at every launch here: {constants}"))
+                    .unwrap_or_default(),
+                kernel
+                    .launches
+                    .describe_values()
+                    .map(|values| format!("; the launches here pass {values}"))
                     .unwrap_or_default(),
                 affine
                     .as_ref()

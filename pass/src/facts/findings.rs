@@ -14,10 +14,12 @@
 //! report's `costed_for` say so: a guarded stencil's shifted rows read 4
 //! sectors per request there, not "unknown".
 
+use std::collections::BTreeSet;
+
 use analysis::{
-    expression::{Unknown, Variable},
+    expression::{IndexExpression, Unknown, Variable},
     interior::{interior_access, InteriorAccess},
-    matrix::{Access, AccessMatrix, MemorySpace},
+    matrix::{Access, AccessMatrix, Condition, MemorySpace},
     metrics::{warp_metrics, AccessMetrics, Block},
     pattern::{classify, Classification},
     target::Target,
@@ -28,6 +30,7 @@ use crate::{
     facts::accesses::MemoryAccess,
     facts::extract,
     facts::kernels::Kernel,
+    facts::launches::values::MOST_VALUES,
     report::{AccessReport, WarpMetrics},
 };
 
@@ -120,6 +123,67 @@ fn interior(
         layout_assumed,
         block_fixed: false,
     })
+}
+
+/// Where the metrics of `access` read arguments the launches here pass several known values
+/// for (LU's `offset`, 0, 16 or 32: `LaunchFacts::values`), its metrics with each combination
+/// of them bound, where every combination gives the same metrics, requests known: then they
+/// hold at every launch here, exactly.
+fn at_every_launch(
+    kernel: &Kernel,
+    access: &Access,
+    block: Block,
+    target: &Target,
+) -> Option<AccessMetrics> {
+    let mut read = access
+        .guard
+        .iter()
+        .flat_map(Condition::variables)
+        .collect::<BTreeSet<_>>();
+    read.extend(access.indices.iter().flat_map(IndexExpression::variables));
+    let launched: Vec<(Variable, &[i64])> = read
+        .into_iter()
+        .filter_map(|variable| {
+            let Variable::Symbol(name) = &variable else {
+                return None;
+            };
+            let number: usize = name.strip_prefix("arg")?.parse().ok()?;
+            let values = kernel.launches.values(number)?;
+            Some((variable, values))
+        })
+        .collect();
+    let combinations = launched
+        .iter()
+        .try_fold(1usize, |product, (_, values)| {
+            product.checked_mul(values.len())
+        })
+        .filter(|&count| count > 0 && count <= MOST_VALUES && !launched.is_empty())?;
+    let mut agreed: Option<AccessMetrics> = None;
+    for combination in 0..combinations {
+        let mut rest = combination;
+        let chosen: Vec<(&Variable, i64)> = launched
+            .iter()
+            .map(|(variable, values)| {
+                let value = values[rest % values.len()];
+                rest /= values.len();
+                (variable, value)
+            })
+            .collect();
+        let bound = access.bind(&|variable| {
+            chosen
+                .iter()
+                .find(|(known, _)| *known == variable)
+                .map(|&(_, value)| value)
+        });
+        let metrics = warp_metrics(&bound, block, target.bank_model).ok()?;
+        metrics.requests.as_ref().ok()?;
+        match &agreed {
+            Some(first) if *first != metrics => return None,
+            Some(_) => {}
+            None => agreed = Some(metrics),
+        }
+    }
+    agreed
 }
 
 /// Where the requests of `access` are unknown for this block and for an interior one
@@ -275,6 +339,15 @@ fn of_access(kernel: &Kernel, memory: MemoryAccess, access: Access, target: &Tar
     let metrics = match block {
         Some(block) => warp_metrics(&access, block, target.bank_model),
         None => Err(Unknown::new(kernel.block.describe())),
+    };
+    let incomplete = metrics.as_ref().map_or(true, |found| {
+        found.requests.is_err()
+            || found.sectors_per_request.is_err()
+            || found.distinct_addresses.is_err()
+    });
+    let metrics = match block.filter(|_| incomplete) {
+        Some(block) => at_every_launch(kernel, &access, block, target).map_or(metrics, Ok),
+        None => metrics,
     };
     let interior = block.and_then(|block| interior(&access, &metrics, block, target));
     let estimated = block.and_then(|block| {

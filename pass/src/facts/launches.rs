@@ -19,6 +19,8 @@
 //! The launches are those under the pass's root (`facts::kernels`, one walk for all kernels):
 //! run on a `gpu.module`, the pass sees none. Cost: linear in the launches' operands.
 
+pub mod values;
+
 use mlir_sys::*;
 
 use crate::{facts::kernels::LaunchSite, ir};
@@ -48,6 +50,9 @@ pub struct LaunchFacts {
     constants: Vec<Option<i64>>,
     /// The most blocks in x, y, z any launch has, where every launch's grid is constant.
     grid: Option<[i64; 3]>,
+    /// Per argument position, the integers the launches pass, their host loops' trips
+    /// enumerated ([`values`]), where all are known.
+    values: Vec<Option<Vec<i64>>>,
 }
 
 impl LaunchFacts {
@@ -62,10 +67,39 @@ impl LaunchFacts {
         self.constants.get(index).copied().flatten()
     }
 
+    /// The integers (ascending) the launches pass as argument `index`, every trip of the host
+    /// loops around them counted, where all are known.
+    pub fn values(&self, index: usize) -> Option<&[i64]> {
+        self.values.get(index)?.as_deref()
+    }
+
     /// The most blocks in x, y and z any launch in the module has, where every launch's grid is
     /// a constant (the launches in the module are all of the kernel's).
     pub fn grid(&self) -> Option<[i64; 3]> {
         self.grid
+    }
+
+    /// `arg2 = 0, 16 or 32`: the integer arguments the launches pass several known values
+    /// for, for the kernel's remark (at most six values named one by one).
+    pub fn describe_values(&self) -> Option<String> {
+        let described: Vec<String> = (0..self.values.len())
+            .filter_map(|index| {
+                let values = self.values(index).filter(|values| values.len() > 1)?;
+                let words: Vec<String> = values.iter().map(i64::to_string).collect();
+                Some(match words.split_last() {
+                    Some((last, rest)) if values.len() <= SHOWN_VALUES => {
+                        format!("arg{index} = {} or {last}", rest.join(", "))
+                    }
+                    _ => format!(
+                        "arg{index} = {} values from {} to {}",
+                        values.len(),
+                        values[0],
+                        values[values.len() - 1]
+                    ),
+                })
+            })
+            .collect();
+        (!described.is_empty()).then(|| described.join(", "))
     }
 
     /// `arg1 = 100, arg2 = 4`: the constant arguments, for the kernel's remark.
@@ -76,6 +110,9 @@ impl LaunchFacts {
         (!constants.is_empty()).then(|| constants.join(", "))
     }
 }
+
+/// Most values of an argument [`LaunchFacts::describe_values`] names one by one.
+const SHOWN_VALUES: usize = 6;
 
 /// Where a launch operand's buffer comes from.
 #[derive(Clone, Debug)]
@@ -172,6 +209,7 @@ pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
         arguments: Vec::new(),
         constants: constant_arguments(&sites, arguments),
         grid: largest_grid(&sites),
+        values: values::argument_values(&sites, arguments),
         sites: sites.clone(),
     };
     if sites.is_empty() {
@@ -228,6 +266,7 @@ pub fn of_kernel(sites: &[&LaunchSite], arguments: usize) -> LaunchFacts {
         arguments: facts,
         constants: nothing.constants,
         grid: nothing.grid,
+        values: nothing.values,
         sites,
     }
 }

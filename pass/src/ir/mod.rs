@@ -286,7 +286,13 @@ pub fn constant_integer(value: MlirValue) -> Option<i64> {
 /// (a launch's `ceildiv(n, 32)` that `--canonicalize` would fold). Checked: an overflow, a
 /// zero divisor or an unsigned op on a negative value is unknown.
 pub fn static_integer(value: MlirValue) -> Option<i64> {
-    folded(value, 0)
+    folded(value, 0, &|_| None)
+}
+
+/// [`static_integer`] with the block arguments `bound` gives a value for taken at it (the
+/// variables of the host loops around a launch, one trip at a time).
+pub fn integer_where(value: MlirValue, bound: &dyn Fn(MlirValue) -> Option<i64>) -> Option<i64> {
+    folded(value, 0, bound)
 }
 
 /// The casts that widen an integer or make it an `index` (what `int` arithmetic adds), which
@@ -302,16 +308,24 @@ pub const WIDENING_CASTS: [&str; 4] = [
 const MAX_FOLDED_DEPTH: usize = 32;
 
 /// [`static_integer`] at `depth` ops from where it started.
-fn folded(value: MlirValue, depth: usize) -> Option<i64> {
+fn folded(value: MlirValue, depth: usize, bound: &dyn Fn(MlirValue) -> Option<i64>) -> Option<i64> {
     if let Some(constant) = constant_integer(value) {
         return Some(constant);
     }
-    if depth > MAX_FOLDED_DEPTH || unsafe { !mlirValueIsAOpResult(value) } {
+    if depth > MAX_FOLDED_DEPTH {
         return None;
     }
+    if unsafe { !mlirValueIsAOpResult(value) } {
+        return bound(value);
+    }
     let owner = unsafe { mlirOpResultGetOwner(value) };
-    let operand =
-        |index: isize| folded(unsafe { mlirOperationGetOperand(owner, index) }, depth + 1);
+    let operand = |index: isize| {
+        folded(
+            unsafe { mlirOperationGetOperand(owner, index) },
+            depth + 1,
+            bound,
+        )
+    };
     let name = operation_name(owner);
     let unsigned = |value: i64| (value >= 0).then_some(value);
     let pair = || Some((operand(0)?, operand(1)?));
@@ -342,6 +356,7 @@ fn folded(value: MlirValue, depth: usize) -> Option<i64> {
             0 => operand(2),
             _ => operand(1),
         },
+        "scf.for" => loop_result(owner, value, (depth + 1, bound)),
         "affine.apply" => {
             let map = unsafe { mlirAffineMapAttrGetValue(attribute(owner, "map")?) };
             let count = unsafe { mlirOperationGetNumOperands(owner) };
@@ -363,6 +378,55 @@ fn is_boolean(operation: MlirOperation) -> bool {
         let kind = mlirValueGetType(mlirOperationGetOperand(operation, 0));
         mlirTypeIsAInteger(kind) && mlirIntegerTypeGetWidth(kind) == 1
     }
+}
+
+/// The value `result` of `the_loop` (an `scf.for`) leaves, where its bounds fold: its initial
+/// value after no trip; the initial value plus the trips times the constant each trip adds
+/// (C's `i += 16` carried by the loop); else what its last trip yields, folded with the
+/// loop's variable at its last value (LU's `i = iv` cast to `int`, then `i + 16`).
+fn loop_result(
+    the_loop: MlirOperation,
+    result: MlirValue,
+    (depth, bound): (usize, &dyn Fn(MlirValue) -> Option<i64>),
+) -> Option<i64> {
+    let fold = |value| folded(value, depth, bound);
+    let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
+    let number = unsafe { mlirOpResultGetResultNumber(result) };
+    let (lower, upper, step) = (
+        fold(operand(the_loop, 0))?,
+        fold(operand(the_loop, 1))?,
+        fold(operand(the_loop, 2))?,
+    );
+    let trips = ceiling(upper.checked_sub(lower)?.max(0), step)?;
+    let initial = || fold(operand(the_loop, 3 + number));
+    if trips == 0 {
+        return initial();
+    }
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let (induction, argument) = unsafe {
+        (
+            mlirBlockGetArgument(body, 0),
+            mlirBlockGetArgument(body, number + 1),
+        )
+    };
+    let yielded = operand(unsafe { mlirBlockGetTerminator(body) }, number);
+    let increment = defining_operation(yielded)
+        .filter(|&update| is_named(update, "arith.addi"))
+        .and_then(|update| {
+            (0..2).find_map(|index| {
+                let mine = unsafe { mlirValueEqual(operand(update, index), argument) };
+                mine.then(|| operand(update, 1 - index))
+            })
+        });
+    if let Some(increment) = increment {
+        return initial()?.checked_add(trips.checked_mul(fold(increment)?)?);
+    }
+    let last = lower.checked_add((trips - 1).checked_mul(step)?)?;
+    let at_last = |value: MlirValue| match unsafe { mlirValueEqual(value, induction) } {
+        true => Some(last),
+        false => bound(value),
+    };
+    folded(yielded, depth, &at_last)
 }
 
 /// `a predicate b` for an `arith.cmpi` predicate (`eq` 0 … `uge` 9); an unsigned one only

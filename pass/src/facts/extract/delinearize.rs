@@ -265,7 +265,7 @@ fn scope_at(kernel: &Kernel, operation: MlirOperation) -> (Scope<'_>, Vec<Condit
                 scope.expression(unsafe { mlirOperationGetOperand(ancestor, position) }, 0)
             };
             let induction = super::enclosing::induction_variable(ancestor);
-            let variable = scope.argument(induction);
+            let variable = scope.argument(induction, 0);
             facts.push(Condition::new(
                 variable.clone(),
                 Relation::GreaterEqual,

@@ -5,11 +5,12 @@
 //! branch negated; a check of argument pointers selects a path for the whole launch, so it
 //! guards nothing), anything else a guard the analysis cannot evaluate, with the reason.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use analysis::{
-    expression::{IndexExpression, Loop, Variable},
+    expression::{IndexExpression, Loop, LoopId, Variable},
     matrix::{Condition, Relation},
+    metrics::MAX_ENUMERATED_ITERATIONS,
 };
 use mlir_sys::*;
 
@@ -47,7 +48,14 @@ impl Scope<'_> {
                 let (range, start) = if lane_dependent {
                     self.lane_dependent_start(ancestor, range, start)
                 } else if range.trip_count().is_none() {
-                    self.uniform_start(ancestor, range, start)
+                    // A tile's loop (`kk .. kk + 32`) before a triangle (`0 .. i`).
+                    match self.uniform_start(ancestor, range, start) {
+                        (range, None) => (
+                            self.triangular(ancestor, range, guard).unwrap_or(range),
+                            None,
+                        ),
+                        tile => tile,
+                    }
                 } else {
                     (range, None)
                 };
@@ -154,6 +162,81 @@ impl Scope<'_> {
             },
         };
         (range, Some((start, unit)))
+    }
+
+    /// A loop whose bound is an enclosing loop's variable (LU's `for (j = 0; j < i; j++)`,
+    /// or `j = i + 1` to a constant with step 1): the loop over the bound's whole range, from
+    /// its least start to its greatest end, with the condition that keeps the iterations it
+    /// runs (`loop1 < loop0`) added to `guard`; evaluated per iteration, it counts exactly the
+    /// requests the triangle makes. `None` where the bound reads anything else, or where the
+    /// enclosing loops' ranges do not bound it.
+    fn triangular(
+        &self,
+        loop_operation: MlirOperation,
+        range: Loop,
+        guard: &mut Vec<Condition>,
+    ) -> Option<Loop> {
+        let step = range.step.filter(|&step| step > 0)?;
+        let outer = |variable: &Variable| match variable {
+            Variable::Loop(LoopId(depth)) => self
+                .loops
+                .get(*depth)
+                .filter(|enclosing| !enclosing.lane_dependent && enclosing.start.is_none())
+                .and_then(|enclosing| {
+                    let trips = enclosing.range.trip_count().filter(|&trips| trips > 0)?;
+                    Some((enclosing.range.lower?, enclosing.range.value(trips - 1)?))
+                }),
+            _ => None,
+        };
+        let range_of = |variable: &Variable| match outer(variable) {
+            Some((least, greatest)) => (Some(least), Some(greatest)),
+            None => (None, None),
+        };
+        let induction = IndexExpression::Variable(Variable::Loop(LoopId(self.loops.len())));
+        let mut conditions = Vec::new();
+        let mut bound = |index: isize, known: Option<i64>, relation, greatest: bool| {
+            if known.is_some() {
+                return known;
+            }
+            let expression =
+                self.expression(unsafe { mlirOperationGetOperand(loop_operation, index) }, 0);
+            let variables = expression.variables();
+            if variables.is_empty() || !variables.iter().all(|variable| outer(variable).is_some()) {
+                return None;
+            }
+            let (least, most) = analysis::delinearize::bounds(&expression, &range_of);
+            conditions.push(Condition::new(induction.clone(), relation, expression));
+            if greatest {
+                most
+            } else {
+                least
+            }
+        };
+        let upper = bound(1, range.upper, Relation::Less, true)?;
+        // A start that moves shifts which values a step > 1 takes: only step 1 is the same set.
+        let lower = match range.lower {
+            Some(lower) => lower,
+            None if step == 1 => bound(0, None, Relation::GreaterEqual, false)?,
+            None => return None,
+        };
+        let triangle = Loop::constant(lower, upper.max(lower), step);
+        // The guard is evaluated iteration by iteration over the loops it names: only where
+        // the metrics enumerate them all ([`MAX_ENUMERATED_ITERATIONS`]), else it costs them.
+        let named: BTreeSet<Variable> = conditions.iter().flat_map(Condition::variables).collect();
+        let iterations = named
+            .iter()
+            .try_fold(triangle.trip_count()?, |product, variable| match variable {
+                // The loop's own variable is the triangle's trips, counted already.
+                Variable::Loop(LoopId(depth)) if *depth < self.loops.len() => {
+                    product.checked_mul(self.loops[*depth].range.trip_count()?)
+                }
+                _ => Some(product),
+            })?;
+        if iterations > MAX_ENUMERATED_ITERATIONS {
+            return None;
+        }
+        guard.extend(conditions);
+        Some(triangle)
     }
 
     /// [`uniform_trips`] of a loop from `start` over `range` under the loops entered so far.

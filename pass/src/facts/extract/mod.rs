@@ -256,6 +256,62 @@ enum Geometric {
 }
 
 impl Scope<'_> {
+    /// An `scf.for` iteration argument that each trip adds the same constant to (LU's
+    /// `array_offset += matrix_dim`, an offset bumped by a row): `init + c·k` in trip `k`,
+    /// `k = (i − lower) / step` of the loop's variable `i`. `None` for anything else.
+    fn recurrence(
+        &self,
+        value: MlirValue,
+        (block, number): (MlirBlock, usize),
+        depth: usize,
+    ) -> Option<IndexExpression> {
+        let the_loop = unsafe { mlirBlockGetParentOperation(block) };
+        if number == 0 || !ir::is_named(the_loop, "scf.for") {
+            return None;
+        }
+        let induction = unsafe { mlirBlockGetArgument(block, 0) };
+        let position = self
+            .loops
+            .iter()
+            .position(|enclosing| unsafe { mlirValueEqual(enclosing.induction, induction) })?;
+        let enclosing = &self.loops[position];
+        if enclosing.start.is_some() || enclosing.geometric.is_some() {
+            return None;
+        }
+        let (lower, step) = (enclosing.range.lower?, enclosing.range.step?);
+        let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
+        let yielded = operand(
+            unsafe { mlirBlockGetTerminator(block) },
+            number as isize - 1,
+        );
+        let update = ir::defining_operation(yielded)?;
+        let is = |index| unsafe { mlirValueEqual(operand(update, index), value) };
+        let (increment, sign) = match ir::operation_name(update).as_str() {
+            "arith.addi" if is(0) => (operand(update, 1), 1),
+            "arith.addi" if is(1) => (operand(update, 0), 1),
+            "arith.subi" if is(0) => (operand(update, 1), -1),
+            _ => return None,
+        };
+        let increment = self
+            .expression(increment, depth + 1)
+            .evaluate(&|_| None)
+            .ok()?
+            .checked_mul(sign)?;
+        // The loop's operands are its bounds and step, then the initial values.
+        let initial = self.expression(operand(the_loop, 2 + number as isize), depth + 1);
+        let variable = IndexExpression::Variable(Variable::Loop(LoopId(position)));
+        let moved = match lower {
+            0 => variable,
+            _ => add(variable, IndexExpression::Constant(lower.checked_neg()?)),
+        };
+        // `c·(i − lower) / step`, affine where the step divides the increment.
+        let sum = match increment % step {
+            0 => times(moved, increment / step),
+            _ => times(moved.floor_divide(step), increment),
+        };
+        Some(add(initial, sum))
+    }
+
     /// The index expression `value` computes.
     fn expression(&self, value: MlirValue, depth: usize) -> IndexExpression {
         if depth > MAX_DEPTH {
@@ -263,12 +319,12 @@ impl Scope<'_> {
         }
         match ir::defining_operation(value) {
             Some(owner) => self.result(owner, depth),
-            None => self.argument(value),
+            None => self.argument(value, depth),
         }
     }
 
     /// The expression a block argument stands for.
-    fn argument(&self, value: MlirValue) -> IndexExpression {
+    fn argument(&self, value: MlirValue, depth: usize) -> IndexExpression {
         if let Some(position) = self
             .loops
             .iter()
@@ -300,6 +356,9 @@ impl Scope<'_> {
                 mlirBlockArgumentGetArgNumber(value) as usize,
             )
         };
+        if let Some(recurrence) = self.recurrence(value, (block, number), depth) {
+            return recurrence;
+        }
         let entry = unsafe { mlirRegionGetFirstBlock(self.kernel.body()) };
         if block.ptr != entry.ptr {
             let parent = unsafe { mlirBlockGetParentOperation(block) };
