@@ -1,9 +1,11 @@
 //! What the loops and guards around an access contribute to its [`Access`](analysis::Access):
 //! each enclosing `scf.for`/`affine.for` a [`Loop`] (constant bounds where the IR has them; a
 //! loop starting at a thread-dependent index, a grid-stride loop, stands for `start + c·j` with
-//! `j` uniform across lanes), each enclosing `scf.if` its conditions as guards (the `else`
-//! branch negated; a check of argument pointers selects a path for the whole launch, so it
-//! guards nothing), anything else a guard the analysis cannot evaluate, with the reason.
+//! `j` uniform across lanes; a loop bounded by an enclosing loop's variable, `for (j = 0; j <
+//! i; j++)`, is its bound's whole range with `j < i` as a guard), each enclosing `scf.if` its
+//! conditions as guards (the `else` branch negated; `&&`, `||` and `!` followed, a disjunction
+//! one `Condition::any`; a check of argument pointers selects a path for the whole launch, so
+//! it guards nothing), anything else a guard the analysis cannot evaluate, with the reason.
 
 use std::collections::{BTreeSet, HashMap};
 
