@@ -331,6 +331,25 @@ pub fn holds(
     Some(proofs.join("; "))
 }
 
+/// Why `0 ≤ column < width` is not proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotInRow {
+    /// In words, as remarks write it.
+    pub reason: String,
+    /// Whether it is the lower bound, `column ≥ 0`, that no fact proves (else the upper one,
+    /// or the forms are not affine).
+    pub below_zero: bool,
+}
+
+impl From<String> for NotInRow {
+    fn from(reason: String) -> NotInRow {
+        NotInRow {
+            reason,
+            below_zero: false,
+        }
+    }
+}
+
 /// Whether `0 ≤ column < width` wherever `conditions` hold and each variable lies in its
 /// `range`: the facts that prove it, or why it is not proven.
 pub fn column_in_row(
@@ -338,9 +357,9 @@ pub fn column_in_row(
     width: &IndexExpression,
     conditions: &[Condition],
     range: &dyn Fn(&Variable) -> Range,
-) -> Result<InRow, String> {
+) -> Result<InRow, NotInRow> {
     let (Some(column_form), Some(width_form)) = (Form::of(column), Form::of(width)) else {
-        return Err("the column or the width is not affine".into());
+        return Err(String::from("the column or the width is not affine").into());
     };
     let facts: Vec<Fact> = conditions.iter().flat_map(facts_of).collect();
     let lower_goal = Form::default().plus_times(&column_form, -1);
@@ -349,14 +368,18 @@ pub fn column_in_row(
         ..form
     });
     let (Some(lower_goal), Some(upper_goal)) = (lower_goal, upper_goal) else {
-        return Err("index arithmetic overflows 64 bits".into());
+        return Err(String::from("index arithmetic overflows 64 bits").into());
     };
     let column_words = describe(&column_form);
     let width_words = describe(&width_form);
-    let lower = proof(&lower_goal, &facts, range)
-        .ok_or_else(|| format!("no guard or loop bound proves the column {column_words} >= 0"))?;
+    let lower = proof(&lower_goal, &facts, range).ok_or_else(|| NotInRow {
+        reason: format!("no guard or loop bound proves the column {column_words} >= 0"),
+        below_zero: true,
+    })?;
     let upper = proof(&upper_goal, &facts, range).ok_or_else(|| {
-        format!("no guard or loop bound proves the column {column_words} < the width {width_words}")
+        NotInRow::from(format!(
+            "no guard or loop bound proves the column {column_words} < the width {width_words}"
+        ))
     })?;
     Ok(InRow { lower, upper })
 }
@@ -538,7 +561,8 @@ mod tests {
             assert!(column_in_row(&column, &symbol("nj"), &guards, &ranges).is_ok());
         }
         let error = column_in_row(&(j + 2), &symbol("nj"), &guards, &ranges).unwrap_err();
-        assert!(error.contains("< the width nj"), "{error}");
+        assert!(error.reason.contains("< the width nj"), "{}", error.reason);
+        assert!(!error.below_zero);
     }
 
     /// GESUMMV under a run-time check: `j < n` and `n ≤ 4096` together prove `j < 4096`, and
@@ -597,6 +621,23 @@ mod tests {
         let bound = Condition::new(j.clone(), Relation::Less, symbol("arg1"));
         let error =
             column_in_row(&j, &IndexExpression::Constant(100), &[bound], &ranges).unwrap_err();
-        assert!(error.contains("< the width 100"), "{error}");
+        assert!(error.reason.contains("< the width 100"), "{}", error.reason);
+    }
+
+    /// A column one left of a loop from 0 (a stencil's west neighbour, unguarded) is below 0
+    /// at the first trip: the missing bound is the lower one, which the advice names.
+    #[test]
+    fn a_missing_lower_bound_is_named() {
+        let j: IndexExpression = Variable::Loop(crate::LoopId(0)).into();
+        let bound = Condition::new(j.clone(), Relation::Less, 100);
+        let error = column_in_row(
+            &(j + (-1)),
+            &IndexExpression::Constant(100),
+            &[bound],
+            &ranges,
+        )
+        .unwrap_err();
+        assert!(error.below_zero, "{}", error.reason);
+        assert!(error.reason.ends_with(">= 0"), "{}", error.reason);
     }
 }

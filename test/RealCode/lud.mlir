@@ -105,17 +105,18 @@
 // (and 48 after the loop, for lud_diagonal), each giving the same metrics, so they hold at
 // every launch here (before: "sectors depends on the unknown value of arg2"). lud_diagonal
 // still has no time: the walker does not follow the triangular loops.
-// In lud_internal "sectors per request unknown: sectors depends on the unknown value of arg2"
-// and delinearize "no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >=
-// 0": offset is 0, 16 and 32 at the launches (multiples of 16, non-negative), which the
-// kernel line does not gather (only arg1 = 64); and the unblock advice (guard the column
-// below the width) is not what is missing. promote leaves shadow[tx][i] etc. in memory ("the
-// loop also accesses it at ...", shadow[tx][j] with j < i, a different element). vectorize
-// suggests float4 for lud_internal's peri_col[ty][i], as the expert; its suggestion to unroll
-// lud_perimeter's i loop for peri_col[idx][i] could not be followed (each trip's j loop reads
-// the elements the earlier trips store). No time remark: the report has none for lud_diagonal
-// (the iter_arg) and says "no launch in the module gives its grid" for lud_perimeter and
-// lud_internal, whose every launch gives one (3, 2, 1 and 3x3, 2x2, 1x1: they differ).
+// Delinearize says "no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >=
+// 0": offset is 0, 16 and 32 at the launches (non-negative), which the kernel line now names
+// but delinearize does not use (it reads only an argument every launch passes as one
+// constant); its advice, "guard the column at or above 0", names the missing bound (session
+// 27; it used to advise a guard below the width). promote leaves shadow[tx][i] etc. in
+// memory ("the loop also accesses it at ...", shadow[tx][j] with j < i, a different
+// element). vectorize suggests float4 for lud_internal's peri_col[ty][i], as the expert; its
+// suggestion to unroll lud_perimeter's i loop for peri_col[idx][i] could not be followed
+// (each trip's j loop reads the elements the earlier trips store). No time remark:
+// lud_diagonal's triangular loops have no trip count the time walker reads, and
+// lud_perimeter and lud_internal "no launch in the module gives its grid": every launch gives
+// one, but they differ (3, 2, 1 and 3x3, 2x2, 1x1).
 
 // REMARK: gpu-mem-opt: kernel: 'lud_diagonal': block 16x1x1 (from gpu.launch_func); 15 memory accesses; the same at every launch here: arg1 = 64; the launches here pass arg2 = 0, 16, 32 or 48
 // REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x, loop0] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
@@ -132,8 +133,8 @@
 // REMARK: gpu-mem-opt: swizzle: workgroup 2: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 3168 -> 424 (degree 7.47 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|time}}
 // REMARK: gpu-mem-opt: kernel: 'lud_internal': block 16x16x1 (from gpu.launch_func); 8 memory accesses; the same at every launch here: arg1 = 64
-// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >= 0; unblock: guard the column below the width (if (j < W)); the same for 2 more accesses: {{.*}}
-// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + arg2 >= 0; unblock: guard the column below the width (if (j < W))
+// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >= 0; unblock: guard the column at or above 0 (if (j >= 0)); the same for 2 more accesses: {{.*}}
+// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + arg2 >= 0; unblock: guard the column at or above 0 (if (j >= 0))
 // REMARK: gpu-mem-opt: vectorize: workgroup 1: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 1; it is known to be 4-byte aligned: the element size only)
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 136, degree 1); the same for workgroup 1

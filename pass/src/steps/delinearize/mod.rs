@@ -12,7 +12,7 @@
 //! not, since `0 ≤ column < W`). The index arithmetic the flat index used stays for LLVM to
 //! remove. Cost: one walk of each access's index chain.
 
-use analysis::delinearize::{column_in_row, describe_expression, needed};
+use analysis::delinearize::{column_in_row, describe_expression, needed, NotInRow};
 use analysis::expression::{IndexExpression, Variable};
 use analysis::matrix::{AccessKind, Condition};
 use mlir_sys::*;
@@ -64,17 +64,16 @@ pub fn run(
                 .is_some_and(|number| kernel.launches.constant(number).is_some()),
             _ => false,
         });
-        let proven = |split: Result<FlatIndex, String>| {
-            split.and_then(|flat| {
-                let proof = column_in_row(
-                    &flat.column_expression,
-                    &flat.width,
-                    &flat.facts,
-                    &|variable| kernel.range(&flat.loops, variable),
-                )?;
-                viewable(kernel, memory.memref)?;
-                Ok((flat, proof))
-            })
+        let proven = |split: Result<FlatIndex, String>| -> Result<_, NotInRow> {
+            let flat = split?;
+            let proof = column_in_row(
+                &flat.column_expression,
+                &flat.width,
+                &flat.facts,
+                &|variable| kernel.range(&flat.loops, variable),
+            )?;
+            viewable(kernel, memory.memref)?;
+            Ok((flat, proof))
         };
         // The likeliest width, else the first other whose column is proven inside its row.
         let likeliest = proven(found);
@@ -119,11 +118,13 @@ pub fn run(
             }
             Err(why) => (
                 false,
-                format!("{written} stays flat: {why}"),
-                Some(match width_fixed {
-                    true => "guard the column below the width (if (j < W))".to_string(),
-                    false => "guard the column below the width (if (j < W)), or pass the width \
-                              as the same constant at every launch in the module"
+                format!("{written} stays flat: {}", why.reason),
+                Some(match (why.below_zero, width_fixed) {
+                    (true, _) => "guard the column at or above 0 (if (j >= 0))".to_string(),
+                    (false, true) => "guard the column below the width (if (j < W))".to_string(),
+                    (false, false) => "guard the column below the width (if (j < W)), or pass \
+                                       the width as the same constant at every launch in the \
+                                       module"
                         .to_string(),
                 }),
             ),
@@ -192,7 +193,7 @@ pub fn needs(
 }
 
 /// The flat index as the remark writes it (`100*loop0 + tid.x`), or `…` where not followed.
-fn flat_words(outcome: &Result<(FlatIndex, analysis::delinearize::InRow), String>) -> String {
+fn flat_words(outcome: &Result<(FlatIndex, analysis::delinearize::InRow), NotInRow>) -> String {
     outcome
         .as_ref()
         .ok()
