@@ -35,7 +35,7 @@ use crate::{
     facts::accesses::MemoryAccess,
     facts::extract,
     facts::kernels::Kernel,
-    facts::launches::values::MOST_VALUES,
+    facts::launches::{argument_number, values::MOST_VALUES},
     report::{AccessReport, WarpMetrics},
 };
 
@@ -152,8 +152,7 @@ fn at_every_launch(
             let Variable::Symbol(name) = &variable else {
                 return None;
             };
-            let number: usize = name.strip_prefix("arg")?.parse().ok()?;
-            let values = kernel.launches.values(number)?;
+            let values = kernel.launches.values(argument_number(name)?)?;
             Some((variable, values))
         })
         .collect();

@@ -111,6 +111,11 @@ impl LaunchFacts {
     }
 }
 
+/// `N` of the symbol `argN`.
+pub(crate) fn argument_number(name: &str) -> Option<usize> {
+    name.strip_prefix("arg")?.parse().ok()
+}
+
 /// Most values of an argument [`LaunchFacts::describe_values`] names one by one.
 const SHOWN_VALUES: usize = 6;
 

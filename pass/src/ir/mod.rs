@@ -380,47 +380,59 @@ fn is_boolean(operation: MlirOperation) -> bool {
     }
 }
 
+/// The lower bound, the trips and the step of `the_loop` (an `scf.for`), its operands folded
+/// by `fold`, where they fold and the step is positive.
+pub fn loop_trips(
+    the_loop: MlirOperation,
+    fold: &dyn Fn(MlirValue) -> Option<i64>,
+) -> Option<(i64, i64, i64)> {
+    let bound = |index| fold(unsafe { mlirOperationGetOperand(the_loop, index) });
+    let (lower, upper, step) = (bound(0)?, bound(1)?, bound(2)?);
+    Some((
+        lower,
+        ceiling(upper.checked_sub(lower)?.max(0), step)?,
+        step,
+    ))
+}
+
+/// The value each trip of `the_loop` (an `scf.for`) adds to its iteration argument
+/// `position` (0 for the first): the other operand where the value it yields is that
+/// argument's `arith.addi` with it (C's `i += 16` carried by the loop).
+pub fn loop_increment(the_loop: MlirOperation, position: usize) -> Option<MlirValue> {
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let argument = unsafe { mlirBlockGetArgument(body, position as isize + 1) };
+    let yielded =
+        unsafe { mlirOperationGetOperand(mlirBlockGetTerminator(body), position as isize) };
+    let update = defining_operation(yielded).filter(|&update| is_named(update, "arith.addi"))?;
+    let operand = |index| unsafe { mlirOperationGetOperand(update, index) };
+    (0..2).find_map(|index| {
+        let mine = unsafe { mlirValueEqual(operand(index), argument) };
+        mine.then(|| operand(1 - index))
+    })
+}
+
 /// The value `result` of `the_loop` (an `scf.for`) leaves, where its bounds fold: its initial
 /// value after no trip; the initial value plus the trips times the constant each trip adds
-/// (C's `i += 16` carried by the loop); else what its last trip yields, folded with the
-/// loop's variable at its last value (LU's `i = iv` cast to `int`, then `i + 16`).
+/// ([`loop_increment`]); else what its last trip yields, folded with the loop's variable at
+/// its last value (LU's `i = iv` cast to `int`, then `i + 16`).
 fn loop_result(
     the_loop: MlirOperation,
     result: MlirValue,
     (depth, bound): (usize, &dyn Fn(MlirValue) -> Option<i64>),
 ) -> Option<i64> {
     let fold = |value| folded(value, depth, bound);
-    let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
     let number = unsafe { mlirOpResultGetResultNumber(result) };
-    let (lower, upper, step) = (
-        fold(operand(the_loop, 0))?,
-        fold(operand(the_loop, 1))?,
-        fold(operand(the_loop, 2))?,
-    );
-    let trips = ceiling(upper.checked_sub(lower)?.max(0), step)?;
-    let initial = || fold(operand(the_loop, 3 + number));
+    let (lower, trips, step) = loop_trips(the_loop, &fold)?;
+    let initial = || fold(unsafe { mlirOperationGetOperand(the_loop, 3 + number) });
     if trips == 0 {
         return initial();
     }
-    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
-    let (induction, argument) = unsafe {
-        (
-            mlirBlockGetArgument(body, 0),
-            mlirBlockGetArgument(body, number + 1),
-        )
-    };
-    let yielded = operand(unsafe { mlirBlockGetTerminator(body) }, number);
-    let increment = defining_operation(yielded)
-        .filter(|&update| is_named(update, "arith.addi"))
-        .and_then(|update| {
-            (0..2).find_map(|index| {
-                let mine = unsafe { mlirValueEqual(operand(update, index), argument) };
-                mine.then(|| operand(update, 1 - index))
-            })
-        });
-    if let Some(increment) = increment {
+    if let Some(increment) = loop_increment(the_loop, number as usize) {
         return initial()?.checked_add(trips.checked_mul(fold(increment)?)?);
     }
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
+    let induction = unsafe { mlirBlockGetArgument(body, 0) };
+    let yielded = unsafe { mlirOperationGetOperand(mlirBlockGetTerminator(body), number) };
     let last = lower.checked_add((trips - 1).checked_mul(step)?)?;
     let at_last = |value: MlirValue| match unsafe { mlirValueEqual(value, induction) } {
         true => Some(last),

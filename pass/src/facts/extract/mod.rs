@@ -280,17 +280,19 @@ impl Scope<'_> {
         }
         let (lower, step) = (enclosing.range.lower?, enclosing.range.step?);
         let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
-        let yielded = operand(
-            unsafe { mlirBlockGetTerminator(block) },
-            number as isize - 1,
-        );
-        let update = ir::defining_operation(yielded)?;
-        let is = |index| unsafe { mlirValueEqual(operand(update, index), value) };
-        let (increment, sign) = match ir::operation_name(update).as_str() {
-            "arith.addi" if is(0) => (operand(update, 1), 1),
-            "arith.addi" if is(1) => (operand(update, 0), 1),
-            "arith.subi" if is(0) => (operand(update, 1), -1),
-            _ => return None,
+        // `x += c` ([`ir::loop_increment`]), or `x -= c`.
+        let subtracted = || {
+            let yielded = operand(
+                unsafe { mlirBlockGetTerminator(block) },
+                number as isize - 1,
+            );
+            let update = ir::defining_operation(yielded)
+                .filter(|&update| ir::is_named(update, "arith.subi"))?;
+            unsafe { mlirValueEqual(operand(update, 0), value) }.then(|| operand(update, 1))
+        };
+        let (increment, sign) = match ir::loop_increment(the_loop, number - 1) {
+            Some(increment) => (increment, 1),
+            None => (subtracted()?, -1),
         };
         let increment = self
             .expression(increment, depth + 1)

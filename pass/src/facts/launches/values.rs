@@ -88,39 +88,23 @@ fn bindings(site: MlirOperation) -> Option<Vec<Binding>> {
 /// induction variable, and each iteration argument a trip adds the same constant to.
 fn trips(the_loop: MlirOperation, outer: &Binding) -> Option<Vec<Binding>> {
     let fold = |value: MlirValue| ir::integer_where(value, &|argument| bound(outer, argument));
-    let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
-    let (lower, upper, step) = (
-        fold(operand(the_loop, 0))?,
-        fold(operand(the_loop, 1))?,
-        fold(operand(the_loop, 2))?,
-    );
-    if step <= 0 {
-        return None;
-    }
-    let span = upper.checked_sub(lower)?.max(0);
-    let count = usize::try_from(span / step + i64::from(span % step != 0)).ok()?;
-    if count > MOST_BINDINGS {
+    let (lower, count, step) = ir::loop_trips(the_loop, &fold)?;
+    if count > MOST_BINDINGS as i64 {
         return None;
     }
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)) };
-    let terminator = unsafe { mlirBlockGetTerminator(body) };
     let arguments = unsafe { mlirBlockGetNumArguments(body) };
     // (argument, initial value, increment) of each iteration argument that is a recurrence.
     let recurrences: Vec<(MlirValue, i64, i64)> = (1..arguments)
         .filter_map(|number| {
             let argument = unsafe { mlirBlockGetArgument(body, number) };
-            let initial = fold(operand(the_loop, 2 + number))?;
-            let update = ir::defining_operation(operand(terminator, number - 1))
-                .filter(|&update| ir::is_named(update, "arith.addi"))?;
-            let other = (0..2).find_map(|index| {
-                let mine = unsafe { mlirValueEqual(operand(update, index), argument) };
-                mine.then(|| operand(update, 1 - index))
-            })?;
-            Some((argument, initial, fold(other)?))
+            let initial = fold(unsafe { mlirOperationGetOperand(the_loop, 2 + number) })?;
+            let increment = ir::loop_increment(the_loop, number as usize - 1)?;
+            Some((argument, initial, fold(increment)?))
         })
         .collect();
     let induction = unsafe { mlirBlockGetArgument(body, 0) };
-    (0..count as i64)
+    (0..count)
         .map(|trip| {
             let mut binding = vec![(induction, lower.checked_add(trip.checked_mul(step)?)?)];
             for &(argument, initial, increment) in &recurrences {

@@ -21,10 +21,11 @@ use crate::{
     facts::extract::{flat_index, flat_indices, FlatIndex},
     facts::findings::Finding,
     facts::kernels::Kernel,
+    facts::launches::argument_number,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
     steps::register_tile::jam::on_edge_path,
-    steps::{version::argument_number, Early, Step, Telling},
+    steps::{Early, Step, Telling},
     Options,
 };
 

@@ -31,6 +31,7 @@ use mlir_sys::*;
 use crate::{
     facts::findings::Finding,
     facts::kernels::{Assumed, Kernel, KernelKind},
+    facts::launches::argument_number,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
     steps::memory_space::{self, disjoint},
@@ -192,11 +193,6 @@ fn arguments_accessed(findings: &[Finding]) -> (Vec<usize>, Vec<usize>) {
 /// The value of a constant bound (`needed` makes them constant).
 fn constant(bound: &IndexExpression) -> i64 {
     bound.evaluate(&|_| None).unwrap_or(i64::MAX)
-}
-
-/// `N` of the symbol `argN`.
-pub(crate) fn argument_number(name: &str) -> Option<usize> {
-    name.strip_prefix("arg")?.parse().ok()
 }
 
 /// Whether the steps, run on the kernel under `plan`'s facts, did something that pays for the
