@@ -25,6 +25,8 @@
 //! * [`delinearize`]: whether a flat index `row·W + column` may be read as a row and column
 //!   of a 2-D view (`0 ≤ column < W` proven from guards, loop bounds and id ranges);
 //! * [`coarsening`]: how many blocks' work one block does (Little's law, issue 33);
+//! * [`promote`]: the window of registers a loop carries for loads along its counter
+//!   (issue 33);
 //! * [`register_tile`]: how many outputs a thread of an accumulation loop computes, and the
 //!   loads their shared trips save (issue 33);
 //! * [`time`]: the predicted time of a launch from those counts (issue 35);
@@ -50,6 +52,7 @@ pub mod metrics;
 pub mod misalignment;
 pub mod neighbor;
 pub mod pattern;
+pub mod promote;
 pub mod register_tile;
 pub mod relayout;
 pub mod request;

@@ -88,7 +88,7 @@ pub struct Stage {
 }
 
 /// The kernel stages, in order.
-pub const KERNEL: [Stage; 14] = [
+pub const KERNEL: [Stage; 15] = [
     Stage {
         step: Step::RegisterTile,
         phase: Phase::Work,
@@ -123,6 +123,13 @@ pub const KERNEL: [Stage; 14] = [
         does: "keeps an element in a register across a loop",
         needs: &[(Step::Version, "the arguments its check proves apart")],
         run: |work| early(promote::run, work),
+    },
+    Stage {
+        step: Step::Promote,
+        phase: Phase::Assumed,
+        does: "carries loads along a loop in registers",
+        needs: &[(Step::Version, "the arguments its check proves apart")],
+        run: |work| early(promote::stream::run, work),
     },
     Stage {
         step: Step::Vectorize,

@@ -51,7 +51,9 @@
 //! does (buffers apart, aligned); its `else` side is not costed. So is a register tile's edge
 //! path (its outputs one by one, in the blocks at the grid's edge): an interior block's time.
 //! One whose condition is known at compile time ([`static_condition`]: a check a step
-//! folded) runs the side it selects, as if written in its place.
+//! folded) runs the side it selects, as if written in its place. One on `counter == lower` of
+//! the loop around it (`promote` filling a window of registers) runs its side once per entry
+//! of the loop; each trip pays the compare and the branch.
 //!
 //! **Launch**: [`Kernel::grid`] (the most blocks the module's launches give, else the
 //! kernel's `known_grid_size`) and the block size; no grid, no prediction. Registers are
@@ -700,6 +702,17 @@ impl Walker<'_> {
                 }
                 results_vary(varying);
             }
+            "scf.if" if first_trip(operation) => {
+                // Its side runs in the loop's first trip alone (`promote`'s window filled):
+                // once per entry of the loop, as a hoisted op; each trip pays the compare and
+                // the branch.
+                let taken =
+                    self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
+                cost.hoisted += taken.instructions + taken.hoisted;
+                cost.instructions += 2.0;
+                cost.size += taken.size + 2.0;
+                results_vary(varying);
+            }
             "scf.if" if selects_path(operation) => {
                 let taken =
                     self.region(unsafe { mlirOperationGetRegion(operation, 0) }, varying)?;
@@ -894,6 +907,28 @@ fn selects_path(branch: MlirOperation) -> bool {
     ir::attribute(branch, SPECIALIZED).is_some()
         || ir::attribute(branch, EDGE_PATH).is_some()
         || pointer_check(unsafe { mlirOperationGetOperand(branch, 0) }) == Some(true)
+}
+
+/// Whether an `scf.if` runs its `then` side in the first trip of the loop around it alone
+/// (`counter == lower`, as `promote` fills a window; its `else` side only yields).
+fn first_trip(branch: MlirOperation) -> bool {
+    let the_loop = unsafe { mlirOperationGetParentOperation(branch) };
+    let condition = ir::defining_operation(unsafe { mlirOperationGetOperand(branch, 0) });
+    let (Some(compare), true) = (condition, ir::is_named(the_loop, "scf.for")) else {
+        return false;
+    };
+    let predicate = ir::attribute(compare, "predicate").and_then(ir::integer);
+    let operand = |of: MlirOperation, position| unsafe { mlirOperationGetOperand(of, position) };
+    let counter = unsafe {
+        mlirBlockGetArgument(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
+            0,
+        )
+    };
+    ir::is_named(compare, "arith.cmpi")
+        && predicate == Some(0)
+        && unsafe { mlirValueEqual(operand(compare, 0), counter) }
+        && unsafe { mlirValueEqual(operand(compare, 1), operand(the_loop, 0)) }
 }
 
 /// The region of an `scf.if` whose condition is known at compile time, which LLVM keeps alone.

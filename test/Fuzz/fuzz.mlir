@@ -1,5 +1,5 @@
 // The differential fuzzer (cli/src/fuzz.rs): 120 random kernels of seed 1 from
-// the thirteen families (atomics, gather, tile, matrix products, reduction, rows, stencil, trips,
+// the fourteen families (atomics, columns walked along a loop, gather, tile, matrix products, reduction, rows, stencil, trips,
 // vector, warp reductions, shared trees, branches of several blocks, huge) with random pass options, each run
 // through the pass and the reference interpreter before and
 // after (huge inputs, too large to interpret, through the pass alone). Every case must verify and give bit-identical outputs (findings: 0),
@@ -13,7 +13,7 @@
 
 // RUN: gpu-mem-opt fuzz --seed 1 --count 120 | FileCheck %s
 // CHECK: fuzz: seed 1, cases 0..120: 120 cases in
-// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, branches {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, product {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, tree {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}, warp {{[1-9][0-9]*}}
+// CHECK-NEXT: families: atomics {{[1-9][0-9]*}}, branches {{[1-9][0-9]*}}, column {{[1-9][0-9]*}}, gather {{[1-9][0-9]*}}, huge {{[1-9][0-9]*}}, product {{[1-9][0-9]*}}, reduction {{[1-9][0-9]*}}, rows {{[1-9][0-9]*}}, stencil {{[1-9][0-9]*}}, tile {{[1-9][0-9]*}}, tree {{[1-9][0-9]*}}, trips {{[1-9][0-9]*}}, vector {{[1-9][0-9]*}}, warp {{[1-9][0-9]*}}
 // The transforms that must be reached, in the summary's (sorted) order; others, such as
 // delinearize or promote, may appear between them.
 // CHECK-NEXT: applied (cases):
@@ -28,6 +28,15 @@
 // CHECK-NEXT: loops written as affine.for: {{[1-9][0-9]*}} cases
 // CHECK-NEXT: rejected inputs: 0
 // CHECK-NEXT: findings: 0
+
+// Columns walked along a loop (a 3-D stencil's z): promote carries full windows of offsets
+// in registers, an inner radius loop's written out, and refuses gaps, offsets that are not a
+// whole number of steps apart and columns updated in place.
+// RUN: gpu-mem-opt fuzz --seed 1 --count 30 --family column | FileCheck %s --check-prefix=COLUMN
+// COLUMN: families: column 30
+// COLUMN-NEXT: applied (cases):
+// COLUMN-SAME: promote {{[1-9][0-9]*}}
+// COLUMN: findings: 0
 
 // One family alone (`--family`): matrix products, where register tiles must be reached (a
 // gpu.launch_func or gpu.launch form whose grid a tile divides and the time model lets it).

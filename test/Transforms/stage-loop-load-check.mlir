@@ -32,7 +32,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: gpu.barrier
     // CHECK: memref.load %arg0
     // expected-remark @below {{kernel: 'row_prefix'}}
-    // expected-remark @below {{readonly: arg 0: ld.global.nc for 1 load on the fast path of staging's run-time check that arg 0's bytes overlap none of arg 1's}}
+    // expected-remark @below {{readonly: arg 0: ld.global.nc for 1 load on the fast path of the loop nest's run-time check that arg 0's bytes overlap none of arg 1's}}
     // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 8256 -> 320 (degree 25.80 -> 1)}}
     gpu.func @row_prefix(%a: memref<256x64xf32>, %sums: memref<256x64xf32>) kernel
         attributes {known_block_size = array<i32: 32, 4, 1>} {

@@ -36,6 +36,8 @@ use random::Random;
 pub enum Family {
     /// [`families::atomics`].
     Atomics,
+    /// [`families::column`].
+    Column,
     /// [`families::gather`].
     Gather,
     /// [`families::tile`].
@@ -64,8 +66,9 @@ pub enum Family {
 
 impl Family {
     /// Every family.
-    const ALL: [Family; 13] = [
+    const ALL: [Family; 14] = [
         Family::Atomics,
+        Family::Column,
         Family::Gather,
         Family::Tile,
         Family::Product,
@@ -84,6 +87,7 @@ impl Family {
     pub fn name(self) -> &'static str {
         match self {
             Family::Atomics => "atomics",
+            Family::Column => "column",
             Family::Gather => "gather",
             Family::Tile => "tile",
             Family::Product => "product",
@@ -173,6 +177,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
     let element = random.pick(&Element::ALL);
     let mut kernel = match family {
         Family::Atomics => families::atomics(&mut random, element),
+        Family::Column => families::column(&mut random, element),
         Family::Gather => families::gather(&mut random, element),
         Family::Tile => families::tile(&mut random, element),
         Family::Product => families::product(&mut random, element),

@@ -3,6 +3,9 @@
 //!
 //! * [`atomics`]: histograms with `memref.atomic_rmw` (`addi`, `addf`, `maxs`,
 //!   `maximumf`) into the output or into shared bins first (the pass must leave them alone);
+//! * [`column`]: a thread walks its element's column along a loop, reading it at offsets
+//!   from the counter (a full window, one with a gap, an inner radius loop, in place)
+//!   (promote's streaming);
 //! * [`gather`]: loads at random affine indices of the thread and block ids
 //!   (coefficients -1 to 32), some through a `memref.subview` at a constant or
 //!   per-block offset, stored at the thread's element or its transpose, or
@@ -60,6 +63,7 @@
 
 mod atomics;
 mod branches;
+mod column;
 mod gather;
 mod huge;
 mod product;
@@ -74,6 +78,7 @@ mod warp;
 
 pub use atomics::atomics;
 pub use branches::branches;
+pub use column::column;
 pub use gather::gather;
 pub use huge::huge;
 pub use product::product;

@@ -172,11 +172,11 @@ pub fn placement_decision(
                         )
                     } else {
                         format!(
-                            "on the fast path of {}'s {} (no second check; where it fails, \
+                            "on the fast path of {} {} (no second check; where it fails, \
                              the code as written reads through ld.global)",
                             match kernel.assumed.apart.is_empty() {
-                                true => "staging",
-                                false => "the kernel's specialization",
+                                true => "the loop nest's",
+                                false => "the kernel's specialization's",
                             },
                             check_text.trim_start_matches("behind a ")
                         )

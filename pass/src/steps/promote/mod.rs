@@ -31,6 +31,8 @@
 //! it.
 //! Cost: one walk of each loop's body per candidate.
 
+pub mod stream;
+
 use analysis::expression::{IndexExpression, LoopId, Variable};
 use analysis::matrix::{AccessKind, Condition, Relation};
 use mlir_sys::*;
@@ -652,7 +654,11 @@ fn apply(
         });
     }
     let first_new = unsafe { mlirOperationGetNumResults(the_loop) };
-    let remade = with_iter_arguments(the_loop, body, &carried);
+    let values: Vec<(MlirValue, MlirValue)> = carried
+        .iter()
+        .map(|element| (element.initial, element.yielded))
+        .collect();
+    let remade = with_iter_arguments(the_loop, body, &values);
     let next = unsafe { mlirOperationGetNextInBlock(remade) };
     for (position, element) in carried.iter().enumerate() {
         let after = Builder::before(next).located(element.store_location);
@@ -792,31 +798,31 @@ fn stored_before(
     None
 }
 
-/// `the_loop` remade with one more `iter_args` operand per carried element (its block
-/// arguments already added to `body`, their values yielded); the new loop (the old one is gone).
-fn with_iter_arguments(
+/// `the_loop` remade with one more `iter_args` operand per `(initial, yielded)` value (its
+/// block arguments already added to `body`); the new loop (the old one is gone).
+pub(super) fn with_iter_arguments(
     the_loop: MlirOperation,
     body: MlirBlock,
-    carried: &[Carried],
+    carried: &[(MlirValue, MlirValue)],
 ) -> MlirOperation {
     unsafe {
         let terminator = mlirBlockGetTerminator(body);
         let mut yields: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
             .map(|position| mlirOperationGetOperand(terminator, position))
             .collect();
-        yields.extend(carried.iter().map(|element| element.yielded));
+        yields.extend(carried.iter().map(|&(_, yielded)| yielded));
         mlirOperationSetOperands(terminator, yields.len() as isize, yields.as_ptr());
         let mut operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(the_loop))
             .map(|position| mlirOperationGetOperand(the_loop, position))
             .collect();
-        operands.extend(carried.iter().map(|element| element.initial));
+        operands.extend(carried.iter().map(|&(initial, _)| initial));
         let mut results: Vec<MlirType> = (0..mlirOperationGetNumResults(the_loop))
             .map(|position| mlirValueGetType(mlirOperationGetResult(the_loop, position)))
             .collect();
         results.extend(
             carried
                 .iter()
-                .map(|element| mlirValueGetType(element.initial)),
+                .map(|&(initial, _)| mlirValueGetType(initial)),
         );
         let region = mlirRegionCreate();
         mlirRegionTakeBody(region, mlirOperationGetRegion(the_loop, 0));

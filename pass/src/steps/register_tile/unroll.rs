@@ -42,6 +42,24 @@ pub fn unroll(kernel: &Kernel) {
     }
 }
 
+/// Writes out `the_loop` where its trips are a constant of at most `most` and its body has no
+/// region (`promote` writes out a stencil's radius loop so that each trip's loads have a
+/// constant offset); whether it did.
+pub fn written_out(the_loop: MlirOperation, most: i64) -> bool {
+    match trips(the_loop).filter(|&trips| trips <= most) {
+        Some(trips) => {
+            unsafe { write_out(the_loop, trips) };
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether [`written_out`] would write out `the_loop` at `most` trips.
+pub fn can_write_out(the_loop: MlirOperation, most: i64) -> bool {
+    trips(the_loop).is_some_and(|trips| trips <= most)
+}
+
 /// The trips of `the_loop` where its end is its start plus a constant (or both constants)
 /// and its step a positive constant, and its body has no region. Read from the SSA values
 /// alone: the access model reads a partial tile's end, `min(kk + 32, n)`, as `kk + 32`

@@ -125,6 +125,11 @@ pub fn decide(
         .filter(|&argument| disjoint::spanned(kernel, argument).is_ok())
         .collect();
     let mut apart = promote::needs_apart(kernel, findings, options);
+    for pair in promote::stream::needs_apart(kernel, findings, options) {
+        if !apart.contains(&pair) {
+            apart.push(pair);
+        }
+    }
     apart.retain(|(first, second)| spanned.contains(first) && spanned.contains(second));
     if conditions.is_empty() && apart.is_empty() {
         return Ok(None);
