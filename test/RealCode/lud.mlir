@@ -90,8 +90,14 @@
 // are modelled over 0..15 with j < i as a guard evaluated per iteration (session 27; before,
 // "the trip count of loop1 is unknown" left every shared array of lud_diagonal and
 // lud_perimeter unknown), and the model's conflicts are the interpreter's (--check-static
-// below: every metric agrees). shadow is swizzled (8-byte chunks, chunk ^= (row / 2) mod 8:
-// wavefronts 1683 -> 976, degree 1.72 -> 1) and peri_col too (3168 -> 424, 7.47 -> 1), both
+// below: every metric agrees). The sums the j loops accumulate in shared memory
+// (shadow[tx][i] -= shadow[tx][j] * shadow[j][i], peri_row, peri_col likewise) live in a
+// register across each j loop, as the expert would keep them: promote proves the other
+// accesses of the loop touch other elements from the guards (session 28: j < i, and
+// shadow[j][i] under tx > i, so j < i < tx), and where the loop may run no trip (j < i at
+// i = 0) the load before it and the store after it are under lower < upper. Then shadow is
+// swizzled (8-byte chunks, chunk ^= (row / 2) mod 8: wavefronts 969 -> 584, degree 1.66 ->
+// 1; 1683 before promotion) and peri_col too (1488 -> 214, 6.95 -> 1; 3168), both
 // without extra bytes, where the expert pads to [16][17]: the interpreter measures every shared
 // access of the output at degree 1 (AFTER below), and the diffs are identical. dia and
 // peri_row are "conflict-free already" and lud_internal's tiles too (wavefronts 136, degree
@@ -109,9 +115,8 @@
 // 0": offset is 0, 16 and 32 at the launches (non-negative), which the kernel line now names
 // but delinearize does not use (it reads only an argument every launch passes as one
 // constant); its advice, "guard the column at or above 0", names the missing bound (session
-// 27; it used to advise a guard below the width). promote leaves shadow[tx][i] etc. in
-// memory ("the loop also accesses it at ...", shadow[tx][j] with j < i, a different
-// element). vectorize suggests float4 for lud_internal's peri_col[ty][i], as the expert; its
+// 27; it used to advise a guard below the width). vectorize suggests float4 for
+// lud_internal's peri_col[ty][i], as the expert (and for the j loops' row reads); its
 // suggestion to unroll lud_perimeter's i loop for peri_col[idx][i] could not be followed
 // (each trip's j loop reads the elements the earlier trips store). No time remark:
 // lud_diagonal's triangular loops have no trip count the time walker reads, and
@@ -119,18 +124,18 @@
 // one, but they differ (3, 2, 1 and 3x3, 2x2, 1x1).
 
 // REMARK: gpu-mem-opt: kernel: 'lud_diagonal': block 16x1x1 (from gpu.launch_func); 15 memory accesses; the same at every launch here: arg1 = 64; the launches here pass arg2 = 0, 16, 32 or 48
-// REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x, loop0] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
-// REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[loop0 + 1, tid.x] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
+// REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x, loop0] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its (unknown) iterations
+// REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[loop0 + 1, tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its (unknown, at least 1 by the id and loop ranges) iterations
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
-// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 1683 -> 976 (degree 1.72 -> 1)
+// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 969 -> 584 (degree 1.66 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|time}}
 // REMARK: gpu-mem-opt: kernel: 'lud_perimeter': block 32x1x1 (from gpu.launch_func); 23 memory accesses; the same at every launch here: arg1 = 64; the launches here pass arg2 = 0, 16 or 32
-// REMARK: gpu-mem-opt: promote: workgroup 1: workgroup 1[loop0, tid.x] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
-// REMARK: gpu-mem-opt: promote: workgroup 2: workgroup 2[tid.x - 16, loop0] stays in memory, read and written in every iteration: the loop also accesses it at {{.*}}
+// REMARK: gpu-mem-opt: promote: workgroup 1: workgroup 1[loop0, tid.x] kept in a register across the loop at {{.*}}
+// REMARK: gpu-mem-opt: promote: workgroup 2: workgroup 2[tid.x - 16, loop0] kept in a register across the loop at {{.*}}
 // REMARK: gpu-mem-opt: vectorize: workgroup 2: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 2; it is known to be 4-byte aligned: the element size only)
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 272, degree 1); the same for workgroup 1
-// REMARK: gpu-mem-opt: swizzle: workgroup 2: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 3168 -> 424 (degree 7.47 -> 1)
+// REMARK: gpu-mem-opt: swizzle: workgroup 2: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 1488 -> 214 (degree 6.95 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|time}}
 // REMARK: gpu-mem-opt: kernel: 'lud_internal': block 16x16x1 (from gpu.launch_func); 8 memory accesses; the same at every launch here: arg1 = 64
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >= 0; unblock: guard the column at or above 0 (if (j >= 0)); the same for 2 more accesses: {{.*}}

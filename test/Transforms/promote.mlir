@@ -16,6 +16,7 @@
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 5
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel reloaded --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2
+// RUN: gpu-mem-opt diff %s --kernel triangular --grid 1,1,1 --block 16,1,1 --arg random:1
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg same:0
@@ -249,6 +250,36 @@ module attributes {gpu.container_module} {
       %again = memref.load %out[%tx] : memref<32xf32>
       %both = arith.addf %half, %again : f32
       memref.store %both, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+
+    /// LU's forward substitution on a row per thread: for i, for j < i, a[t][i] -= a[t][j] *
+    /// a[t][j]. The loop also reads a[t][j], which is another element since j < i (the
+    /// triangular loop's guard), so a[t][i] lives in a register across the j loop. At i = 0
+    /// the loop runs no trip: the load before it and the store after it are under
+    /// scf.if (lower < upper), and its trips are "(unknown)", not the widest range's 15.
+    // CHECK-LABEL: gpu.func @triangular
+    // CHECK: scf.for
+    // CHECK: arith.cmpi slt
+    // CHECK-NEXT: scf.if
+    // CHECK-NEXT: memref.load %arg0
+    // CHECK: scf.for {{.*}} iter_args
+    // REMARK: promote: arg 0: arg 0[tid.x, loop0] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its (unknown) iterations
+    gpu.func @triangular(%a: memref<16x16xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 16, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      scf.for %i = %c0 to %c16 step %c1 {
+        scf.for %j = %c0 to %i step %c1 {
+          %left = memref.load %a[%tx, %j] : memref<16x16xf32>
+          %sum = memref.load %a[%tx, %i] : memref<16x16xf32>
+          %product = arith.mulf %left, %left : f32
+          %next = arith.subf %sum, %product : f32
+          memref.store %next, %a[%tx, %i] : memref<16x16xf32>
+        }
+      }
       gpu.return
     }
   }

@@ -121,11 +121,21 @@ pub fn run(
             let first = &findings[members[0]];
             let the_loop = unsafe { mlirOperationGetParentOperation(first.memory.operation) };
             let outcome = decide(kernel, findings, &members, the_loop, options);
+            // A loop whose bound is an enclosing loop's counter (`for j < i`) is modelled over
+            // the widest range, the real one a guard on its counter: its trips are not that
+            // range's, and it may run none.
+            let counter = Variable::Loop(LoopId(first.access.loops.len().saturating_sub(1)));
+            let triangular = first
+                .access
+                .guard
+                .iter()
+                .any(|condition| condition.variables().contains(&counter));
             let trips = first
                 .access
                 .loops
                 .last()
-                .and_then(|range| range.trip_count());
+                .and_then(|range| range.trip_count())
+                .filter(|_| !triangular);
             let runs = match trips {
                 Some(trips) => (trips >= 1).then(|| format!("{trips} iterations")),
                 None => runs(kernel, the_loop),
@@ -453,7 +463,7 @@ fn decide(
         if members.contains(&position) || !ir::encloses(the_loop, other.memory.operation) {
             continue;
         }
-        if apart(first, other) {
+        if apart(first, other) || apart_by_guards(kernel, first, other) {
             continue;
         }
         let theirs = (&other.memory.root, other.memory.space);
@@ -486,6 +496,39 @@ fn apart(one: &Finding, other: &Finding) -> bool {
             .iter()
             .zip(theirs)
             .any(|(left, right)| left.constant_difference(right).is_some_and(|d| d != 0))
+}
+
+/// Whether `one` and `other` access different elements of one memref because some index of
+/// theirs differs wherever both run: their guards and loop ranges prove one side smaller (LU's
+/// `shadow[tx][j]` against `shadow[tx][i]` in `for (j = 0; j < i; j++)`; `shadow[j][i]` under
+/// `if (tx > i)`: `j < i < tx`).
+fn apart_by_guards(kernel: &Kernel, one: &Finding, other: &Finding) -> bool {
+    let (mine, theirs) = (&one.access.indices, &other.access.indices);
+    let same_memref = unsafe { mlirValueEqual(one.memory.memref, other.memory.memref) };
+    if !same_memref || mine.len() != theirs.len() {
+        return false;
+    }
+    let facts: Vec<Condition> = one
+        .access
+        .guard
+        .iter()
+        .chain(&other.access.guard)
+        .cloned()
+        .collect();
+    let loops = if other.access.loops.len() >= one.access.loops.len() {
+        &other.access.loops
+    } else {
+        &one.access.loops
+    };
+    let range = |variable: &Variable| kernel.range(loops, variable);
+    mine.iter().zip(theirs).any(|(left, right)| {
+        [(left, right), (right, left)]
+            .into_iter()
+            .any(|(smaller, larger)| {
+                let goal = Condition::new(smaller.clone(), Relation::Less, larger.clone());
+                analysis::delinearize::holds(&goal, &facts, &range).is_some()
+            })
+    })
 }
 
 /// Where the access model does not follow an index (`blockIdx.x * blockDim.x + threadIdx.x`
