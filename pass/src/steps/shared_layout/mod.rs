@@ -6,7 +6,10 @@
 //! the buffer itself. The decision is taken by counting
 //! (`analysis::shared_layout::plan`: total wavefronts of all accesses of one
 //! block, loops included, for every candidate), never by a fixed formula;
-//! the budget is `smem-budget` minus every shared buffer of the kernel.
+//! the budget is `smem-budget` minus every shared buffer of the kernel. Where a loop nest is
+//! versioned on a run-time check (staging's, `promote`'s), the copy as written on its fallback
+//! path is not counted: an ordinary launch runs the fast path alone (fdtd3d: 79872
+//! wavefronts, not both paths' 159744). It is laid out all the same.
 //!
 //! Accesses through static `memref.subview`s (rank-reducing ones that keep
 //! the innermost dimension too) are costed on
@@ -50,6 +53,7 @@ use crate::{
     ir,
     report::Kind,
     report::{self, AccessReport, Decision},
+    steps::memory_space::checked,
     steps::{self, Step, Telling},
     Options,
 };
@@ -68,6 +72,10 @@ pub struct BufferDecision {
     pub accesses: Vec<usize>,
     /// For each access, the static subviews it reaches the buffer through (its own first).
     pub views: Vec<Vec<StaticSubview>>,
+    /// The accesses (indices into the findings) the plan's costs are for: all but those on
+    /// the fallback path of a run-time check (the loop nest as written, which an ordinary
+    /// launch does not run), unless all are; the layout rewrites every access either way.
+    pub counted: Vec<usize>,
     /// The plan, or why the buffer is left alone.
     pub outcome: Result<BufferPlan, String>,
     /// A workgroup global that functions outside this kernel use too: its plan is this
@@ -109,6 +117,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
                 },
                 accesses: vec![index],
                 views: Vec::new(),
+                counted: Vec::new(),
                 outcome: Err(String::new()),
                 joint: false,
             }),
@@ -138,6 +147,16 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<B
                 .iter()
                 .map(|&index| views::views_of(&findings[index]))
                 .collect(),
+        };
+        let ordinary: Vec<usize> = buffer
+            .accesses
+            .iter()
+            .copied()
+            .filter(|&index| !checked::in_fallback(findings[index].memory.operation))
+            .collect();
+        buffer.counted = match ordinary.is_empty() || buffer.joint {
+            true => buffer.accesses.clone(),
+            false => ordinary,
         };
         buffer.outcome = match views {
             Ok(views) => {
@@ -179,6 +198,7 @@ fn plan(
         .accesses
         .iter()
         .zip(&buffer.views)
+        .filter(|(index, _)| buffer.counted.contains(index))
         .map(|(&index, views)| analysis::subview::on_buffer(&findings[index].access, views, &shape))
         .collect();
     // A swizzle rewrites the innermost index operand: only for rank >= 2
@@ -219,7 +239,7 @@ fn plan(
     }
     // Each access by its op and location, so that every message names it as the user wrote it.
     let names: Vec<String> = buffer
-        .accesses
+        .counted
         .iter()
         .map(|&index| {
             let memory = &findings[index].memory;
@@ -343,7 +363,7 @@ pub fn run(
             Ok(plan) => {
                 let applied = apply_layout(kernel, &buffer, plan, findings);
                 if applied.is_ok() {
-                    for (&index, cost) in buffer.accesses.iter().zip(&plan.after) {
+                    for (&index, cost) in buffer.counted.iter().zip(&plan.after) {
                         accesses[index].after.bank_conflict_degree = Some(cost.degree);
                     }
                 }
