@@ -10,7 +10,8 @@
 //! each trip's load an offset), whose indices are equal but in one dimension, which reads the
 //! loop's counter times a positive constant `c` plus a constant (a flat index `k·256 + c` as
 //! CUDA writes a 16x16 plane: each trip moves it by `c·step`, the window's step). Legal where nothing in the kernel may
-//! write the buffer (`facts::effects::may_alias`): then every element holds one value for the
+//! write the buffer (its effects, `memory_space::kernel_effects`: a store, a copy, a call of
+//! unknown effect; `facts::effects::may_alias`): then every element holds one value for the
 //! whole launch, and a barrier changes nothing. Where only other arguments' writes may reach it,
 //! the version step's check at the kernel's entry proves them apart ([`needs_apart`]); where
 //! that step does not specialize the kernel (it has shared memory of its own), the loop nest is
@@ -30,13 +31,13 @@ use mlir_sys::*;
 
 use crate::{
     facts::accesses::{self, Root},
-    facts::effects,
+    facts::effects::{self, Effect},
     facts::extract,
     facts::findings::Finding,
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
-    steps::memory_space::{checked, disjoint},
+    steps::memory_space::{self, checked, disjoint},
     steps::register_tile::unroll,
     steps::{Early, Step, Telling},
     Options,
@@ -47,9 +48,6 @@ use super::{load, with_iter_arguments};
 /// The most trips of an inner loop written out so that its loads join a window (a stencil's
 /// radius loop; FDTD3d's is 4).
 const MOST_INNER_TRIPS: i64 = 8;
-
-/// Ops whose memory effects the analysis cannot name.
-const UNKNOWN_EFFECTS: [&str; 2] = ["func.call", "llvm.call"];
 
 /// `arith.cmpi`'s predicate number for `eq`.
 const EQUAL: i64 = 0;
@@ -132,13 +130,15 @@ pub fn run(
 ) -> (bool, bool) {
     let enabled = Step::Promote.enabled(options);
     let (mut success, mut changed) = (true, false);
+    // Every write, barrier and op of unknown effect in the body, walked once for all groups.
+    let effects = memory_space::kernel_effects(kernel);
     let mut decided: Vec<Decided> = groups(findings)
         .into_iter()
         .filter(Group::spans)
         .map(|group| {
             let template = &findings[group.template];
             Decided {
-                outcome: decide(kernel, findings, &group, options),
+                outcome: decide(kernel, (findings, &effects), &group, options),
                 failure: None,
                 told: (
                     unsafe { mlirOperationGetLocation(template.memory.operation) },
@@ -264,12 +264,15 @@ pub fn needs_apart(
     if !Step::Promote.enabled(options) || options.assume_noalias {
         return Vec::new();
     }
+    let effects = memory_space::kernel_effects(kernel);
     let mut pairs = Vec::new();
     for group in groups(findings).into_iter().filter(Group::spans) {
         let Root::Argument(own) = findings[group.template].memory.root else {
             continue;
         };
-        for (theirs, _) in writers(kernel, findings, &group, options).unwrap_or_default() {
+        for (theirs, _) in
+            writers(kernel, (findings, &effects), &group, options).unwrap_or_default()
+        {
             let pair = (own.min(theirs), own.max(theirs));
             if !pairs.contains(&pair) {
                 pairs.push(pair);
@@ -283,10 +286,11 @@ pub fn needs_apart(
 /// where only other arguments' writes may reach the buffer; or why not.
 fn decide(
     kernel: &Kernel,
-    findings: &[Finding],
+    facts: (&[Finding], &[(Effect, MlirOperation)]),
     group: &Group,
     options: &Options,
 ) -> Result<(Window, Option<Check>), String> {
+    let findings = facts.0;
     let template = &findings[group.template];
     let depth = template.access.loops.len().saturating_sub(1);
     let step = template
@@ -302,7 +306,7 @@ fn decide(
         return Err("the index's move per trip overflows".into());
     }
     let window = Window::of(&group.offsets(), group.shift)?;
-    let writers = writers(kernel, findings, group, options)?;
+    let writers = writers(kernel, facts, group, options)?;
     let (Root::Argument(own), Some((_, location))) = (&template.memory.root, writers.first())
     else {
         return Ok((window, None));
@@ -343,46 +347,43 @@ fn decide(
 /// the buffer itself, or memory no check covers may be it).
 fn writers(
     kernel: &Kernel,
-    findings: &[Finding],
+    (findings, effects): (&[Finding], &[(Effect, MlirOperation)]),
     group: &Group,
     options: &Options,
 ) -> Result<Vec<(usize, String)>, String> {
     let template = &findings[group.template];
     let root = (&template.memory.root, template.memory.space);
     let mut writers: Vec<(usize, String)> = Vec::new();
-    for other in findings
-        .iter()
-        .filter(|other| other.access.kind != AccessKind::Load)
-    {
-        if other.memory.root == template.memory.root {
-            return Err(format!("the kernel writes it at {}", other.memory.location));
+    for (effect, operation) in effects {
+        let at = ir::location_text(unsafe { mlirOperationGetLocation(*operation) });
+        let (theirs, space) = match effect {
+            Effect::Write(theirs, space) => (theirs, *space),
+            Effect::Unknown => {
+                return Err(format!(
+                    "{} may write it",
+                    memory_space::describe(*operation)
+                ))
+            }
+            Effect::Read(..) | Effect::Barrier => continue,
+        };
+        if *theirs == template.memory.root {
+            return Err(format!("the kernel writes it at {at}"));
         }
-        let theirs = (&other.memory.root, other.memory.space);
-        if !effects::may_alias(kernel, root, theirs, options.assume_noalias) {
+        if !effects::may_alias(kernel, root, (theirs, space), options.assume_noalias) {
             continue;
         }
-        match (&template.memory.root, &other.memory.root) {
+        match (&template.memory.root, theirs) {
             (Root::Argument(_), Root::Argument(argument)) => {
                 if !writers.iter().any(|(seen, _)| seen == argument) {
-                    writers.push((*argument, other.memory.location.clone()));
+                    writers.push((*argument, at));
                 }
             }
             _ => {
                 return Err(format!(
-                    "{} (written at {}) may be the same buffer",
-                    other.memory.root.describe(),
-                    other.memory.location
+                    "{} (written at {at}) may be the same buffer",
+                    theirs.describe()
                 ))
             }
-        }
-    }
-    for operation in ir::walk(kernel.operation) {
-        let name = ir::operation_name(operation);
-        if UNKNOWN_EFFECTS.contains(&name.as_str()) {
-            return Err(format!(
-                "{name} at {} may write it",
-                ir::location_text(unsafe { mlirOperationGetLocation(operation) })
-            ));
         }
     }
     Ok(writers)
