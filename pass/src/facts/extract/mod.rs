@@ -320,9 +320,41 @@ impl Scope<'_> {
             return IndexExpression::Unknown(format!("index chain deeper than {MAX_DEPTH} ops"));
         }
         match ir::defining_operation(value) {
+            Some(owner) if ir::is_named(owner, "scf.for") => {
+                self.loop_result(owner, value, depth).unwrap_or_else(|| {
+                    not_modelled(
+                        owner,
+                        "a value a loop leaves that is no start plus a constant each trip \
+                         over a trip count the module fixes",
+                    )
+                })
+            }
             Some(owner) => self.result(owner, depth),
             None => self.argument(value, depth),
         }
+    }
+
+    /// A result of `the_loop` (an `scf.for`) whose iteration argument each trip adds the same
+    /// constant to (HotSpot3D's `c += xy` after its z loop): the initial value plus the trips
+    /// times that constant, where the bounds fold. `None` for anything else.
+    fn loop_result(
+        &self,
+        the_loop: MlirOperation,
+        value: MlirValue,
+        depth: usize,
+    ) -> Option<IndexExpression> {
+        let number = unsafe { mlirOpResultGetResultNumber(value) } as usize;
+        let fold = |value: MlirValue| {
+            ir::static_integer(value)
+                .or_else(|| self.expression(value, depth + 1).evaluate(&|_| None).ok())
+        };
+        let (_, trips, _) = ir::loop_trips(the_loop, &fold)?;
+        let increment = fold(ir::loop_increment(the_loop, number)?)?;
+        let initial = unsafe { mlirOperationGetOperand(the_loop, 3 + number as isize) };
+        Some(add(
+            self.expression(initial, depth + 1),
+            IndexExpression::Constant(trips.checked_mul(increment)?),
+        ))
     }
 
     /// The expression a block argument stands for.
@@ -666,7 +698,12 @@ impl Scope<'_> {
         let greater = match enclosing::relation(predicate)? {
             Relation::Greater | Relation::GreaterEqual => true,
             Relation::Less | Relation::LessEqual => false,
-            Relation::Equal | Relation::NotEqual => return None,
+            Relation::Equal => {
+                return self.edge(operand(select, 1), operand(select, 2), left - right)
+            }
+            Relation::NotEqual => {
+                return self.edge(operand(select, 2), operand(select, 1), left - right)
+            }
         };
         let (picked, other) = (operand(select, 1), operand(select, 2));
         let difference = left - right;
@@ -681,6 +718,35 @@ impl Scope<'_> {
         equal(picked.clone() - other.clone(), &difference).then(|| match greater {
             true => picked.maximum(other),
             false => picked.minimum(other),
+        })
+    }
+
+    /// `x == e ? a : b` where the ids and loop ranges keep `x` on one side of `e` and `a − b`
+    /// is a constant `d ≠ 0`: a stencil's edge case (HotSpot3D's `W = (i == 0) ? c : c - 1`),
+    /// which is `max(b, a − d·|x − e|)` for `d > 0` and the `min` for `d < 0`: `a` at the edge,
+    /// `b` a step in and beyond. `gap` is `x − e`.
+    fn edge(
+        &self,
+        at_edge: IndexExpression,
+        elsewhere: IndexExpression,
+        gap: IndexExpression,
+    ) -> Option<IndexExpression> {
+        let loops: Vec<Loop> = self.loops.iter().map(|enclosing| enclosing.range).collect();
+        let distance = match analysis::delinearize::bounds(&gap, &|variable| {
+            self.kernel.range(&loops, variable)
+        }) {
+            (Some(least), _) if least >= 0 => gap,
+            (_, Some(greatest)) if greatest <= 0 => IndexExpression::Multiply(Box::new(gap), -1),
+            _ => return None,
+        };
+        let step = constant_difference(&at_edge, &elsewhere).filter(|&step| step != 0)?;
+        let inside = add(
+            at_edge,
+            IndexExpression::Multiply(Box::new(distance), step.checked_neg()?),
+        );
+        Some(match step > 0 {
+            true => elsewhere.maximum(inside),
+            false => elsewhere.minimum(inside),
         })
     }
 
@@ -867,10 +933,13 @@ fn location(operation: MlirOperation) -> String {
 /// linear forms show: the same coefficients and constant, equal quasi-affine parts (a clamp's
 /// bound that is itself a clamp) counted together.
 fn equal_values(x: &IndexExpression, y: &IndexExpression) -> bool {
+    constant_difference(x, y) == Some(0)
+}
+
+/// `x − y` where it is a constant (the same variables and parts cancel).
+fn constant_difference(x: &IndexExpression, y: &IndexExpression) -> Option<i64> {
     let difference = x.clone() - y.clone();
-    let Ok(form) = difference.linear() else {
-        return false;
-    };
+    let form = difference.linear().ok()?;
     let mut parts: Vec<(&IndexExpression, i64)> = Vec::new();
     for (part, coefficient) in form.quasi_affine {
         match parts.iter_mut().find(|(seen, _)| *seen == part) {
@@ -878,5 +947,6 @@ fn equal_values(x: &IndexExpression, y: &IndexExpression) -> bool {
             None => parts.push((part, coefficient)),
         }
     }
-    form.variables.is_empty() && form.constant == 0 && parts.iter().all(|(_, total)| *total == 0)
+    (form.variables.is_empty() && parts.iter().all(|(_, total)| *total == 0))
+        .then_some(form.constant)
 }
