@@ -59,6 +59,10 @@ pub const CONSTANT_LATENCY_CYCLES: f64 = 35.0;
 /// Latency of a dependent integer or f32 instruction, cycles (the prototype's).
 pub const ALU_LATENCY_CYCLES: f64 = 4.0;
 
+/// Cycles a warp spends issuing an instruction that waits for nothing before it: its
+/// scheduler issues one instruction a cycle.
+pub const ISSUE_CYCLES: f64 = 1.0;
+
 /// A barrier's cost: this many cycles plus one per [`BARRIER_THREADS_PER_CYCLE`] threads of the
 /// block (calibration B9: 15 cycles at 32 threads to 77 at 1024, linear).
 pub const BARRIER_BASE_CYCLES: f64 = 12.9;

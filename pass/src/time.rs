@@ -18,7 +18,9 @@
 //!   and its accesses' increments once every [`UNROLLED_INSTRUCTIONS_TRIPS`] trips (unrolled:
 //!   the unrolled accesses take immediate offsets);
 //! - the cycles one warp needs alone: the loads of one block of ops issue together (its
-//!   longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`], a barrier
+//!   longest latency counts once), every other op waits [`ALU_LATENCY_CYCLES`] (in a loop,
+//!   only one on a trip's chain, from an iter_arg or a loaded value: address arithmetic on
+//!   the loop's counter alone, a swizzle's XOR, issues ahead in [`time::ISSUE_CYCLES`]), a barrier
 //!   costs what the calibration measured for the block size, a guard's sides are predicated
 //!   (their loads issue with the block's), and a loop with no loop or barrier inside is
 //!   unrolled: all its trips' loads overlap where LLVM unrolls it fully (its trips' instructions
@@ -568,9 +570,19 @@ struct Cost {
     size: f64,
 }
 
-/// The values the innermost loop around an op changes from trip to trip (its induction
-/// variable and iter_args, and what is computed from them), by pointer; `None` outside loops.
-type Varying = Option<HashSet<usize>>;
+/// What the innermost loop around an op changes from trip to trip; `None` outside loops.
+type Varying = Option<Changes>;
+
+/// Values a loop's trips change, by pointer.
+#[derive(Default)]
+struct Changes {
+    /// Its induction variable and iter_args, and what is computed from them.
+    changed: HashSet<usize>,
+    /// Those that depend on an iter_arg or on a value loaded, branched or looped for: a trip's
+    /// chain of latencies. Address arithmetic on the induction variable alone is not in it:
+    /// it issues ahead of its trip (unrolled, the trips' addresses are computed together).
+    carried: HashSet<usize>,
+}
 
 impl Cost {
     fn cycles(&self) -> f64 {
@@ -617,11 +629,11 @@ impl Walker<'_> {
         } else {
             unsafe { mlirBlockGetNumArguments(block) }
         };
-        let mut varying: Varying = Some(
-            (0..arguments)
-                .map(|index| unsafe { mlirBlockGetArgument(block, index) }.ptr as usize)
-                .collect(),
-        );
+        let argument = |index| unsafe { mlirBlockGetArgument(block, index) }.ptr as usize;
+        let mut varying: Varying = Some(Changes {
+            changed: (0..arguments).map(argument).collect(),
+            carried: (1..arguments).map(argument).collect(),
+        });
         self.region(region, &mut varying)
     }
 
@@ -632,24 +644,36 @@ impl Walker<'_> {
         varying: &mut Varying,
     ) -> Result<(), String> {
         let name = ir::operation_name(operation);
-        // Whatever a loop, a branch or a memory access yields changes with the loop around it.
-        let results_vary = |varying: &mut Varying| {
-            if let Some(set) = varying {
+        // Whatever a loop, a branch or a memory access yields changes with the loop around it,
+        // and is carried (`Changes::carried`); an ALU op's results are where an operand is.
+        let results_vary = |varying: &mut Varying, carried: bool| {
+            if let Some(changes) = varying {
                 for index in 0..unsafe { mlirOperationGetNumResults(operation) } {
-                    set.insert(unsafe { mlirOperationGetResult(operation, index) }.ptr as usize);
+                    let result = unsafe { mlirOperationGetResult(operation, index) }.ptr as usize;
+                    changes.changed.insert(result);
+                    if carried {
+                        changes.carried.insert(result);
+                    }
                 }
             }
         };
-        let operands_vary = |varying: &Varying| match varying {
+        let operands_in = |varying: &Varying, carried: bool| match varying {
             None => true,
-            Some(set) => (0..unsafe { mlirOperationGetNumOperands(operation) }).any(|index| {
-                set.contains(&(unsafe { mlirOperationGetOperand(operation, index) }.ptr as usize))
+            Some(changes) => (0..unsafe { mlirOperationGetNumOperands(operation) }).any(|index| {
+                let operand = unsafe { mlirOperationGetOperand(operation, index) }.ptr as usize;
+                match carried {
+                    true => changes.carried.contains(&operand),
+                    false => changes.changed.contains(&operand),
+                }
             }),
         };
+        let operands_vary = |varying: &Varying| operands_in(varying, false);
+        let operands_carried = |varying: &Varying| operands_in(varying, true);
         if self.numbering.is_copy(operation) {
             // CSE and GVN delete it: its results are the earlier op's.
             if operands_vary(varying) {
-                results_vary(varying);
+                let carried = operands_carried(varying);
+                results_vary(varying, carried);
             }
             return Ok(());
         }
@@ -677,7 +701,7 @@ impl Walker<'_> {
                     + trips
                         * (body.instructions
                             + (body.increments + LOOP_TRIP_INSTRUCTIONS) / unrolled);
-                results_vary(varying);
+                results_vary(varying, true);
                 if body.serializes {
                     cost.serial += trips * body.cycles();
                 } else if fully_unrolled(trips, &body) {
@@ -700,7 +724,7 @@ impl Walker<'_> {
                         self.operation(inner, cost, varying)?;
                     }
                 }
-                results_vary(varying);
+                results_vary(varying, true);
             }
             "scf.if" if first_trip(operation) => {
                 // Its side runs in the loop's first trip alone (`promote`'s window filled):
@@ -711,7 +735,7 @@ impl Walker<'_> {
                 cost.hoisted += taken.instructions + taken.hoisted;
                 cost.instructions += 2.0;
                 cost.size += taken.size + 2.0;
-                results_vary(varying);
+                results_vary(varying, true);
             }
             "scf.if" if selects_path(operation) => {
                 let taken =
@@ -722,7 +746,7 @@ impl Walker<'_> {
                 cost.increments += taken.increments;
                 cost.serial += taken.cycles() + ALU_LATENCY_CYCLES;
                 cost.serializes |= taken.serializes;
-                results_vary(varying);
+                results_vary(varying, true);
             }
             "scf.if" => {
                 // ptxas predicates a guard's side and issues its loads with the block's.
@@ -742,7 +766,7 @@ impl Walker<'_> {
                 cost.size += sides.size + 1.0;
                 cost.hoisted += sides.hoisted;
                 cost.increments += sides.increments;
-                results_vary(varying);
+                results_vary(varying, true);
                 cost.longest = cost.longest.max(sides.longest);
                 cost.serial += sides.serial + ALU_LATENCY_CYCLES;
             }
@@ -758,7 +782,7 @@ impl Walker<'_> {
                     let once = 1.0 / hoisted;
                     cost.instructions += once;
                     cost.hoisted += once;
-                    results_vary(varying);
+                    results_vary(varying, true);
                 }
                 Some(&(finding, _)) => {
                     // The access every trip; its address arithmetic where the address changes:
@@ -774,7 +798,7 @@ impl Walker<'_> {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
                         cost.loads += 1.0;
                     }
-                    results_vary(varying);
+                    results_vary(varying, true);
                 }
                 None if unsafe { mlirOperationGetNumRegions(operation) } > 0 => {
                     return Err(format!(
@@ -786,13 +810,20 @@ impl Walker<'_> {
                 None if operands_vary(varying) && varying.is_some() && strength_reduced(&name) => {
                     cost.hoisted += 1.0;
                     cost.size += 1.0;
-                    results_vary(varying);
+                    let carried = operands_carried(varying);
+                    results_vary(varying, carried);
                 }
                 None if operands_vary(varying) => {
                     cost.instructions += 1.0;
                     cost.size += 1.0;
-                    cost.serial += ALU_LATENCY_CYCLES;
-                    results_vary(varying);
+                    // Off a trip's chain (a swizzle's XOR of the loop's counter), it issues
+                    // ahead of its trip: its issue cycle, not its latency.
+                    let carried = operands_carried(varying);
+                    cost.serial += match carried {
+                        true => ALU_LATENCY_CYCLES,
+                        false => time::ISSUE_CYCLES,
+                    };
+                    results_vary(varying, carried);
                 }
                 None => cost.hoisted += 1.0,
             },
@@ -802,12 +833,14 @@ impl Walker<'_> {
 
     /// Trips of an `scf.for` whose bounds the access model reads (constants, arguments every
     /// launch passes as one constant) a constant apart: a strip-mined tile's loop runs from
-    /// `k` to `k + 32`.
+    /// `k` to `k + 32`; else, where they depend on the ids or enclosing loops (a triangle), the
+    /// trips of a warp's busiest lane on average (`LoopContext::mean_trips`).
     fn trips(&self, operation: MlirOperation) -> Result<f64, String> {
         let context = loop_context(self.kernel, operation);
         context
             .constant_trips(self.kernel)
             .map(|trips| trips as f64)
+            .or_else(|| context.mean_trips(self.kernel))
             .ok_or_else(|| {
                 format!(
                     "the loop at {} has a trip count known only at run time",

@@ -33,7 +33,7 @@
 // register tile: the sum kept in c counts as the loop's accumulator and the guard is versioned
 // (the tile where its outputs are all inside, one by one at the edge). The 4x13 grid allows
 // 4x1 (4 outputs a thread: 5 loads a trip where they issued 8), predicted 1.9x slower for its
-// 13 blocks, within the time model's 2x error, so it is made; 5.4 -> 6.5 us predicted in all.
+// 13 blocks, within the time model's 2x error, so it is made; 5.4 -> 6.1 us predicted in all.
 // Then 4 sums in registers, a's row tile and b's four 32x32 column tiles staged.
 
 // REMARK: gpu-mem-opt: kernel: 'gemm_kernel': block 32x8x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 100, arg1 = 100, arg2 = 60
@@ -42,7 +42,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 5: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4.5, global sectors per block and tile 256 -> 36
 // REMARK: gpu-mem-opt: stage-shared: arg 6: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4.5 -> 4.5, global sectors per block and tile 1152 -> 144{{.*}}; the same for 3 more accesses here
 // REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations
-// REMARK: gpu-mem-opt: time: predicted 5.4 → 6.4 µs a launch
+// REMARK: gpu-mem-opt: time: predicted 5.4 → 6.1 µs a launch
 
 module attributes {gpu.container_module} {
   // gemmCuda(ni, nj, nk, alpha, beta, A, B, C, C_outputFromGpu)

@@ -110,18 +110,27 @@
 // accesses "random"), and offset (arg2) takes the values the host loop gives it, 0, 16, 32
 // (and 48 after the loop, for lud_diagonal), each giving the same metrics, so they hold at
 // every launch here (before: "sectors depends on the unknown value of arg2"). lud_diagonal
-// still has no time: the walker does not follow the triangular loops.
-// Delinearize says "no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >=
-// 0": offset is 0, 16 and 32 at the launches (non-negative), which the kernel line now names
-// but delinearize does not use (it reads only an argument every launch passes as one
-// constant); its advice, "guard the column at or above 0", names the missing bound (session
-// 27; it used to advise a guard below the width). vectorize suggests float4 for
-// lud_internal's peri_col[ty][i], as the expert (and for the j loops' row reads); its
-// suggestion to unroll lud_perimeter's i loop for peri_col[idx][i] could not be followed
-// (each trip's j loop reads the elements the earlier trips store). No time remark:
-// lud_diagonal's triangular loops have no trip count the time walker reads, and
-// lud_perimeter and lud_internal "no launch in the module gives its grid": every launch gives
-// one, but they differ (3, 2, 1 and 3x3, 2x2, 1x1).
+// had no time then: the walker did not follow the triangular loops.
+// Delinearize reads offset (arg2) between the least and the most value the launches pass,
+// 0 to 32 (session 29; it read only an argument every launch passes as one constant, and
+// said "no guard or loop bound proves the column tid.x + arg2 >= 0"): lud_internal's
+// m[(i+tid.y)*matrix_dim + i + tid.x] is now read as a row and a column of rows of 64.
+// The other two stay flat, for a bound the ranges cannot prove one by one: the column
+// tid.x + 16*bid.x + offset + 16 is below 64 at each launch (bid.x < 3 at offset 0, < 2 at
+// 16, < 1 at 32), but with bid.x below the largest grid, 3, and offset up to 32 it reaches
+// 95; its advice, "guard the column below the width", names that missing bound. vectorize
+// suggests float4 for lud_internal's peri_col[ty][i], as the expert (and for the j loops'
+// row reads); its suggestion to unroll lud_perimeter's i loop for peri_col[idx][i] could not
+// be followed (each trip's j loop reads the elements the earlier trips store). Block ids
+// range below the largest grid any launch gives, the host loop's trips enumerated (3 and 3x3;
+// session 29, before, "no launch in the module gives its grid", as the launches differ: 3, 2,
+// 1 and 3x3, 2x2, 1x1), so the time walker predicts lud_internal's largest launch (the
+// report's time); it also walks lud_diagonal's and lud_perimeter's triangular loops (session
+// 29), each at the trips a warp makes on average (the busiest lane's, over the outer loop's
+// 16 values). lud_diagonal is predicted 5.1 -> 5.4 µs: one block of 16 threads, latency-bound,
+// where the swizzle's index arithmetic costs more than its 385 wavefronts save; the swizzle is
+// chosen by wavefronts, not by time. The time remarks say so, after the kernels' remarks
+// (lud_internal's time does not change: no remark).
 
 // REMARK: gpu-mem-opt: kernel: 'lud_diagonal': block 16x1x1 (from gpu.launch_func); 15 memory accesses; the same at every launch here: arg1 = 64; the launches here pass arg2 = 0, 16, 32 or 48
 // REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x, loop0] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its (unknown) iterations
@@ -138,17 +147,23 @@
 // REMARK: gpu-mem-opt: swizzle: workgroup 2: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 1488 -> 214 (degree 6.95 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|time}}
 // REMARK: gpu-mem-opt: kernel: 'lud_internal': block 16x16x1 (from gpu.launch_func); 8 memory accesses; the same at every launch here: arg1 = 64
-// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 >= 0; unblock: guard the column at or above 0 (if (j >= 0)); the same for 2 more accesses: {{.*}}
-// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + arg2 >= 0; unblock: guard the column at or above 0 (if (j >= 0))
+// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 < the width 64; unblock: guard the column below the width (if (j < W)); the same for 2 more accesses: {{.*}}
+// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 16*bid.y + arg2 + 16)*64 + tid.x + arg2] read as row tid.y + 16*bid.y + arg2 + 16, column tid.x + arg2 of rows of 64 elements (a 2-D view, the same addresses): 0 <= tid.x + arg2 < 64 by the id and loop ranges
 // REMARK: gpu-mem-opt: vectorize: workgroup 1: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 1; it is known to be 4-byte aligned: the element size only)
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 136, degree 1); the same for workgroup 1
-// REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|time}}
+// REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize}}
+// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 5.1 → 5.4 µs a launch (latency-bound)
+// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 5.4 → 4.2 µs a launch (bound by shared-memory wavefronts → latency-bound)
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
 // TABLE-LABEL: kernel lud_diagonal
 // TABLE: skipped stage-shared on arg 0: not staged: coalesced (2 sectors/request), and no loop re-reads it
+// TABLE: time: predicted 5.1 → 5.4 µs a launch (latency-bound)
+// TABLE-LABEL: kernel lud_perimeter
+// TABLE: time: predicted 5.4 → 4.2 µs a launch (bound by shared-memory wavefronts → latency-bound)
 // TABLE-LABEL: kernel lud_internal
 // TABLE: skipped stage-shared on arg 0: not staged: coalesced (4 sectors/request), and no loop re-reads it
+// TABLE: time: predicted 2.5 → 2.5 µs a launch (latency-bound)
 
 module attributes {gpu.container_module} {
   // main(): matrix_dim = 64 (-s 64); m (create_matrix's, or the -i file's matrix, and the

@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
     %c32 = arith.constant 32 : index
     // expected-remark @below {{kernel: 'launch@}}
     // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B)}}
-    // expected-remark @below {{time: predicted 11.7 → 3.0 µs a launch}}
+    // expected-remark @below {{time: predicted 11.7 → 2.9 µs a launch}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c8, %gz = %one)
                threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c8, %sz = %one) {
       %c0 = arith.constant 0 : index

@@ -163,7 +163,7 @@ impl Kernel {
 
     /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
     /// ids below the block size, block ids from 0, loop counters between their constant bounds,
-    /// symbols unbounded.
+    /// arguments between the values their launches pass, other symbols unbounded.
     pub fn range(&self, loops: &[Loop], variable: &Variable) -> Range {
         let sizes = self.block.sizes();
         let thread =
@@ -196,7 +196,13 @@ impl Kernel {
                 ),
                 _ => (None, None),
             },
-            Variable::Symbol(_) => (None, None),
+            // An argument between the least and the most its launches in the module pass
+            // (LUD's offset `i`: 0, 16 or 32), where every launch's value is known.
+            Variable::Symbol(name) => crate::facts::launches::argument_number(name)
+                .and_then(|number| self.launches.values(number))
+                .map_or((None, None), |values| {
+                    (values.first().copied(), values.last().copied())
+                }),
         }
     }
 }

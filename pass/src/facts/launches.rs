@@ -189,8 +189,14 @@ pub fn constant_grid_size(site: MlirOperation, dimension: usize) -> Option<i64> 
         .filter(|&size| size > 0)
 }
 
-/// The most blocks per dimension over `sites`, where each launch's grid is constant.
+/// The most blocks per dimension over `sites`, where each launch's grid is constant, or
+/// constant in each trip of the host loops around it ([`values::largest_grid`]).
 pub fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
+    constant_largest_grid(sites).or_else(|| values::largest_grid(sites))
+}
+
+/// The most blocks per dimension over `sites`, where each launch's grid is constant.
+fn constant_largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
     let grids: Vec<[i64; 3]> = sites
         .iter()
         .map(|&site| {

@@ -13,8 +13,9 @@
 //! 1-D array, not a row, and is no candidate. The facts that bound the column are the access's
 //! guard conjuncts and its loops' bounds (`lower ≤ iv < upper`, as `scf.for` defines them).
 
-use analysis::expression::{IndexExpression, Loop, Variable};
+use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
 use analysis::matrix::{Condition, Relation};
+use analysis::target::WARP_SIZE;
 use mlir_sys::*;
 
 use super::{ancestors, index_operands, Scope};
@@ -233,7 +234,96 @@ impl LoopContext {
             u64::try_from(trips).ok()
         })
     }
+
+    /// The trips a warp makes on average where the bounds depend on the ids or on enclosing
+    /// loops (LU's triangle `for (j = 0; j < i; j++)`, a column's `for (j2 = j1; j2 < m; j2++)`
+    /// with `j1` a thread's): a warp makes the trips of its busiest lane, averaged over the
+    /// enclosing loops' values, the blocks and the warps of a block. `None` where a variable
+    /// has no known range, the step is no positive constant, or more than
+    /// [`MOST_TRIP_EVALUATIONS`] evaluations would be needed.
+    pub fn mean_trips(&self, kernel: &Kernel) -> Option<f64> {
+        let step = self
+            .step
+            .evaluate(&|_| None)
+            .ok()
+            .filter(|&step| step > 0)?;
+        let span = self.bounds.1.clone() - self.bounds.0.clone();
+        let (threads, uniform): (Vec<Variable>, Vec<Variable>) =
+            span.variables().into_iter().partition(Variable::is_thread);
+        // Each variable's first value, step and count of values: an enclosing loop's trips,
+        // else every value of its range.
+        let ranges: Vec<(Variable, i64, i64, u64)> = uniform
+            .into_iter()
+            .map(|variable| {
+                if let Variable::Loop(LoopId(depth)) = variable {
+                    let enclosing = self.loops.get(depth)?;
+                    let count = enclosing.trip_count().filter(|&count| count > 0)?;
+                    return Some((variable, enclosing.lower?, enclosing.step?, count));
+                }
+                match kernel.range(&self.loops, &variable) {
+                    (Some(least), Some(most)) if least <= most => {
+                        let count = u64::try_from(most.checked_sub(least)?)
+                            .ok()?
+                            .checked_add(1)?;
+                        Some((variable, least, 1, count))
+                    }
+                    _ => None,
+                }
+            })
+            .collect::<Option<_>>()?;
+        let [x, y, z] = match threads.is_empty() {
+            true => [1, 1, 1],
+            false => kernel.block.sizes()?.map(u64::from),
+        };
+        let threads_per_block = x * y * z;
+        let assignments = ranges.iter().try_fold(1u64, |product, &(_, _, _, count)| {
+            product.checked_mul(count)
+        })?;
+        if assignments.checked_mul(threads_per_block)? > MOST_TRIP_EVALUATIONS {
+            return None;
+        }
+        let warps = threads_per_block.div_ceil(u64::from(WARP_SIZE));
+        let mut total = 0.0;
+        for assignment in 0..assignments {
+            let mut rest = assignment;
+            let chosen: Vec<(&Variable, i64)> = ranges
+                .iter()
+                .map(|(variable, first, step, count)| {
+                    let value = first + step * (rest % count) as i64;
+                    rest /= count;
+                    (variable, value)
+                })
+                .collect();
+            let mut busiest_sum = 0;
+            for warp in 0..warps {
+                let mut busiest = 0;
+                for linear in warp * u64::from(WARP_SIZE)
+                    ..((warp + 1) * u64::from(WARP_SIZE)).min(threads_per_block)
+                {
+                    let ids = [linear % x, linear / x % y, linear / (x * y)];
+                    let value = |variable: &Variable| match variable {
+                        Variable::ThreadX => Some(ids[0] as i64),
+                        Variable::ThreadY => Some(ids[1] as i64),
+                        Variable::ThreadZ => Some(ids[2] as i64),
+                        _ => chosen
+                            .iter()
+                            .find(|(known, _)| *known == variable)
+                            .map(|&(_, value)| value),
+                    };
+                    let apart = span.evaluate(&value).ok()?;
+                    busiest = busiest.max((apart.max(0) + step - 1) / step);
+                }
+                busiest_sum += busiest;
+            }
+            total += busiest_sum as f64 / warps as f64;
+        }
+        Some(total / assignments as f64)
+    }
 }
+
+/// Most evaluations of a loop's trips [`LoopContext::mean_trips`] makes: assignments of the
+/// uniform variables its bounds read times the threads of a block.
+const MOST_TRIP_EVALUATIONS: u64 = 1 << 16;
 
 /// The facts around `the_loop`, an `scf.for` of `kernel`, and its bounds.
 pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {

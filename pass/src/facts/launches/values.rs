@@ -47,6 +47,32 @@ pub fn argument_values(sites: &[MlirOperation], arguments: usize) -> Vec<Option<
         .collect()
 }
 
+/// The most blocks in x, y and z any of `sites` launches, every binding of their host loops
+/// counted (LUD's `dimGrid((matrix_dim - i)/BLOCK_SIZE - 1, …)` in its `i` loop); `None`
+/// where a size is unknown or not positive under some binding, or there is no site.
+pub fn largest_grid(sites: &[MlirOperation]) -> Option<[i64; 3]> {
+    let mut most: Option<[i64; 3]> = None;
+    for &site in sites {
+        let operands: Vec<MlirValue> = (0..3)
+            .map(|dimension| {
+                let position = super::grid_operand(site, dimension)?;
+                Some(unsafe { mlirOperationGetOperand(site, position as isize) })
+            })
+            .collect::<Option<_>>()?;
+        for binding in bindings(site)? {
+            let mut grid = [0; 3];
+            for (size, &operand) in grid.iter_mut().zip(&operands) {
+                *size = ir::integer_where(operand, &|value| bound(&binding, value))
+                    .filter(|&size| size > 0)?;
+            }
+            most = Some(most.map_or(grid, |most| {
+                [0, 1, 2].map(|dimension| most[dimension].max(grid[dimension]))
+            }));
+        }
+    }
+    most
+}
+
 /// The value `binding` gives `value`, if any.
 fn bound(binding: &Binding, value: MlirValue) -> Option<i64> {
     binding
