@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 
 use num_integer::Integer;
 
-use crate::expression::{checked, LinearForm, Loop, LoopId, Unknown, Variable};
+use crate::expression::{checked, IndexExpression, LinearForm, Loop, LoopId, Unknown, Variable};
 use crate::matrix::Access;
 use crate::misalignment::{Misalignment, Owner};
 use crate::target::MAX_ACCESS_BYTES;
@@ -147,6 +147,36 @@ pub fn divisibility(form: &LinearForm) -> u64 {
         .fold(form.constant.unsigned_abs(), |gcd, coefficient| {
             gcd.gcd(&coefficient.unsigned_abs())
         })
+}
+
+/// `(o, D)` for an index the access model does not follow as a whole (a lone kernel's
+/// `2 * (blockDim.x * blockIdx.x + threadIdx.x) + 1`, whose product of two unknowns has no
+/// form): the index is `o` plus a multiple of `D` for every thread, where its outer terms are
+/// sums, constant multiples and constant shifts; any other term, an unknown one included, is
+/// some integer (a multiple of 1). `D = 0`: the index is `o`. `(0, 1)` on overflow.
+pub fn opaque_offset(expression: &IndexExpression) -> (i64, u64) {
+    let scaled = |(constant, divisor): (i64, u64), factor: i64| {
+        Some((
+            constant.checked_mul(factor)?,
+            divisor.checked_mul(factor.unsigned_abs())?,
+        ))
+    };
+    let found = match expression {
+        IndexExpression::Constant(value) => Some((*value, 0)),
+        IndexExpression::Add(left, right) => {
+            let ((a, d), (b, e)) = (opaque_offset(left), opaque_offset(right));
+            a.checked_add(b).map(|sum| (sum, d.gcd(&e)))
+        }
+        IndexExpression::Multiply(inner, factor) => scaled(opaque_offset(inner), *factor),
+        IndexExpression::ShiftLeft(inner, amount) => match **amount {
+            IndexExpression::Constant(shift @ 0..=62) => {
+                scaled(opaque_offset(inner), 1i64 << shift)
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    found.unwrap_or((0, 1))
 }
 
 /// The largest power of two dividing `value` (`u64::MAX` for 0, which every power divides).
@@ -461,6 +491,62 @@ impl Blocker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn opaque() -> impl Strategy<Value = IndexExpression> {
+        let leaf = prop_oneof![
+            (-8i64..8).prop_map(IndexExpression::Constant),
+            Just(IndexExpression::from(Variable::ThreadX)),
+            Just(IndexExpression::Unknown("a product of two unknowns".into())),
+        ];
+        leaf.prop_recursive(4, 24, 2, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| a + b),
+                (inner.clone(), -4i64..5).prop_map(|(a, factor)| a * factor),
+                (inner.clone(), 0i64..4).prop_map(|(a, shift)| IndexExpression::ShiftLeft(
+                    Box::new(a),
+                    Box::new(IndexExpression::Constant(shift))
+                )),
+                inner.prop_map(|a| a.floor_divide(3)),
+            ]
+        })
+    }
+
+    /// Evaluates `expression` with the thread id and every unknown term given values.
+    fn value(expression: &IndexExpression, thread: i64, unknown: i64) -> i64 {
+        match expression {
+            IndexExpression::Constant(constant) => *constant,
+            IndexExpression::Unknown(_) => unknown,
+            IndexExpression::Variable(_) => thread,
+            IndexExpression::Add(a, b) => value(a, thread, unknown) + value(b, thread, unknown),
+            IndexExpression::Multiply(a, factor) => value(a, thread, unknown) * factor,
+            IndexExpression::ShiftLeft(a, shift) => {
+                value(a, thread, unknown) << value(shift, thread, unknown)
+            }
+            IndexExpression::FloorDivide(a, divisor) => {
+                value(a, thread, unknown).div_euclid(*divisor)
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    proptest! {
+        /// An index is its opaque offset plus a multiple of its divisor for any value of the
+        /// thread id and of the unknown terms (brute force).
+        #[test]
+        fn an_opaque_index_is_its_offset_plus_a_multiple(expression in opaque()) {
+            let (offset, divisor) = opaque_offset(&expression);
+            for thread in 0..8 {
+                for unknown in -5..6 {
+                    let rest = value(&expression, thread, unknown) - offset;
+                    match divisor {
+                        0 => prop_assert_eq!(rest, 0),
+                        _ => prop_assert_eq!(rest % divisor as i64, 0),
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn width_is_bounded_by_contiguity_alignment_and_hardware() {

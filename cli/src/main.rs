@@ -163,9 +163,9 @@ enum Command {
         /// Pass options for every case (default: random options per case).
         #[arg(long)]
         options: Option<String>,
-        /// Draw every case from this family (atomics, branches, gather, huge, product,
-        /// reduction, rows, stencil, tile, tree, trips, vector, warp), the rest of each case as it
-        /// would be: a campaign aimed at the transform the family exists for.
+        /// Draw every case from this family (atomics, branches, column, gather, huge, product,
+        /// reduction, rows, stencil, tile, tree, trips, vector, warp), the rest of each case as
+        /// it would be: a campaign aimed at the transform the family exists for.
         #[arg(long, value_name = "NAME")]
         family: Option<String>,
     },

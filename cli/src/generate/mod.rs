@@ -315,6 +315,22 @@ mod tests {
     }
 
     #[test]
+    fn stencil_clamp_forms_occur() {
+        let texts: Vec<String> = (0..300)
+            .map(|index| generate(1, index, None, Some(Family::Stencil)).text)
+            .collect();
+        // min/max, hotspot's selects, HotSpot3D's edge cases (`x == 0 ? x : x - 1`).
+        for form in [
+            "arith.minsi",
+            "arith.cmpi slt",
+            "arith.cmpi eq",
+            "arith.cmpi ne",
+        ] {
+            assert!(texts.iter().any(|text| text.contains(form)), "{form}");
+        }
+    }
+
+    #[test]
     fn every_family_and_form_occurs_with_one_spec_per_parameter() {
         let cases: Vec<_> = (0..200)
             .map(|index| generate(1, index, None, None))

@@ -1,7 +1,8 @@
 //! The stencil family: neighbours of the thread's element, with a halo, behind
 //! an edge guard on the ids (Jacobi's if/else form included), or clamped to the
 //! edge as CUDA code writes it (`min(max(x + o, 0), n - 1)` with `arith.maxsi`
-//! and `arith.minsi`, or Rodinia hotspot's `x < 0 ? 0 : x` selects).
+//! and `arith.minsi`, Rodinia hotspot's `x < 0 ? 0 : x` selects, or HotSpot3D's
+//! edge cases `x == 0 ? x : x - 1` for a neighbour one step away).
 
 use super::{launch, load, new_input, store_output, sum, LARGE_ROWS};
 use crate::generate::body::{Affine, Body, Element};
@@ -24,7 +25,11 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
     }
     let guarded = random.chance(50);
     // Clamped to the edge instead of a halo: by min and max, or by selects.
-    let clamped = (!guarded && random.chance(40)).then(|| random.chance(50));
+    let clamped = (!guarded && random.chance(40)).then(|| match random.chance(50) {
+        false => Clamp::MinMax,
+        true if random.chance(50) => Clamp::Edges,
+        true => Clamp::Selects,
+    });
     let halo = if guarded || clamped.is_some() {
         0
     } else {
@@ -42,7 +47,7 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
                 let indices = [0, 1]
                     .map(|dimension| global[dimension].clone().shifted(halo + offset[dimension]));
                 match clamped {
-                    Some(selects) => clamped_load(body, &input, &indices, selects),
+                    Some(clamp) => clamped_load(body, &input, &indices, clamp),
                     None => load(body, &input, &indices),
                 }
             })
@@ -87,16 +92,47 @@ pub fn stencil(random: &mut Random, element: Element) -> Kernel {
     kernel
 }
 
-/// Loads `buffer[indices]` with each index clamped into `0..size`: `arith.maxsi` then
-/// `arith.minsi`, or (`selects`) `i < 0 ? 0 : i` then `i > n - 1 ? n - 1 : i` as selects.
-fn clamped_load(body: &mut Body, buffer: &Buffer, indices: &[Affine], selects: bool) -> String {
+/// How a neighbour's index is kept inside its buffer.
+#[derive(Clone, Copy)]
+enum Clamp {
+    /// `arith.maxsi` then `arith.minsi`.
+    MinMax,
+    /// `i < 0 ? 0 : i` then `i > n - 1 ? n - 1 : i` as selects.
+    Selects,
+    /// A neighbour one step away as an edge case of the thread's own index `x`:
+    /// `x == 0 ? x : x - 1`, `x != n - 1 ? x + 1 : x` (HotSpot3D's W, E); further ones as
+    /// [`Clamp::MinMax`].
+    Edges,
+}
+
+/// Loads `buffer[indices]` with each index kept in `0..size` as `clamp` says.
+fn clamped_load(body: &mut Body, buffer: &Buffer, indices: &[Affine], clamp: Clamp) -> String {
     let values: Vec<String> = indices
         .iter()
         .zip(&buffer.shape)
         .map(|(index, &size)| {
             let value = body.affine(index);
             let (zero, last) = (body.index(0), body.index(size - 1));
-            if !selects {
+            // The neighbour one step from an index that runs from 0 to at most the last.
+            let offset = index.offset;
+            let from_zero = index.clone().shifted(-offset).bounds();
+            let edge_case = from_zero.0 == 0 && from_zero.1 < size;
+            if let (Clamp::Edges, -1 | 1, true) = (clamp, offset, edge_case) {
+                let own = body.affine(&index.clone().shifted(-offset));
+                let (edge, predicate, picked, other) = match offset {
+                    -1 => (&zero, "eq", &own, &value),
+                    _ => (&last, "ne", &value, &own),
+                };
+                let test = body.define(
+                    "p",
+                    &format!("arith.cmpi {predicate}, {own}, {edge} : index"),
+                );
+                return body.define(
+                    "i",
+                    &format!("arith.select {test}, {picked}, {other} : index"),
+                );
+            }
+            if !matches!(clamp, Clamp::Selects) {
                 let low = body.define("i", &format!("arith.maxsi {value}, {zero} : index"));
                 return body.define("i", &format!("arith.minsi {low}, {last} : index"));
             }

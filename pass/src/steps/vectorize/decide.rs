@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use analysis::{
     expression::{LinearForm, LoopId, Variable},
     matrix::{Access, AccessKind},
-    misalignment::{self, Owner},
+    misalignment::{self, Misalignment, Owner},
     target::MAX_ACCESS_BYTES,
     vector_width::{self, BaseAlignment, Blocker, Chunk, Conflict},
 };
@@ -269,14 +269,17 @@ fn straight_line(
         let Some((innermost, outer)) = findings[index].access.indices.split_last() else {
             continue;
         };
-        let Ok(form) = innermost.linear() else {
-            continue;
+        let (key, offset) = match innermost.linear() {
+            Ok(form) => (
+                format!("{outer:?} {:?} {:?}", form.variables, form.quasi_affine),
+                form.constant,
+            ),
+            Err(_) => match value_plus_constant(&findings[index].memory) {
+                Some((value, constant)) => (format!("value {}", value.ptr as usize), constant),
+                None => continue,
+            },
         };
-        let key = format!("{outer:?} {:?} {:?}", form.variables, form.quasi_affine);
-        partitions
-            .entry(key)
-            .or_default()
-            .push((form.constant, index));
+        partitions.entry(key).or_default().push((offset, index));
     }
     let mut groups = Vec::new();
     for accesses in partitions.values() {
@@ -301,6 +304,37 @@ fn straight_line(
     }
     groups
 }
+
+/// The index of a rank-1 `memory` as an SSA value and the constants added to it (`(x + 1) + 1`
+/// is `(x, 2)`, `x` itself `(x, 0)`): adjacency read from the IR where the access model does
+/// not follow `x` (a lone kernel's `2 * (blockDim.x * blockIdx.x + threadIdx.x)`).
+fn value_plus_constant(memory: &MemoryAccess) -> Option<(MlirValue, i64)> {
+    let address = super::apply::address(memory);
+    let &[_, mut value] = address.as_slice() else {
+        return None;
+    };
+    let mut total: i64 = 0;
+    let operand = |sum, position| unsafe { mlirOperationGetOperand(sum, position) };
+    for _ in 0..MOST_ADDED_CONSTANTS {
+        let sum = ir::defining_operation(value).filter(|&sum| ir::is_named(sum, "arith.addi"));
+        let Some((inner, constant)) = sum.and_then(|sum| {
+            [(0, 1), (1, 0)].into_iter().find_map(|(inner, constant)| {
+                Some((
+                    operand(sum, inner),
+                    ir::constant_integer(operand(sum, constant))?,
+                ))
+            })
+        }) else {
+            break;
+        };
+        total = total.checked_add(constant)?;
+        value = inner;
+    }
+    Some((value, total))
+}
+
+/// Most `arith.addi` of a constant [`value_plus_constant`] follows down an index.
+const MOST_ADDED_CONSTANTS: usize = 16;
 
 /// The decision for one run of consecutive scalar accesses, first element first.
 fn run_group(kernel: &Kernel, findings: &[Finding], run: Vec<usize>, options: &Options) -> Group {
@@ -375,7 +409,8 @@ fn facts(
     let base = base_alignment(kernel, &finding.memory, options);
     let form = vector_width::offset_form(&finding.access)
         .and_then(|form| vector_width::fix(form, fixed))
-        .and_then(|form| vector_width::over_iterations(form, &finding.access.loops));
+        .and_then(|form| vector_width::over_iterations(form, &finding.access.loops))
+        .or_else(|unknown| opaque(&finding.access).ok_or(unknown));
     let (offset, offset_alignment, outcome) = match form {
         Ok(form) => {
             let offset_alignment = vector_width::power_of_two_divisor(
@@ -409,6 +444,25 @@ fn facts(
     }
 }
 
+/// The offset of a rank-1 access of a static layout with unit stride whose index the access
+/// model does not follow, as `vector_width::opaque_offset` reads it (the layout's offset
+/// added): its constant plus `D·?`, `?` any integer; `None` for any other access.
+fn opaque(access: &Access) -> Option<LinearForm<'static>> {
+    let ([index], [Some(1)]) = (access.indices.as_slice(), access.layout.strides.as_slice()) else {
+        return None;
+    };
+    let (constant, divisor) = vector_width::opaque_offset(index);
+    let mut form = LinearForm {
+        constant: constant.checked_add(access.layout.offset?)?,
+        ..LinearForm::default()
+    };
+    if divisor > 0 {
+        form.variables
+            .insert(Variable::Symbol("?".into()), i64::try_from(divisor).ok()?);
+    }
+    Some(form)
+}
+
 /// Who lays out a buffer with this root.
 fn owner(root: &Root) -> Owner {
     match root {
@@ -433,6 +487,26 @@ fn alignment_blocker(group: &Group, wanted: u64) -> Blocker {
         };
     }
     let (access, fixed) = &group.first;
+    // An index the model does not follow whose unknown part is aligned: only its constant is
+    // off, which shifting the data by some elements mends.
+    let element_bytes = u64::from(group.element_bytes.max(1));
+    let opaque_shift = opaque(access).filter(|form| {
+        vector_width::power_of_two_divisor(
+            vector_width::variable_divisibility(form).saturating_mul(element_bytes),
+        ) >= wanted
+    });
+    if let Some(form) = opaque_shift {
+        let elements = i64::try_from(wanted / element_bytes).unwrap_or(1).max(1);
+        return Blocker::Offset {
+            needed: wanted,
+            offset_bytes: group.offset_alignment,
+            offset: group.offset.clone(),
+            owner: group.owner.clone(),
+            misalignment: Misalignment::Constant {
+                shift: (elements - form.constant.rem_euclid(elements)).rem_euclid(elements) as u64,
+            },
+        };
+    }
     match misalignment::diagnose(access, fixed, group.elements, wanted, &group.owner) {
         Ok(misalignment) => Blocker::Offset {
             needed: wanted,
