@@ -244,6 +244,9 @@ fn diff_arguments(file: &Path, case: &Case, options: &str) -> Vec<String> {
             format!("{x},{y},{z}"),
         ]),
     }
+    if let Some([x, y, z]) = case.block {
+        arguments.extend(["--block".into(), format!("{x},{y},{z}")]);
+    }
     arguments.push(format!("--options={options}"));
     for spec in &case.arguments {
         arguments.push(format!("--arg={spec}"));

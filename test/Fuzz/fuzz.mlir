@@ -2,7 +2,9 @@
 // the fourteen families (atomics, columns walked along a loop, gather, tile, matrix products, reduction, rows, stencil, trips,
 // vector, warp reductions, shared trees, branches of several blocks, huge) with random pass options, each run
 // through the pass and the reference interpreter before and
-// after (huge inputs, too large to interpret, through the pass alone). Every case must verify and give bit-identical outputs (findings: 0),
+// after (huge inputs, too large to interpret, through the pass alone); some as lone kernels whose block size only
+// `diff --block` knows, and some reading theirs with `gpu.block_dim` (a lone kernel's `blockDim.x * blockIdx.x`).
+// Every case must verify and give bit-identical outputs (findings: 0),
 // every kernel must be valid input (rejected inputs: 0), and the cases must
 // reach every transform, and affine.for loops (which the pass lowers first):
 // a generator that stops reaching one fails here. Constant memory is the exception: since

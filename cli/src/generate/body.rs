@@ -202,6 +202,20 @@ pub struct Body {
     next_name: usize,
     /// Nesting depth of the current region.
     depth: usize,
+    /// The block sizes products of block ids are written with ([`Body::block_dimension`]).
+    block_dimensions: Vec<BlockDimension>,
+}
+
+/// A block size defined at entry, a constant or (rendered dynamic) `gpu.block_dim`.
+struct BlockDimension {
+    /// The block id it scales.
+    block: String,
+    /// Its SSA name.
+    name: String,
+    /// Its value.
+    size: i64,
+    /// `x` or `y`.
+    axis: &'static str,
 }
 
 impl Body {
@@ -223,6 +237,21 @@ impl Body {
         let name = self.fresh(stem);
         self.prologue.push(format!("{name} = {definition}"));
         name
+    }
+
+    /// Defines the block size `size` along `axis` at entry, to scale `block` (a block id) by:
+    /// `block * size` is then written `arith.muli %size, %block`, as CUDA's `blockDim.x *
+    /// blockIdx.x`, its size a constant or `gpu.block_dim` as [`Body::render_sized`] says.
+    pub fn block_dimension(&mut self, block: &str, axis: &'static str, size: i64) {
+        let name = self.fresh("size");
+        self.prologue
+            .push(format!("{name} = arith.constant {size} : index"));
+        self.block_dimensions.push(BlockDimension {
+            block: block.to_string(),
+            name,
+            size,
+            axis,
+        });
     }
 
     /// Emits one line in the current region.
@@ -302,7 +331,20 @@ impl Body {
     pub fn affine(&mut self, expression: &Affine) -> String {
         let mut sum: Option<String> = None;
         for term in expression.terms.iter().filter(|term| term.coefficient != 0) {
-            let product = if term.coefficient == 1 {
+            let sized = self.block_dimensions.iter().find(|dimension| {
+                dimension.block == term.value && term.coefficient % dimension.size == 0
+            });
+            let product = if let Some(dimension) = sized {
+                let (size, times) = (dimension.name.clone(), term.coefficient / dimension.size);
+                let start = self.define("i", &format!("arith.muli {size}, {} : index", term.value));
+                match times {
+                    1 => start,
+                    _ => {
+                        let times = self.index(times);
+                        self.define("i", &format!("arith.muli {start}, {times} : index"))
+                    }
+                }
+            } else if term.coefficient == 1 {
                 term.value.clone()
             } else {
                 let coefficient = self.index(term.coefficient);
@@ -606,10 +648,27 @@ impl Body {
 
     /// The body's text: prologue, then lines, each indented by `indent` spaces.
     pub fn render(&self, indent: usize) -> String {
+        self.render_sized(indent, false)
+    }
+
+    /// The body, its block sizes `gpu.block_dim` where `dynamic` (a lone kernel's
+    /// `blockDim.x`), else constants.
+    pub fn render_sized(&self, indent: usize, dynamic: bool) -> String {
         let margin = " ".repeat(indent);
+        let sized = |line: &String| {
+            let dimension = self
+                .block_dimensions
+                .iter()
+                .find(|dimension| dynamic && line.starts_with(&format!("{} = ", dimension.name)));
+            match dimension {
+                Some(dimension) => format!("{} = gpu.block_dim {}", dimension.name, dimension.axis),
+                None => line.clone(),
+            }
+        };
         self.prologue
             .iter()
-            .chain(&self.lines)
+            .map(sized)
+            .chain(self.lines.iter().cloned())
             .map(|line| format!("{margin}{line}\n"))
             .collect()
     }

@@ -15,6 +15,9 @@ use super::body::{Affine, Body, Element, RETURN};
 pub enum Form {
     /// A `gpu.func` with `known_block_size`.
     Function,
+    /// A `gpu.func` alone, its block size known only at run time (`diff --block`): a lone
+    /// kernel's `blockDim.x * blockIdx.x` is a product of two unknowns to the pass.
+    Lone,
     /// A `gpu.func` without it, launched by `gpu.launch_func` with constant
     /// sizes in a host `func.func` (the block size comes from the launch site).
     LaunchedFunction,
@@ -127,6 +130,9 @@ impl Kernel {
             ["x", "y"].map(|axis| body.define_at_entry("t", &format!("gpu.thread_id {axis}")));
         let block =
             ["x", "y"].map(|axis| body.define_at_entry("b", &format!("gpu.block_id {axis}")));
+        for ((id, axis), size) in block.iter().zip(["x", "y"]).zip(block_size) {
+            body.block_dimension(id, axis, size);
+        }
         let depth = (depth > 1).then(|| (body.define_at_entry("t", "gpu.thread_id z"), depth));
         Kernel {
             parameters: Vec::new(),
@@ -331,16 +337,19 @@ impl Kernel {
     }
 
     /// The module's text with the kernel written in `form`, and the line of the
-    /// `gpu.launch` when it is a launch body (its column is [`LAUNCH_COLUMN`]).
-    pub fn render(&self, form: Form) -> (String, Option<usize>) {
+    /// `gpu.launch` when it is a launch body (its column is [`LAUNCH_COLUMN`]). A `gpu.func`
+    /// reads its block size with `gpu.block_dim` where `dynamic` (always when lone), else as
+    /// constants.
+    pub fn render(&self, form: Form, dynamic: bool) -> (String, Option<usize>) {
         match form {
-            Form::Function => (self.render_function(true, ""), None),
+            Form::Function => (self.render_function(true, "", dynamic), None),
+            Form::Lone => (self.render_function(false, "", true), None),
             Form::LaunchedFunction => (
-                self.render_function(false, &self.host_launch_func(false)),
+                self.render_function(false, &self.host_launch_func(false), dynamic),
                 None,
             ),
             Form::AllocatedLaunch => (
-                self.render_function(false, &self.host_launch_func(true)),
+                self.render_function(false, &self.host_launch_func(true), dynamic),
                 None,
             ),
             Form::Launch => {
@@ -351,8 +360,8 @@ impl Kernel {
     }
 
     /// A `gpu.module` with the kernel as a `gpu.func` (with `known_block_size`
-    /// when `known`), then `host`.
-    fn render_function(&self, known: bool, host: &str) -> String {
+    /// when `known`, its block size read with `gpu.block_dim` where `dynamic`), then `host`.
+    fn render_function(&self, known: bool, host: &str, dynamic: bool) -> String {
         let [x, y] = self.ids.block_size;
         let z = self.block_depth();
         let known = if known {
@@ -366,7 +375,7 @@ impl Kernel {
             self.globals(4),
             self.parameter_list(true),
             self.workgroup_clause(),
-            self.body.render(6)
+            self.body.render_sized(6, dynamic)
         )
     }
 
@@ -451,6 +460,12 @@ impl Kernel {
     }
 
     /// Threads per block in z.
+    /// Threads a block in x, y and z.
+    pub fn block(&self) -> [i64; 3] {
+        let [x, y] = self.ids.block_size;
+        [x, y, self.block_depth()]
+    }
+
     fn block_depth(&self) -> i64 {
         self.ids.depth.as_ref().map_or(1, |(_, extent)| *extent)
     }

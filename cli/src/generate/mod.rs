@@ -140,6 +140,9 @@ pub struct Case {
     pub aliased: bool,
     /// Whether its counted loops are written as `affine.for`.
     pub affine: bool,
+    /// The block size `diff` launches a lone kernel with (`--block`), which the kernel does
+    /// not state.
+    pub block: Option<[i64; 3]>,
 }
 
 impl Case {
@@ -167,6 +170,10 @@ const BUDGETS: [u32; 5] = [1024, 4096, 8192, 16384, 232448];
 
 /// Mixed into a case's seed for the stream that decides whether its loops are `affine.for`.
 const AFFINE_SALT: u64 = 0xaff1_7e00_aff1_7e00;
+
+/// Mixed into a case's seed for the stream that decides whether it is lone and whether it
+/// reads its block size with `gpu.block_dim`.
+const BLOCK_DIM_SALT: u64 = 0xb10c_d100_b10c_d100;
 
 /// Case `index` of the campaign `seed`; `options` replaces the random pass options when given,
 /// `only` the random family (the rest of the case drawn as it would be).
@@ -204,7 +211,14 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
         Form::AllocatedLaunch,
         Form::Launch,
     ]);
-    let (text, launch_line) = kernel.render(form);
+    // A case's own stream, so that the rest of each case stays as it was: a fifth of the
+    // cases lone (no block size for the pass), a third of the others reading `gpu.block_dim`.
+    let mut shapes = Random::for_case(seed ^ BLOCK_DIM_SALT, index);
+    let form = match form {
+        Form::Function if shapes.chance(20) => Form::Lone,
+        form => form,
+    };
+    let (text, launch_line) = kernel.render(form, shapes.chance(33));
     let arguments = if form == Form::Launch {
         kernel.launch_specs()
     } else {
@@ -212,8 +226,9 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
     };
     // Buffers 8 bytes past a 256-byte boundary (a view at an element) a quarter of the time
     // where no option assumes alignment: run-time versioning's fallbacks run too.
-    let misaligned =
-        form == Form::Function && !options.contains("assume-alignment") && random.chance(25);
+    let misaligned = matches!(form, Form::Function | Form::Lone)
+        && !options.contains("assume-alignment")
+        && random.chance(25);
     let mut arguments: Vec<String> = arguments
         .into_iter()
         .map(|spec| match spec.split(':').next() {
@@ -221,7 +236,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
             _ => spec,
         })
         .collect();
-    let aliased = form == Form::Function
+    let aliased = matches!(form, Form::Function | Form::Lone)
         && !misaligned
         && !options.contains("assume-noalias")
         && !options.contains("relayout-launches")
@@ -238,6 +253,7 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
         runnable: family != Family::Huge,
         aliased,
         affine,
+        block: (form == Form::Lone).then(|| kernel.block()),
     }
 }
 
@@ -339,6 +355,14 @@ mod tests {
             assert!(cases.iter().any(|case| case.family == family), "{family:?}");
         }
         assert!(cases.iter().any(|case| case.launch_line.is_some()));
+        // Lone kernels (their block size given to `diff` only), and kernels that read theirs
+        // with `gpu.block_dim`.
+        assert!(cases
+            .iter()
+            .any(|case| case.block.is_some() && !case.text.contains("known_block_size")));
+        assert!(cases
+            .iter()
+            .any(|case| case.block.is_none() && case.text.contains("gpu.block_dim x")));
         assert!(cases
             .iter()
             .any(|case| case.text.contains("gpu.launch_func")));

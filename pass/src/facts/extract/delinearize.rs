@@ -240,7 +240,7 @@ impl LoopContext {
     /// with `j1` a thread's): a warp makes the trips of its busiest lane, averaged over the
     /// enclosing loops' values, the blocks and the warps of a block. `None` where a variable
     /// has no known range, the step is no positive constant, or more than
-    /// [`MOST_TRIP_EVALUATIONS`] evaluations would be needed.
+    /// `MOST_TRIP_EVALUATIONS` evaluations would be needed.
     pub fn mean_trips(&self, kernel: &Kernel) -> Option<f64> {
         let step = self
             .step
