@@ -30,7 +30,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::expression::{Unknown, Variable};
+use crate::expression::{LinearForm, Unknown, Variable};
 use crate::matrix::{Access, MemrefLayout};
 use crate::vector_width::{fix, offset_form, over_iterations, power_of_two_divisor};
 
@@ -131,8 +131,21 @@ pub fn diagnose(
     needed: u64,
     owner: &Owner,
 ) -> Result<Misalignment, Unknown> {
-    let element_bytes = u64::from(access.layout.element_bytes.max(1));
     let form = over_iterations(fix(offset_form(access)?, fixed)?, &access.loops)?;
+    Ok(diagnose_form(access, &form, fixed, elements, needed, owner))
+}
+
+/// [`diagnose`] for the first element's offset `form` (of `access`, with `fixed` variables
+/// fixed), however it was found.
+pub fn diagnose_form(
+    access: &Access,
+    form: &LinearForm,
+    fixed: &BTreeMap<Variable, i64>,
+    elements: u32,
+    needed: u64,
+    owner: &Owner,
+) -> Misalignment {
+    let element_bytes = u64::from(access.layout.element_bytes.max(1));
     let misfit = |coefficient: i64| {
         let step = coefficient.unsigned_abs().saturating_mul(element_bytes);
         (power_of_two_divisor(step) < needed).then_some(step)
@@ -157,18 +170,18 @@ pub fn diagnose(
     let Some(term) = terms.into_iter().next() else {
         let needed_elements = (needed / element_bytes).max(1) as i64;
         let shift = (-form.constant).rem_euclid(needed_elements) as u64;
-        return Ok(Misalignment::Constant { shift });
+        return Misalignment::Constant { shift };
     };
     let window = u64::from(elements) * element_bytes;
     if term.step < window {
-        return Ok(Misalignment::Overlapping { term, window });
+        return Misalignment::Overlapping { term, window };
     }
     let rows = if owner.declared_by_kernel() {
         row_pad(access, fixed, needed)
     } else {
         Rows::NotPaddable
     };
-    Ok(Misalignment::Apart { term, rows })
+    Misalignment::Apart { term, rows }
 }
 
 /// The smallest pad of the innermost dimension of `access`'s static row-major buffer after

@@ -115,10 +115,10 @@ fn clamped_load(body: &mut Body, buffer: &Buffer, indices: &[Affine], clamp: Cla
             let (zero, last) = (body.index(0), body.index(size - 1));
             // The neighbour one step from an index that runs from 0 to at most the last.
             let offset = index.offset;
-            let from_zero = index.clone().shifted(-offset).bounds();
-            let edge_case = from_zero.0 == 0 && from_zero.1 < size;
-            if let (Clamp::Edges, -1 | 1, true) = (clamp, offset, edge_case) {
-                let own = body.affine(&index.clone().shifted(-offset));
+            let own_index = index.clone().shifted(-offset);
+            let (least, greatest) = own_index.bounds();
+            if let (Clamp::Edges, -1 | 1, true) = (clamp, offset, least == 0 && greatest < size) {
+                let own = body.affine(&own_index);
                 let (edge, predicate, picked, other) = match offset {
                     -1 => (&zero, "eq", &own, &value),
                     _ => (&last, "ne", &value, &own),

@@ -378,11 +378,6 @@ fn uncast(mut value: MlirValue) -> MlirValue {
 }
 
 impl Scope<'_> {
-    /// The enclosing loops' ranges, outermost first.
-    fn loop_ranges(&self) -> Vec<Loop> {
-        self.loops.iter().map(|enclosing| enclosing.range).collect()
-    }
-
     /// Appends the signed terms of the sum `value` to `terms`; given a width, a part of the sum
     /// with no row term of that width stays one term (`%j` itself, not `32*bid.x` and `tid.x`).
     fn terms(

@@ -31,9 +31,7 @@ impl Scope<'_> {
             "scf.for" => {
                 // A bound the module fixes (a launch's constant argument) is a constant too.
                 let bound = |index: isize| {
-                    let value = unsafe { mlirOperationGetOperand(ancestor, index) };
-                    ir::static_integer(value)
-                        .or_else(|| self.expression(value, 0).evaluate(&|_| None).ok())
+                    self.fixed(unsafe { mlirOperationGetOperand(ancestor, index) }, 0)
                 };
                 let range = Loop {
                     lower: bound(0),
@@ -100,10 +98,7 @@ impl Scope<'_> {
             // The body of a loop that doubles or halves a value: a loop over its rounds.
             "scf.while" if region == 1 => {
                 // A value fixed for the block: a constant, `gpu.block_dim` of a known block.
-                let fixed = |value: MlirValue| {
-                    ir::static_integer(value)
-                        .or_else(|| self.expression(value, 0).evaluate(&|_| None).ok())
-                };
+                let fixed = |value: MlirValue| self.fixed(value, 0);
                 if let Some(((first, direction), rounds, value)) = geometric_loop(ancestor, &fixed)
                 {
                     self.loops.push(EnclosingLoop {
@@ -243,8 +238,12 @@ impl Scope<'_> {
 
     /// [`uniform_trips`] of a loop from `start` over `range` under the loops entered so far.
     fn uniform_trips(&self, start: &IndexExpression, range: Loop) -> Option<i64> {
-        let loops: Vec<Loop> = self.loops.iter().map(|enclosing| enclosing.range).collect();
-        uniform_trips(self.kernel, &loops, start, (range.upper?, range.step?))
+        uniform_trips(
+            self.kernel,
+            &self.loop_ranges(),
+            start,
+            (range.upper?, range.step?),
+        )
     }
 
     /// A loop whose start is the same for every lane but not a constant, and whose upper bound

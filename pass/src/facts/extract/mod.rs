@@ -334,6 +334,17 @@ impl Scope<'_> {
         }
     }
 
+    /// The enclosing loops' ranges, outermost first.
+    fn loop_ranges(&self) -> Vec<Loop> {
+        self.loops.iter().map(|enclosing| enclosing.range).collect()
+    }
+
+    /// The integer `value` holds wherever the module fixes it: a constant, or what its
+    /// expression folds to (a launch's constant argument, `gpu.block_dim` of a known block).
+    fn fixed(&self, value: MlirValue, depth: usize) -> Option<i64> {
+        ir::static_integer(value).or_else(|| self.expression(value, depth).evaluate(&|_| None).ok())
+    }
+
     /// A result of `the_loop` (an `scf.for`) whose iteration argument each trip adds the same
     /// constant to (HotSpot3D's `c += xy` after its z loop): the initial value plus the trips
     /// times that constant, where the bounds fold. `None` for anything else.
@@ -344,10 +355,7 @@ impl Scope<'_> {
         depth: usize,
     ) -> Option<IndexExpression> {
         let number = unsafe { mlirOpResultGetResultNumber(value) } as usize;
-        let fold = |value: MlirValue| {
-            ir::static_integer(value)
-                .or_else(|| self.expression(value, depth + 1).evaluate(&|_| None).ok())
-        };
+        let fold = |value: MlirValue| self.fixed(value, depth + 1);
         let (_, trips, _) = ir::loop_trips(the_loop, &fold)?;
         let increment = fold(ir::loop_increment(the_loop, number)?)?;
         let initial = unsafe { mlirOperationGetOperand(the_loop, 3 + number as isize) };
@@ -731,7 +739,7 @@ impl Scope<'_> {
         elsewhere: IndexExpression,
         gap: IndexExpression,
     ) -> Option<IndexExpression> {
-        let loops: Vec<Loop> = self.loops.iter().map(|enclosing| enclosing.range).collect();
+        let loops = self.loop_ranges();
         let distance = match analysis::delinearize::bounds(&gap, &|variable| {
             self.kernel.range(&loops, variable)
         }) {

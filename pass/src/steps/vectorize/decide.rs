@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use analysis::{
     expression::{LinearForm, LoopId, Variable},
     matrix::{Access, AccessKind},
-    misalignment::{self, Misalignment, Owner},
+    misalignment::{self, Owner},
     target::MAX_ACCESS_BYTES,
     vector_width::{self, BaseAlignment, Blocker, Chunk, Conflict},
 };
@@ -487,27 +487,28 @@ fn alignment_blocker(group: &Group, wanted: u64) -> Blocker {
         };
     }
     let (access, fixed) = &group.first;
-    // An index the model does not follow whose unknown part is aligned: only its constant is
-    // off, which shifting the data by some elements mends.
     let element_bytes = u64::from(group.element_bytes.max(1));
-    let opaque_shift = opaque(access).filter(|form| {
-        vector_width::power_of_two_divisor(
-            vector_width::variable_divisibility(form).saturating_mul(element_bytes),
-        ) >= wanted
-    });
-    if let Some(form) = opaque_shift {
-        let elements = i64::try_from(wanted / element_bytes).unwrap_or(1).max(1);
-        return Blocker::Offset {
-            needed: wanted,
-            offset_bytes: group.offset_alignment,
-            offset: group.offset.clone(),
-            owner: group.owner.clone(),
-            misalignment: Misalignment::Constant {
-                shift: (elements - form.constant.rem_euclid(elements)).rem_euclid(elements) as u64,
-            },
-        };
-    }
-    match misalignment::diagnose(access, fixed, group.elements, wanted, &group.owner) {
+    let diagnosis = misalignment::diagnose(access, fixed, group.elements, wanted, &group.owner)
+        .or_else(|unknown| match opaque(access) {
+            // An index the model does not follow whose unknown part is aligned: only its
+            // constant is off, which shifting the data by some elements mends.
+            Some(form)
+                if vector_width::power_of_two_divisor(
+                    vector_width::variable_divisibility(&form).saturating_mul(element_bytes),
+                ) >= wanted =>
+            {
+                Ok(misalignment::diagnose_form(
+                    access,
+                    &form,
+                    fixed,
+                    group.elements,
+                    wanted,
+                    &group.owner,
+                ))
+            }
+            _ => Err(unknown),
+        });
+    match diagnosis {
         Ok(misalignment) => Blocker::Offset {
             needed: wanted,
             offset_bytes: group.offset_alignment,
