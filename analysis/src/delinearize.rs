@@ -93,8 +93,38 @@ struct Fact {
     words: String,
 }
 
-/// The facts `condition` states, each as `form ≤ 0` (none for `≠` or an unmodelled side).
+/// The facts `condition` states, each as `form ≤ 0` (none for `≠` or an unmodelled side). A
+/// bound by a maximum or a minimum states one fact for each side (`x ≥ max(a, b)`: `x ≥ a` and
+/// `x ≥ b`; PathFinder's `tx >= validXmin`, `validXmin = max(-blkX, 0)`); as a goal, each
+/// must hold.
 fn facts_of(condition: &Condition) -> Vec<Fact> {
+    use IndexExpression::{Maximum, Minimum};
+    let (at_least, at_most) = match condition.relation {
+        Relation::Greater | Relation::GreaterEqual => (true, false),
+        Relation::Less | Relation::LessEqual => (false, true),
+        _ => (false, false),
+    };
+    // The extremum, and whether it is the left side.
+    let extremum = match (&condition.left, &condition.right) {
+        (_, Maximum(first, second)) if at_least => Some((false, [first, second])),
+        (_, Minimum(first, second)) if at_most => Some((false, [first, second])),
+        (Maximum(first, second), _) if at_most => Some((true, [first, second])),
+        (Minimum(first, second), _) if at_least => Some((true, [first, second])),
+        _ => None,
+    };
+    if let Some((on_left, parts)) = extremum {
+        return parts
+            .into_iter()
+            .flat_map(|part| {
+                let (left, right) = if on_left {
+                    ((**part).clone(), condition.right.clone())
+                } else {
+                    (condition.left.clone(), (**part).clone())
+                };
+                facts_of(&Condition::new(left, condition.relation, right))
+            })
+            .collect();
+    }
     let (Some(left), Some(right)) = (Form::of(&condition.left), Form::of(&condition.right)) else {
         return Vec::new();
     };
@@ -547,6 +577,32 @@ mod tests {
         let proven = column_in_row(&global_x(), &symbol("arg1"), &[guard], &ranges).unwrap();
         assert_eq!(proven.upper, "tid.x + 32*bid.x < arg1");
         assert_eq!(proven.lower, "the id and loop ranges");
+    }
+
+    /// PathFinder's `tx >= validXmin` with `validXmin = max(-blkX, 0)`: the guard bounds `tx`
+    /// by both sides, so the column `blkX + tx` is at least 0; a minimum below bounds nothing.
+    #[test]
+    fn a_bound_by_a_maximum_states_both_sides() {
+        let tx: IndexExpression = Variable::ThreadX.into();
+        let block_x = symbol("blkX");
+        let floor = IndexExpression::Maximum(
+            Box::new(block_x.clone() * -1),
+            Box::new(IndexExpression::Constant(0)),
+        );
+        let column = block_x.clone() + tx.clone();
+        let guard = Condition::new(tx.clone(), Relation::GreaterEqual, floor);
+        let goal = Condition::new(
+            column.clone(),
+            Relation::GreaterEqual,
+            IndexExpression::Constant(0),
+        );
+        assert!(holds(&goal, &[guard], &ranges).is_some());
+        let weaker = IndexExpression::Minimum(
+            Box::new(block_x * -1),
+            Box::new(IndexExpression::Constant(0)),
+        );
+        let guard = Condition::new(tx, Relation::GreaterEqual, weaker);
+        assert_eq!(holds(&goal, &[guard], &ranges), None);
     }
 
     /// 2DConv's `A[(i−1)·NJ + (j+1)]` under `j < NJ − 1 && j > 0`: the column `j + 1` and `j − 1`.

@@ -87,7 +87,8 @@ pub enum Variable {
     BlockZ,
     /// Induction variable of an enclosing loop.
     Loop(LoopId),
-    /// A value fixed for the whole launch but unknown here (kernel argument, dynamic size).
+    /// A value fixed for the whole launch but unknown here (kernel argument, dynamic size), or
+    /// for a block (a product of block ids and arguments, named by it).
     Symbol(String),
 }
 

@@ -54,27 +54,34 @@
 // ld.global.nc, as the expert would: the host passes MatrixTemp[0]/[1] through the loop's
 // swapped iter_args, which start as two gpu.alloc buffers and are only swapped, so src and dst
 // differ at every launch, and power is a buffer of its own (session 18; before, those
-// iter_args had no known origin and nothing was proven). It stages nothing more and leaves the three shared arrays as they are:
-// the tile origin small_block_rows*by depends on iteration (arg0: 2, 2, 1 at the three
-// launches here), a product it cannot model. power_on_cuda and temp_t are decided
-// conflict-free all the same, as the expert finds them: each is indexed [ty][tx], and counted
-// with every lane running each access (over one period of the i loop, whose trip count is
-// iteration) it is conflict-free, which bounds whatever lanes the guards it cannot evaluate
-// let through (session 27). temp_on_cuda stays unknown: its neighbour loads' clamps to
-// validYmin and friends come from that product. That matches the expert: the kernel's own
-// shared-memory tiling is the right one. No delinearize (no remark
-// says why; grid_cols is 50 at every launch, but the row, small_block_rows*by - border_rows +
-// ty, holds the same product) and no promote (no loop accumulates in global memory).
+// iter_args had no known origin and nothing was proven). It stages nothing more and leaves the
+// three shared arrays as they are. The tile origin small_block_rows*by depends on iteration
+// (arg0: 2, 2, 1 at the three launches here); since session 30 that product is the same for a
+// block, a symbol of its own ((-2*arg0 + 16)*bid.y; before, "a product of two non-constant
+// values" left everything it touched unknown). power_on_cuda and temp_t are decided
+// conflict-free, as the expert finds them: each is indexed [ty][tx], and counted with every
+// lane running each access (over one period of the i loop, whose trip count is iteration) it
+// is conflict-free, which bounds whatever lanes the guards it cannot evaluate let through
+// (session 27), for an interior block. temp_on_cuda stays unknown: its neighbour loads are
+// guarded in the i loop, whose trips differ between launches. That matches the expert: the
+// kernel's own shared-memory tiling is the right one. The loads of power and temp_src are
+// delinearized (rows of grid_cols = 50, the column proven in its row by the load's own guard,
+// IN_RANGE(loadXidx, 0, grid_cols-1)), which changes no address; temp_dst's store stays flat:
+// its guard is the loop's `computed` flag, which the model does not follow. No promote (no
+// loop accumulates in global memory).
 
-// REMARK: gpu-mem-opt: kernel: 'calculate_temp': block 16x16x1 (from gpu.launch_func); 18 memory accesses; the same at every launch here: arg4 = 50, arg5 = 50, arg6 = 2, arg7 = 2
+// REMARK: gpu-mem-opt: kernel: 'calculate_temp': block 16x16x1 (from gpu.launch_func); 18 memory accesses; the same at every launch here: arg4 = 50, arg5 = 50, arg6 = 2, arg7 = 2; the launches here pass arg0 = 1 or 2
+// REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.y + (-2*arg0 + 16)*bid.y - 2)*50 + tid.x + (-2*arg0 + 16)*bid.x - 2] read as row tid.y + (-2*arg0 + 16)*bid.y - 2, column tid.x + (-2*arg0 + 16)*bid.x - 2 of rows of 50 elements (a 2-D view, the same addresses): tid.x + (-2*arg0 + 16)*bid.x - 2 >= 0 by tid.x + (-2*arg0 + 16)*bid.x - 2 >= 0, < 50 by tid.x + (-2*arg0 + 16)*bid.x - 2 <= 49
+// REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.y + (-2*arg0 + 16)*bid.y - 2)*50 + tid.x + (-2*arg0 + 16)*bid.x - 2] read as row tid.y + (-2*arg0 + 16)*bid.y - 2, column tid.x + (-2*arg0 + 16)*bid.x - 2 of rows of 50 elements (a 2-D view, the same addresses): tid.x + (-2*arg0 + 16)*bid.x - 2 >= 0 by tid.x + (-2*arg0 + 16)*bid.x - 2 >= 0, < 50 by tid.x + (-2*arg0 + 16)*bid.x - 2 <= 49
+// REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[row*W + column] stays flat: no guard or loop bound proves the column tid.x + (-2*arg0 + 16)*bid.x - 2 >= 0; unblock: guard the column at or above 0 (if (j >= 0))
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}} or gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
-// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 2, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: arith.muli at {{.*}}: a product of two non-constant values); wavefronts of one request of each access, over one period of its loops (the memref.load at {{.*}}: the trip count of loop0 is unknown)
-// REMARK: gpu-mem-opt: pad: workgroup 2: unchanged: conflict-free already (wavefronts 3, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
+// REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: sectors per request unknown: the guard depends on (-2*arg0 + 16)*bid.y, whose value is unknown
+// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: sectors per request unknown: the guard depends on (-2*arg0 + 16)*bid.y, whose value is unknown
+// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: guarded by scf.for at {{.*}}, which is not modelled
+// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: unknown even for an interior block, where the edge guard on (-2*arg0 + 16)*bid.x, (-2*arg0 + 16)*bid.y holds for every lane: the memref.load at {{.*}}: the guard depends on loop0, whose value is unknown
+// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 2, degree 1); costed for an interior block: the edge guard on (-2*arg0 + 16)*bid.x, (-2*arg0 + 16)*bid.y holds for every lane; counted with every lane running each access, which bounds whatever lanes its guard lets through (unknown even for an interior block, where the edge guard on (-2*arg0 + 16)*bid.x, (-2*arg0 + 16)*bid.y holds for every lane: the memref.load at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.load at {{.*}}: the trip count of loop0 is unknown)
+// REMARK: gpu-mem-opt: pad: workgroup 2: unchanged: conflict-free already (wavefronts 3, degree 1); costed for an interior block: the edge guard on (-2*arg0 + 16)*bid.x, (-2*arg0 + 16)*bid.y holds for every lane; counted with every lane running each access, which bounds whatever lanes its guard lets through (unknown even for an interior block, where the edge guard on (-2*arg0 + 16)*bid.x, (-2*arg0 + 16)*bid.y holds for every lane: the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
 
 module attributes {gpu.container_module} {
   // run(): FilesavingTemp, FilesavingPower (readinput), MatrixOut (calloc)

@@ -73,24 +73,28 @@
 // expert finds it: its guard (IN_RANGE(tx, i+1, BLOCK_SIZE-i-2) && isValid) depends on i, in a
 // loop of `iteration` trips, which is unknown, so the pass counts one period of that loop with
 // every lane running each access, a bound on whichever lanes the guard lets through (session
-// 27; before, "the guard depends on loop0" left it unknown). prev stays unknown, for a reason a
-// CUDA programmer would not give: blkX = small_block_cols*bx - border multiplies bx by 256 -
-// 2*iteration, and iteration (arg0) is 2, 2, 2 and 1 at the four launches (a select on the
-// host's loop counter), so "a product of two non-constant values" leaves every global
-// footprint without a box, and prev[W]/prev[E]'s clamps to validXmin/validXmax (from blkX)
-// are no minimum or maximum the model follows. No delinearize remark (gpuWall's row
-// startStep+i, column xidx: nothing to gain). The grid, blockCols = cols/smallBlockCol +
-// ((cols%smallBlockCol==0)?0:1) = 2, is folded from the host's constants (session 27), but
-// there is no time: the global loads' requests are unknown for the same product.
+// 27; before, "the guard depends on loop0" left it unknown). blkX = small_block_cols*bx - border
+// multiplies bx by 256 - 2*iteration, and iteration (arg0) is 2, 2, 2 and 1 at the four
+// launches (a select on the host's loop counter); that product is the same for every thread of
+// a block, a symbol of its own ((-2*arg0 + 256)*bid.x, session 30; before, "a product of two
+// non-constant values" left every footprint without a box and prev unknown). gpuWall's row
+// startStep+i, column xidx is now delinearized: the column is proven in its row by isValid's
+// clamps, tx >= validXmin = max(-blkX, 0) and tx <= validXmax = min(BLOCK_SIZE-1, ...), each a
+// bound by both sides (nothing to gain but the remark). prev stays unknown, for a reason a CUDA
+// programmer would not give: prev[W]'s guard is in the loop of `iteration` trips, a different
+// number at different launches. The global requests stay unknown (the edge guard holds a block
+// id times an unknown), so there is no time; the grid, blockCols = cols/smallBlockCol +
+// ((cols%smallBlockCol==0)?0:1) = 2, is folded from the host's constants (session 27).
 
-// REMARK: gpu-mem-opt: kernel: 'dynproc_kernel': block 256x1x1 (from gpu.launch_func); 11 memory accesses; the same at every launch here: arg4 = 300, arg5 = 8, arg7 = 2
+// REMARK: gpu-mem-opt: kernel: 'dynproc_kernel': block 256x1x1 (from gpu.launch_func); 11 memory accesses; the same at every launch here: arg4 = 300, arg5 = 8, arg7 = 2; the launches here pass arg0 = 1 or 2, arg6 = 0, 2, 4 or 6
+// REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(loop0 + arg6)*300 + tid.x + (-2*arg0 + 256)*bid.x - 2] read as row loop0 + arg6, column tid.x + (-2*arg0 + 256)*bid.x - 2 of rows of 300 elements (a 2-D view, the same addresses): tid.x + (-2*arg0 + 256)*bid.x - 2 >= 0 by tid.x >= -(-2*arg0 + 256)*bid.x + 2, < 300 by tid.x <= -(-2*arg0 + 256)*bid.x + 301
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}} or gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: no footprint box: arith.muli at {{.*}}: a product of two non-constant values
-// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (arith.muli at {{.*}}: a product of two non-constant values)
-// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 3, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
+// REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: sectors per request unknown: the guard depends on (-2*arg0 + 256)*bid.x, whose value is unknown
+// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: sectors per request unknown: the guard depends on loop0, whose value is unknown
+// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: guarded by scf.for at {{.*}}, which is not modelled
+// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: unknown even for an interior block, where the edge guard on (-2*arg0 + 256)*bid.x holds for every lane: the memref.load at {{.*}}: the guard depends on loop0, whose value is unknown
+// REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 3, degree 1); costed for an interior block: the edge guard on (-2*arg0 + 256)*bid.x holds for every lane; counted with every lane running each access, which bounds whatever lanes its guard lets through (unknown even for an interior block, where the edge guard on (-2*arg0 + 256)*bid.x holds for every lane: the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|time}}
 
 module attributes {gpu.container_module} {

@@ -20,6 +20,8 @@
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg same:0
+// RUN: gpu-mem-opt diff %s --kernel index_not_followed --grid 1,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64 --arg 2
+// RUN: gpu-mem-opt diff %s --kernel index_not_followed --grid 1,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg same:0 --arg 2
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -119,14 +121,13 @@ module attributes {gpu.container_module} {
     }
 
     /// ATAX's kernel 1 as CUDA writes it for a lone kernel: i = blockIdx.x * blockDim.x +
-    /// threadIdx.x with no block size known, so the model does not follow tmp[i]'s index (a
-    /// product of two unknowns); the load and the store use one index value computed before the
-    /// loop, so the element is still one and loop-invariant: promoted on the fast path of the
-    /// run-time check that tmp lies apart from A and x (the diffs run both paths).
+    /// threadIdx.x with no block size known; the product of the two is the same for a block, a
+    /// symbol of its own (`bid.x*block_dim.x`), so tmp[i] is followed: promoted on the fast path
+    /// of the run-time check that tmp lies apart from A and x (the diffs run both paths).
     // CHECK-LABEL: gpu.func @block_unknown
     // CHECK: scf.if
     // CHECK: scf.for {{.*}} iter_args
-    // REMARK: promote: arg 2: arg 2[the index at [[@LINE+9]]:{{[0-9]+}}] kept in a register across the loop
+    // REMARK: promote: arg 2: arg 2[tid.x + bid.x*block_dim.x] kept in a register across the loop
     gpu.func @block_unknown(%A: memref<?xf32>, %x: memref<?xf32>, %tmp: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
@@ -136,6 +137,32 @@ module attributes {gpu.container_module} {
       %c32 = arith.constant 32 : index
       %base = arith.muli %bid, %bdim : index
       %i = arith.addi %base, %tid : index
+      scf.for %j = %c0 to %c32 step %c1 {
+        %row = arith.muli %i, %c32 : index
+        %ij = arith.addi %row, %j : index
+        %a = memref.load %A[%ij] : memref<?xf32>
+        %xj = memref.load %x[%j] : memref<?xf32>
+        %p = arith.mulf %a, %xj : f32
+        %t = memref.load %tmp[%i] : memref<?xf32>
+        %s = arith.addf %t, %p : f32
+        memref.store %s, %tmp[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+
+    /// The same with i = threadIdx.x * n, which the model does not follow (a thread's id times
+    /// an argument): the load and the store use one index value computed before the loop, so
+    /// the element is still one and loop-invariant: promoted, the remark naming the index by
+    /// where it is computed.
+    // CHECK-LABEL: gpu.func @index_not_followed
+    // CHECK: scf.for {{.*}} iter_args
+    // REMARK: promote: arg 2: arg 2[the index at [[@LINE+6]]:{{[0-9]+}}] kept in a register across the loop
+    gpu.func @index_not_followed(%A: memref<?xf32>, %x: memref<?xf32>, %tmp: memref<?xf32>, %n: index) kernel {
+      %tid = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      %i = arith.muli %tid, %n : index
       scf.for %j = %c0 to %c32 step %c1 {
         %row = arith.muli %i, %c32 : index
         %ij = arith.addi %row, %j : index

@@ -98,7 +98,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: gpu_mem_opt.specialized
     // CHECK: gpu.return
     // REMARK: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column loop0 < the width 64
-    // REMARK: version: kernel: not specialized under a run-time check: it has shared memory of its own, which later steps may lay out again in one copy only
+    // REMARK: version: kernel: not specialized under a run-time check of arg2 >= 0; arg2 <= 64 (for the flat indices at [[@LINE+13]]:18): it has shared memory of its own, which later steps may lay out again in one copy only
     gpu.func @own_shared(%a: memref<?xf32>, %sums: memref<?xf32>, %n: i32)
         workgroup(%seen: memref<64xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {

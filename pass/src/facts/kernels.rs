@@ -12,8 +12,10 @@
 //! agree), then from the option `block=X,Y,Z`. Otherwise it is unknown, with
 //! the reason, and no metric is guessed.
 
+use std::{cell::RefCell, collections::BTreeMap};
+
 use analysis::delinearize::Range;
-use analysis::expression::{Loop, LoopId, Variable};
+use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
 use analysis::matrix::Condition;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -97,6 +99,10 @@ pub struct Kernel {
     /// being predicted (`register_tile`), whose launches are still the original's; ones
     /// otherwise.
     pub grid_divisors: [i64; 3],
+    /// The products of two values the same for a whole block that the access model names as
+    /// symbols of their own (`bid.x*block_dim.x`), by name, with their two factors, whose
+    /// ranges bound theirs; recorded as indices are read.
+    pub block_products: RefCell<BTreeMap<String, [IndexExpression; 2]>>,
 }
 
 /// Facts about a kernel's arguments that nothing proves but a check at its entry establishes
@@ -163,7 +169,9 @@ impl Kernel {
 
     /// The range of `variable` under `loops` (the enclosing loops, outermost first): thread
     /// ids below the block size, block ids from 0, loop counters between their constant bounds,
-    /// arguments between the values their launches pass, other symbols unbounded.
+    /// arguments between the values their launches pass, sizes and a block's products of
+    /// non-negative values from their least ([`Kernel::block_products`]), other symbols
+    /// unbounded.
     pub fn range(&self, loops: &[Loop], variable: &Variable) -> Range {
         let sizes = self.block.sizes();
         let thread =
@@ -185,24 +193,58 @@ impl Kernel {
                     self.grid().map(|grid| grid[dimension] / divisor - 1),
                 )
             }
+            // Its last value is the last step below the upper bound (`0 .. 64 step 32`: 32).
             Variable::Loop(LoopId(depth)) => match loops.get(*depth) {
                 Some(enclosing) if enclosing.step.is_some_and(|step| step > 0) => (
                     enclosing.lower,
                     enclosing
                         .upper
                         .zip(enclosing.lower)
-                        .filter(|(upper, lower)| upper > lower)
-                        .map(|(upper, _)| upper - 1),
+                        .zip(enclosing.step)
+                        .filter(|((upper, lower), _)| upper > lower)
+                        .and_then(|((upper, lower), step)| {
+                            let span = upper.checked_sub(1)?.checked_sub(lower)?;
+                            lower.checked_add(span / step * step)
+                        }),
                 ),
                 _ => (None, None),
             },
             // An argument between the least and the most its launches in the module pass
             // (LUD's offset `i`: 0, 16 or 32), where every launch's value is known.
-            Variable::Symbol(name) => crate::facts::launches::argument_number(name)
+            Variable::Symbol(name) => match crate::facts::launches::argument_number(name)
                 .and_then(|number| self.launches.values(number))
-                .map_or((None, None), |values| {
-                    (values.first().copied(), values.last().copied())
-                }),
+            {
+                Some(values) => (values.first().copied(), values.last().copied()),
+                None => self.symbol_range(loops, name),
+            },
+        }
+    }
+
+    /// The range of a symbol other than an argument: a size's (`dim(arg0, 1)` from 0,
+    /// `grid_dim.x` and `block_dim.x` from 1), or of the block product `name`
+    /// ([`Kernel::block_products`]) where both its factors are non-negative, the products of
+    /// their bounds (an overflow: unknown).
+    fn symbol_range(&self, loops: &[Loop], name: &str) -> Range {
+        if name.starts_with("dim(") {
+            return (Some(0), None);
+        }
+        if name.starts_with("grid_dim.") || name.starts_with("block_dim.") {
+            return (Some(1), None);
+        }
+        let Some(factors) = self.block_products.borrow().get(name).cloned() else {
+            return (None, None);
+        };
+        let [(first_low, first_high), (second_low, second_high)] = factors.map(|factor| {
+            analysis::delinearize::bounds(&factor, &|variable| self.range(loops, variable))
+        });
+        match (first_low, second_low) {
+            (Some(first), Some(second)) if first >= 0 && second >= 0 => (
+                first.checked_mul(second),
+                first_high
+                    .zip(second_high)
+                    .and_then(|(first, second)| first.checked_mul(second)),
+            ),
+            _ => (None, None),
         }
     }
 }
@@ -345,6 +387,7 @@ fn function_kernel(
         launches: launches::of_kernel(&own, inputs),
         assumed: Assumed::default(),
         grid_divisors: [1; 3],
+        block_products: RefCell::default(),
     }
 }
 
@@ -371,6 +414,7 @@ fn launch_kernel(operation: MlirOperation, block_option: Option<[u32; 3]>) -> Ke
         launches: LaunchFacts::default(),
         assumed: Assumed::default(),
         grid_divisors: [1; 3],
+        block_products: RefCell::default(),
     }
 }
 

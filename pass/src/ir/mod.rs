@@ -562,6 +562,42 @@ pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
     unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
 }
 
+/// Ops [`erase_unused`] may erase: pure, no regions (integer arithmetic, ids, sizes).
+const ERASABLE: [&str; 9] = [
+    "arith.",
+    "index.",
+    "affine.apply",
+    "gpu.thread_id",
+    "gpu.block_id",
+    "gpu.block_dim",
+    "gpu.grid_dim",
+    "memref.dim",
+    "memref.extract_aligned_pointer_as_index",
+];
+
+/// Erases the pure op defining `value` (integer arithmetic, ids, sizes) when nothing uses it, then its operands'
+/// likewise (an index chain an access no longer reads).
+pub fn erase_unused(value: MlirValue) {
+    let Some(owner) = defining_operation(value) else {
+        return;
+    };
+    let name = operation_name(owner);
+    let pure = ERASABLE.iter().any(|prefix| name.starts_with(prefix))
+        && unsafe {
+            mlirOperationGetNumRegions(owner) == 0 && mlirOperationGetNumResults(owner) == 1
+        };
+    if !pure || unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value)) } {
+        return;
+    }
+    let operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(owner) })
+        .map(|position| unsafe { mlirOperationGetOperand(owner, position) })
+        .collect();
+    unsafe { mlirOperationDestroy(owner) };
+    for operand in operands {
+        erase_unused(operand);
+    }
+}
+
 /// Bytes of a memref type with a static shape and a sized element; checked: a size that
 /// overflows is unknown, never a wrapped number.
 pub fn static_memref_bytes(type_: MlirType) -> Option<u64> {

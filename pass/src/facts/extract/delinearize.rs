@@ -9,9 +9,12 @@
 //! likeliest first ([`flat_indices`]: an argument's width, a constant that multiplies a
 //! thread id, the larger constant; `i*100 + 32*bid.x + tid.x` splits at 100, the column
 //! `32*bid.x + tid.x`), and the step takes the first whose column is proven.
-//! A split whose column holds thread ids only (`bid.x*256 + tid.x`) is a block's share of a
-//! 1-D array, not a row, and is no candidate. The facts that bound the column are the access's
-//! guard conjuncts and its loops' bounds (`lower ≤ iv < upper`, as `scf.for` defines them).
+//! A split whose column holds thread ids only (`bid.x*256 + tid.x`), or whose row is block ids
+//! whose dimensions' thread ids are in the column (`bid.x*4 + tid.x + t`), is a block's share
+//! of a 1-D array, not a row, and is no candidate. Of a product of two values fixed for the
+//! launch, the width is the one the module fixes (`Size*t`, Size the same at every launch).
+//! The facts that bound the column are the access's guard conjuncts and its loops' bounds
+//! (`lower ≤ iv < upper`, as `scf.for` defines them).
 
 use analysis::expression::{IndexExpression, Loop, LoopId, Variable};
 use analysis::matrix::{Condition, Relation};
@@ -68,7 +71,7 @@ pub fn flat_indices(kernel: &Kernel, memory: &MemoryAccess) -> Vec<Result<FlatIn
     // Each width, with whether it multiplies a thread id (`cols*tid.y`: rows as a block's
     // threads walk them, the likeliest width among constants).
     let mut widths: Vec<(IndexExpression, bool)> = Vec::new();
-    for &(value, _) in &terms {
+    for &(value, _, _) in &terms {
         if let Some((factor, width)) = scope.row_term(value) {
             let width = base_width(width);
             let of_threads = scope
@@ -104,13 +107,22 @@ fn split_at(
     let mut terms = Vec::new();
     scope.terms(index, 1, &mut terms, (0, Some(&width)));
     let (mut row, mut column) = (Vec::new(), Vec::new());
-    for &(value, sign) in &terms {
+    for &(value, sign, column_only) in &terms {
         match scope
             .row_term(value)
+            .filter(|_| !column_only)
             .and_then(|(factor, theirs)| Some((factor, multiple(&theirs, &width)?)))
         {
             Some((factor, rows)) => row.push((factor, sign * rows)),
-            _ => column.push((value, sign)),
+            // A term taken whole rows of the width at a time (a recurrence's `m·(i − start)`).
+            _ => match &width {
+                IndexExpression::Constant(columns)
+                    if !column_only && *columns > 0 && sign % columns == 0 =>
+                {
+                    row.push((value, sign / columns))
+                }
+                _ => column.push((value, sign)),
+            },
         }
     }
     let sum = |terms: &[(MlirValue, i64)]| {
@@ -125,6 +137,7 @@ fn split_at(
         .variables()
         .iter()
         .all(Variable::is_thread)
+        || block_share(&sum(&row), &column_expression)
     {
         return None;
     }
@@ -160,6 +173,22 @@ fn split_at(
         loops: scope.loop_ranges(),
         rows_from_column,
     }))
+}
+
+/// Whether a split is a block's share of a 1-D array offset by values fixed for the launch
+/// (Gaussian's `b[blockDim.x*blockIdx.x + threadIdx.x + 1 + t]`, not row `bid.x` of rows of
+/// 4): its row is block ids only, and its column has each of their dimensions' thread ids.
+fn block_share(row: &IndexExpression, column: &IndexExpression) -> bool {
+    let (rows, columns) = (row.variables(), column.variables());
+    let thread = |block: &Variable| match block {
+        Variable::BlockX => Variable::ThreadX,
+        Variable::BlockY => Variable::ThreadY,
+        _ => Variable::ThreadZ,
+    };
+    !rows.is_empty()
+        && rows
+            .iter()
+            .all(|variable| variable.is_block() && columns.contains(&thread(variable)))
 }
 
 /// The width a row term's factor is a multiple of: `W` for `k·W` (SRAD's `cols*BLOCK_SIZE*by`
@@ -378,13 +407,15 @@ fn uncast(mut value: MlirValue) -> MlirValue {
 }
 
 impl Scope<'_> {
-    /// Appends the signed terms of the sum `value` to `terms`; given a width, a part of the sum
-    /// with no row term of that width stays one term (`%j` itself, not `32*bid.x` and `tid.x`).
+    /// Appends the signed terms of the sum `value` to `terms`, each with whether it stays in
+    /// the column whatever it is (a loop's start taken off its variable); given a width, a part
+    /// of the sum with no row term of that width stays one term (`%j` itself, not `32*bid.x`
+    /// and `tid.x`).
     fn terms(
         &self,
         value: MlirValue,
         sign: i64,
-        terms: &mut Vec<(MlirValue, i64)>,
+        terms: &mut Vec<(MlirValue, i64, bool)>,
         (depth, width): (usize, Option<&IndexExpression>),
     ) {
         let value = uncast(value);
@@ -400,8 +431,85 @@ impl Scope<'_> {
                 let second = if name == "arith.subi" { -sign } else { sign };
                 self.terms(operand(1), second, terms, (depth + 1, width));
             }
-            _ => terms.push((value, sign)),
+            // A loop's variable is its start plus the distance from it (matrixMul's `a` from
+            // `aBegin = wA*BLOCK_SIZE*by`): the start's row terms are rows, the distance stays
+            // in the column (`a − aBegin`).
+            (None, _) if depth < super::MAX_DEPTH => {
+                if let Some(start) = self.uniform_start_value(value).filter(|&start| {
+                    width.is_none_or(|width| self.has_row_term(start, width, depth))
+                }) {
+                    terms.push((value, sign, true));
+                    terms.push((start, -sign, true));
+                    self.terms(start, sign, terms, (depth + 1, width));
+                } else if let Some((initial, per_step, the_loop)) =
+                    self.whole_rows_recurrence(value, width)
+                {
+                    // `x = initial + m·(i − start)` with `m` whole rows: `i − start` is rows.
+                    let (induction, start) = unsafe {
+                        (
+                            mlirBlockGetArgument(
+                                mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
+                                0,
+                            ),
+                            mlirOperationGetOperand(the_loop, 0),
+                        )
+                    };
+                    let multiplier = sign.checked_mul(per_step);
+                    match multiplier {
+                        Some(multiplier) => {
+                            self.terms(initial, sign, terms, (depth + 1, width));
+                            terms.push((induction, multiplier, false));
+                            terms.push((start, -multiplier, false));
+                        }
+                        None => terms.push((value, sign, false)),
+                    }
+                } else {
+                    terms.push((value, sign, false));
+                }
+            }
+            _ => terms.push((value, sign, false)),
         }
+    }
+
+    /// Where `value` is an `scf.for` iteration argument that each trip adds whole rows of the
+    /// constant `width` to (matrixMul's `b += BLOCK_SIZE*wB`, rows of `wB`): its initial value,
+    /// what it adds per unit of the loop's variable (the increment over the step) and the loop.
+    fn whole_rows_recurrence(
+        &self,
+        value: MlirValue,
+        width: Option<&IndexExpression>,
+    ) -> Option<(MlirValue, i64, MlirOperation)> {
+        let Some(IndexExpression::Constant(columns)) = width else {
+            return None;
+        };
+        let (block, number) = unsafe {
+            (
+                mlirBlockArgumentGetOwner(value),
+                mlirBlockArgumentGetArgNumber(value) as usize,
+            )
+        };
+        let recurrence = self.recurrence_of(value, (block, number), 0)?;
+        let per_step = (recurrence.increment % recurrence.step == 0)
+            .then_some(recurrence.increment / recurrence.step)?;
+        (*columns > 0 && per_step % columns == 0).then_some((
+            recurrence.initial,
+            per_step,
+            recurrence.the_loop,
+        ))
+    }
+
+    /// The start of the `scf.for` whose variable `value` is, where it is the same for every
+    /// lane and not a constant (a tile's loop, [`EnclosingLoop::start`] with unit 1).
+    fn uniform_start_value(&self, value: MlirValue) -> Option<MlirValue> {
+        let enclosing = self
+            .loops
+            .iter()
+            .find(|enclosing| unsafe { mlirValueEqual(enclosing.induction, value) })?;
+        if enclosing.lane_dependent || enclosing.start.as_ref().is_none_or(|(_, unit)| *unit != 1) {
+            return None;
+        }
+        let the_loop = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value)) };
+        ir::is_named(the_loop, "scf.for").then(|| unsafe { mlirOperationGetOperand(the_loop, 0) })
     }
 
     /// Whether the sum `value` has a row term of `width` ([`Scope::row_term`]) among its terms.
@@ -414,7 +522,10 @@ impl Scope<'_> {
             return true;
         }
         let Some(owner) = ir::defining_operation(value) else {
-            return false;
+            return depth < super::MAX_DEPTH
+                && self
+                    .uniform_start_value(value)
+                    .is_some_and(|start| self.has_row_term(start, width, depth + 1));
         };
         depth < super::MAX_DEPTH
             && matches!(
@@ -462,12 +573,20 @@ impl Scope<'_> {
                 let (left, right) = (operand(0), operand(1));
                 let (left_expression, right_expression) =
                     (self.expression(left, 0), self.expression(right, 0));
-                if uniform(&left_expression) && !uniform(&right_expression) {
-                    Some((right, width_of(left_expression)?))
-                } else if uniform(&right_expression) && !uniform(&left_expression) {
-                    Some((left, width_of(right_expression)?))
-                } else {
-                    None
+                let constant =
+                    |expression: &IndexExpression| expression.evaluate(&|_| None).is_ok();
+                match (uniform(&left_expression), uniform(&right_expression)) {
+                    (true, false) => Some((right, width_of(left_expression)?)),
+                    (false, true) => Some((left, width_of(right_expression)?)),
+                    // Both the same for the launch: the one the module fixes is the width
+                    // (Gaussian's `Size*t`, Size 30 at every launch, t one per launch).
+                    (true, true) if constant(&left_expression) && !constant(&right_expression) => {
+                        Some((right, width_of(left_expression)?))
+                    }
+                    (true, true) if constant(&right_expression) && !constant(&left_expression) => {
+                        Some((left, width_of(right_expression)?))
+                    }
+                    _ => None,
                 }
             }
             "arith.shli" => {

@@ -596,6 +596,11 @@ pub const NONEMPTY: &str = "gpu_mem_opt.nonempty";
 /// every interior block.
 pub const CLAMP: &str = "gpu_mem_opt.clamp";
 
+/// The unit attribute that marks a view `delinearize` made: its accesses are the flat ones,
+/// moved, so they keep to the buffer's bytes (`memory_space::disjoint::outside_span`), and its
+/// row stride is the width the module fixes where its type leaves it dynamic.
+pub const ROWS_VIEW: &str = "gpu_mem_opt.rows_view";
+
 /// Which argument of its `gpu.func` `value` is, if it is one.
 fn function_argument(value: MlirValue) -> Option<isize> {
     unsafe {

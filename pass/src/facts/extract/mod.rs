@@ -50,7 +50,7 @@ use crate::{
 };
 pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
 pub use enclosing::{
-    checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, NONEMPTY,
+    checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, NONEMPTY, ROWS_VIEW,
 };
 
 /// Deepest SSA chain followed for one index before giving up.
@@ -109,9 +109,13 @@ pub fn access_leaving(kernel: &Kernel, memory: &MemoryAccess, left: &[MlirOperat
             .map(|&value| scope.expression(value, 0))
             .collect(),
     };
+    let mut layout = layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space);
+    if let Some(width) = rows_view_width(&scope, memory.memref) {
+        layout.strides[0] = Some(width);
+    }
     Access {
         kind: memory.kind,
-        layout: layout(memref_type, memory.element_bytes.unwrap_or(0), memory.space),
+        layout,
         indices,
         vector_width: memory.vector_width.max(1),
         guard,
@@ -121,6 +125,20 @@ pub fn access_leaving(kernel: &Kernel, memory: &MemoryAccess, left: &[MlirOperat
             .map(|enclosing| enclosing.range)
             .collect(),
     }
+}
+
+/// The row stride of `delinearize`'s view of rows of a width the module fixes (an argument
+/// every launch passes as one constant), which its type leaves dynamic (`strided<[?, 1]>`):
+/// the view's last operand, its dynamic stride.
+fn rows_view_width(scope: &Scope, memref: MlirValue) -> Option<i64> {
+    let view = ir::defining_operation(memref).filter(|&view| {
+        ir::is_named(view, "memref.reinterpret_cast") && ir::attribute(view, ROWS_VIEW).is_some()
+    })?;
+    let operands = unsafe { mlirOperationGetNumOperands(view) };
+    (operands > 1)
+        .then(|| scope.fixed(unsafe { mlirOperationGetOperand(view, operands - 1) }, 0))
+        .flatten()
+        .filter(|&width| width > 0)
 }
 
 /// The layout of a memref type: shape, strides, offset (elements), space.
@@ -246,6 +264,23 @@ struct EnclosingLoop {
     geometric: Option<(i64, Geometric)>,
 }
 
+/// An `scf.for` iteration argument `x` that each trip adds `increment` to: `x = initial +
+/// increment·(i − lower) / step` of the loop's variable `i`.
+struct Recurrence {
+    /// The `scf.for`.
+    the_loop: MlirOperation,
+    /// Its position among the enclosing loops.
+    position: usize,
+    /// The initial value.
+    initial: MlirValue,
+    /// What each trip adds.
+    increment: i64,
+    /// The first value of the loop's variable.
+    lower: i64,
+    /// The loop's step.
+    step: i64,
+}
+
 /// Which way a doubling or halving loop goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Geometric {
@@ -265,6 +300,33 @@ impl Scope<'_> {
         (block, number): (MlirBlock, usize),
         depth: usize,
     ) -> Option<IndexExpression> {
+        let recurrence = self.recurrence_of(value, (block, number), depth)?;
+        let initial = self.expression(recurrence.initial, depth + 1);
+        let variable = IndexExpression::Variable(Variable::Loop(LoopId(recurrence.position)));
+        let moved = match recurrence.lower {
+            0 => variable,
+            _ => add(
+                variable,
+                IndexExpression::Constant(recurrence.lower.checked_neg()?),
+            ),
+        };
+        // `c·(i − lower) / step`, affine where the step divides the increment.
+        let (increment, step) = (recurrence.increment, recurrence.step);
+        let sum = match increment % step {
+            0 => times(moved, increment / step),
+            _ => times(moved.floor_divide(step), increment),
+        };
+        Some(add(initial, sum))
+    }
+
+    /// The parts of [`Scope::recurrence`]: the loop, the initial value and the constant added
+    /// each trip.
+    fn recurrence_of(
+        &self,
+        value: MlirValue,
+        (block, number): (MlirBlock, usize),
+        depth: usize,
+    ) -> Option<Recurrence> {
         let the_loop = unsafe { mlirBlockGetParentOperation(block) };
         if number == 0 || !ir::is_named(the_loop, "scf.for") {
             return None;
@@ -275,10 +337,15 @@ impl Scope<'_> {
             .iter()
             .position(|enclosing| unsafe { mlirValueEqual(enclosing.induction, induction) })?;
         let enclosing = &self.loops[position];
-        if enclosing.start.is_some() || enclosing.geometric.is_some() {
+        // A start the same for every lane (a tile's loop from `aBegin`) leaves the trips
+        // counted from the loop's variable's own lower bound.
+        let varying_start = enclosing.lane_dependent
+            || enclosing.start.as_ref().is_some_and(|(_, unit)| *unit != 1);
+        if varying_start || enclosing.geometric.is_some() {
             return None;
         }
-        let (lower, step) = (enclosing.range.lower?, enclosing.range.step?);
+        let lower = enclosing.range.lower?;
+        let step = enclosing.range.step.filter(|&step| step > 0)?;
         let operand = |operation, index| unsafe { mlirOperationGetOperand(operation, index) };
         // `x += c` ([`ir::loop_increment`]), or `x -= c`.
         let subtracted = || {
@@ -299,19 +366,15 @@ impl Scope<'_> {
             .evaluate(&|_| None)
             .ok()?
             .checked_mul(sign)?;
-        // The loop's operands are its bounds and step, then the initial values.
-        let initial = self.expression(operand(the_loop, 2 + number as isize), depth + 1);
-        let variable = IndexExpression::Variable(Variable::Loop(LoopId(position)));
-        let moved = match lower {
-            0 => variable,
-            _ => add(variable, IndexExpression::Constant(lower.checked_neg()?)),
-        };
-        // `c·(i − lower) / step`, affine where the step divides the increment.
-        let sum = match increment % step {
-            0 => times(moved, increment / step),
-            _ => times(moved.floor_divide(step), increment),
-        };
-        Some(add(initial, sum))
+        Some(Recurrence {
+            the_loop,
+            position,
+            // The loop's operands are its bounds and step, then the initial values.
+            initial: operand(the_loop, 2 + number as isize),
+            increment,
+            lower,
+            step,
+        })
     }
 
     /// The index expression `value` computes.
@@ -494,7 +557,9 @@ impl Scope<'_> {
                             Box::new(times(left, factor)),
                             Box::new(amount),
                         ),
-                        _ => not_modelled(owner, "a product of two non-constant values"),
+                        _ => self.block_product(&left, &right).unwrap_or_else(|| {
+                            not_modelled(owner, "a product of two non-constant values")
+                        }),
                     },
                 }
             }
@@ -644,6 +709,48 @@ impl Scope<'_> {
         }
     }
 
+    /// The product of two values the same for every thread of a block (block ids, arguments:
+    /// PathFinder's `small_block_cols * bx`, a lone kernel's `blockIdx.x * blockDim.x`) as a
+    /// symbol of its own, named by the product and recorded with its factors
+    /// ([`Kernel::block_products`], which bound it): every lane of a block reads one value,
+    /// which is all a warp's coalescing and bank conflicts need; no step can rebuild it, so
+    /// none moves it.
+    fn block_product(
+        &self,
+        left: &IndexExpression,
+        right: &IndexExpression,
+    ) -> Option<IndexExpression> {
+        let uniform = |side: &IndexExpression| {
+            !side.has_unknown()
+                && side
+                    .variables()
+                    .iter()
+                    .all(|variable| variable.is_block() || matches!(variable, Variable::Symbol(_)))
+        };
+        if !uniform(left) || !uniform(right) {
+            return None;
+        }
+        // Named the same whichever way round it is written (`bx * n`, `n * bx`).
+        let factor = |side: &IndexExpression| {
+            analysis::delinearize::describe_expression(side).map(|text| {
+                if text.contains(' ') {
+                    format!("({text})")
+                } else {
+                    text
+                }
+            })
+        };
+        let mut factors = [(factor(left)?, left), (factor(right)?, right)];
+        factors.sort_by(|a, b| a.0.cmp(&b.0));
+        let name = format!("{}*{}", factors[0].0, factors[1].0);
+        self.kernel
+            .block_products
+            .borrow_mut()
+            .entry(name.clone())
+            .or_insert_with(|| [factors[0].1.clone(), factors[1].1.clone()]);
+        Some(symbol(&name))
+    }
+
     /// Whether `expression` is non-negative for every thread, block and
     /// iteration (ids are; loops from a non-negative start with a positive
     /// step are; sums, products by non-negative constants, divisions,
@@ -660,11 +767,16 @@ impl Scope<'_> {
                         && range.step.is_some_and(|step| step > 0)
                 })
             }
-            // Sizes are (`dim(arg0, 1)`, `grid_dim.x`, `block_dim.y`); other symbols may not be.
+            // Sizes are (`dim(arg0, 1)`, `grid_dim.x`, `block_dim.y`), and a block's product of
+            // non-negative values ([`Kernel::block_products`]); other symbols may not be.
             IndexExpression::Variable(Variable::Symbol(name)) => {
+                let factors = self.kernel.block_products.borrow().get(name).cloned();
                 ["dim(", "grid_dim.", "block_dim."]
                     .iter()
                     .any(|size| name.starts_with(size))
+                    || factors.is_some_and(|factors| {
+                        factors.iter().all(|factor| self.non_negative(factor))
+                    })
             }
             IndexExpression::Unknown(_) => false,
             IndexExpression::Variable(_) => true,

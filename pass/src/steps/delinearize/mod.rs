@@ -29,9 +29,7 @@ use crate::{
     Options,
 };
 
-/// The unit attribute that marks a view this step made: its accesses are the flat ones,
-/// moved, so they keep to the buffer's bytes (`memory_space::disjoint::outside_span`).
-pub const ROWS_VIEW: &str = "gpu_mem_opt.rows_view";
+pub use crate::facts::extract::ROWS_VIEW;
 
 /// Splits the flat indices of `kernel`'s scalar loads and stores where the column is proven
 /// inside its row; one decision per access that has a row term.
@@ -412,6 +410,16 @@ fn apply(
             );
         }
     }
+    let flat_index = unsafe {
+        mlirOperationGetOperand(
+            operation,
+            if ir::is_named(operation, "memref.load") {
+                1
+            } else {
+                2
+            },
+        )
+    };
     unsafe {
         if ir::is_named(operation, "memref.load") {
             let result = mlirOperationGetResult(operation, 0);
@@ -428,4 +436,6 @@ fn apply(
         }
         mlirOperationDestroy(operation);
     }
+    // The flat index's own arithmetic, where nothing else reads it.
+    ir::erase_unused(flat_index);
 }

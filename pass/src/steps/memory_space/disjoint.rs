@@ -278,24 +278,7 @@ pub fn unversion(branch: MlirOperation) {
         }
         let condition = mlirOperationGetOperand(branch, 0);
         mlirOperationDestroy(branch);
-        erase_unused(condition);
-    }
-}
-
-/// Erases the operation defining `value` when nothing uses it, then its operands' likewise.
-fn erase_unused(value: MlirValue) {
-    let Some(owner) = ir::defining_operation(value) else {
-        return;
-    };
-    if unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value)) } {
-        return;
-    }
-    let operands: Vec<MlirValue> = (0..unsafe { mlirOperationGetNumOperands(owner) })
-        .map(|position| unsafe { mlirOperationGetOperand(owner, position) })
-        .collect();
-    unsafe { mlirOperationDestroy(owner) };
-    for operand in operands {
-        erase_unused(operand);
+        ir::erase_unused(condition);
     }
 }
 

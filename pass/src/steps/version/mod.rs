@@ -152,11 +152,44 @@ pub fn decide(
     } else {
         None
     };
+    let accessed = arguments_accessed(findings);
+    // A bound no launch here passes a value for (LUD's column needing `arg2 <= -16`, where
+    // the launches pass 0 to 32): no check would hold.
+    let refuted = conditions
+        .iter()
+        .zip(&needed_by)
+        .find(|(condition, _)| refuted_by_launches(kernel, condition));
+    if let Some((condition, needed_by)) = refuted {
+        let argument = condition
+            .variables()
+            .into_iter()
+            .next()
+            .map(|variable| {
+                let (least, most) = kernel.range(&[], &variable);
+                format!(
+                    " ({variable} from {} to {})",
+                    least.unwrap_or_default(),
+                    most.unwrap_or_default()
+                )
+            })
+            .unwrap_or_default();
+        return Err(format!(
+            "not specialized: the flat indices at {needed_by} would need {}, which no launch in \
+             this module passes{argument}",
+            analysis::delinearize::describe_condition(condition)
+        ));
+    }
     if let Some(why) = refusal {
-        return Err(format!("not specialized under a run-time check: {why}"));
+        let wanted = Assumed {
+            conditions: conditions.clone(),
+            apart: apart.clone(),
+        };
+        return Err(format!(
+            "not specialized under a run-time check of {}: {why}",
+            checked_words(&wanted, &needed_by, &accessed).join("; ")
+        ));
     }
     // Every read argument apart from every written one: the read-only path's check too.
-    let accessed = arguments_accessed(findings);
     let (read, written) = &accessed;
     for &reader in read {
         for &writer in written {
@@ -279,11 +312,52 @@ pub fn apply(kernel: &Kernel, plan: Plan) -> Result<Decision, String> {
     let made = specialize(kernel, &plan);
     unsafe { mlirOperationDestroy(plan.original) };
     let instructions = made?;
-    let mut checked: Vec<String> = plan
-        .assumed
+    let checked = checked_words(&plan.assumed, &plan.needed_by, &plan.accessed);
+    Ok(Decision {
+        kind: Kind::Version,
+        target: "kernel".into(),
+        applied: true,
+        reason: format!(
+            "the optimized body runs where a check at the kernel's entry holds ({instructions} \
+             instructions): {}; elsewhere the code as written runs (a copy of the body)",
+            checked.join("; ")
+        ),
+        params: serde_json::json!({
+            "conditions": plan.assumed.conditions.iter().map(analysis::delinearize::describe_condition).collect::<Vec<_>>(),
+            "apart": plan.assumed.apart,
+            "instructions": instructions,
+        }),
+        summary: String::new(),
+        advice: None,
+    })
+}
+
+/// Whether `condition` over arguments fails for every value the module's launches pass them.
+fn refuted_by_launches(kernel: &Kernel, condition: &Condition) -> bool {
+    let difference = condition.left.clone() - condition.right.clone();
+    let (least, most) =
+        analysis::delinearize::bounds(&difference, &|variable| kernel.range(&[], variable));
+    match condition.relation {
+        Relation::LessEqual => least.is_some_and(|least| least > 0),
+        Relation::Less => least.is_some_and(|least| least >= 0),
+        Relation::GreaterEqual => most.is_some_and(|most| most < 0),
+        Relation::Greater => most.is_some_and(|most| most <= 0),
+        _ => false,
+    }
+}
+
+/// What a check establishing `assumed` checks, as remarks say it: each condition with the
+/// accesses it is for (`needed_by`), then the written arguments' bytes apart from the others
+/// (`accessed`: those read, those written).
+fn checked_words(
+    assumed: &Assumed,
+    needed_by: &[String],
+    accessed: &(Vec<usize>, Vec<usize>),
+) -> Vec<String> {
+    let mut checked: Vec<String> = assumed
         .conditions
         .iter()
-        .zip(&plan.needed_by)
+        .zip(needed_by)
         .map(|(condition, needed_by)| {
             let words = analysis::delinearize::describe_condition(condition);
             match needed_by.is_empty() {
@@ -292,8 +366,8 @@ pub fn apply(kernel: &Kernel, plan: Plan) -> Result<Decision, String> {
             }
         })
         .collect();
-    if !plan.assumed.apart.is_empty() {
-        let (read, written) = &plan.accessed;
+    if !assumed.apart.is_empty() {
+        let (read, written) = accessed;
         let list = |arguments: &[usize]| {
             arguments
                 .iter()
@@ -320,23 +394,7 @@ pub fn apply(kernel: &Kernel, plan: Plan) -> Result<Decision, String> {
         };
         checked.push(format!("{writes} apart from {from}"));
     }
-    Ok(Decision {
-        kind: Kind::Version,
-        target: "kernel".into(),
-        applied: true,
-        reason: format!(
-            "the optimized body runs where a check at the kernel's entry holds ({instructions} \
-             instructions): {}; elsewhere the code as written runs (a copy of the body)",
-            checked.join("; ")
-        ),
-        params: serde_json::json!({
-            "conditions": plan.assumed.conditions.iter().map(analysis::delinearize::describe_condition).collect::<Vec<_>>(),
-            "apart": plan.assumed.apart,
-            "instructions": instructions,
-        }),
-        summary: String::new(),
-        advice: None,
-    })
+    checked
 }
 
 /// Builds the check and moves the bodies; the instructions the check takes.
