@@ -91,6 +91,10 @@ typedef struct GpuMemOptOptions {
    *  loads they share issued once, rewriting the launches in the module
    *  (option `register-tile`). */
   bool register_tile;
+  /** A trade the time model does not predict to pay is not made (a register
+   *  tile no faster, a relayout 2x slower); false makes it anyway (option
+   *  `time-veto`). */
+  bool time_veto;
 } GpuMemOptOptions;
 
 /** Checks option values; on failure writes a message into `message` (a
@@ -124,6 +128,11 @@ MlirLogicalResult gpuMemOptTestPlan(MlirOperation op,
  *  recorded (kernel attribute `gpu_mem_opt.readonly_pointers`) `noalias
  *  readonly` on every `llvm.func` under `op`. */
 MlirLogicalResult gpuMemOptLowerReadonly(MlirOperation op);
+
+/** `gpu-mem-opt-lower-math`: every f32 `math.sqrt` under `op` becomes a call
+ *  of `llvm.nvvm.sqrt.rn.f` (`sqrt.rn.f32`, as nvcc's `sqrtf`), before the
+ *  conversion to NVVM. */
+MlirLogicalResult gpuMemOptLowerMath(MlirOperation op);
 
 /** The PTX feature string (e.g. "+ptx80") LLVM needs for SM version `sm`. */
 MlirStringRef gpuMemOptPtxFeatures(uint32_t sm);

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -106,6 +107,7 @@ public:
     options.coarsen_grid = coarsenGrid;
     options.coarsen_factor = coarsenFactor;
     options.register_tile = registerTile;
+    options.time_veto = timeVeto;
     return options;
   }
 
@@ -215,6 +217,13 @@ protected:
                      "issued once, and rewrite the grid of its launches in the "
                      "module; false: no rewrite, no remark, each kernel "
                      "reported as 'option register-tile=false'"),
+      llvm::cl::init(true)};
+  typename Base::template Option<bool> timeVeto{
+      *this, "time-veto",
+      llvm::cl::desc("A trade the time model does not predict to pay is not "
+                     "made: a register tile no faster, a relayout 2x slower; "
+                     "false: made anyway, to measure the model's choice "
+                     "against the alternative"),
       llvm::cl::init(true)};
   typename Base::template Option<bool> coarsen{
       *this, "coarsen",
@@ -359,6 +368,29 @@ public:
   }
 };
 
+/// `gpu-mem-opt-lower-math`: writes f32 `math.sqrt` as a call of the intrinsic
+/// `llvm.nvvm.sqrt.rn.f`, `sqrt.rn.f32` (nvcc's `sqrtf`), where libdevice's
+/// `__nv_sqrtf` gives `sqrt.approx.f32` (pass/src/lowering.rs).
+class GpuMemOptLowerMathPass
+    : public PassWrapper<GpuMemOptLowerMathPass, OperationPass<>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuMemOptLowerMathPass)
+
+  StringRef getArgument() const final { return "gpu-mem-opt-lower-math"; }
+  StringRef getDescription() const final {
+    return "Write f32 math.sqrt as llvm.nvvm.sqrt.rn.f, correctly rounded "
+           "(sqrt.rn.f32, as nvcc's sqrtf), before convert-gpu-to-nvvm lowers "
+           "it to libdevice's approximate __nv_sqrtf";
+  }
+  void getDependentDialects(DialectRegistry &registry) const final {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+  void runOnOperation() final {
+    if (mlirLogicalResultIsFailure(gpuMemOptLowerMath(wrap(getOperation()))))
+      signalPassFailure();
+  }
+};
+
 /// What the `toolkit` option of both lowering pipelines says.
 constexpr const char *kToolkitDescription =
     "CUDA toolkit root whose nvvm/libdevice/libdevice.10.bc is linked for "
@@ -467,7 +499,8 @@ LogicalResult buildLowering(OpPassManager &pm, unsigned sm, StringRef toolkit,
   // marked for the read-only path, whose marks a printed and re-parsed module
   // keeps only as attributes, which the conversion drops.
   std::string pipeline =
-      ("lower-affine,gpu-mem-opt-lower-readonly," + inner.take_front(options + 1) +
+      ("lower-affine,gpu-mem-opt-lower-math,gpu-mem-opt-lower-readonly," +
+       inner.take_front(options + 1) +
        ",gpu-mem-opt-lower-readonly" + inner.drop_front(options + 1))
           .str();
   std::string root = toolkit.empty() ? defaultToolkit() : toolkit.str();
@@ -513,6 +546,7 @@ extern "C" void gpuMemOptRegisterPasses(void) {
   PassRegistration<GpuMemOptTestAccessAnalysisPass>();
   PassRegistration<GpuMemOptTestPlanPass>();
   PassRegistration<GpuMemOptLowerReadonlyPass>();
+  PassRegistration<GpuMemOptLowerMathPass>();
   registerPassPipeline(
       "gpu-mem-opt-lower-to-ptx",
       "Lower GPU kernels through NVVM to PTX (gpu.binary in 'isa' format), "

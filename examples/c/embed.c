@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
       .remarks = mlirStringRefCreateFromCString("summary"),
       .relayout = true, .relayout_launches = 0, .version = true,
       .bind_constants = false, .delinearize = true,
-      .promote = true};
+      .promote = true, .time_veto = true};
   struct Text report = {NULL, 0};
   MlirOperation root = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(gpuMemOptRunWithReport(root, &options, append, &report))) {

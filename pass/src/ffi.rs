@@ -75,6 +75,8 @@ pub struct GpuMemOptOptions {
     pub coarsen_factor: u32,
     /// `register-tile`.
     pub register_tile: bool,
+    /// `time-veto`.
+    pub time_veto: bool,
 }
 
 unsafe extern "C" {
@@ -230,6 +232,17 @@ pub unsafe extern "C" fn gpuMemOptLowerReadonly(op: MlirOperation) -> MlirLogica
     guarded(op, || crate::steps::memory_space::readonly::lower(op))
 }
 
+/// `gpu-mem-opt-lower-math`: every `f32` `math.sqrt` under `op` becomes a call of
+/// `llvm.nvvm.sqrt.rn.f` (`sqrt.rn.f32`, as nvcc's `sqrtf`), before the conversion to NVVM
+/// (`lowering`).
+///
+/// # Safety
+/// `op` must be a valid operation.
+#[no_mangle]
+pub unsafe extern "C" fn gpuMemOptLowerMath(op: MlirOperation) -> MlirLogicalResult {
+    guarded(op, || crate::lowering::precise_sqrt(op))
+}
+
 /// The PTX feature string LLVM needs to target SM version `sm`.
 #[no_mangle]
 pub extern "C" fn gpuMemOptPtxFeatures(sm: u32) -> MlirStringRef {
@@ -264,6 +277,7 @@ fn validated(raw: &GpuMemOptOptions) -> Result<Options, Error> {
         bind_constants: raw.bind_constants,
         coarsen_grid: raw.coarsen_grid,
         coarsen_factor: options::coarsen_factor(raw.coarsen_factor)?,
+        time_veto: raw.time_veto,
         remarks_of: None,
         detailed_remarks: options::detailed_remarks(&unsafe { ir::string_ref(raw.remarks) })?,
     })

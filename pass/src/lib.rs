@@ -40,6 +40,7 @@ pub mod error;
 pub mod facts;
 pub mod ffi;
 pub mod ir;
+pub mod lowering;
 pub mod options;
 pub mod order;
 pub mod pipeline;

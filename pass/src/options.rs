@@ -16,6 +16,7 @@
 //! | `version` | true | bool: vector accesses behind a run-time alignment check; the read-only path, constant memory and a store staged in a loop behind a run-time check that arguments do not overlap; a lone kernel specialized where only an `int` argument's value or arguments' aliasing blocks `delinearize` or `promote`; where nothing proves it |
 //! | `coarsen-grid` | false | bool: a lone kernel may be coarsened or register-tiled, its launcher dividing the grid as the launch contract says |
 //! | `coarsen-factor` | 0 (Little's law picks 1, 2, 4 or 8) | 0 or 2 ..= 32 |
+//! | `time-veto` | true | bool: a trade the time model does not predict to pay is not made (a register tile no faster, a relayout 2x slower); false makes it anyway, to measure the model's choice against the alternative |
 //! | `bind-constants` | false | bool: a lone kernel's small read-only argument in constant memory, which its launcher then copies into the kernel's symbol before each launch |
 //! | `assume-noalias` | false | bool |
 //! | `assume-alignment` | 0 (element size) | 0 or a power of two ≤ 256 |
@@ -107,6 +108,9 @@ pub struct Options {
     pub coarsen_grid: bool,
     /// Option `coarsen-factor`: the factor coarsening uses where legal (0: the model's).
     pub coarsen_factor: u32,
+    /// Option `time-veto`: a trade the time model does not predict to pay (a register tile
+    /// no faster, a relayout [`analysis::time::SLOWER_LIMIT`] times slower) is not made.
+    pub time_veto: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.
     pub remarks_of: Option<&'static str>,
@@ -143,6 +147,7 @@ impl Default for Options {
             bind_constants: false,
             coarsen_grid: false,
             coarsen_factor: 0,
+            time_veto: true,
             remarks_of: None,
             detailed_remarks: false,
         }

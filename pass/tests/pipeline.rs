@@ -184,6 +184,7 @@ fn the_c_entry_hands_back_the_report() {
         coarsen_grid: false,
         coarsen_factor: 0,
         register_tile: true,
+        time_veto: true,
     };
     let mut text = String::new();
     let result = unsafe {

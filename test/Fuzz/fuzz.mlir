@@ -41,7 +41,8 @@
 // COLUMN: findings: 0
 
 // One family alone (`--family`): matrix products, where register tiles must be reached (a
-// gpu.launch_func or gpu.launch form whose grid a tile divides and the time model lets it).
+// gpu.launch_func or gpu.launch form whose grid a tile divides, where the time model predicts
+// the tile faster or a third of the cases' option time-veto=false makes it anyway).
 // RUN: gpu-mem-opt fuzz --seed 1 --count 30 --family product | FileCheck %s --check-prefix=PRODUCT
 // PRODUCT: families: product 30
 // PRODUCT-NEXT: applied (cases):

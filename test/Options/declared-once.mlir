@@ -4,4 +4,4 @@
 // it to each; this test names the place it is missing from.
 
 // RUN: python3 %S/../../scripts/check_options.py %S/../.. | FileCheck %s
-// CHECK: 23 options agree: assume-alignment, assume-noalias, bind-constants, block, coarsen, coarsen-factor, coarsen-grid, delinearize, memory-space, pad, promote, register-tile, relayout, relayout-launches, remarks, report, sm, smem-budget, stage-shared, strict, swizzle, vectorize, version
+// CHECK: 24 options agree: assume-alignment, assume-noalias, bind-constants, block, coarsen, coarsen-factor, coarsen-grid, delinearize, memory-space, pad, promote, register-tile, relayout, relayout-launches, remarks, report, sm, smem-budget, stage-shared, strict, swizzle, time-veto, vectorize, version

@@ -101,9 +101,9 @@
 // where at most 4 run (--check-static: "an interior one would [run it] for 16").
 
 // REMARK: gpu-mem-opt: kernel: 'Fan1': block 512x1x1 (from gpu.launch_func); 3 memory accesses; the same at every launch here: arg2 = 30; the launches here pass arg3 = 29 values from 0 to 28
-// REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.x + 512*bid.x + arg3 + 1)*30 + arg3] read as row tid.x + 512*bid.x + arg3 + 1, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
+// REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.x + arg3 + 1)*30 + arg3] read as row tid.x + arg3 + 1, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(arg3)*30 + arg3] read as row arg3, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
-// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.x + 512*bid.x + arg3 + 1)*30 + arg3] written as row tid.x + 512*bid.x + arg3 + 1, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
+// REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.x + arg3 + 1)*30 + arg3] written as row tid.x + arg3 + 1, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% needed): the tile is as scattered as the access

@@ -92,7 +92,7 @@
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}} or gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: sectors per request unknown: the guard depends on (-2*arg0 + 256)*bid.x, whose value is unknown
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: sectors per request unknown: the guard depends on loop0, whose value is unknown
-// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: guarded by scf.for at {{.*}}, which is not modelled
+// REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: guarded by a flag the loop at {{.*}} leaves, which is not modelled
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: unknown even for an interior block, where the edge guard on (-2*arg0 + 256)*bid.x holds for every lane: the memref.load at {{.*}}: the guard depends on loop0, whose value is unknown
 // REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 3, degree 1); costed for an interior block: the edge guard on (-2*arg0 + 256)*bid.x holds for every lane; counted with every lane running each access, which bounds whatever lanes its guard lets through (unknown even for an interior block, where the edge guard on (-2*arg0 + 256)*bid.x holds for every lane: the memref.store at {{.*}}: the guard depends on loop0, whose value is unknown); wavefronts of one request of each access, over one period of its loops (the memref.store at {{.*}}: the trip count of loop0 is unknown)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|time}}

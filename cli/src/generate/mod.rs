@@ -175,6 +175,9 @@ const AFFINE_SALT: u64 = 0xaff1_7e00_aff1_7e00;
 /// reads its block size with `gpu.block_dim`.
 const BLOCK_DIM_SALT: u64 = 0xb10c_d100_b10c_d100;
 
+/// Salt of the stream that decides whether a case turns the time model's veto off.
+const VETO_SALT: u64 = 0x7e70_0000_7e70_0000;
+
 /// Case `index` of the campaign `seed`; `options` replaces the random pass options when given,
 /// `only` the random family (the rest of the case drawn as it would be).
 pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Family>) -> Case {
@@ -202,7 +205,19 @@ pub fn generate(seed: u64, index: u64, options: Option<&str>, only: Option<Famil
     // their own so that the rest of each case stays as it was.
     let affine = Random::for_case(seed ^ AFFINE_SALT, index).chance(25)
         && kernel.body.use_affine_loops() > 0;
-    let options = options.map_or_else(|| random_options(&mut random), str::to_string);
+    let options = options.map_or_else(
+        || {
+            let mut options = random_options(&mut random);
+            // A third of the cases make the trades the time model would not (register tiles
+            // that gain no time, relayouts 2x slower), so that their rewrites are checked
+            // whatever the grid: a stream of its own, the rest of each case as it was.
+            if Random::for_case(seed ^ VETO_SALT, index).chance(33) {
+                options = format!("{options} time-veto=false").trim().to_string();
+            }
+            options
+        },
+        str::to_string,
+    );
     let form = random.pick(&[
         Form::Function,
         Form::Function,

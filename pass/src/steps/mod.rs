@@ -473,17 +473,20 @@ pub fn described((before, after): (Prediction, Prediction)) -> String {
 
 /// The words for the predicted times of a trade that is made: [`described`], and where it is
 /// predicted slower, that the loss is within the model's error (what the trade gains is
-/// counted, its loss only predicted).
-pub fn described_made(times: (Prediction, Prediction)) -> String {
+/// counted, its loss only predicted), or that option `time-veto=false` asked for it.
+pub fn described_made(times: (Prediction, Prediction), options: &Options) -> String {
     let (before, after) = times;
     let words = described(times);
     let ratio = after.nanoseconds / before.nanoseconds;
-    match ratio > 1.05 {
-        true => format!(
+    match (ratio > 1.05, options.time_veto) {
+        (true, true) => format!(
             "{words}: {ratio:.1}x slower as predicted, within the time model's error \
              ({SLOWER_LIMIT}x)"
         ),
-        false => words,
+        (true, false) => {
+            format!("{words}: {ratio:.1}x slower as predicted, made as option time-veto=false asks")
+        }
+        (false, _) => words,
     }
 }
 
@@ -658,6 +661,7 @@ mod tests {
             bind_constants: false,
             coarsen_grid: false,
             coarsen_factor: 0,
+            time_veto: true,
             remarks_of: None,
             detailed_remarks: true,
         }

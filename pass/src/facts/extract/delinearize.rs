@@ -9,9 +9,11 @@
 //! likeliest first ([`flat_indices`]: an argument's width, a constant that multiplies a
 //! thread id, the larger constant; `i*100 + 32*bid.x + tid.x` splits at 100, the column
 //! `32*bid.x + tid.x`), and the step takes the first whose column is proven.
-//! A split whose column holds thread ids only (`bid.x*256 + tid.x`), or whose row is block ids
-//! whose dimensions' thread ids are in the column (`bid.x*4 + tid.x + t`), is a block's share
-//! of a 1-D array, not a row, and is no candidate. Of a product of two values fixed for the
+//! A split whose column holds thread ids only in rows as wide as the block (`bid.x*256 + tid.x`,
+//! `8*ty + tx` in blocks 8 wide; not backprop's `17*ty + tx` in blocks 16 wide), or
+//! whose row is block ids whose dimensions' thread ids are in the column (`bid.x*4 + tid.x +
+//! t`), is a block's share of a 1-D array, not a row, and one whose column is a constant is a
+//! field of an array of structures (`x[2*i + 1]`): neither is a candidate. Of a product of two values fixed for the
 //! launch, the width is the one the module fixes (`Size*t`, Size the same at every launch).
 //! The facts that bound the column are the access's guard conjuncts and its loops' bounds
 //! (`lower ≤ iv < upper`, as `scf.for` defines them).
@@ -97,8 +99,8 @@ pub fn flat_indices(kernel: &Kernel, memory: &MemoryAccess) -> Vec<Result<FlatIn
         .collect()
 }
 
-/// The split of the flat index `index` at `width`: `None` where the column holds thread ids
-/// only (a block's share of a 1-D array, not a row).
+/// The split of the flat index `index` at `width`: `None` where it is a block's share of a 1-D
+/// array, not a row (the module docs).
 fn split_at(
     scope: &Scope,
     index: MlirValue,
@@ -133,11 +135,20 @@ fn split_at(
             })
     };
     let column_expression = sum(&column);
-    if column_expression
-        .variables()
-        .iter()
-        .all(Variable::is_thread)
-        || block_share(&sum(&row), &column_expression)
+    let row_expression = sum(&row);
+    // A column of thread ids in rows as wide as the block is the block's threads in order
+    // (`256*bid.x + tid.x`, `8*ty + tx` in blocks 8 wide), not a row; in rows of another
+    // width it is (backprop's `17*ty + tx` in blocks 16 wide, a gap after each row). Nor is
+    // a block's share (`4*bid.x + tid.x + t`) or a constant column (a field of an array of
+    // structures, `x[2*i + 1]`).
+    let columns = column_expression.variables();
+    let not_the_block = match (&width, scope.kernel.block.sizes()) {
+        (IndexExpression::Constant(columns), Some([x, ..])) => *columns != i64::from(x),
+        _ => false,
+    };
+    if columns.is_empty()
+        || (!not_the_block && columns.iter().all(Variable::is_thread))
+        || block_share(&row_expression, &column_expression)
     {
         return None;
     }
@@ -156,7 +167,7 @@ fn split_at(
         }
         _ => 0,
     };
-    let row_expression = sum(&row) + rows_from_column;
+    let row_expression = row_expression + rows_from_column;
     let column_expression = match &width {
         IndexExpression::Constant(columns) if rows_from_column != 0 => {
             column_expression + (-rows_from_column * columns)

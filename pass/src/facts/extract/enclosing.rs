@@ -362,11 +362,19 @@ impl Scope<'_> {
                 let relation = if negated { negate(relation) } else { relation };
                 vec![Condition::new(operand(0), relation, operand(1))]
             }
-            other => vec![unknown_condition(format!(
-                "guarded by {}{other} at {}, which is not modelled",
-                if negated { "the else branch of " } else { "" },
-                location(owner)
-            ))],
+            // A flag a loop carries out (PathFinder's `computed`), or another op.
+            other => {
+                let what = match other {
+                    "scf.for" | "scf.while" => {
+                        format!("a flag the loop at {} leaves", location(owner))
+                    }
+                    _ => format!("{other} at {}", location(owner)),
+                };
+                vec![unknown_condition(format!(
+                    "guarded by {}{what}, which is not modelled",
+                    if negated { "the else branch of " } else { "" },
+                ))]
+            }
         }
     }
 }

@@ -480,6 +480,7 @@ impl Scope<'_> {
                 None => IndexExpression::Variable(Variable::Symbol(format!("arg{number}"))),
             },
             KernelKind::Launch { .. } => match number {
+                0..=2 if self.single_block(number) => IndexExpression::Constant(0),
                 0..=5 => IndexExpression::Variable(
                     [
                         Variable::BlockX,
@@ -669,6 +670,9 @@ impl Scope<'_> {
                     },
                 )
             }
+            // A block id of a grid one block wide at every launch is 0 (PolyBench CORR's
+            // corr_kernel, launched with one block).
+            "gpu.block_id" if self.single_block(dimension(owner)) => IndexExpression::Constant(0),
             "gpu.thread_id" | "gpu.block_id" => {
                 let dimension = dimension(owner);
                 let variables = if name == "gpu.thread_id" {
@@ -876,6 +880,14 @@ impl Scope<'_> {
             Some(size) => IndexExpression::Constant(size),
             None => symbol(&format!("grid_dim.{}", ["x", "y", "z"][dimension])),
         }
+    }
+
+    /// Whether every launch's grid is one block wide in `dimension` ([`Kernel::grid`]).
+    fn single_block(&self, dimension: usize) -> bool {
+        let divisor = self.kernel.grid_divisors[dimension].max(1);
+        self.kernel
+            .grid()
+            .is_some_and(|grid| grid[dimension] / divisor == 1)
     }
 
     /// `gpu.block_dim` in `dimension`: a constant when the block is known.

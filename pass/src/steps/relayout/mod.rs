@@ -203,7 +203,7 @@ pub fn run(
         // The time model vetoes what would be applied, or advised (module docs).
         let outcome = match (
             outcome(kernel, value, &choice, options),
-            steps::slower(times),
+            steps::slower(times).filter(|_| options.time_veto),
         ) {
             (Outcome::Apply | Outcome::Host | Outcome::Kept(..), Some(why)) => {
                 Outcome::Kept(why, None)
@@ -244,7 +244,7 @@ pub fn run(
                     amortized(choice, options),
                     times.map_or(String::new(), |times| format!(
                         "; {}",
-                        steps::described_made(times)
+                        steps::described_made(times, options)
                     ))
                 );
                 decision.reason = decision.summary.clone();
