@@ -380,6 +380,8 @@ pub enum Blocker {
         bytes: u64,
         /// Bytes per unrolled group that the first element's offset allows.
         unroll: u64,
+        /// Bytes one iteration moves.
+        element_bytes: u64,
         /// The base alignment known, when it is below `unroll`, and who could declare more.
         base: Option<(BaseAlignment, Owner)>,
     },
@@ -472,7 +474,12 @@ impl Blocker {
                 }
             },
             Blocker::LoopStores => "unroll the loop".into(),
-            Blocker::LoopTooWide { unroll, base, .. } => {
+            Blocker::LoopTooWide {
+                unroll,
+                element_bytes,
+                base,
+                ..
+            } => {
                 let declare = base.as_ref().map_or_else(String::new, |(base, owner)| {
                     format!(
                         ", and declare the buffer {unroll}-byte aligned ({}; it is known to be \
@@ -482,7 +489,8 @@ impl Blocker {
                         base.source
                     )
                 });
-                format!("unroll it by {unroll} B{declare}")
+                let iterations = unroll / (*element_bytes).max(1);
+                format!("unroll it by {iterations} iterations ({unroll} B){declare}")
             }
         })
     }

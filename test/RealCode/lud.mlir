@@ -141,7 +141,7 @@
 // REMARK: gpu-mem-opt: kernel: 'lud_perimeter': block 32x1x1 (from gpu.launch_func); 23 memory accesses; the same at every launch here: arg1 = 64; the launches here pass arg2 = 0, 16 or 32
 // REMARK: gpu-mem-opt: promote: workgroup 1: workgroup 1[loop0, tid.x] kept in a register across the loop at {{.*}}
 // REMARK: gpu-mem-opt: promote: workgroup 2: workgroup 2[tid.x - 16, loop0] kept in a register across the loop at {{.*}}
-// REMARK: gpu-mem-opt: vectorize: workgroup 2: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 2; it is known to be 4-byte aligned: the element size only)
+// REMARK: gpu-mem-opt: vectorize: workgroup 2: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 4 iterations (16 B), and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 2; it is known to be 4-byte aligned: the element size only)
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 272, degree 1); the same for workgroup 1
 // REMARK: gpu-mem-opt: swizzle: workgroup 2: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 1488 -> 214 (degree 6.95 -> 1)
@@ -149,7 +149,7 @@
 // REMARK: gpu-mem-opt: kernel: 'lud_internal': block 16x16x1 (from gpu.launch_func); 8 memory accesses; the same at every launch here: arg1 = 64
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[row*W + column] stays flat: no guard or loop bound proves the column tid.x + 16*bid.x + arg2 + 16 < the width 64; unblock: guard the column below the width (if (j < W)); the same for 2 more accesses: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 16*bid.y + arg2 + 16)*64 + tid.x + arg2] read as row tid.y + 16*bid.y + arg2 + 16, column tid.x + arg2 of rows of 64 elements (a 2-D view, the same addresses): 0 <= tid.x + arg2 < 64 by the id and loop ranges
-// REMARK: gpu-mem-opt: vectorize: workgroup 1: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 1; it is known to be 4-byte aligned: the element size only)
+// REMARK: gpu-mem-opt: vectorize: workgroup 1: 16 loop iterations' loads of 4 B stay scalar: the loop's 64 B exceed one 16-byte access; unblock: unroll it by 4 iterations (16 B), and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 1; it is known to be 4-byte aligned: the element size only)
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 136, degree 1); the same for workgroup 1
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize}}

@@ -156,7 +156,7 @@ module attributes {gpu.container_module} {
       %c8 = arith.constant 8 : index
       %zero = arith.constant 0.0 : f32
       %sum = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (f32) {
-        // expected-remark @below {{vectorize: workgroup 0: 8 loop iterations' loads of 4 B stay scalar: the loop's 32 B exceed one 16-byte access; unblock: unroll it by 16 B, and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 0; it is known to be 4-byte aligned: the element size only)}}
+        // expected-remark @below {{vectorize: workgroup 0: 8 loop iterations' loads of 4 B stay scalar: the loop's 32 B exceed one 16-byte access; unblock: unroll it by 4 iterations (16 B), and declare the buffer 16-byte aligned ({llvm.align = 16} on workgroup attribution 0; it is known to be 4-byte aligned: the element size only)}}
         %v = memref.load %tile[%tx, %k] : memref<32x8xf32, #gpu.address_space<workgroup>>
         %next = arith.addf %acc, %v : f32
         scf.yield %next : f32

@@ -233,6 +233,7 @@ fn in_loop(
             Err(Blocker::LoopTooWide {
                 bytes,
                 unroll,
+                element_bytes: u64::from(element_bytes),
                 base: (group.base.bytes < unroll)
                     .then(|| (group.base.clone(), group.owner.clone())),
             })
