@@ -13,8 +13,9 @@
 //! `8*ty + tx` in blocks 8 wide; not backprop's `17*ty + tx` in blocks 16 wide), or
 //! whose row is block ids whose dimensions' thread ids are in the column (`bid.x*4 + tid.x +
 //! t`), is a block's share of a 1-D array, not a row, and one whose column is a constant is a
-//! field of an array of structures (`x[2*i + 1]`): neither is a candidate. Of a product of two values fixed for the
-//! launch, the width is the one the module fixes (`Size*t`, Size the same at every launch).
+//! field of an array of structures (`x[2*i + 1]`): neither is a candidate. Of a product of two
+//! values fixed for the launch, the width is the one the module fixes (`Size*t`, Size the same
+//! at every launch).
 //! The facts that bound the column are the access's guard conjuncts and its loops' bounds
 //! (`lower ≤ iv < upper`, as `scf.for` defines them).
 
@@ -456,15 +457,8 @@ impl Scope<'_> {
                     self.whole_rows_recurrence(value, width)
                 {
                     // `x = initial + m·(i − start)` with `m` whole rows: `i − start` is rows.
-                    let (induction, start) = unsafe {
-                        (
-                            mlirBlockGetArgument(
-                                mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0)),
-                                0,
-                            ),
-                            mlirOperationGetOperand(the_loop, 0),
-                        )
-                    };
+                    let induction = super::enclosing::induction_variable(the_loop);
+                    let start = unsafe { mlirOperationGetOperand(the_loop, 0) };
                     let multiplier = sign.checked_mul(per_step);
                     match multiplier {
                         Some(multiplier) => {
@@ -586,18 +580,17 @@ impl Scope<'_> {
                     (self.expression(left, 0), self.expression(right, 0));
                 let constant =
                     |expression: &IndexExpression| expression.evaluate(&|_| None).is_ok();
-                match (uniform(&left_expression), uniform(&right_expression)) {
-                    (true, false) => Some((right, width_of(left_expression)?)),
-                    (false, true) => Some((left, width_of(right_expression)?)),
-                    // Both the same for the launch: the one the module fixes is the width
-                    // (Gaussian's `Size*t`, Size 30 at every launch, t one per launch).
-                    (true, true) if constant(&left_expression) && !constant(&right_expression) => {
-                        Some((right, width_of(left_expression)?))
-                    }
-                    (true, true) if constant(&right_expression) && !constant(&left_expression) => {
-                        Some((left, width_of(right_expression)?))
-                    }
-                    _ => None,
+                // The width is the factor the same for the launch; of two such, the one the
+                // module fixes (Gaussian's `Size*t`, Size 30 at every launch, t one per launch).
+                let width_side = |width: &IndexExpression, other: &IndexExpression| {
+                    uniform(width) && (!uniform(other) || constant(width) && !constant(other))
+                };
+                if width_side(&left_expression, &right_expression) {
+                    Some((right, width_of(left_expression)?))
+                } else if width_side(&right_expression, &left_expression) {
+                    Some((left, width_of(right_expression)?))
+                } else {
+                    None
                 }
             }
             "arith.shli" => {
