@@ -1,4 +1,4 @@
-// Calibration micro-benchmarks (seed-002 §6.2, B1–B3, B5–B7, B9) for the cost model's sm_90
+// Calibration micro-benchmarks (seed-002 §6.2, B1–B3, B5–B7, B9; B10 for issue 35) for the cost model's sm_90
 // constants. Built here by `make bench` (nvcc -ptx, no GPU needed) and run on the GPU machine
 // by `gpu-mem-opt-runner calibrate run` (runner/src/calibrate/), which fills the tables,
 // launches every case, and fits the constants.
@@ -261,5 +261,36 @@ COPY(copy_2, unsigned short)
 COPY(copy_4, unsigned)
 COPY(copy_8, uint2)
 COPY(copy_16, uint4)
+
+// B10: bytes in flight on an SM. Each warp of a block loads `LOADS` 128-byte lines at once,
+// lines `stride` words apart (32: consecutive lines; 4096: rows of 16 KiB, as a staged
+// matrix-vector kernel fills its tile), then sums them; the next round's addresses wait for
+// the sum, so exactly LOADS lines a warp are in flight. Rows wrap at `row_mask` + 1. Timed by
+// the runner: the bandwidth one SM (or all) reaches with so many bytes in flight (Little's
+// law: bytes in flight / latency).
+#define IN_FLIGHT(LOADS)                                                                       \
+  __global__ void in_flight_##LOADS(const unsigned *table, unsigned stride, unsigned row_mask, \
+                                    int rounds, unsigned *sink) {                              \
+    unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;       \
+    unsigned first = blockIdx.x * (unsigned)rounds * LOADS * warps;                            \
+    unsigned sum = 0;                                                                          \
+    for (int round = 0; round < rounds; ++round) {                                             \
+      unsigned skew = sum == 0xffffffffu;                                                      \
+      unsigned values[LOADS];                                                                  \
+      _Pragma("unroll") for (int load = 0; load < LOADS; ++load) {                             \
+        unsigned row = (first + ((unsigned)round * LOADS + load) * warps + warp + skew) &      \
+                       row_mask;                                                               \
+        values[load] = load_ca(table + (unsigned long long)row * stride + lane);               \
+      }                                                                                        \
+      _Pragma("unroll") for (int load = 0; load < LOADS; ++load) sum += values[load];          \
+    }                                                                                          \
+    sink[threadIdx.x] = sum;                                                                   \
+  }
+IN_FLIGHT(1)
+IN_FLIGHT(2)
+IN_FLIGHT(4)
+IN_FLIGHT(8)
+IN_FLIGHT(16)
+IN_FLIGHT(32)
 
 } // extern "C"

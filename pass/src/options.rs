@@ -109,7 +109,7 @@ pub struct Options {
     /// Option `coarsen-factor`: the factor coarsening uses where legal (0: the model's).
     pub coarsen_factor: u32,
     /// Option `time-veto`: a trade the time model does not predict to pay (a register tile
-    /// no faster, a relayout [`analysis::time::SLOWER_LIMIT`] times slower) is not made.
+    /// no faster, a relayout slower by [`analysis::time::SLOWER_LIMIT`]) is not made.
     pub time_veto: bool,
     /// The one step whose remarks are shown (`steps::Step::name`; the test pass
     /// `gpu-mem-opt-test-plan{step=…}`), or every step's.

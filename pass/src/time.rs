@@ -33,6 +33,10 @@
 //!   L2 for both where the launch's buffers fit L2 together ([`time::l2_resident`]). Lanes of
 //!   a block that read one address at once (copies of a thread along a block dimension the
 //!   address does not read) are one read: the others wait for the same miss;
+//! - a global request of several 128-byte lines: each line after the first adds
+//!   [`time::LINE_LATENCY_CYCLES`] to the warp's path, since L1 looks them up one after
+//!   another and the requests issued together wait for each other's (tiled-rows' 32 lines a
+//!   request, one warp an SM: the H200 took 104 cycles a load where one line's latency is 44);
 //! - an invariant load (`ld.global.nc`, constant memory) is loaded once before the loops that
 //!   do not move its address, where the loops inside them that do make few addresses
 //!   ([`HOISTED_VALUES`]): its instructions, latency and request lines once (LICM, GVN);
@@ -186,6 +190,7 @@ pub fn predict_read_only(
         buffers: &buffers,
         resident: time::l2_resident(work.footprint_bytes),
         threads: launch.block_threads,
+        sizes,
         numbering: Numbering::default(),
     };
     let body = walker.region(kernel.body(), &mut None)?;
@@ -256,13 +261,8 @@ fn per_block(
                 let requests = finding
                     .estimate(|metrics| &metrics.requests)
                     .map_err(unknown)?;
-                let sectors = finding
-                    .estimate(|metrics| &metrics.sectors_per_request)
-                    .map_err(unknown)?;
-                let lines = match first_warp_lines(finding, sizes) {
-                    Some(lines) => requests as f64 * lines,
-                    None => time::lines(requests as f64, sectors),
-                } / hoisted;
+                let lines =
+                    requests as f64 * request_lines(finding, sizes).map_err(unknown)? / hoisted;
                 match finding.memory.kind {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
@@ -599,6 +599,8 @@ struct Walker<'a> {
     /// Whether the launch's buffers stay in L2 between launches ([`time::l2_resident`]).
     resident: bool,
     threads: u32,
+    /// The block's sizes.
+    sizes: [u32; 3],
     /// The pure ops LLVM deletes as copies of one computed before.
     numbering: Numbering,
 }
@@ -796,6 +798,7 @@ impl Walker<'_> {
                     }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
+                        cost.serial += self.line_cycles(finding);
                         cost.loads += 1.0;
                     }
                     results_vary(varying, true);
@@ -847,6 +850,17 @@ impl Walker<'_> {
                     ir::location_text(unsafe { mlirOperationGetLocation(operation) })
                 )
             })
+    }
+
+    /// Cycles L1 spends on the lines of a global load request beyond its first: the requests
+    /// a warp issues together wait for each other's lines (module docs).
+    fn line_cycles(&self, finding: &Finding) -> f64 {
+        match finding.memory.space {
+            MemorySpace::Global => request_lines(finding, self.sizes).map_or(0.0, |lines| {
+                (lines - 1.0).max(0.0) * time::LINE_LATENCY_CYCLES
+            }),
+            _ => 0.0,
+        }
     }
 
     /// Cycles a load waits for its value (module docs).
@@ -989,6 +1003,19 @@ fn strength_reduced(name: &str) -> bool {
         name,
         "arith.addi" | "arith.subi" | "arith.muli" | "arith.index_cast" | "arith.index_castui"
     )
+}
+
+/// The 128-byte lines of one request of `finding`: those its block's first warp touches
+/// ([`first_warp_lines`]), or where an address needs a value the pass does not know,
+/// [`time::lines`] of its sectors.
+fn request_lines(finding: &Finding, sizes: [u32; 3]) -> Result<f64, analysis::Unknown> {
+    match first_warp_lines(finding, sizes) {
+        Some(lines) => Ok(lines),
+        None => Ok(time::lines(
+            1.0,
+            finding.estimate(|metrics| &metrics.sectors_per_request)?,
+        )),
+    }
 }
 
 /// The 128-byte lines the first warp of a block touches in one request of `finding` (block

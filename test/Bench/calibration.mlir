@@ -28,7 +28,7 @@
 // PHASE-PLAN-NEXT: "requests": 256,
 // PHASE-PLAN-NEXT: "wavefronts": 256,
 
-// BUILD: built 170 calibration cases into
+// BUILD: built 194 calibration cases into
 // BUILD: on the GPU machine, run: {{.*}}/calibrate.sh
 
 /// B1 latencies: no prediction, one thread each.
@@ -59,4 +59,9 @@
 // CHECK: B6 gather_nc 262144x256: gather_nc, 256 MiB
 // CHECK: B7 copy_16 2112x1024: 16-byte elements
 // CHECK: B9 barrier 1x1024: 1024 threads
-// CHECK: 170 cases match the PTX
+
+/// B10: bytes in flight on an SM, timed by the runner: 16 blocks (one an SM, as a staged
+/// matrix-vector launch of 16 blocks runs) or 132, 1 to 32 lines a warp, rows 16 KiB apart.
+// CHECK: B10 in_flight_1 16x256: 16 blocks, 1 line a warp (1 KiB an SM), 128 B apart
+// CHECK: B10 in_flight_32 132x256: 132 blocks, 32 lines a warp (32 KiB an SM), 16384 B apart
+// CHECK: 194 cases match the PTX

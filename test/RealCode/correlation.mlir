@@ -85,8 +85,8 @@
 // reduce_kernel's reload of data[i*M + j] after the -= store. The NVPTX backend removes all of
 // these (`gpu-mem-opt ptx`: std_kernel's loop has one ld.global.nc a row, mean[j] loaded once
 // before it, std[j] stored once), but the pass's model counts them: `gpu-mem-opt report` lists
-// std_kernel's 4 loop loads (4.5, 4, 4.5, 4 sectors a request) and predicts 47.3 -> 44.2 us
-// for it against mean_kernel's 24.9 -> 12.6 us; reduce_kernel 2.3 -> 2.3 us (report only: no
+// std_kernel's 4 loop loads (4.5, 4, 4.5, 4 sectors a request) and predicts 43.4 -> 42.2 us
+// for it against mean_kernel's 22.6 -> 12.1 us; reduce_kernel 2.3 -> 2.3 us (report only: no
 // time remark). It stages nothing: mean and std read each element once, coalesced (4.5
 // sectors/request); reduce's accesses are coalesced already; corr_kernel's data[i*M + j1] is
 // "each element is read once (reuse 1.00)" in the report although its thread reads it again
@@ -134,8 +134,8 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 293888 B tile (287x256) is over the shared-memory budget left (49152 B)
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|promote|vectorize|register-tile|coarsen}}
 // The time remarks come last: mean_kernel's, then std_kernel's; none for reduce_kernel and corr_kernel.
-// REMARK: gpu-mem-opt: time: predicted 24.9 → 12.6 µs a launch (latency-bound)
-// REMARK: gpu-mem-opt: time: predicted 47.3 → 44.2 µs a launch (latency-bound); estimated with every lane running the access at {{.*}}, whose guards the model does not follow
+// REMARK: gpu-mem-opt: time: predicted 22.6 → 12.1 µs a launch (latency-bound)
+// REMARK: gpu-mem-opt: time: predicted 43.4 → 42.2 µs a launch (latency-bound); estimated with every lane running the access at {{.*}}, whose guards the model does not follow
 // REMARK-NOT: remark: gpu-mem-opt:
 
 module attributes {gpu.container_module} {

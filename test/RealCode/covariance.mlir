@@ -80,7 +80,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: sectors depends on the unknown value of loop0: the address moves by an unknown multiple of 4 bytes
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 293888 B tile (256x287) is over the shared-memory budget left (49152 B)
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 293888 B tile (287x256) is over the shared-memory budget left (49152 B)
-// REMARK: gpu-mem-opt: time: predicted 8.2 → 4.9 µs a launch (latency-bound)
+// REMARK: gpu-mem-opt: time: predicted 7.6 → 4.8 µs a launch (latency-bound)
 
 module attributes {gpu.container_module} {
   // covarianceCuda(m, n, data, symmat, mean, symmat_outputFromGpu)

@@ -153,17 +153,17 @@
 // REMARK: gpu-mem-opt: readonly: arg 0: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 136, degree 1); the same for workgroup 1
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize}}
-// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 5.1 → 5.4 µs a launch (latency-bound)
-// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 5.4 → 4.2 µs a launch (bound by shared-memory wavefronts → latency-bound)
+// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 4.8 → 5.2 µs a launch (latency-bound)
+// REMARK: lud.mlir:{{[0-9]+}}:5: remark: gpu-mem-opt: time: predicted 4.8 → 4.1 µs a launch (bound by shared-memory wavefronts → latency-bound)
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
 // TABLE-LABEL: kernel lud_diagonal
 // TABLE: skipped stage-shared on arg 0: not staged: coalesced (2 sectors/request), and no loop re-reads it
-// TABLE: time: predicted 5.1 → 5.4 µs a launch (latency-bound)
+// TABLE: time: predicted 4.8 → 5.2 µs a launch (latency-bound)
 // TABLE-LABEL: kernel lud_perimeter
-// TABLE: time: predicted 5.4 → 4.2 µs a launch (bound by shared-memory wavefronts → latency-bound)
+// TABLE: time: predicted 4.8 → 4.1 µs a launch (bound by shared-memory wavefronts → latency-bound)
 // TABLE-LABEL: kernel lud_internal
 // TABLE: skipped stage-shared on arg 0: not staged: coalesced (4 sectors/request), and no loop re-reads it
-// TABLE: time: predicted 2.5 → 2.5 µs a launch (latency-bound)
+// TABLE: time: predicted 2.4 → 2.4 µs a launch (latency-bound)
 
 module attributes {gpu.container_module} {
   // main(): matrix_dim = 64 (-s 64); m (create_matrix's, or the -i file's matrix, and the

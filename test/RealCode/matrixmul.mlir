@@ -64,7 +64,7 @@
 // column tx + 32*bx of rows of 96: b, carried through the tile loop as the source writes it
 // (b += bStep, bStep = 32*96 = 32 rows a trip of 32), is bBegin + 96*(a - aBegin) (session 30;
 // before, "argument 1 of a block of scf.for": a "random" access, no footprint, no time). The
-// report predicts 4.9 us a launch, unchanged, bound by shared-memory wavefronts. It does not
+// report predicts 4.5 us a launch, unchanged, bound by shared-memory wavefronts. It does not
 // register-tile: the report says "left as it is: it has shared memory of its own, which its
 // blocks' work would share", with no remark. The As[ty][k] loads stay scalar with advice
 // (unroll the k loop, {llvm.align = 16} on the attribution). Written as the literal scf.while
@@ -85,7 +85,7 @@
 // TABLE: skipped stage-shared on arg 2: not staged: coalesced (4 sectors/request), and no loop re-reads it
 // TABLE: skipped stage-shared on arg 0: not staged: coalesced already (4 sectors/request)
 // TABLE: skipped register-tile on kernel: left as it is: it has shared memory of its own, which its blocks' work would share
-// TABLE: time: predicted 4.9 → 4.9 µs a launch (bound by shared-memory wavefronts)
+// TABLE: time: predicted 4.5 → 4.5 µs a launch (bound by shared-memory wavefronts)
 
 module attributes {gpu.container_module} {
   // MatrixMultiply(argc, argv, block_size = 32, dimsA, dimsB); h_A, h_B (cudaMallocHost) are

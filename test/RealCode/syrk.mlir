@@ -42,9 +42,9 @@
 // Register tiles (issue 33): the sum kept in global memory counts as the loop's accumulator,
 // and the guard as an edge path, but at this size a 4x1 tile leaves 13 blocks: predicted 3.4x
 // slower, so not made (a tile is made only where predicted faster, session 30; at 1024 it is:
-// predicted 5610 → 253 µs with staging, grid 32x128 → 8x32).
+// predicted 5557 → 190 µs with staging, grid 32x128 → 8x32).
 // REMARK: gpu-mem-opt: kernel: 'syrk_kernel': block 32x8x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 100, arg1 = 80
-// REMARK: gpu-mem-opt: register-tile: kernel: left as it is: a 4x1 tile of outputs per thread would issue 5 loads a trip of the loop at {{.*}} where its 4 outputs issue 8, with 4 accumulators in registers; not applied: predicted 17.0 → 57.0 µs a launch (bound by L1 requests), no faster, so nothing pays for the tile's code (its loop's copies jammed)
+// REMARK: gpu-mem-opt: register-tile: kernel: left as it is: a 4x1 tile of outputs per thread would issue 5 loads a trip of the loop at {{.*}} where its 4 outputs issue 8, with 4 accumulators in registers; not applied: predicted 17.0 → 58.6 µs a launch (bound by L1 requests), no faster, so nothing pays for the tile's code (its loop's copies jammed)
 // REMARK: gpu-mem-opt: delinearize: arg 5: arg 5[(tid.y + 8*bid.y)*100 + tid.x + 32*bid.x] read as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 100 elements (a 2-D view, the same addresses): tid.x + 32*bid.x >= 0 by the id and loop ranges, < 100 by tid.x + 32*bid.x < 100; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 5: arg 5[(tid.y + 8*bid.y)*100 + tid.x + 32*bid.x] written as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 100 elements (a 2-D view, the same addresses): tid.x + 32*bid.x >= 0 by the id and loop ranges, < 100 by tid.x + 32*bid.x < 100; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 8*bid.y)*80 + loop0] read as row tid.y + 8*bid.y, column loop0 of rows of 80 elements (a 2-D view, the same addresses): 0 <= loop0 < 80 by the id and loop ranges
@@ -57,7 +57,7 @@
 // REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 664, degree 1)
 // REMARK: gpu-mem-opt: swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 20576 -> 736 (degree 27.96 -> 1)
 // REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations: its 2 refills run once before each tile's iterations instead of a check in every iteration
-// REMARK: gpu-mem-opt: time: predicted 17.0 → 4.5 µs a launch (bound by L1 requests → latency-bound)
+// REMARK: gpu-mem-opt: time: predicted 17.0 → 4.2 µs a launch (bound by L1 requests → latency-bound)
 
 module attributes {gpu.container_module} {
   // syrkCuda(ni, nj, alpha, beta, A, C, C_outputFromGpu)

@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
     %c32 = arith.constant 32 : index
     // expected-remark @below {{kernel: 'launch@}}
     // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B)}}
-    // expected-remark @below {{time: predicted 11.7 → 2.9 µs a launch}}
+    // expected-remark @below {{time: predicted 12.1 → 2.7 µs a launch}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c8, %gz = %one)
                threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c8, %sz = %one) {
       %c0 = arith.constant 0 : index
@@ -65,7 +65,7 @@ module attributes {gpu.container_module} {
     %c32 = arith.constant 32 : index
     // expected-remark @below {{kernel: 'launch@}}
     // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
-    // expected-remark @below {{time: predicted 2.7 → 2.2 µs a launch}}
+    // expected-remark @below {{time: predicted 2.6 → 2.2 µs a launch}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c32, %sz = %c1)
                workgroup(%tile : memref<32x32xf32, #gpu.address_space<workgroup>>) {

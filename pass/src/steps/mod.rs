@@ -472,32 +472,27 @@ pub fn described((before, after): (Prediction, Prediction)) -> String {
 }
 
 /// The words for the predicted times of a trade that is made: [`described`], and where it is
-/// predicted slower, that the loss is within the model's error (what the trade gains is
-/// counted, its loss only predicted), or that option `time-veto=false` asked for it.
-pub fn described_made(times: (Prediction, Prediction), options: &Options) -> String {
+/// predicted `limit` times slower or more, that option `time-veto=false` asked for it.
+pub fn described_made(times: (Prediction, Prediction), options: &Options, limit: f64) -> String {
     let (before, after) = times;
     let words = described(times);
     let ratio = after.nanoseconds / before.nanoseconds;
-    match (ratio > 1.05, options.time_veto) {
-        (true, true) => format!(
-            "{words}: {ratio:.1}x slower as predicted, within the time model's error \
-             ({SLOWER_LIMIT}x)"
-        ),
-        (true, false) => {
+    match ratio >= limit && !options.time_veto {
+        true => {
             format!("{words}: {ratio:.1}x slower as predicted, made as option time-veto=false asks")
         }
-        (false, _) => words,
+        false => words,
     }
 }
 
 /// A trade's predicted launches in its report params (`predicted_microseconds`): before and
-/// after in µs to a tenth, with the [`SLOWER_LIMIT`] it is held to.
-pub fn predicted_json(times: Option<(Prediction, Prediction)>) -> serde_json::Value {
+/// after in µs to a tenth, with the `limit` it is held to (the ratio at which it is not made).
+pub fn predicted_json(times: Option<(Prediction, Prediction)>, limit: f64) -> serde_json::Value {
     times.map_or(serde_json::Value::Null, |(before, after)| {
         serde_json::json!({
             "before": crate::report::rounded_microseconds(before.nanoseconds),
             "after": crate::report::rounded_microseconds(after.nanoseconds),
-            "slower_limit": SLOWER_LIMIT,
+            "slower_limit": limit,
         })
     })
 }
@@ -508,8 +503,7 @@ pub fn slower(times: Option<(Prediction, Prediction)>) -> Option<String> {
     let (before, after) = times?;
     (after.nanoseconds >= SLOWER_LIMIT * before.nanoseconds).then(|| {
         format!(
-            "not applied: {}, {:.1}x slower, beyond the time model's error \
-             ({SLOWER_LIMIT}x)",
+            "not applied: {}, {:.2}x slower",
             described((before, after)),
             after.nanoseconds / before.nanoseconds
         )

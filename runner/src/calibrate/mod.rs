@@ -1,10 +1,11 @@
-//! Calibration of the cost model on the GPU (issue 7; seed-002 §6.2, B1–B3, B5–B7, B9).
+//! Calibration of the cost model on the GPU (issue 7; seed-002 §6.2, B1–B3, B5–B7, B9; B10).
 //!
 //! Model. `bench/calibration/calibration.cu` holds the micro-benchmarks: pointer chases for
 //! the latency of each memory (B1), the constant cache's distinct-address sweep (B2), shared
 //! bank-conflict sweeps with 4-, 8- and 16-byte lanes (B3), global loads by lane stride and
 //! misalignment through `.ca`, `.cg` and `.nc` (B5), scattered reads under load (B6), copies
-//! by element width (B7) and barriers (B9). [`plan`] lists the cases with the analysis's
+//! by element width (B7), barriers (B9) and the bandwidth of bytes in flight on an SM (B10,
+//! issue 35). [`plan`] lists the cases with the analysis's
 //! prediction for each; [`run`] measures them; [`fit`] fits the model's constants. Here,
 //! without a GPU, [`build`] compiles the PTX (`make bench`) and [`check`] proves that every
 //! case's parameters match its kernel's `.entry`; on the GPU machine `calibrate.sh` runs

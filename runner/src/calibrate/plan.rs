@@ -34,6 +34,12 @@ pub const COPY_BYTES: u64 = 1 << 30;
 pub const COPY_BLOCKS: u32 = 132 * 16;
 /// Threads per block of the B6 gathers.
 pub const GATHER_THREADS: u32 = 256;
+/// Words of the B10 table: 1 GiB, rows wrapping far beyond L2.
+pub const IN_FLIGHT_WORDS: u32 = 1 << 28;
+/// Bytes each B10 case loads: 64 MiB, a launch of at least tens of microseconds.
+pub const IN_FLIGHT_BYTES: u64 = 64 << 20;
+/// Threads per block of the B10 cases: 8 warps, as the suite's staged kernels.
+pub const IN_FLIGHT_THREADS: u32 = 256;
 
 /// The B1 variant whose latency is the read-only path's `L_t`.
 pub const READ_ONLY_HIT: &str = "global .nc, L1 hit";
@@ -69,6 +75,8 @@ pub enum Series {
     Copy,
     /// B9 barriers.
     Barrier,
+    /// B10 bytes in flight on an SM.
+    InFlight,
 }
 
 impl Series {
@@ -87,6 +95,7 @@ impl Series {
             Series::Gather => "gather",
             Series::Copy => "copy",
             Series::Barrier => "barrier",
+            Series::InFlight => "in-flight",
         }
     }
 }
@@ -239,6 +248,7 @@ pub fn plan() -> Vec<Case> {
     cases.extend(gathers());
     cases.extend(copies());
     cases.extend(barriers());
+    cases.extend(in_flight());
     cases
 }
 
@@ -609,4 +619,59 @@ fn barriers() -> Vec<Case> {
             )
         })
         .collect()
+}
+
+/// B10: the bandwidth of 16 SMs (one block each, as a 16-block staged matrix-vector launch
+/// runs) and of all 132, with 1 to 32 lines of 128 bytes in flight a warp (1 to 32 KiB an SM),
+/// the lines consecutive or 16 KiB apart (rows of a 4096-float matrix): what Little's law
+/// makes of DRAM's latency where few warps run (issue 35).
+fn in_flight() -> Vec<Case> {
+    let kernels = [
+        ("in_flight_1", 1u32),
+        ("in_flight_2", 2),
+        ("in_flight_4", 4),
+        ("in_flight_8", 8),
+        ("in_flight_16", 16),
+        ("in_flight_32", 32),
+    ];
+    let warps = IN_FLIGHT_THREADS / WARP_SIZE;
+    let line = 128u64;
+    let mut cases = Vec::new();
+    for stride in [32u32, 4096] {
+        for blocks in [16u32, 132] {
+            for (kernel, loads) in kernels {
+                let round = u64::from(blocks * loads * warps) * line;
+                let rounds = (IN_FLIGHT_BYTES / round).max(1);
+                cases.push(Case {
+                    bench: "B10",
+                    series: Series::InFlight,
+                    variant: format!(
+                        "{blocks} blocks, {loads} line{} a warp ({} KiB an SM), {} B apart",
+                        if loads == 1 { "" } else { "s" },
+                        u64::from(loads * warps) * line / 1024,
+                        4 * stride
+                    ),
+                    kernel,
+                    blocks,
+                    threads: IN_FLIGHT_THREADS,
+                    parameters: vec![
+                        Argument::Table(Table::Identity {
+                            words: IN_FLIGHT_WORDS,
+                        }),
+                        Argument::Int(stride as i32),
+                        Argument::Int((IN_FLIGHT_WORDS / stride - 1) as i32),
+                        Argument::Int(rounds as i32),
+                        Argument::Sink,
+                    ],
+                    constant: None,
+                    flush: true,
+                    measure: Measure::Bandwidth {
+                        bytes: rounds * round,
+                    },
+                    model: None,
+                });
+            }
+        }
+    }
+    cases
 }

@@ -29,7 +29,7 @@
 //! **Predicted time.** Where the kernel's grid is known (its launches in the module, or its
 //! `known_grid_size`) and the new order keeps the dimensions, the pass predicts a launch with
 //! and without it (`crate::time` on the findings as they would be, the IR untouched); a
-//! relayout predicted `SLOWER_LIMIT` (2) times slower or more is not applied and not advised,
+//! relayout predicted slower (by `SLOWER_LIMIT`, 5 %, or more) is not applied and not advised,
 //! whatever its sectors gain (a walk along each thread's row that L1 served from one sector,
 //! made a new line every load).
 //!
@@ -45,7 +45,7 @@ use analysis::{
     matrix::MemorySpace,
     metrics::Block,
     relayout::{self, Choice, Use},
-    time::Prediction,
+    time::{Prediction, SLOWER_LIMIT},
 };
 use mlir_sys::*;
 
@@ -244,7 +244,7 @@ pub fn run(
                     amortized(choice, options),
                     times.map_or(String::new(), |times| format!(
                         "; {}",
-                        steps::described_made(times, options)
+                        steps::described_made(times, options, SLOWER_LIMIT)
                     ))
                 );
                 decision.reason = decision.summary.clone();
@@ -547,7 +547,7 @@ fn params(choice: &Choice, times: Option<(Prediction, Prediction)>) -> serde_jso
         "saved_bytes_per_block": choice.saved_bytes_per_block(),
         "break_even_launches": choice.break_even_launches(),
         "padding_bytes": 0,
-        "predicted_microseconds": steps::predicted_json(times),
+        "predicted_microseconds": steps::predicted_json(times, SLOWER_LIMIT),
     })
 }
 
