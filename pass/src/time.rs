@@ -177,7 +177,9 @@ pub fn predict_read_only(
         .iter()
         .map(|finding| hoisted_trips(kernel, finding, read_only))
         .collect();
-    let (mut work, buffers) = per_block(kernel, findings, &hoisted, launch.blocks, sizes)?;
+    let copies = numbering::copied_loads(kernel.body());
+    let (mut work, buffers) =
+        per_block(kernel, findings, (&hoisted, &copies), launch.blocks, sizes)?;
     work.dram_bytes = buffers.dram_bytes();
     work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
@@ -240,21 +242,21 @@ const PREDICTED_GAIN: f64 = 0.99;
 
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
 /// `blocks` blocks, from the accesses an ordinary launch runs, each load's requests made once
-/// for its `hoisted` trips ([`hoisted_trips`]).
+/// for its `hoisted` trips ([`hoisted_trips`]), and none for the `copies` of a load before it
+/// ([`numbering::copied_loads`]).
 fn per_block(
     kernel: &Kernel,
     findings: &[Finding],
-    hoisted: &[f64],
+    (hoisted, copies): (&[f64], &HashSet<usize>),
     blocks: u64,
     sizes: [u32; 3],
 ) -> Result<(Work, Buffers), String> {
     let mut work = Work::default();
     let mut buffers = Buffers::default();
-    for (finding, hoisted) in findings
-        .iter()
-        .zip(hoisted)
-        .filter(|(finding, _)| !on_fallback(finding.memory.operation))
-    {
+    for (finding, hoisted) in findings.iter().zip(hoisted).filter(|(finding, _)| {
+        !on_fallback(finding.memory.operation)
+            && !copies.contains(&(finding.memory.operation.ptr as usize))
+    }) {
         let unknown = |why| unknown_requests(finding, why);
         match finding.memory.space {
             MemorySpace::Global => {
@@ -817,7 +819,7 @@ impl Walker<'_> {
                     results_vary(varying, carried);
                 }
                 None if operands_vary(varying) => {
-                    cost.instructions += 1.0;
+                    cost.instructions += issue_slots(operation);
                     cost.size += 1.0;
                     // Off a trip's chain (a swizzle's XOR of the loop's counter), it issues
                     // ahead of its trip: its issue cycle, not its latency.
@@ -828,7 +830,7 @@ impl Walker<'_> {
                     };
                     results_vary(varying, carried);
                 }
-                None => cost.hoisted += 1.0,
+                None => cost.hoisted += issue_slots(operation),
             },
         }
         Ok(())
@@ -879,6 +881,39 @@ impl Walker<'_> {
             }
         }
     }
+}
+
+/// Results an sm_90 SM computes a clock of an f32 add, multiply or fused multiply-add (CUDA
+/// C++ Programming Guide, "Throughput of Native Arithmetic Instructions", compute capability
+/// 9.0): the rate an instruction of [`Work::instructions`] issues at.
+const F32_RESULTS_PER_CLOCK: f64 = 128.0;
+
+/// Results a clock of an f64 add, multiply or fused multiply-add (the same table).
+const F64_RESULTS_PER_CLOCK: f64 = 64.0;
+
+/// Results a clock of a conversion between an integer and a float, or to or from a 64-bit
+/// type, and of the special functions (`math.exp2`, `math.log2`, `math.rsqrt`, `math.sin`,
+/// `math.cos`; the same table).
+const SLOW_RESULTS_PER_CLOCK: f64 = 16.0;
+
+/// The f32 instructions' issue slots one `operation` takes: 1, or as many as its throughput
+/// is below theirs (an f64 `mulf` 2, an `extf` to f64 8: Rodinia hotspot's `2.0*` makes its
+/// sums double, so its loop's ten conversions cost what 80 f32 ops would).
+fn issue_slots(operation: MlirOperation) -> f64 {
+    let name = ir::operation_name(operation);
+    let f64_result = unsafe { mlirOperationGetNumResults(operation) } > 0
+        && unsafe { mlirTypeIsAF64(mlirValueGetType(mlirOperationGetResult(operation, 0))) };
+    let results_per_clock = match name.as_str() {
+        "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
+        | "arith.fptoui" | "math.exp2" | "math.log2" | "math.rsqrt" | "math.sin" | "math.cos" => {
+            SLOW_RESULTS_PER_CLOCK
+        }
+        "arith.addf" | "arith.subf" | "arith.mulf" | "math.fma" if f64_result => {
+            F64_RESULTS_PER_CLOCK
+        }
+        _ => F32_RESULTS_PER_CLOCK,
+    };
+    F32_RESULTS_PER_CLOCK / results_per_clock
 }
 
 /// Whether LLVM unrolls a loop of `trips` trips of `body` (no loop or barrier inside) fully:

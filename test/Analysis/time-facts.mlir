@@ -326,6 +326,40 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+    /// Why: GVN deletes a load of the same address with no write to memory between (PolyBench
+    /// 3DCONV's sum reads A[i-1][j-1][k-1] three times, nvcc once): loaded_again's four loads
+    /// of in[i] cost what loaded_once's one does, with the same three adds.
+    gpu.func @loaded_once(%in: memref<1048576xf32>, %out: memref<1048576xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 4096, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %v0 = memref.load %in[%i] : memref<1048576xf32>
+      %a = arith.addf %v0, %v0 : f32
+      %b = arith.addf %a, %v0 : f32
+      %c = arith.addf %b, %v0 : f32
+      memref.store %c, %out[%i] : memref<1048576xf32>
+      gpu.return
+    }
+    gpu.func @loaded_again(%in: memref<1048576xf32>, %out: memref<1048576xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 4096, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %c256 = arith.constant 256 : index
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %v0 = memref.load %in[%i] : memref<1048576xf32>
+      %v1 = memref.load %in[%i] : memref<1048576xf32>
+      %v2 = memref.load %in[%i] : memref<1048576xf32>
+      %v3 = memref.load %in[%i] : memref<1048576xf32>
+      %a = arith.addf %v0, %v1 : f32
+      %b = arith.addf %a, %v2 : f32
+      %c = arith.addf %b, %v3 : f32
+      memref.store %c, %out[%i] : memref<1048576xf32>
+      gpu.return
+    }
   }
 }
 
@@ -358,6 +392,10 @@ module attributes {gpu.container_module} {
 // TABLE: time: predicted [[PLAIN]] → [[PLAIN]] µs a launch
 // TABLE-LABEL: kernel clamped_by_block
 // TABLE: time: predicted {{[0-9.]+}} → {{[0-9.]+}} µs a launch (latency-bound); estimated in the block in the middle of the grid for the access at {{[0-9]+}}:12, whose clamps or guards read the block ids
+// TABLE-LABEL: kernel loaded_once
+// TABLE: time: predicted [[ONCE:[0-9.]+ → [0-9.]+]] µs a launch
+// TABLE-LABEL: kernel loaded_again
+// TABLE: time: predicted [[ONCE]] µs a launch
 
 // CHECK-LABEL: "name": "clamped_by_block"
 // CHECK: "middle_block": [

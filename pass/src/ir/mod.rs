@@ -283,8 +283,9 @@ pub fn constant_integer(value: MlirValue) -> Option<i64> {
 /// The value of `value` when known at compile time: an integer constant, `memref.dim` of a
 /// static dimension at a constant index (a DSL's loop bound `memref.dim %a, %c1` on
 /// `memref<2048x2048xf32>` is 2048), or `arith` and `affine.apply` arithmetic of such values
-/// (a launch's `ceildiv(n, 32)` that `--canonicalize` would fold). Checked: an overflow, a
-/// zero divisor or an unsigned op on a negative value is unknown.
+/// (a launch's `ceildiv(n, 32)` that `--canonicalize` would fold; PolyBench's
+/// `(size_t)ceil((float)n / (float)b)` through its float ops). Checked: an overflow, a zero
+/// divisor, an unsigned op on a negative value or a float that is not an integer is unknown.
 pub fn static_integer(value: MlirValue) -> Option<i64> {
     folded(value, 0, &|_| None)
 }
@@ -357,6 +358,17 @@ fn folded(value: MlirValue, depth: usize, bound: &dyn Fn(MlirValue) -> Option<i6
             _ => operand(1),
         },
         "scf.for" => loop_result(owner, value, (depth + 1, bound)),
+        // C's `(size_t)ceil((float)n / (float)b)`, PolyBench's grids: an integral float.
+        "arith.fptoui" | "arith.fptosi" => {
+            let float = float_value(
+                unsafe { mlirOperationGetOperand(owner, 0) },
+                depth + 1,
+                bound,
+            )?;
+            let integral = float.is_finite() && float.fract() == 0.0 && float.abs() < 2f64.powi(53);
+            let signed_or_not = name == "arith.fptosi" || float >= 0.0;
+            (integral && signed_or_not).then_some(float as i64)
+        }
         "affine.apply" => {
             let map = unsafe { mlirAffineMapAttrGetValue(attribute(owner, "map")?) };
             let count = unsafe { mlirOperationGetNumOperands(owner) };
@@ -370,6 +382,49 @@ fn folded(value: MlirValue, depth: usize, bound: &dyn Fn(MlirValue) -> Option<i6
         }
         _ => None,
     }
+}
+
+/// The value of a float `value` known at compile time: a constant, an integer [`folded`]
+/// converted, and `arith`/`math` arithmetic of such values, rounded to `f32` where the type is
+/// (C's `(float)n / (float)b`); `None` where unknown or not finite.
+fn float_value(
+    value: MlirValue,
+    depth: usize,
+    bound: &dyn Fn(MlirValue) -> Option<i64>,
+) -> Option<f64> {
+    if depth > MAX_FOLDED_DEPTH || unsafe { !mlirValueIsAOpResult(value) } {
+        return None;
+    }
+    let owner = unsafe { mlirOpResultGetOwner(value) };
+    let operand = |index: isize| unsafe { mlirOperationGetOperand(owner, index) };
+    let float = |index: isize| float_value(operand(index), depth + 1, bound);
+    let pair = || Some((float(0)?, float(1)?));
+    let result = match operation_name(owner).as_str() {
+        "arith.constant" => {
+            let value = attribute(owner, "value")?;
+            unsafe { mlirAttributeIsAFloat(value) }
+                .then(|| unsafe { mlirFloatAttrGetValueDouble(value) })
+        }
+        "arith.uitofp" => folded(operand(0), depth + 1, bound)
+            .filter(|&integer| integer >= 0)
+            .map(|integer| integer as f64),
+        "arith.sitofp" => folded(operand(0), depth + 1, bound).map(|integer| integer as f64),
+        "arith.extf" | "arith.truncf" => float(0),
+        "arith.addf" => pair().map(|(a, b)| a + b),
+        "arith.subf" => pair().map(|(a, b)| a - b),
+        "arith.mulf" => pair().map(|(a, b)| a * b),
+        "arith.divf" => pair().map(|(a, b)| a / b),
+        "math.ceil" => float(0).map(f64::ceil),
+        "math.floor" => float(0).map(f64::floor),
+        _ => None,
+    }?;
+    let single = unsafe { mlirTypeIsAF32(mlirValueGetType(value)) };
+    let result = if single {
+        f64::from(result as f32)
+    } else {
+        result
+    };
+    result.is_finite().then_some(result)
 }
 
 /// Whether the first operand of `operation` is an `i1`.

@@ -240,7 +240,7 @@ pub fn emit_grouped(notes: Vec<Note>) {
                 && without_offsets(&group.note.message) == without_offsets(&note.message)
         }) {
             group.others.push(note.location);
-            group.offsets = true;
+            group.offsets += 1;
         } else if let Some((group, target)) =
             without_target(&note.message).and_then(|(target, alike)| {
                 let place = ir::location_text(note.location);
@@ -263,7 +263,7 @@ pub fn emit_grouped(notes: Vec<Note>) {
             groups.push(Group {
                 note,
                 others: Vec::new(),
-                offsets: false,
+                offsets: 0,
                 targets: Vec::new(),
                 counts_differ: false,
             });
@@ -280,8 +280,8 @@ struct Group {
     note: Note,
     /// The locations of the others with its message, or at other offsets.
     others: Vec<MlirLocation>,
-    /// Whether some of them differ in constant offsets.
-    offsets: bool,
+    /// How many of them differ from it in constant offsets (the others are at its own).
+    offsets: usize,
     /// The buffers of the others at its location, decided alike.
     targets: Vec<String>,
     /// Whether their wavefront counts differ from the first's.
@@ -303,10 +303,10 @@ impl Group {
                 self.targets.join(", ")
             );
         }
-        let offsets = if self.offsets {
-            ", at other offsets"
-        } else {
-            ""
+        let offsets = match self.offsets {
+            0 => String::new(),
+            all if all == self.others.len() => ", at other offsets".to_string(),
+            some => format!(", {some} of them at other offsets"),
         };
         let (mut note, others) = (self.note, self.others);
         if !others.is_empty() {
