@@ -90,7 +90,7 @@
 // request, 1024 -> 128 global sectors per block: 32 requests of 32 sectors), copied out by a
 // loop over the block's 512 linear thread ids, and swizzles that tile too (its column writes
 // collide 32-way: the same 1056 -> 64): transposeNaive becomes transposeCoalesced with the
-// swizzle (predicted 3.4 -> 2.2 us a launch, the 2.2 of transposeNoBankConflicts;
+// swizzle (predicted 3.6 -> 2.2 us a launch, the 2.2 of transposeNoBankConflicts;
 // transposeCoalesced 2.6 -> 2.2). idata goes through ld.global.nc in all four (d_idata, a
 // gpu.alloc of its own at every launch). All eight flat indices are read as rows of 64 (width
 // and height, both 64 at every launch), the column proved below 64 by the grid (2x2) and the
