@@ -1164,6 +1164,24 @@ fn ratio(numerator: u64, denominator: u64) -> f64 {
     }
 }
 
+/// `, its worst access 32-way -> 1`: the access of `before` with the highest degree and its
+/// degree in `after`, where the buffer's degree (an average over its accesses, a conflict-free
+/// store beside a 32-way column read making 16.50) is not that access's; else nothing.
+fn worst_access(before: &[AccessCost], after: &[AccessCost]) -> String {
+    let worst = before
+        .iter()
+        .zip(after)
+        .max_by(|(a, _), (b, _)| a.degree.total_cmp(&b.degree));
+    match worst {
+        Some((first, then)) if (first.degree - overall_degree(before)).abs() > 0.005 => format!(
+            ", its worst access {}-way -> {}",
+            show_degree(first.degree),
+            show_degree(then.degree)
+        ),
+        _ => String::new(),
+    }
+}
+
 /// A degree for messages: an integer when it is one, else two decimals.
 fn show_degree(degree: f64) -> String {
     if (degree - degree.round()).abs() < 1e-9 {
@@ -1200,10 +1218,11 @@ fn decision_reason(
     let candidate = &candidates[chosen];
     if candidate.layout != SharedLayout::Unchanged {
         return format!(
-            "{} (+{} B): wavefronts {before_total} -> {after_total} (degree {degree_before} -> {}){budget_note}",
+            "{} (+{} B): wavefronts {before_total} -> {after_total} (degree {degree_before} -> {}){}{budget_note}",
             candidate.layout,
             candidate.extra_bytes,
             show_degree(overall_degree(after)),
+            worst_access(before, after),
         );
     }
     let state = format!("wavefronts {before_total}, degree {degree_before}");

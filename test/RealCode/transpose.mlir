@@ -83,9 +83,9 @@
 // What the pass does with the default options: it leaves transposeNoBankConflicts' padded tile
 // and copySharedMem's tile alone (conflict-free, wavefronts 64, degree 1), as the expert;
 // it swizzles transposeCoalesced's unpadded tile (chunk ^= row mod 32, no bytes added) where
-// the author pads: wavefronts 1056 -> 64 per block, as computed above, but its "degree 16.50
-// -> 1" is the tile's average over the conflict-free store and the 32-way load (1056
-// wavefronts / 64 requests); the report's table gives the load's 32 -> 1. It stages
+// the author pads: wavefronts 1056 -> 64 per block, as computed above; "degree 16.50 -> 1" is
+// the tile's average over the conflict-free store and the 32-way load (1056 wavefronts / 64
+// requests), and since session 31 the remark adds "its worst access 32-way -> 1". It stages
 // transposeNaive's odata store through a 32x32 tile as the expert (32 -> 4 sectors per
 // request, 1024 -> 128 global sectors per block: 32 requests of 32 sectors), copied out by a
 // loop over the block's 512 linear thread ids, and swizzles that tile too (its column writes
@@ -102,8 +102,10 @@
 // height, so odata stays flat); transposeCoalesced is not swizzled ("block size unknown",
 // though its column read conflicts for any blockDim.x > 1, 32-way from 32 up, and a swizzle or
 // pad is correct for any block), and the three transposes' idata loads are refused the check
-// with "no element is read twice in a block", which for an unknown block holds only if
-// blockDim.y <= 16 (threadIdx.y and threadIdx.y + 16 read the same row otherwise).
+// as "not reused by Jang's proxies (...; addresses not enumerated: the block size is
+// unknown)" (session 31; it said "no element is read twice in a block", which for an unknown
+// block holds only if blockDim.y <= 16: threadIdx.y and threadIdx.y + 16 read the same row
+// otherwise).
 
 /// copySharedMem: the tile's rows are conflict-free both ways; width = height = 64 and the
 /// 2x2 grid make both guards true for every thread of every block.

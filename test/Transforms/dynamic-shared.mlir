@@ -35,7 +35,7 @@
 // REMARK: swizzle: dynamic shared memory viewed at {{.*}}dynamic-shared.mlir:[[#VIEW:]]:15: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)
 // REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 150, degree 3.33; a rank-1 buffer has no rows to swizzle; pad 1 element after every 32 would give wavefronts 150 -> 45, but it needs 28 B more dynamic shared memory, and no launch in this module could give them: a lone kernel's launcher sizes it
 // REMARK: pad: dynamic shared memory viewed at {{.*}}: unchanged: wavefronts 16, degree 2; a rank-1 buffer has no rows to swizzle; pad 1 element after every 32 would give wavefronts 16 -> 8, but it needs 28 B more dynamic shared memory, and this view is one of 2 of it in the kernel: a longer one would run into the next
-// OFF: pad: dynamic shared memory viewed at {{.*}}: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1); the launches in this module give the kernel 4096 -> 4224 B of dynamic shared memory
+// OFF: pad: dynamic shared memory viewed at {{.*}}: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; the launches in this module give the kernel 4096 -> 4224 B of dynamic shared memory
 
 // CHECK-LABEL: gpu.func @transpose(
 // CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>

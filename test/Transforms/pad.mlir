@@ -25,7 +25,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %{{.*}}] : memref<32x32xf32, strided<[33, 1]>
     // CHECK: memref.load %[[VIEW]][%{{.*}}, %{{.*}}] : memref<32x32xf32, strided<[33, 1]>
     // expected-remark @+3 {{kernel: 'transpose_tile'}}
-    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1)}}
+    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1}}
     // expected-remark @+1 {{writes arg 1, which may alias it; not behind a run-time check: no element is read twice in a block}}
     gpu.func @transpose_tile(%in: memref<64x64xf32>, %out: memref<64x64xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel
@@ -120,7 +120,7 @@ module attributes {gpu.container_module} {
     // CHECK-SAME: workgroup(%{{.*}} : memref<32x33xf32, #gpu.address_space<workgroup>>)
     // CHECK: memref.subview %{{.*}}[0, 0] [32, 32] [1, 1] : memref<32x33xf32, #gpu.address_space<workgroup>> to memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
     // expected-remark @+3 {{kernel: 'transpose_edges'}}
-    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1); costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @+2 {{pad: workgroup 0: pad 1 element (+128 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     // expected-remark @+1 {{writes arg 1, which may alias it; not behind a run-time check: no element is read twice in a block}}
     gpu.func @transpose_edges(%in: memref<50x40xf32>, %out: memref<40x50xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel

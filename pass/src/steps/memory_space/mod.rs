@@ -152,7 +152,7 @@ pub fn decide(kernel: &Kernel, findings: &[Finding], options: &Options) -> Vec<A
                     kernel,
                     index,
                     &everything,
-                    (&selection, Some(buffer.reuse.0)),
+                    (&selection, Some((buffer.reuse.0, buffer.reuse.1.as_str()))),
                     options,
                 ),
             };
@@ -224,14 +224,15 @@ fn called_selection(call: MlirOperation, options: &Options) -> Selection {
 }
 
 /// The outcome for a read-only argument: its placement, unless a write may alias it. `reused`:
-/// whether some element is read twice in a block (unknown for loads in a callee); the
+/// whether some element is read twice in a block, and how that was decided (unknown for loads
+/// in a callee); the
 /// read-only path is put behind a run-time check (a copy of the body) only where it is (issue
 /// 31: versioning only where it pays; L1 serves a load read once through `ld.global` as well).
 fn placement(
     kernel: &Kernel,
     index: usize,
     everything: &[(Effect, MlirOperation)],
-    (selection, reused): (&Selection, Option<bool>),
+    (selection, reused): (&Selection, Option<(bool, &str)>),
     options: &Options,
 ) -> Outcome {
     if selection.placement == Placement::Global {
@@ -297,15 +298,16 @@ fn placement(
             match checkable(kernel, index, &aliasing, options) {
                 Some(Ok(writers))
                     if selection.placement == Placement::ReadOnly
-                        && reused == Some(false)
+                        && reused.is_some_and(|(reused, _)| !reused)
                         && !specialized(&writers) =>
                 {
+                    let how = reused.map_or("", |(_, how)| how);
                     return Outcome::Keep(format!(
-                        "read-only, but {write}; not behind a run-time check: no element is read \
-                         twice in a block, and L1 serves a load read once through ld.global as \
-                         well as through ld.global.nc, so the check and the copy of the body it \
-                         needs would gain nothing"
-                    ))
+                        "read-only, but {write}; not behind a run-time check: {how}, and L1 \
+                         serves a load read once through ld.global as well as through \
+                         ld.global.nc, so the check and the copy of the body it needs would \
+                         gain nothing"
+                    ));
                 }
                 Some(Ok(writers)) => {
                     return Outcome::Checked(
