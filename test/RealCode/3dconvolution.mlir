@@ -44,6 +44,10 @@
 // RUN: gpu-mem-opt diff %s --kernel convolution3D_kernel --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 11
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
+// With NI = 100 (98 launches, more i values than the facts keep, 64) the remark still counts
+// them (session 31; before, the list was dropped without a word):
+// RUN: sed 's/%%ni = arith.constant 12 : i32/%%ni = arith.constant 100 : i32/' %s | gpu-mem-opt-opt --gpu-mem-opt 2>&1 >/dev/null | FileCheck %s --check-prefix=MANY
+// MANY: the same at every launch here: arg0 = 100, arg1 = 28, arg2 = 72; the launches here pass arg5 = 98 values from 1 to 98
 // The model's metrics for the interior block against the interpreter's (i = 5):
 // RUN: gpu-mem-opt interp %s --kernel convolution3D_kernel --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 5 --check-static | FileCheck %s --check-prefix=STATIC
 // STATIC: static check: 32 metrics agree, 0 differ
@@ -83,8 +87,8 @@
 // source's float ceil, which the pass folds (session 31; before, "no launch in the module
 // gives its grid" and "the grid of its launch ... is not constant"): 2.4 µs a launch,
 // latency-bound, and no coarsening, "6 blocks would fill less than one wave". Nothing about the host loop of 10 launches, each plane loaded by 3. The
-// kernel remark lists the i values, 1 to 10 (at the source's NI = 256, 254 launches, it lists
-// none: the list stops past 64 launches, without a word).
+// kernel remark lists the i values, 1 to 10 (at the source's NI = 256, "arg5 = 254 values from
+// 1 to 254"; before session 31 the list stopped past 64 values without a word).
 
 // REMARK: gpu-mem-opt: kernel: 'convolution3D_kernel': block 32x8x1 (from gpu.launch_func); 16 memory accesses; the same at every launch here: arg0 = 12, arg1 = 28, arg2 = 72; the launches here pass arg5 = 10 values from 1 to 10
 /// 2-D only: row (i-1)*28 + (j-1), rows of 72; a CUDA author reads plane i-1, row j-1, column

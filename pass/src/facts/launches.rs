@@ -68,8 +68,14 @@ impl LaunchFacts {
     }
 
     /// The integers (ascending) the launches pass as argument `index`, every trip of the host
-    /// loops around them counted, where all are known.
+    /// loops around them counted, where all are known and at most [`values::MOST_VALUES`].
     pub fn values(&self, index: usize) -> Option<&[i64]> {
+        self.all_values(index)
+            .filter(|values| values.len() <= values::MOST_VALUES)
+    }
+
+    /// [`LaunchFacts::values`] however many there are.
+    fn all_values(&self, index: usize) -> Option<&[i64]> {
         self.values.get(index)?.as_deref()
     }
 
@@ -84,7 +90,7 @@ impl LaunchFacts {
     pub fn describe_values(&self) -> Option<String> {
         let described: Vec<String> = (0..self.values.len())
             .filter_map(|index| {
-                let values = self.values(index).filter(|values| values.len() > 1)?;
+                let values = self.all_values(index).filter(|values| values.len() > 1)?;
                 let words: Vec<String> = values.iter().map(i64::to_string).collect();
                 Some(match words.split_last() {
                     Some((last, rest)) if values.len() <= SHOWN_VALUES => {

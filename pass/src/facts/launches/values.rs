@@ -14,7 +14,8 @@ use crate::ir;
 /// Most bindings of the host loops around one launch site that are enumerated.
 pub const MOST_BINDINGS: usize = 256;
 
-/// Most distinct values an argument is given.
+/// Most distinct values of an argument the facts use ([`super::LaunchFacts::values`]); the
+/// kernel's remark counts them all.
 pub const MOST_VALUES: usize = 64;
 
 /// A value for each bound block argument.
@@ -42,7 +43,7 @@ pub fn argument_values(sites: &[MlirOperation], arguments: usize) -> Vec<Option<
             }
             values.sort_unstable();
             values.dedup();
-            (values.len() <= MOST_VALUES).then_some(values)
+            Some(values)
         })
         .collect()
 }
