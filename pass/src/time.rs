@@ -177,9 +177,18 @@ pub fn predict_read_only(
         .iter()
         .map(|finding| hoisted_trips(kernel, finding, read_only))
         .collect();
+    let lines: Vec<Result<f64, analysis::Unknown>> = findings
+        .iter()
+        .map(|finding| request_lines(finding, sizes))
+        .collect();
     let copies = numbering::copied_loads(kernel.body());
-    let (mut work, buffers) =
-        per_block(kernel, findings, (&hoisted, &copies), launch.blocks, sizes)?;
+    let (mut work, buffers) = per_block(
+        kernel,
+        findings,
+        (&hoisted, &lines, &copies),
+        launch.blocks,
+        sizes,
+    )?;
     work.dram_bytes = buffers.dram_bytes();
     work.footprint_bytes = buffers.footprint_bytes();
     let walker = Walker {
@@ -187,12 +196,17 @@ pub fn predict_read_only(
         findings: findings
             .iter()
             .zip(&hoisted)
-            .map(|(finding, &hoisted)| (finding.memory.operation.ptr, (finding, hoisted)))
+            .zip(&lines)
+            .map(|((finding, &hoisted), lines)| {
+                (
+                    finding.memory.operation.ptr,
+                    (finding, hoisted, lines.as_ref().ok().copied()),
+                )
+            })
             .collect(),
         buffers: &buffers,
         resident: time::l2_resident(work.footprint_bytes),
         threads: launch.block_threads,
-        sizes,
         numbering: Numbering::default(),
     };
     let body = walker.region(kernel.body(), &mut None)?;
@@ -242,29 +256,34 @@ const PREDICTED_GAIN: f64 = 0.99;
 
 /// The request lines and wavefronts of one block, and the global buffers of a launch of
 /// `blocks` blocks, from the accesses an ordinary launch runs, each load's requests made once
-/// for its `hoisted` trips ([`hoisted_trips`]), and none for the `copies` of a load before it
-/// ([`numbering::copied_loads`]).
+/// for its `hoisted` trips ([`hoisted_trips`]) and of its `lines` ([`request_lines`]), and
+/// none for the `copies` of a load before it ([`numbering::copied_loads`]).
 fn per_block(
     kernel: &Kernel,
     findings: &[Finding],
-    (hoisted, copies): (&[f64], &HashSet<usize>),
+    (hoisted, lines, copies): (&[f64], &[Result<f64, analysis::Unknown>], &HashSet<usize>),
     blocks: u64,
     sizes: [u32; 3],
 ) -> Result<(Work, Buffers), String> {
     let mut work = Work::default();
     let mut buffers = Buffers::default();
-    for (finding, hoisted) in findings.iter().zip(hoisted).filter(|(finding, _)| {
-        !on_fallback(finding.memory.operation)
-            && !copies.contains(&(finding.memory.operation.ptr as usize))
-    }) {
+    for ((finding, hoisted), request_lines) in
+        findings
+            .iter()
+            .zip(hoisted)
+            .zip(lines)
+            .filter(|((finding, _), _)| {
+                !on_fallback(finding.memory.operation)
+                    && !copies.contains(&(finding.memory.operation.ptr as usize))
+            })
+    {
         let unknown = |why| unknown_requests(finding, why);
         match finding.memory.space {
             MemorySpace::Global => {
                 let requests = finding
                     .estimate(|metrics| &metrics.requests)
                     .map_err(unknown)?;
-                let lines =
-                    requests as f64 * request_lines(finding, sizes).map_err(unknown)? / hoisted;
+                let lines = requests as f64 * request_lines.clone().map_err(unknown)? / hoisted;
                 match finding.memory.kind {
                     AccessKind::Load => work.load_lines += lines,
                     AccessKind::Store => work.store_lines += lines,
@@ -595,14 +614,13 @@ impl Cost {
 /// Walks a kernel's body for one thread's instructions and cycles.
 struct Walker<'a> {
     kernel: &'a Kernel,
-    /// By operation: its finding and the trips its load is hoisted out of.
-    findings: HashMap<*mut std::ffi::c_void, (&'a Finding, f64)>,
+    /// By operation: its finding, the trips its load is hoisted out of and the lines of one
+    /// of its requests, where known ([`request_lines`]).
+    findings: HashMap<*mut std::ffi::c_void, (&'a Finding, f64, Option<f64>)>,
     buffers: &'a Buffers,
     /// Whether the launch's buffers stay in L2 between launches ([`time::l2_resident`]).
     resident: bool,
     threads: u32,
-    /// The block's sizes.
-    sizes: [u32; 3],
     /// The pure ops LLVM deletes as copies of one computed before.
     numbering: Numbering,
 }
@@ -781,14 +799,14 @@ impl Walker<'_> {
                 cost.serializes = true;
             }
             _ => match self.findings.get(&operation.ptr) {
-                Some(&(_, hoisted)) if hoisted > 1.0 => {
+                Some(&(_, hoisted, _)) if hoisted > 1.0 => {
                     // Loaded once before the loops it is hoisted out of, then a register.
                     let once = 1.0 / hoisted;
                     cost.instructions += once;
                     cost.hoisted += once;
                     results_vary(varying, true);
                 }
-                Some(&(finding, _)) => {
+                Some(&(finding, _, lines)) => {
                     // The access every trip; its address arithmetic where the address changes:
                     // one outside loops, a pointer increment in one.
                     cost.instructions += 1.0;
@@ -800,7 +818,7 @@ impl Walker<'_> {
                     }
                     if finding.memory.kind == AccessKind::Load {
                         cost.longest = cost.longest.max(self.load_cycles(finding));
-                        cost.serial += self.line_cycles(finding);
+                        cost.serial += line_cycles(finding, lines);
                         cost.loads += 1.0;
                     }
                     results_vary(varying, true);
@@ -854,17 +872,6 @@ impl Walker<'_> {
             })
     }
 
-    /// Cycles L1 spends on the lines of a global load request beyond its first: the requests
-    /// a warp issues together wait for each other's lines (module docs).
-    fn line_cycles(&self, finding: &Finding) -> f64 {
-        match finding.memory.space {
-            MemorySpace::Global => request_lines(finding, self.sizes).map_or(0.0, |lines| {
-                (lines - 1.0).max(0.0) * time::LINE_LATENCY_CYCLES
-            }),
-            _ => 0.0,
-        }
-    }
-
     /// Cycles a load waits for its value (module docs).
     fn load_cycles(&self, finding: &Finding) -> f64 {
         match finding.memory.space {
@@ -880,6 +887,15 @@ impl Walker<'_> {
                 moved * missed + (1.0 - moved) * L1_LATENCY_CYCLES
             }
         }
+    }
+}
+
+/// Cycles L1 spends on the `lines` of a global load request of `finding` beyond its first:
+/// the requests a warp issues together wait for each other's lines (module docs).
+fn line_cycles(finding: &Finding, lines: Option<f64>) -> f64 {
+    match (finding.memory.space, lines) {
+        (MemorySpace::Global, Some(lines)) => (lines - 1.0).max(0.0) * time::LINE_LATENCY_CYCLES,
+        _ => 0.0,
     }
 }
 

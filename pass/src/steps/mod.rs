@@ -477,11 +477,10 @@ pub fn described_made(times: (Prediction, Prediction), options: &Options, limit:
     let (before, after) = times;
     let words = described(times);
     let ratio = after.nanoseconds / before.nanoseconds;
-    match ratio >= limit && !options.time_veto {
-        true => {
-            format!("{words}: {ratio:.1}x slower as predicted, made as option time-veto=false asks")
-        }
-        false => words,
+    if ratio >= limit && !options.time_veto {
+        format!("{words}: {ratio:.1}x slower as predicted, made as option time-veto=false asks")
+    } else {
+        words
     }
 }
 

@@ -108,17 +108,8 @@ impl Numbering {
         }
         false
     }
-}
 
-/// The loads in `region` (a kernel's body) that GVN deletes as copies of one before them
-/// ([`Numbering::is_copy`] over every region in order), by operation pointer.
-pub fn copied_loads(region: MlirRegion) -> HashSet<usize> {
-    let (numbering, mut copies) = (Numbering::default(), HashSet::new());
-    numbering.copies_in(region, &mut copies);
-    copies
-}
-
-impl Numbering {
+    /// Marks in `copies` the loads of `region` that are copies ([`copied_loads`]).
     fn copies_in(&self, region: MlirRegion, copies: &mut HashSet<usize>) {
         let block = unsafe { mlirRegionGetFirstBlock(region) };
         if block.ptr.is_null() {
@@ -135,6 +126,14 @@ impl Numbering {
         }
         self.close();
     }
+}
+
+/// The loads in `region` (a kernel's body) that GVN deletes as copies of one before them
+/// ([`Numbering::is_copy`] over every region in order), by operation pointer.
+pub fn copied_loads(region: MlirRegion) -> HashSet<usize> {
+    let (numbering, mut copies) = (Numbering::default(), HashSet::new());
+    numbering.copies_in(region, &mut copies);
+    copies
 }
 
 /// The loads GVN deletes where an identical one is available.
