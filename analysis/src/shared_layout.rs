@@ -75,6 +75,8 @@ use crate::matrix::{Access, Condition, MemorySpace, MemrefLayout};
 use crate::metrics::{warp_metrics, Block};
 use crate::target::{BankModel, MAX_SHARED_MEMORY_PER_BLOCK_SM90, WARP_SIZE};
 
+pub mod shapes;
+
 /// Chunk sizes the swizzle search tries, in its preference order (widest first).
 pub const SWIZZLE_CHUNK_BYTES: [u32; 3] = [16, 8, 4];
 
@@ -408,7 +410,13 @@ pub fn plan(
     bytes_available: u64,
 ) -> Result<BufferPlan, Unknown> {
     let buffer = (shape, element_bytes, accesses, names);
-    plan_with(buffer, block, model, (allowed, bytes_available), true)
+    plan_with(
+        buffer,
+        block,
+        model,
+        (allowed, bytes_available),
+        (true, None),
+    )
 }
 
 /// [`plan`] for a buffer one kernel decides alone: one conflict-free already stays as it is
@@ -424,17 +432,24 @@ pub fn plan_alone(
     bytes_available: u64,
 ) -> Result<BufferPlan, Unknown> {
     let buffer = (shape, element_bytes, accesses, names);
-    plan_with(buffer, block, model, (allowed, bytes_available), false)
+    plan_with(
+        buffer,
+        block,
+        model,
+        (allowed, bytes_available),
+        (false, None),
+    )
 }
 
 /// [`plan`], costing every candidate, or (`every` false) none where the buffer is
-/// conflict-free already.
+/// conflict-free already; `only` the layouts given, where given (those [`shapes`] has not
+/// ruled out).
 fn plan_with(
     (shape, element_bytes, accesses, names): (&[i64], u32, &[Access], &[String]),
     block: Block,
     model: BankModel,
     (allowed, bytes_available): (Allowed, u64),
-    every: bool,
+    (every, only): (bool, Option<&[SharedLayout]>),
 ) -> Result<BufferPlan, Unknown> {
     check_buffer(shape, element_bytes).map_err(Unknown::new)?;
     for (number, access) in accesses.iter().enumerate() {
@@ -452,7 +467,10 @@ fn plan_with(
     }];
     let mut over_budget = vec![false];
     let (before_total, before_ideal) = total(&before);
-    let layouts = candidate_layouts(shape, element_bytes, model, allowed);
+    let mut layouts = candidate_layouts(shape, element_bytes, model, allowed);
+    if let Some(only) = only {
+        layouts.retain(|layout| only.contains(layout));
+    }
     let widest = accesses
         .iter()
         .map(Access::access_bytes)
@@ -566,6 +584,20 @@ fn plan_with(
         allowed,
         shape,
     );
+    // Why not the pad an author would write (cuda-samples' `tile[32][33]`): it costs bytes.
+    let pads = Allowed {
+        pad: true,
+        swizzle: false,
+    };
+    let least_pad = candidate_layouts(shape, element_bytes, model, pads)
+        .iter()
+        .map(|pad| pad.extra_bytes(shape, element_bytes))
+        .min();
+    if let (SharedLayout::Swizzle(_), true, Some(bytes)) = (layout, allowed.pad, least_pad) {
+        reason.push_str(&format!(
+            "; a swizzle adds no bytes, a pad at least {bytes} B"
+        ));
+    }
     if let Err(problem) = is_bijection_into_bounds(&layout, shape, element_bytes) {
         reason = format!("unchanged: the chosen {layout} fails its bijection check: {problem}");
         layout = SharedLayout::Unchanged;

@@ -43,7 +43,7 @@
 // The pass's decisions travel with the plan, so that the results can list them where another
 // variant is faster (the swizzle is the convolution-columns decision: degree 8 -> 1).
 // PLAN: "decisions": [
-// PLAN: "swizzle workgroup 0: applied: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 4672 -> 584 (degree 8 -> 1)"
+// PLAN: "swizzle workgroup 0: applied: swizzle 8-byte chunks: chunk ^= (row / 2) mod 8 (+0 B): wavefronts 4672 -> 584 (degree 8 -> 1); a swizzle adds no bytes, a pad at least 64 B"
 
 // RUN: gpu-mem-opt-runner check %t/bench/kernels/reduction/bench/gpu-mem-opt/launch.json | FileCheck %s --check-prefix=CHECK-PTX
 // CHECK-PTX: matches the PTX's .entry reduction

@@ -87,7 +87,7 @@
 // LAYOUT: "kind": "swizzle",
 // LAYOUT-NEXT: "target": "workgroup 0",
 // LAYOUT-NEXT: "applied": false,
-// LAYOUT-NEXT: "reason": "options pad=false swizzle=false; swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1",
+// LAYOUT-NEXT: "reason": "options pad=false swizzle=false; swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; a swizzle adds no bytes, a pad at least 128 B",
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

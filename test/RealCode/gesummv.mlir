@@ -46,7 +46,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 3: staged through memref<256x16xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 5, global sectors per block and tile 4096 -> 640
 // REMARK: gpu-mem-opt: stage-shared: arg 6: staged through memref<16xf32, #gpu.address_space<workgroup>>
 // REMARK: gpu-mem-opt: stage-shared: arg 4: staged through memref<256x16xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 5, global sectors per block and tile 4096 -> 640
-// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 2) mod 16 (+0 B): wavefronts 40832 -> 4832 (degree 8.45 -> 1), its worst access 16-way -> 1; the same for workgroup 2
+// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 2) mod 16 (+0 B): wavefronts 40832 -> 4832 (degree 8.45 -> 1), its worst access 16-way -> 1; a swizzle adds no bytes, a pad at least 1024 B; the same for workgroup 2
 // REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 16 iterations
 
 module attributes {gpu.container_module} {

@@ -99,9 +99,10 @@
 // height unknown) the pass changes nothing but copySharedMem's idata load (ld.global.nc
 // behind a run-time overlap check, 11 instructions and a copy of the body) and its row view
 // (its load guard xIndex < width proves the column; the store's guard compares xIndex with
-// height, so odata stays flat); transposeCoalesced is not swizzled ("block size unknown",
-// though its column read conflicts for any blockDim.x > 1, 32-way from 32 up, and a swizzle or
-// pad is correct for any block), and the three transposes' idata loads are refused the check
+// height, so odata stays flat); transposeCoalesced's tile is swizzled all the same (session 32:
+// with the block size unknown it is costed at the 30 block shapes of power-of-two sides that
+// keep tile[threadIdx.y + 16] inside the tile, no worse at any, 1056 -> 64 at 32x16x1; session
+// 31 left it, "block size unknown"), and the three transposes' idata loads are refused the check
 // as "not reused by Jang's proxies (...; addresses not enumerated: the block size is
 // unknown)" (session 31; it said "no element is read twice in a block", which for an unknown
 // block holds only if blockDim.y <= 16: threadIdx.y and threadIdx.y + 16 read the same row

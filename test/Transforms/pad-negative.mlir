@@ -28,27 +28,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-/// Negative: no block size anywhere. Which lanes form a warp is unknown, so
-/// no conflict can be counted; unchanged, and the remark says why.
-// CHECK-LABEL: gpu.func @unknown_block
-// CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
-module attributes {gpu.container_module} {
-  gpu.module @kernels {
-    // expected-remark @+2 {{kernel: 'unknown_block': block size unknown}}
-    // expected-remark @+1 {{pad: workgroup 0: block size unknown: no known_block_size, no gpu.launch_func in this module, no 'block' option}}
-    gpu.func @unknown_block(%out: memref<32xf32>)
-        workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>) kernel {
-      %tx = gpu.thread_id x
-      %c0 = arith.constant 0 : index
-      %v = memref.load %tile[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>
-      memref.store %v, %out[%tx] : memref<32xf32>
-      gpu.return
-    }
-  }
-}
-
-// -----
-
 /// Negative: the buffer escapes to a call, which could index it any way;
 /// rewriting only the users we see would change results. 32-way conflicted,
 /// left alone.

@@ -194,7 +194,7 @@ module attributes {gpu.container_module} {
     /// out after it, rows of 32 lanes: 1024 -> 128 global sectors per block.
     /// The tile's column writes then collide 32-way: swizzled (16.50 -> 1).
     // expected-remark @+2 {{kernel: 'transpose_rows': block 32x8x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
     gpu.func @transpose_rows(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -262,7 +262,7 @@ module attributes {gpu.container_module} {
     /// written }`, the branch tagged with the pair (in, out) it shows apart.
     /// Both paths run in `diff` (distinct buffers, and `same:0`).
     // expected-remark @+2 {{kernel: 'may_alias': block 32x8x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
     gpu.func @may_alias(%in: memref<256x256xf32>, %out: memref<256x256xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -300,7 +300,7 @@ module attributes {gpu.container_module} {
     /// path an ordinary launch runs: 1056 -> 64 wavefronts each (out's tile was 2080 -> 96
     /// while the second check's fallback copy of the loop was counted too).
     // expected-remark @+2 {{kernel: 'two_outputs': block 32x8x1 (from known_block_size); 3 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; the same for workgroup 1}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B; the same for workgroup 1}}
     gpu.func @two_outputs(%in: memref<64x64xf32>, %out: memref<64x64xf32>, %out2: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -441,7 +441,7 @@ module attributes {gpu.container_module} {
     /// same for all threads: barrier, copy-out, barrier), from the origin of
     /// that tile. 32 threads x 32 iterations write each 32x32 box once.
     // expected-remark @+2 {{kernel: 'long_loop': block 32x1x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
     gpu.func @long_loop(%in: memref<256x256xf32> {llvm.noalias}, %out: memref<256x256xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
@@ -503,7 +503,7 @@ module attributes {gpu.container_module} {
     /// (llvm.noalias).
     /// The two tiles are swizzled alike: one remark names both.
     // expected-remark @+2 {{kernel: 'running_sums': block 32x1x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1), its worst access 32-way -> 1; the same for workgroup 1}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 3168 -> 192 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B; the same for workgroup 1}}
     gpu.func @running_sums(%in: memref<128x96xf32> {llvm.noalias}, %out: memref<128x96xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
@@ -531,7 +531,7 @@ module attributes {gpu.container_module} {
     /// one of the store's indices by a constant, so the copy-out tests each cell
     /// by its global index and leaves out what the guard left out.
     // expected-remark @+2 {{kernel: 'rows_edges': block 32x8x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 1056 -> 64 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @rows_edges(%in: memref<1000x600xf32> {llvm.noalias}, %out: memref<600x1000xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -564,7 +564,7 @@ module attributes {gpu.container_module} {
     /// each flush leaving out the rows at or beyond n (the load, under the same
     /// guard inside the loop, is not staged: it is not directly in the loop).
     // expected-remark @+2 {{kernel: 'long_edges': block 32x1x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
+    // expected-remark @+1 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B; costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
     gpu.func @long_edges(%in: memref<100x96xf32> {llvm.noalias}, %out: memref<100x96xf32> {llvm.noalias}, %n: index) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
@@ -624,8 +624,8 @@ module attributes {gpu.container_module} {
     /// guard's condition again inside the loop; the store is then flushed per
     /// tile, the copy-out testing x < n cell by cell.
     // expected-remark @+3 {{kernel: 'guarded_rows': block 32x1x1 (from known_block_size); 2 memory accesses}}
-    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1}}
-    // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
+    // expected-remark @+2 {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
+    // expected-remark @+1 {{swizzle: workgroup 1: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 2112 -> 128 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 128 B; costed for an interior block: the edge guard on bid.x, arg2 holds for every lane}}
     gpu.func @guarded_rows(%in: memref<100x96xf32> {llvm.noalias}, %out: memref<100x96xf32> {llvm.noalias}, %n: index) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x

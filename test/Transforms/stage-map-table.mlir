@@ -151,7 +151,7 @@ module attributes {gpu.container_module} {
     // CHECK-COUNT-9: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'map410'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 155 -> 83 (degree 1.87 -> 1), its worst access 2-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 155 -> 83 (degree 1.87 -> 1), its worst access 2-way -> 1; a swizzle adds no bytes, a pad at least 136 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @map410(%a: memref<256x256xf32>, %out: memref<256x256xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x

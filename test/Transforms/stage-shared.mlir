@@ -63,7 +63,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: gpu.return
         // expected-remark @below {{kernel: 'transpose'}}
         // expected-remark @below {{readonly: arg 0}}
-        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1}}
+        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
         gpu.func @transpose(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -108,7 +108,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.store %{{.*}} : memref<600x1000xf32>
         // expected-remark @below {{kernel: 'transpose_edges'}}
         // expected-remark @below {{readonly: arg 0}}
-        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+        // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; a swizzle adds no bytes, a pad at least 128 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
         gpu.func @transpose_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
             attributes {known_block_size = array<i32: 32, 8, 1>} {
           %tx = gpu.thread_id x
@@ -149,7 +149,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'transpose_read'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; a swizzle adds no bytes, a pad at least 128 B}}
     gpu.func @transpose_read(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -179,7 +179,7 @@ module attributes {gpu.container_module} {
     // CHECK: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'transpose_read_edges'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 4) mod 8 (+0 B): wavefronts 72 -> 16 (degree 4.50 -> 1), its worst access 8-way -> 1; a swizzle adds no bytes, a pad at least 128 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @transpose_read_edges(%in: memref<600x1000xf32>, %out: memref<1000x600xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x

@@ -171,7 +171,7 @@ module attributes {gpu.container_module} {
     // CHECK-COUNT-5: memref.load %[[TILE]]
     // expected-remark @below {{kernel: 'stencil_transposed'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1), its worst access 2-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1), its worst access 2-way -> 1; a swizzle adds no bytes, a pad at least 136 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @stencil_transposed(%in: memref<1024x1024xf32>, %out: memref<1024x1024xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x
@@ -224,7 +224,7 @@ module attributes {gpu.container_module} {
     // CHECK-SAME: workgroup(%{{.*}} : memref<34x10xf32, #gpu.address_space<workgroup>>)
     // expected-remark @below {{kernel: 'stencil_transposed_edges'}}
     // expected-remark @below {{readonly: arg 0}}
-    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1), its worst access 2-way -> 1; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
+    // expected-remark @below {{swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 91 -> 51 (degree 1.78 -> 1), its worst access 2-way -> 1; a swizzle adds no bytes, a pad at least 136 B; costed for an interior block: the edge guard on bid.x, bid.y holds for every lane}}
     gpu.func @stencil_transposed_edges(%in: memref<1000x600xf32>, %out: memref<600x1000xf32>) kernel
         attributes {known_block_size = array<i32: 32, 8, 1>} {
       %tx = gpu.thread_id x

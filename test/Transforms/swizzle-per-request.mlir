@@ -8,7 +8,7 @@
 // the tile's read goes from degree 32 (swizzle=false pad=false) to 1.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// REMARK: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 33 -> 2 (degree 16.50 -> 1), its worst access 32-way -> 1; wavefronts per request of each access: {{.*}}so which requests run is unknown, but every request of an access has the same degree
+// REMARK: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 33 -> 2 (degree 16.50 -> 1), its worst access 32-way -> 1; a swizzle adds no bytes, a pad at least 512 B; wavefronts per request of each access: {{.*}}so which requests run is unknown, but every request of an access has the same degree
 
 // RUN: gpu-mem-opt diff %s --kernel row_sums --grid 4,1,1 --arg iota --arg random:2 --arg zeros
 // RUN: gpu-mem-opt opt %s -o %t.mlir 2>/dev/null

@@ -39,7 +39,7 @@ pub mod swizzle;
 use analysis::{
     matrix::{Access, MemorySpace},
     metrics::Block,
-    shared_layout::{self, Allowed, BufferPlan, SharedLayout},
+    shared_layout::{self, shapes, Allowed, BufferPlan, SharedLayout},
     subview::StaticSubview,
 };
 use mlir_sys::*;
@@ -177,10 +177,12 @@ fn plan(
     options: &Options,
     available: u64,
 ) -> Result<BufferPlan, String> {
-    let [x, y, z] = kernel
-        .block
-        .sizes()
-        .ok_or_else(|| kernel.block.describe())?;
+    // With the block size unknown, a buffer of one kernel is costed at every block shape a
+    // launch could have (`analysis::shared_layout::shapes`).
+    let block = kernel.block.sizes().map(|[x, y, z]| Block::new(x, y, z));
+    if block.is_none() && buffer.joint {
+        return Err(kernel.block.describe());
+    }
     let memref_type = unsafe { mlirValueGetType(buffer.value) };
     let shape = ir::static_shape(memref_type);
     if unsafe { !mlirShapedTypeHasStaticShape(memref_type) } || shape.is_empty() {
@@ -246,20 +248,33 @@ fn plan(
             format!("the {} at {}", memory.name, memory.location)
         })
         .collect();
-    let block = Block::new(x, y, z);
     let buffer_accesses = (&accesses[..], &names[..]);
     let model = options.target.bank_model;
+    let search = |allowed: Allowed, budget: u64| match block {
+        Some(block) => planner(
+            &shape,
+            element_bytes,
+            buffer_accesses,
+            block,
+            model,
+            allowed,
+            budget,
+        ),
+        None => shapes::plan_over_shapes(
+            (&shape, element_bytes, &accesses[..], &names[..]),
+            model,
+            allowed,
+            budget,
+        )
+        .map(|over_shapes| over_shapes.plan)
+        .map_err(|unknown| {
+            let reason = format!("{}; {}", kernel.block.describe(), unknown.reason);
+            analysis::expression::Unknown::of(unknown.cause, reason)
+        }),
+    };
     let (budget, given) = *room.as_ref().unwrap_or(&(0, 0));
-    let mut plan = planner(
-        &shape,
-        element_bytes,
-        buffer_accesses,
-        block,
-        model,
-        allowed,
-        budget,
-    )
-    .map_err(|unknown| left_as_it_is(&unknown.reason, &names))?;
+    let mut plan =
+        search(allowed, budget).map_err(|unknown| left_as_it_is(&unknown.reason, &names))?;
     let conflicted = plan.before.iter().any(|cost| cost.degree > 1.0);
     if let (Err(why), true) = (
         &room,
@@ -267,17 +282,9 @@ fn plan(
     ) {
         // What a pad would give, had the launcher the bytes.
         let padded = Allowed { pad, ..allowed };
-        let better = planner(
-            &shape,
-            element_bytes,
-            buffer_accesses,
-            block,
-            model,
-            padded,
-            available,
-        )
-        .ok()
-        .filter(|better| better.wavefronts_after() < plan.wavefronts_after());
+        let better = search(padded, available)
+            .ok()
+            .filter(|better| better.wavefronts_after() < plan.wavefronts_after());
         plan.reason.push_str(&match better {
             Some(better) => format!(
                 "; {} would give wavefronts {} -> {}, but it needs {} B more dynamic shared \
