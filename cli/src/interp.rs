@@ -293,19 +293,28 @@ fn print_argument(
     written.map_err(|error| error.to_string())
 }
 
-/// Prints the measured metrics of every memory op.
+/// Prints the measured metrics of every memory op: sectors for global and local memory (L1
+/// lines), the bank-conflict degree for shared memory, neither for constant memory.
 fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
+    use interpreter::MemorySpace;
     for access in &trace.accesses {
         let metrics = &access.metrics;
+        let measured = match access.space {
+            Some(MemorySpace::Global | MemorySpace::Private) => {
+                format!(", sectors_per_request {}", metrics.sectors_per_request)
+            }
+            Some(MemorySpace::Workgroup) => {
+                format!(", bank_conflict_degree {}", metrics.bank_conflict_degree)
+            }
+            Some(MemorySpace::Constant) | None => String::new(),
+        };
         writeln!(
             out,
-            "trace {} {} ({}): requests {}, sectors_per_request {}, bank_conflict_degree {}, distinct_addresses {}",
+            "trace {} {} ({}): requests {}{measured}, distinct_addresses {}",
             access.location,
             access.op,
             access.space.map_or("not executed", |space| space.name()),
             metrics.requests,
-            metrics.sectors_per_request,
-            metrics.bank_conflict_degree,
             metrics.distinct_addresses
         )?;
     }

@@ -84,7 +84,7 @@ use numbering::Numbering;
 use crate::{
     facts::{
         accesses::Root,
-        extract::{loop_context, pointer_check, static_condition},
+        extract::{loop_context, pointer_check, static_condition, IN_ARRAY},
         findings::Finding,
         kernels::Kernel,
     },
@@ -746,6 +746,19 @@ impl Walker<'_> {
                         self.operation(inner, cost, varying)?;
                     }
                 }
+                results_vary(varying, true);
+            }
+            "scf.if" if ir::attribute(operation, IN_ARRAY).is_some() => {
+                // A staged copy's cell loaded where it lies in the array: ptxas predicates the
+                // load, which issues with the others as written in place; the else side's 0
+                // is a select.
+                let block =
+                    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)) };
+                for inner in ir::block_operations(block) {
+                    self.operation(inner, cost, varying)?;
+                }
+                cost.instructions += 1.0;
+                cost.size += 1.0;
                 results_vary(varying, true);
             }
             "scf.if" if first_trip(operation) => {

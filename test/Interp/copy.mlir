@@ -6,8 +6,8 @@
 // CHECK: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 {{$}}
 
 // RUN: gpu-mem-opt interp %s --kernel copy --grid 2,1,1 --arg iota --arg zeros --trace --check-static | FileCheck %s --check-prefix=TRACE
-// TRACE: copy.mlir:25:12 memref.load (global): requests 2, sectors_per_request 4, bank_conflict_degree 1, distinct_addresses 32
-// TRACE: copy.mlir:26:7 memref.store (global): requests 2, sectors_per_request 4, bank_conflict_degree 1, distinct_addresses 32
+// TRACE: copy.mlir:25:12 memref.load (global): requests 2, sectors_per_request 4, distinct_addresses 32
+// TRACE: copy.mlir:26:7 memref.store (global): requests 2, sectors_per_request 4, distinct_addresses 32
 // TRACE: static check: 4 metrics agree, 0 differ
 
 // RUN: gpu-mem-opt diff %s --kernel copy --grid 2,1,1 | FileCheck %s --check-prefix=DIFF

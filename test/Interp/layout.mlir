@@ -8,8 +8,8 @@
 // 8 + 32r, 16 bytes long), so the one 16-lane request touches 4 sectors (the row-major
 // output: 64 contiguous bytes, 2 sectors). The static analysis agrees.
 // RUN: gpu-mem-opt interp %s --kernel strided --grid 1,1,1 --arg iota --arg zeros --trace --check-static | FileCheck %s --check-prefix=TRACE
-// TRACE: memref.load (global): requests 1, sectors_per_request 4, bank_conflict_degree 1, distinct_addresses 16
-// TRACE: memref.store (global): requests 1, sectors_per_request 2, bank_conflict_degree 1, distinct_addresses 16
+// TRACE: memref.load (global): requests 1, sectors_per_request 4, distinct_addresses 16
+// TRACE: memref.store (global): requests 1, sectors_per_request 2, distinct_addresses 16
 // TRACE: static check: 4 metrics agree, 0 differ
 
 // Dynamic strides and offset resolve to the contiguous layout (offset 0, row-major).

@@ -30,8 +30,8 @@
 
 // The 1024x1024 example, one million threads.
 // RUN: gpu-mem-opt interp %examples/transpose.mlir --kernel transpose --grid 32,128,1 --arg random:1 --arg zeros --trace --check-static | FileCheck %s --check-prefix=EXAMPLE
-// EXAMPLE: memref.load (global): requests 32768, sectors_per_request 4, bank_conflict_degree 1, distinct_addresses 32
-// EXAMPLE: memref.store (global): requests 32768, sectors_per_request 32, bank_conflict_degree 32, distinct_addresses 32
+// EXAMPLE: memref.load (global): requests 32768, sectors_per_request 4, distinct_addresses 32
+// EXAMPLE: memref.store (global): requests 32768, sectors_per_request 32, distinct_addresses 32
 // EXAMPLE: static check: 4 metrics agree, 0 differ
 
 // The differential harness on the analysis kernels (the pass does not rewrite them yet).

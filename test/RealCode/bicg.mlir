@@ -15,7 +15,9 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:81000 --arg random:2:300 --arg random:3:270 --arg random:4:270 --arg random:5:300 --arg zeros:270 --arg zeros:300 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel bicg_kernel1 --grid 2,1,1 --block 256,1,1 --arg 300 --arg 270 --arg random:1:81000 --arg random:2:300 --arg random:3:270
+// SCOREBOARD: bicg_kernel1 expert/bicg.mlir --grid 2,1,1 --block 256,1,1 --arg 300 --arg 270 --arg random:1:81000 --arg random:2:300 --arg random:3:270
 // RUN: gpu-mem-opt diff %s --kernel bicg_kernel2 --grid 2,1,1 --block 256,1,1 --arg 300 --arg 270 --arg random:1:81000 --arg random:4:270 --arg random:5:300
+// SCOREBOARD: bicg_kernel2 expert/bicg.mlir --grid 2,1,1 --block 256,1,1 --arg 300 --arg 270 --arg random:1:81000 --arg random:4:270 --arg random:5:300
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 2 launches (6 buffers after them), 0 lines of output, 7 arguments

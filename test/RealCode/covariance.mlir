@@ -26,8 +26,11 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:18200 --arg random:2:67600 --arg random:3:260 --arg zeros:67600 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel mean_kernel --grid 2,1,1 --block 256,1,1 --arg 260 --arg 70 --arg random:3:260 --arg random:1:18200
+// SCOREBOARD: mean_kernel expert/covariance.mlir --grid 2,1,1 --block 256,1,1 --arg 260 --arg 70 --arg random:3:260 --arg random:1:18200
 // RUN: gpu-mem-opt diff %s --kernel reduce_kernel --grid 9,9,1 --block 32,8,1 --arg 260 --arg 70 --arg random:3:260 --arg random:1:18200
+// SCOREBOARD: reduce_kernel as-written --grid 9,9,1 --block 32,8,1 --arg 260 --arg 70 --arg random:3:260 --arg random:1:18200
 // RUN: gpu-mem-opt diff %s --kernel covar_kernel --grid 2,1,1 --block 256,1,1 --arg 260 --arg 70 --arg random:2:67600 --arg random:1:18200
+// SCOREBOARD: covar_kernel expert/covariance.mlir --grid 2,1,1 --block 256,1,1 --arg 260 --arg 70 --arg random:2:67600 --arg random:1:18200
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 3 launches (6 buffers after them), 0 lines of output, 4 arguments

@@ -13,10 +13,36 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:4 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg zeros:2000 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel fdtd_step1_kernel --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:1:4 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
+// SCOREBOARD: fdtd_step1_kernel as-written --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:1:4 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
 // RUN: gpu-mem-opt diff %s --kernel fdtd_step2_kernel --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
+// SCOREBOARD: fdtd_step2_kernel as-written --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
 // RUN: gpu-mem-opt diff %s --kernel fdtd_step3_kernel --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
+// SCOREBOARD: fdtd_step3_kernel as-written --grid 2,5,1 --block 32,8,1 --arg 40 --arg 50 --arg random:2:2000 --arg random:3:2000 --arg random:4:2000 --arg 3
 
 // PROGRAM: identical: 12 launches (40 buffers after them), 0 lines of output, 5 arguments
+
+// What a CUDA expert would do: leave the three kernels as they are. A warp is one row segment
+// of the 32x8 block (j = 32*bx + tid.x), so every access, the stores included, touches 32
+// consecutive floats of one row: coalesced, 4 sectors per request, 5 where the segment starts
+// off a 32-byte boundary (a row of NY = 50 floats is 200 B; 4.75 on average), fewer in the
+// right-hand blocks, where only 18 of the 32 columns are inside. No element is read by more
+// than two threads, and no loop re-reads anything: step1's hz[i-1][j] is the row the warp
+// above reads as hz[i][j], step3's ey[i+1][j] the row the warp below reads as ey[i][j], and
+// step2's hz[i][j-1] and step3's ex[i][j+1] are the warp's own row shifted by one element (the
+// same sectors but one). L1 serves that reuse. A (8+1)x32 shared tile of hz (step1) or ey
+// (step3) would drop 7 of the block's 16 row reads of that array, all of them L1 hits, for a
+// barrier and a halo row: the 2DConvolution halo tile, which ran at 0.68x of the naive kernel
+// on the H200 (bench/results/2026-11-27-nvidia-h200-rounds.md). There is no value to keep in a
+// register (one element per thread, each loaded once). Fusing step1 and step2 (both only read
+// hz) would share hz[i][j], but that changes the host's launches, not a kernel's accesses, and
+// step3 needs a grid-wide barrier after both. The read-only path (const __restrict__: _fict_
+// and hz in step1, hz in step2, ex and ey in step3) changes no sector count. Global sectors at
+// the test launch (grid 2x5, block 32x8): step1 1220, step2 1250, step3 1823.
+// What the pass does with the default options: it delinearizes every ey, ex and hz access into
+// a 2-D (row, column) view of rows of 50 (nx, ny are 40, 50 at every launch here), reads the
+// read-only arrays above through ld.global.nc (each a gpu.alloc of its own), stages nothing
+// ("coalesced already", and no loop re-reads) and coarsens nothing: the expert's kernels, with
+// the same sectors.
 
 module attributes {gpu.container_module} {
   // fdtdCuda(tmax, nx, ny, _fict_, ex, ey, hz, hz_outputFromGpu)

@@ -16,6 +16,7 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:90000 --arg random:2:90000 --arg random:3:300 --arg random:4:300 --arg random:5:300 --arg zeros:300 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel gesummv_kernel --grid 2,1,1 --block 256,1,1 --arg 300 --arg 43532.0 --arg 12313.0 --arg random:1:90000 --arg random:2:90000 --arg random:3:300 --arg random:4:300 --arg random:5:300
+// SCOREBOARD: gesummv_kernel expert/gesummv.mlir --grid 2,1,1 --block 256,1,1 --arg 300 --arg 43532.0 --arg 12313.0 --arg random:1:90000 --arg random:2:90000 --arg random:3:300 --arg random:4:300 --arg random:5:300
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 1 launch (5 buffers after it), 0 lines of output, 6 arguments

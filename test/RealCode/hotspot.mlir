@@ -37,6 +37,7 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:2500 --arg random:2:2500 --arg zeros:2500 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel calculate_temp --grid 5,5,1 --block 16,16,1 --arg 2 --arg random:2:2500 --arg random:1:2500 --arg random:3:2500 --arg 50 --arg 50 --arg 2 --arg 2 --arg 4.4800006e-05 --arg 10.0 --arg 10.0 --arg 48.828125 --arg 1.4583334e-07 --arg 0.001
+// SCOREBOARD: calculate_temp as-written --grid 5,5,1 --block 16,16,1 --arg 2 --arg random:2:2500 --arg random:1:2500 --arg random:3:2500 --arg 50 --arg 50 --arg 2 --arg 2 --arg 4.4800006e-05 --arg 10.0 --arg 10.0 --arg 48.828125 --arg 1.4583334e-07 --arg 0.001
 // RUN: gpu-mem-opt diff %s --kernel calculate_temp --grid 5,5,1 --block 16,16,1 --arg 1 --arg random:2:2500 --arg random:1:2500 --arg random:3:2500 --arg 50 --arg 50 --arg 2 --arg 2 --arg 4.4800006e-05 --arg 10.0 --arg 10.0 --arg 48.828125 --arg 1.4583334e-07 --arg 0.001
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 

@@ -29,6 +29,7 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:34000 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel invert_mapping --grid 4,1,1 --block 256,1,1 --arg random:1:34000 --arg zeros:34000 --arg 1000 --arg 34
+// SCOREBOARD: invert_mapping expert/kmeans.mlir --grid 4,1,1 --block 256,1,1 --arg random:1:34000 --arg zeros:34000 --arg 1000 --arg 34
 // RUN: gpu-mem-opt interp %s --kernel invert_mapping --grid 4,1,1 --block 256,1,1 --arg iota:34000 --arg zeros:34000 --arg 1000 --arg 34 --print-arg 1 | sed -n '1p;2p;1001p;34000p' | FileCheck %s --check-prefix=INVERT
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 

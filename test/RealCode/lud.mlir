@@ -56,7 +56,7 @@
 // RUN: gpu-mem-opt opt %s -o %t.after.mlir 2>/dev/null
 // RUN: gpu-mem-opt interp %t.after.mlir --kernel lud_perimeter --grid 3,1,1 --block 32,1,1 --arg random:1:4096 --arg 64 --arg 0 --trace | FileCheck %s --check-prefix=AFTER
 // AFTER-NOT: (shared): {{.*}}bank_conflict_degree {{([02-9]|1\.)}}
-// AFTER: memref.load (shared): requests 360, sectors_per_request 16, bank_conflict_degree 1,
+// AFTER: memref.load (shared): requests 360, bank_conflict_degree 1,
 // AFTER-NOT: (shared): {{.*}}bank_conflict_degree {{([02-9]|1\.)}}
 
 // PROGRAM: identical: 10 launches (10 buffers after them), 0 lines of output, 1 argument

@@ -16,7 +16,9 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:10000 --arg random:2:100 --arg random:3:100 --arg random:4:100 --arg random:5:100 --arg zeros:100 --arg zeros:100 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel mvt_kernel1 --grid 4,1,1 --block 32,8,1 --arg 100 --arg random:1:10000 --arg random:2:100 --arg random:4:100
+// SCOREBOARD: mvt_kernel1 expert/mvt.mlir --grid 4,1,1 --block 32,8,1 --arg 100 --arg random:1:10000 --arg random:2:100 --arg random:4:100
 // RUN: gpu-mem-opt diff %s --kernel mvt_kernel2 --grid 4,1,1 --block 32,8,1 --arg 100 --arg random:1:10000 --arg random:3:100 --arg random:5:100
+// SCOREBOARD: mvt_kernel2 expert/mvt.mlir --grid 4,1,1 --block 32,8,1 --arg 100 --arg random:1:10000 --arg random:3:100 --arg random:5:100
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 2 launches (6 buffers after them), 0 lines of output, 7 arguments

@@ -47,12 +47,16 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:10000 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel reduce0 --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
+// SCOREBOARD: reduce0 expert/reduction.mlir --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
 // reduce1 alone, launched with the 1024 B as written: after the pass its record
 // (gpu_mem_opt.dynamic_shared_memory_added = 28, below) makes the launch add the 28 B the pass
 // added to its launch in the module, as a coarsened kernel's record divides its grid.
 // RUN: gpu-mem-opt diff %s --kernel reduce1 --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
+// SCOREBOARD: reduce1 expert/reduction.mlir --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
 // RUN: gpu-mem-opt diff %s --kernel reduce2 --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
+// SCOREBOARD: reduce2 as-written --grid 40,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:40 --arg 10000
 // RUN: gpu-mem-opt diff %s --kernel reduce3 --grid 20,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:20 --arg 10000
+// SCOREBOARD: reduce3 expert/reduction.mlir --grid 20,1,1 --block 256,1,1 --dynamic-shared-memory 1K --arg random:1:10000 --arg zeros:20 --arg 10000
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // OUT: -209.118

@@ -46,7 +46,9 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:3072 --arg zeros:3072 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel srad_cuda_1 --grid 4,3,1 --block 16,16,1 --arg zeros:3072 --arg zeros:3072 --arg zeros:3072 --arg zeros:3072 --arg random:5:3072 --arg zeros:3072 --arg 64 --arg 48 --arg 0.25
+// SCOREBOARD: srad_cuda_1 expert/srad.mlir --grid 4,3,1 --block 16,16,1 --arg zeros:3072 --arg zeros:3072 --arg zeros:3072 --arg zeros:3072 --arg random:5:3072 --arg zeros:3072 --arg 64 --arg 48 --arg 0.25
 // RUN: gpu-mem-opt diff %s --kernel srad_cuda_2 --grid 4,3,1 --block 16,16,1 --arg random:1:3072 --arg random:2:3072 --arg random:3:3072 --arg random:4:3072 --arg random:5:3072 --arg random:6:3072 --arg 64 --arg 48 --arg 0.5 --arg 0.25
+// SCOREBOARD: srad_cuda_2 expert/srad.mlir --grid 4,3,1 --block 16,16,1 --arg random:1:3072 --arg random:2:3072 --arg random:3:3072 --arg random:4:3072 --arg random:5:3072 --arg random:6:3072 --arg 64 --arg 48 --arg 0.5 --arg 0.25
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
 

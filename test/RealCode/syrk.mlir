@@ -17,6 +17,7 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:8000 --arg random:2:10000 --arg zeros:10000 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel syrk_kernel --grid 4,13,1 --block 32,8,1 --arg 100 --arg 80 --arg 32412.0 --arg 2123.0 --arg random:1:8000 --arg random:2:10000
+// SCOREBOARD: syrk_kernel expert/syrk.mlir --grid 4,13,1 --block 32,8,1 --arg 100 --arg 80 --arg 32412.0 --arg 2123.0 --arg random:1:8000 --arg random:2:10000
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 1 launch (2 buffers after it), 0 lines of output, 3 arguments

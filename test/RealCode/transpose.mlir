@@ -49,9 +49,13 @@
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg zeros:4096 --arg zeros:4096 | FileCheck %s --check-prefix=PROGRAM
 // Each kernel alone, as main launches it (odata, idata, width = 64, height = 64), on random data:
 // RUN: gpu-mem-opt diff %s --kernel copySharedMem --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
+// SCOREBOARD: copySharedMem as-written --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
 // RUN: gpu-mem-opt diff %s --kernel transposeNaive --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
+// SCOREBOARD: transposeNaive expert/transpose.mlir --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
 // RUN: gpu-mem-opt diff %s --kernel transposeCoalesced --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
+// SCOREBOARD: transposeCoalesced expert/transpose.mlir --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
 // RUN: gpu-mem-opt diff %s --kernel transposeNoBankConflicts --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
+// SCOREBOARD: transposeNoBankConflicts as-written --grid 2,2,1 --block 32,16,1 --arg zeros:4096 --arg random:1:4096 --arg 64 --arg 64
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
 // The model's metrics for transposeCoalesced against the interpreter's (the column read's

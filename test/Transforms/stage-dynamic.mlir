@@ -64,11 +64,13 @@ module attributes {gpu.container_module} {
 
     /// y = A x, one row per thread, the row length n an argument: A's row-per-thread reads
     /// (32 sectors per request for rows of 1024 elements) are staged per tile of 32
-    /// iterations, the copy-in clamped to memref.dim of A; the loop leaves its edge guard and
+    /// iterations, the copy-in loading only cells below memref.dim of A; the loop leaves its edge guard and
     /// is strip-mined, its last tile min(kk + 32, n).
     // CHECK-LABEL: gpu.func @matvec
     // CHECK: memref.dim %arg0
     // CHECK: gpu.barrier
+    // CHECK: arith.cmpi ult
+    // CHECK: } {gpu_mem_opt.in_array}
     // CHECK: arith.minsi
     // expected-remark @+5 {{kernel: 'matvec': block 64x1x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+4 {{readonly: arg 0}}

@@ -98,11 +98,11 @@ module attributes {gpu.container_module} {
     }
 
     /// 64x40 times 40x48: k runs 40, not a multiple of the 32-iteration tile.
-    /// The second tile covers k = 32..63; its cells past column 39 copy the
-    /// clamped element A[.][39] (B[39][.]), which no thread reads.
+    /// The second tile covers k = 32..63; its cells past column 39 (row 39 of B) are not
+    /// loaded (the tile gets 0 there), and no thread reads them.
     // CHECK-LABEL: gpu.func @matmul_partial_k(
     // CHECK-SAME: workgroup(%{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x16xf32, #gpu.address_space<workgroup>>)
-    // CHECK: arith.minsi
+    // CHECK: } {gpu_mem_opt.in_array}
 
     // expected-remark @below {{kernel: 'matmul_partial_k'}}
     // expected-remark @below {{readonly: arg 0}}

@@ -13,10 +13,10 @@
 // RUN: gpu-mem-opt diff %s --kernel row_sums --grid 4,1,1 --arg iota --arg random:2 --arg zeros
 // RUN: gpu-mem-opt opt %s -o %t.mlir 2>/dev/null
 // RUN: gpu-mem-opt interp %t.mlir --kernel row_sums --grid 4,1,1 --arg iota --arg random:2 --arg zeros --trace | FileCheck %s --check-prefix=AFTER
-// AFTER: memref.load (shared): requests 24, sectors_per_request 32, bank_conflict_degree 1,
+// AFTER: memref.load (shared): requests 24, bank_conflict_degree 1,
 // RUN: gpu-mem-opt opt %s --options 'pad=false swizzle=false' -o %t.unpadded.mlir 2>/dev/null
 // RUN: gpu-mem-opt interp %t.unpadded.mlir --kernel row_sums --grid 4,1,1 --arg iota --arg random:2 --arg zeros --trace | FileCheck %s --check-prefix=BEFORE
-// BEFORE: memref.load (shared): requests 24, sectors_per_request 32, bank_conflict_degree 32,
+// BEFORE: memref.load (shared): requests 24, bank_conflict_degree 32,
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

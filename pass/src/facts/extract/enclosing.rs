@@ -89,8 +89,11 @@ impl Scope<'_> {
                 });
             }
             // A staged copy's check that its array is not empty: where it fails nothing is
-            // accessed, so the accesses are modelled where it holds.
-            "scf.if" if ir::attribute(ancestor, NONEMPTY).is_some() => {}
+            // accessed, so the accesses are modelled where it holds; its check that a cell is
+            // in the array holds for every cell of an interior block.
+            "scf.if"
+                if ir::attribute(ancestor, NONEMPTY).is_some()
+                    || ir::attribute(ancestor, IN_ARRAY).is_some() => {}
             "scf.if" => {
                 let condition = unsafe { mlirOperationGetOperand(ancestor, 0) };
                 guard.extend(self.conditions(condition, region == 1));
@@ -597,6 +600,11 @@ pub fn dimension_symbol(dim: MlirOperation) -> Option<String> {
 /// (`stage_shared::copy`): the access model takes it to hold, since where it fails nothing is
 /// accessed at all.
 pub const NONEMPTY: &str = "gpu_mem_opt.nonempty";
+
+/// Unit attribute of the `scf.if` that loads a staged copy's cell only where it lies in the
+/// array (`stage_shared::copy`): every cell of an interior block does, so the access model
+/// costs the load as interior blocks run it, as it does a [`CLAMP`]ed index.
+pub const IN_ARRAY: &str = "gpu_mem_opt.in_array";
 
 /// Unit attribute of an `arith.maxsi`/`arith.minsi` that clamps a staged copy's global index
 /// into its array (`stage_shared::copy`): it binds only for the cells past the grid's edge,

@@ -50,7 +50,8 @@ use crate::{
 };
 pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
 pub use enclosing::{
-    checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, NONEMPTY, ROWS_VIEW,
+    checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, IN_ARRAY, NONEMPTY,
+    ROWS_VIEW,
 };
 
 /// Deepest SSA chain followed for one index before giving up.

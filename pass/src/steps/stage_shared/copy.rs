@@ -1,11 +1,13 @@
 //! The block's cooperative copy of a box between a global memref and a workgroup tile, shared
 //! by every staging: thread `L` (linear id) of `N` takes cells `L, L + N, …` of the box in
 //! row-major order, so consecutive lanes access consecutive addresses of the innermost
-//! dimension. Into the tile, global indices are clamped into the array (a partial or halo
-//! tile copies a valid element no thread reads; where a dynamic size is 0 there is none, and
-//! the copy in does not run); out of it, a condition on each cell's global indices may leave
-//! cells out (a store's edge guard). Cost: `⌈cells / N⌉` rounds of one load
-//! and one store per thread.
+//! dimension. Into the tile, a cell outside the array is not loaded (a partial or halo tile's
+//! cell no thread reads: the tile gets 0 there, one unsigned compare per dimension; where a
+//! dynamic size is 0 there is none, and the copy in does not run), as an expert's guarded
+//! fill: a block of 256 rows at the edge of a 300-row matrix reads its 44 rows, not 256
+//! (session 31 clamped the index into the array and read the last row 212 times); out of it,
+//! a condition on each cell's global indices may leave cells out (a store's edge guard).
+//! Cost: `⌈cells / N⌉` rounds of one load and one store per thread.
 //!
 //! Rounds in flight. In a loop each round's store waits for its load, so a thread has one load
 //! in flight and a copy of `R` rounds takes `R` memory latencies. ptxas unrolls such a loop
@@ -21,7 +23,7 @@ use analysis::metrics::Block;
 use mlir_sys::*;
 
 use crate::{
-    facts::extract::{CLAMP, NONEMPTY},
+    facts::extract::{CLAMP, IN_ARRAY, NONEMPTY},
     ir,
     ir::builder::Builder,
     steps::stage_shared::single::guarded_region,
@@ -97,8 +99,9 @@ impl<'a> CopyBox<'a> {
 /// The block's cooperative copy of `source` into its tile (or out of it),
 /// before the builder's anchor: thread `L` (linear id) takes cells `L, L + N,
 /// …` in row-major order, so consecutive lanes access consecutive addresses.
-/// Into the tile, a cell whose global index falls outside the array copies the
-/// clamped, valid element instead, which no thread reads; out of it, every
+/// Into the tile, a cell whose global index falls outside the array is not
+/// loaded ([`load_in_array`]; a tile of another element type copies the clamped,
+/// valid element instead): no thread reads it; out of it, every
 /// cell is one the store wrote (`staging::covers_box_once`), so in the array,
 /// unless the store's guard left it out: `condition` then says which to copy.
 /// The copy's global access.
@@ -167,6 +170,17 @@ pub(super) fn copy_box(
         }
     };
     let cell = copy.delinearize(number, extents);
+    let global: Vec<MlirValue> = source
+        .origin
+        .iter()
+        .zip(&cell)
+        .map(|(&origin, &cell)| copy.index_binary("arith.addi", origin, cell))
+        .collect();
+    let scalar =
+        unsafe { mlirTypeIsAFloat(source.element_type) || mlirTypeIsAInteger(source.element_type) };
+    if !source.outward && scalar {
+        return load_in_array(&copy, source, &global, &cell);
+    }
     // Clamped into the array: a partial or halo tile copies a valid element
     // no thread reads, so the tile's store needs no guard on block ids. Marked, so that the
     // access model costs the copy as interior blocks run it.
@@ -177,27 +191,15 @@ pub(super) fn copy_box(
         }
         value
     };
-    let global: Vec<MlirValue> = source
-        .origin
-        .iter()
-        .zip(&cell)
-        .enumerate()
-        .map(|(dimension, (&origin, &cell))| {
-            let index = copy.index_binary("arith.addi", origin, cell);
-            if source.outward {
-                return index;
-            }
-            let index = clamped("arith.maxsi", index, zero);
-            let last = match source.shape[dimension] {
-                Some(size) => copy.index_constant(size - 1),
-                None => {
-                    let size = copy.dimension_size(source.memref, dimension);
-                    copy.index_binary("arith.subi", size, copy.index_constant(1))
-                }
-            };
-            clamped("arith.minsi", index, last)
-        })
-        .collect();
+    let global: Vec<MlirValue> = match source.outward {
+        true => global,
+        false => (0..global.len())
+            .map(|dimension| {
+                let index = clamped("arith.maxsi", global[dimension], zero);
+                clamped("arith.minsi", index, last_index(&copy, source, dimension))
+            })
+            .collect(),
+    };
     let copy = match source.condition {
         Some(condition) => {
             let holds = condition(&copy, &global)?;
@@ -212,6 +214,58 @@ pub(super) fn copy_box(
     } else {
         copy.copy_element(memref, tile, source.element_type).0
     })
+}
+
+/// The last index of `source`'s memref in `dimension`.
+fn last_index(builder: &Builder, source: &CopyBox, dimension: usize) -> MlirValue {
+    match source.shape[dimension] {
+        Some(size) => builder.index_constant(size - 1),
+        None => {
+            let size = builder.dimension_size(source.memref, dimension);
+            builder.index_binary("arith.subi", size, builder.index_constant(1))
+        }
+    }
+}
+
+/// One cell's copy into the tile where its `global` indices are inside the array (each
+/// below its size, unsigned, so that a negative one is out too), 0 elsewhere: `%v = scf.if
+/// %in { load } else { 0 }` marked [`IN_ARRAY`], then the tile's store, outside the branch
+/// so that [`unroll`] can still issue every round's load before the first store. The load.
+fn load_in_array(
+    copy: &Builder,
+    source: &CopyBox,
+    global: &[MlirValue],
+    cell: &[MlirValue],
+) -> Result<MlirOperation, String> {
+    let mut in_array = None;
+    for (dimension, &index) in global.iter().enumerate() {
+        let size = match source.shape[dimension] {
+            Some(size) => copy.index_constant(size),
+            None => copy.dimension_size(source.memref, dimension),
+        };
+        let below = compare_less(copy, index, size)?;
+        in_array = Some(match in_array {
+            Some(all) => copy.boolean("arith.andi", all, below),
+            None => below,
+        });
+    }
+    let in_array = in_array.ok_or("a 0-d box has no cells")?;
+    let (branch, loaded, outside) = copy.if_else(in_array, &[source.element_type])?;
+    ir::mark(branch, IN_ARRAY);
+    let mut operands = vec![source.memref];
+    operands.extend(global);
+    let load =
+        Builder::before(loaded).create("memref.load", &operands, &[], &[source.element_type]);
+    let zero = Builder::before(outside).zero(source.element_type);
+    unsafe {
+        let value = mlirOperationGetResult(load, 0);
+        mlirOperationSetOperands(loaded, 1, &value);
+        mlirOperationSetOperands(outside, 1, &zero);
+    }
+    let mut operands = vec![unsafe { mlirOperationGetResult(branch, 0) }, source.tile];
+    operands.extend(cell);
+    copy.create("memref.store", &operands, &[], &[]);
+    Ok(load)
 }
 
 /// Writes out every copy loop of `kernel` marked [`COPY_ROUNDS`] round by round, the loads of
@@ -231,9 +285,10 @@ unsafe fn unroll_loop(the_loop: MlirOperation) {
     let rounds = ir::constant_integer(mlirOperationGetOperand(the_loop, 1));
     let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
     let operations = ir::block_operations(body);
-    let flat = operations
-        .iter()
-        .all(|&operation| mlirOperationGetNumRegions(operation) == 0);
+    // Flat but for the branches of [`load_in_array`], whose regions only load.
+    let flat = operations.iter().all(|&operation| {
+        mlirOperationGetNumRegions(operation) == 0 || ir::attribute(operation, IN_ARRAY).is_some()
+    });
     let (Some(rounds), true) = (rounds, flat) else {
         mlirOperationRemoveAttributeByName(the_loop, ir::string_ref_of(COPY_ROUNDS));
         return;
@@ -246,13 +301,16 @@ unsafe fn unroll_loop(the_loop: MlirOperation) {
             vec![(induction, builder.index_constant(round))];
         for &operation in &operations[..operations.len() - 1] {
             let copy = mlirOperationClone(operation);
-            for position in 0..mlirOperationGetNumOperands(copy) {
-                let operand = mlirOperationGetOperand(copy, position);
-                if let Some(&(_, mapped)) = values
-                    .iter()
-                    .find(|(original, _)| mlirValueEqual(*original, operand))
-                {
-                    mlirOperationSetOperand(copy, position, mapped);
+            // The clone and what its regions hold read this round's values.
+            for inner in ir::walk(copy) {
+                for position in 0..mlirOperationGetNumOperands(inner) {
+                    let operand = mlirOperationGetOperand(inner, position);
+                    if let Some(&(_, mapped)) = values
+                        .iter()
+                        .find(|(original, _)| mlirValueEqual(*original, operand))
+                    {
+                        mlirOperationSetOperand(inner, position, mapped);
+                    }
                 }
             }
             builder.insert(copy);
