@@ -7,8 +7,9 @@ bit-identical results: its own lit test diffs them) or `as-written` (the expert 
 the launch of its `diff --kernel` line. For each, the interpreter runs the kernel as written,
 the pass's output of the whole file (default options, the host code's launch facts included),
 and the expert's, and counts global sectors (requests times sectors per request of every global
-access, `interp --trace`). The table also gives the kernel's PTX lines as written and after the
-pass (`.entry` to its closing brace) and the pass's predicted time.
+access, `interp --trace`) and shared-memory wavefronts (where the layouts' bank conflicts
+show). The table also gives the kernel's PTX lines as written and after the pass (`.entry` to
+its closing brace) and the pass's predicted time.
 
 A kernel passes where the pass's sectors are within 1.25x of the expert's, and its PTX grows at
 most 1.3x or the predicted time falls (the issue's words: "no kernel's PTX grows more than 1.3x
@@ -28,6 +29,7 @@ import tempfile
 SECTORS_LIMIT = 1.25
 PTX_LIMIT = 1.3
 TRACE = re.compile(r"\(global\): requests (\d+), sectors_per_request ([\d.]+)")
+WAVEFRONTS = re.compile(r"\(shared\): .*, wavefronts (\d+)")
 TIME = re.compile(r"time: predicted ([\d.]+) → ([\d.]+) µs")
 
 
@@ -39,10 +41,12 @@ def run(command, root):
     return done.stdout
 
 
-def sectors(root, tool, path, kernel, launch):
-    """Global sectors of one launch of `kernel` of `path`, measured by the interpreter."""
+def counts(root, tool, path, kernel, launch):
+    """Global sectors and shared wavefronts of one launch of `kernel` of `path`, measured by
+    the interpreter."""
     out = run([tool, "interp", path, "--kernel", kernel, *launch, "--trace"], root)
-    return round(sum(int(r) * float(s) for r, s in TRACE.findall(out)))
+    sectors = round(sum(int(r) * float(s) for r, s in TRACE.findall(out)))
+    return sectors, sum(int(w) for w in WAVEFRONTS.findall(out))
 
 
 def ptx_lines(root, tool, path, kernel, scratch, optimize):
@@ -86,21 +90,23 @@ def main():
     tool = os.path.abspath(os.path.join(root, "build", "bin", "gpu-mem-opt"))
     print(
         "| file | kernel | global sectors: as written | gpu-mem-opt | expert | "
-        "gpu-mem-opt / expert | PTX lines | predicted µs | verdict |"
+        "gpu-mem-opt / expert | shared wavefronts: as written, gpu-mem-opt, expert | "
+        "PTX lines | predicted µs | verdict |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     passed = total = 0
     with tempfile.TemporaryDirectory() as scratch:
         for path, kernel, expert, launch in entries(root, arguments.filter):
             optimized = os.path.join(scratch, os.path.basename(path))
             run([tool, "opt", path, "-o", optimized], root)
-            written = sectors(root, tool, path, kernel, launch)
-            ours = sectors(root, tool, optimized, kernel, launch)
+            written, written_wavefronts = counts(root, tool, path, kernel, launch)
+            ours, our_wavefronts = counts(root, tool, optimized, kernel, launch)
             if expert == "as-written":
-                theirs, expert_name = written, "as written"
+                theirs, their_wavefronts, expert_name = written, written_wavefronts, "as written"
             else:
                 expert_path = os.path.join(os.path.dirname(path), expert)
-                theirs, expert_name = sectors(root, tool, expert_path, kernel, launch), expert
+                theirs, their_wavefronts = counts(root, tool, expert_path, kernel, launch)
+                expert_name = expert
             ratio = ours / theirs if theirs else 1.0
             before = ptx_lines(root, tool, path, kernel, scratch, False)
             after = ptx_lines(root, tool, path, kernel, scratch, True)
@@ -117,7 +123,8 @@ def main():
             shown_time = f"{time[0]} → {time[1]}" if time else "none"
             print(
                 f"| {os.path.basename(path)} | {kernel} | {written} | {ours} | {theirs} "
-                f"({expert_name}) | {ratio:.2f} | {before} → {after} ({after / before:.2f}x) | "
+                f"({expert_name}) | {ratio:.2f} | {written_wavefronts}, {our_wavefronts}, "
+                f"{their_wavefronts} | {before} → {after} ({after / before:.2f}x) | "
                 f"{shown_time} | {verdict} |"
             )
     print(f"\n{passed} of {total} kernels ok")

@@ -294,7 +294,8 @@ fn print_argument(
 }
 
 /// Prints the measured metrics of every memory op: sectors for global and local memory (L1
-/// lines), the bank-conflict degree for shared memory, neither for constant memory.
+/// lines), the bank-conflict degree and total wavefronts for shared memory, neither for
+/// constant memory.
 fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
     use interpreter::MemorySpace;
     for access in &trace.accesses {
@@ -308,9 +309,14 @@ fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
             }
             Some(MemorySpace::Constant) | None => String::new(),
         };
+        // Shared memory's total wavefronts too: the time a block's requests take there.
+        let wavefronts = match access.space {
+            Some(MemorySpace::Workgroup) => format!(", wavefronts {}", access.totals.wavefronts),
+            _ => String::new(),
+        };
         writeln!(
             out,
-            "trace {} {} ({}): requests {}{measured}, distinct_addresses {}",
+            "trace {} {} ({}): requests {}{measured}, distinct_addresses {}{wavefronts}",
             access.location,
             access.op,
             access.space.map_or("not executed", |space| space.name()),
