@@ -27,10 +27,11 @@
 // tile of outputs (4x4: 8 loads a trip for 16 multiply-adds), as SGEMM ladders do.
 // What the pass does with the default options: it delinearizes c (rows of NJ = 100), a (rows
 // of NK = 60) and b (rows of NJ = 100), keeps c[i * NJ + j] in a register across the k loop
-// (the beta-scaled value forwarded from the store before it), and stages both slabs (a's
-// broadcast 1 -> 4.5 sectors per request, b's rows as they are), the loop leaving its edge
-// guard with its first value computed before the guard under its condition: 4.9 -> 3.5 us
-// predicted. A register tile is considered first: the sum kept in c counts as the loop's
+// (the beta-scaled value forwarded from the store before it), and stages both slabs whole, TK
+// = NK = 60 (session 32: one 8x60 and one 60x32 tile copied once before the loop, where tiles of
+// 32 iterations would end in one of 28; a's 8 whole rows are 1920 consecutive bytes, 4 sectors
+// a copy request), the loop leaving its edge guard with its first value computed before the
+// guard under its condition: 4.9 -> 3.3 us predicted (3.5 with two 32-deep tiles). A register tile is considered first: the sum kept in c counts as the loop's
 // accumulator and the guard would be versioned (the tile where its outputs are all inside, one
 // by one at the edge). The 4x13 grid allows 4x1 (4 outputs a thread: 5 loads a trip where
 // they issue 8), predicted 2.2x slower for its 13 blocks, so it is not made: a tile is made
@@ -47,11 +48,10 @@
 // REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 6: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 7: written by memref.store at {{.*}}: loads stay coherent (ld.global)
-// REMARK: gpu-mem-opt: stage-shared: arg 5: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4.5, global sectors per block and tile 256 -> 36; the loop left its edge guard (its loads all read tiles; the store stays guarded)
-// REMARK: gpu-mem-opt: stage-shared: arg 6: staged through memref<32x32xf32, #gpu.address_space<workgroup>>: sectors/request 4.5 -> 4.5, global sectors per block and tile 1152 -> 144; the loop left its edge guard (its loads all read tiles; the store stays guarded)
-// REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 496, degree 1); the same for workgroup 1 (each with its own wavefront count in the report)
-// REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations: its 2 refills run once before each tile's iterations instead of a check in every iteration
-// REMARK: gpu-mem-opt: time: predicted 4.9 → 3.5 µs a launch (latency-bound)
+// REMARK: gpu-mem-opt: stage-shared: arg 5: staged through memref<8x60xf32, #gpu.address_space<workgroup>>: sectors/request 1 -> 4, global sectors per block and tile 480 -> 60; one tile holds the loop's 60 iterations, copied in once before it (tiles of 32 would end in one of 28); the loop left its edge guard (its loads all read tiles; the store stays guarded)
+// REMARK: gpu-mem-opt: stage-shared: arg 6: staged through memref<60x32xf32, #gpu.address_space<workgroup>>: sectors/request 4.5 -> 4.5, global sectors per block and tile 2160 -> 270; one tile holds the loop's 60 iterations, copied in once before it (tiles of 32 would end in one of 28); the loop left its edge guard (its loads all read tiles; the store stays guarded)
+// REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 495, degree 1); the same for workgroup 1 (each with its own wavefront count in the report)
+// REMARK: gpu-mem-opt: time: predicted 4.9 → 3.3 µs a launch (latency-bound)
 
 module attributes {gpu.container_module} {
   // gemmCuda(ni, nj, nk, alpha, beta, A, B, C, C_outputFromGpu)

@@ -49,23 +49,21 @@
 // bank-conflict-free (an odd row stride such as 35, or a swizzle), then writes output as now.
 // What the pass does with the default options: it delinearizes both arrays (input as rows of
 // 34 per point, output as rows of 1000 per feature; nfeatures and npoints are 34 and 1000 at
-// the only launch), marks input read-only (ld.global.nc), and stages input through a 256x32
-// shared tile: each warp copies in 32 consecutive features of one point (sectors per request
-// 32 -> 4.75, global sectors per block and tile 8192 -> 1216), the loop is strip-mined into
-// tiles of 32 features (34 = 32 + 2: the second tile's copy-in clamps its columns to the 34th
-// feature), and the tile is swizzled (chunk ^= row mod 32) so the tile[tid][i] reads are
-// conflict-free (wavefronts 9216 -> 784, degree 11.76 -> 1). output is not staged (already
-// coalesced: 512 sectors either way, in a remark that calls the copy of this store a
-// copy-in). That is the expert's plan, with
-// 32-feature tiles where the expert would take all 34 features at once.
+// the only launch), marks input read-only (ld.global.nc), and stages input through one 256x34
+// shared tile, the whole loop (session 32; until then 32-feature tiles and a 2-feature one,
+// 4.75 sectors per request): the block's 8704 consecutive floats copied once before the loop
+// (sectors per request 32 -> 4, global sectors per block 8704 -> 1088, in two batches of 17
+// rounds), and the tile is swizzled (chunk ^= (row / 16) mod 2: rows of 34 floats put lanes tx
+// and tx + 16 in one bank, wavefronts 816 -> 544, degree 1.50 -> 1). output is not staged
+// (already coalesced: 512 sectors either way). That is the expert's plan: the scoreboard's
+// 8500 global sectors, the expert's own (test/RealCode/expert/kmeans.mlir).
 
 // REMARK: gpu-mem-opt: kernel: 'invert_mapping': block 256x1x1 (from gpu.launch_func); 2 memory accesses; the same at every launch here: arg2 = 1000, arg3 = 34
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.x + 256*bid.x)*34 + loop0] read as row tid.x + 256*bid.x, column loop0 of rows of 34 elements
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(loop0)*1000 + tid.x + 256*bid.x] written as row loop0, column tid.x + 256*bid.x of rows of 1000 elements
 // REMARK: gpu-mem-opt: readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 0: staged through memref<256x32xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4.75, global sectors per block and tile 8192 -> 1216; the loop left its edge guard (its loads all read tiles; the store stays guarded)
-// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= row mod 32 (+0 B): wavefronts 9216 -> 784 (degree 11.76 -> 1)
-// REMARK: gpu-mem-opt: stage-shared: loop strip-mined into tiles of 32 iterations: its refill runs once before each tile's iterations instead of a check in every iteration
+// REMARK: gpu-mem-opt: stage-shared: arg 0: staged through memref<256x34xf32, #gpu.address_space<workgroup>>: sectors/request 32 -> 4, global sectors per block and tile 8704 -> 1088; one tile holds the loop's 34 iterations, copied in once before it (tiles of 32 would end in one of 2); the loop left its edge guard (its loads all read tiles; the store stays guarded)
+// REMARK: gpu-mem-opt: swizzle: workgroup 0: swizzle 4-byte chunks: chunk ^= (row / 16) mod 2 (+0 B): wavefronts 816 -> 544 (degree 1.50 -> 1)
 
 module attributes {gpu.container_module} {
   // allocateMemory(npoints, nfeatures, nclusters, features): features[0] is the host array

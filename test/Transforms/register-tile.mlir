@@ -155,7 +155,7 @@
 // remark for the copies of one access), and the flat loads staged as rows of a 2-D view.
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 4x4 outputs per thread, the loop's copies jammed (grid 16x32 → 4x8 at the launches here): 8 loads a trip where its 16 outputs issued 32, 16 accumulators in registers
 // REMARK-DAG: remark: gpu-mem-opt: promote: arg 5: arg 5[tid.y + 16*bid.y, tid.x + 32*bid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 40 iterations; the same for 15 more accesses here, at other offsets
-// REMARK-DAG: remark: gpu-mem-opt: stage-shared: arg 4: staged through memref<8x32xf32, #gpu.address_space<workgroup>>: sectors/request 8 -> 4, global sectors per block and tile 256 -> 32; the loop left its edge guard (its loads all read tiles; the store stays guarded); the same for 3 more accesses here
+// REMARK-DAG: remark: gpu-mem-opt: stage-shared: arg 4: staged through memref<8x40xf32, #gpu.address_space<workgroup>>: sectors/request 8 -> 4, global sectors per block and tile 320 -> 40; one tile holds the loop's 40 iterations, copied in once before it (tiles of 32 would end in one of 8); the loop left its edge guard (its loads all read tiles; the store stays guarded); the same for 3 more accesses here
 // REMARK-DAG: remark: gpu-mem-opt: register-tile: kernel: 2x1 outputs per thread, the loop's copies jammed (grid 6x3 → 3x3 at the launches here): 3 loads a trip where its 2 outputs issued 4, 2 accumulators in registers
 
 // REPORT: "kind": "register-tile",

@@ -3,7 +3,10 @@
 //! disjointness it relies on, if any ([`Versioned`]). What it did is data ([`Applied`]); the
 //! caller words it.
 
-use analysis::{metrics::Block, staging::Staging};
+use analysis::{
+    metrics::Block,
+    staging::{Staging, TILE_ITERATIONS},
+};
 use mlir_sys::{mlirOperationGetOperand, mlirValueEqual, mlirValueGetType};
 
 use super::{
@@ -72,10 +75,29 @@ pub(super) fn apply(
     };
     let finding = &findings[index];
     let extents = &footprint.extents[..];
+    // A loop longer than a tile staged whole (`plan::plan_all`): say so, it has no strip-mine.
+    let whole = match &finding.access.loops[..] {
+        [the_loop] => the_loop
+            .trip_count()
+            .map(|trips| trips as i64)
+            .filter(|&trips| trips > TILE_ITERATIONS && trips == footprint.iterations),
+        _ => None,
+    };
+    let direction = match finding.access.kind {
+        analysis::matrix::AccessKind::Load => "copied in once before it",
+        analysis::matrix::AccessKind::Store => "copied out once after it",
+    };
+    let whole = whole.map_or(String::new(), |trips| {
+        format!(
+            "; one tile holds the loop's {trips} iterations, {direction} (tiles of \
+             {TILE_ITERATIONS} would end in one of {})",
+            trips % TILE_ITERATIONS
+        )
+    });
     let left = if left_guard {
-        "; the loop left its edge guard (its loads all read tiles; the store stays guarded)"
+        format!("{whole}; the loop left its edge guard (its loads all read tiles; the store stays guarded)")
     } else {
-        ""
+        whole
     };
     let created = !matches!(transform, Transform::Shared);
     let result = build(

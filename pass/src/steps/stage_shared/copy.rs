@@ -17,7 +17,9 @@
 //! A copy into a tile of more than `ROUNDS_PTXAS_UNROLLS` whole rounds (no cell left out) is
 //! therefore marked [`COPY_ROUNDS`] and, once every layout is final, written out round by
 //! round with every load before the first store ([`unroll`]): `R` loads in flight per thread,
-//! `R` registers live, up to `MOST_ROUNDS_UNROLLED`.
+//! `R` registers live, up to `MOST_ROUNDS_UNROLLED`; a copy of up to `MOST_ROUNDS_WRITTEN`
+//! rounds in equal batches of at most that many (k-means' whole 256x34 tile: 34 rounds, two
+//! batches of 17 loads and their stores).
 
 use analysis::metrics::Block;
 use mlir_sys::*;
@@ -35,8 +37,12 @@ pub const COPY_ROUNDS: &str = "gpu_mem_opt.copy_rounds";
 /// The most rounds of a copy loop ptxas unrolls and overlaps by itself (measured, above).
 const ROUNDS_PTXAS_UNROLLS: i64 = 16;
 
-/// The most rounds written out: one register per round stays live until the stores.
+/// The most rounds whose loads are written out together: one register per round stays live
+/// until the stores.
 const MOST_ROUNDS_UNROLLED: i64 = 32;
+
+/// The most rounds written out, in batches of at most [`MOST_ROUNDS_UNROLLED`].
+const MOST_ROUNDS_WRITTEN: i64 = 2 * MOST_ROUNDS_UNROLLED;
 
 /// A box of a global memref to copy into a tile.
 pub(super) struct CopyBox<'a> {
@@ -156,7 +162,7 @@ pub(super) fn copy_box(
         inside.index_constant(1),
     );
     let whole_rounds = cells % threads == 0 && !source.outward && source.condition.is_none();
-    if whole_rounds && (ROUNDS_PTXAS_UNROLLS + 1..=MOST_ROUNDS_UNROLLED).contains(&rounds) {
+    if whole_rounds && (ROUNDS_PTXAS_UNROLLS + 1..=MOST_ROUNDS_WRITTEN).contains(&rounds) {
         ir::mark(body.operation, COPY_ROUNDS);
     }
     let copy = Builder::before(body.terminator).located(location);
@@ -280,7 +286,9 @@ pub fn unroll(kernel: &crate::facts::kernels::Kernel) {
     }
 }
 
-/// [`unroll`] of one loop `for r = 0 to R step 1` whose body has no region.
+/// [`unroll`] of one loop `for r = 0 to R step 1` whose body has no region but the
+/// [`IN_ARRAY`] branches: its rounds in equal batches of at most [`MOST_ROUNDS_UNROLLED`], each
+/// batch's loads before its stores.
 unsafe fn unroll_loop(the_loop: MlirOperation) {
     let rounds = ir::constant_integer(mlirOperationGetOperand(the_loop, 1));
     let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
@@ -295,6 +303,8 @@ unsafe fn unroll_loop(the_loop: MlirOperation) {
     };
     let induction = mlirBlockGetArgument(body, 0);
     let builder = Builder::before(the_loop).located(mlirOperationGetLocation(the_loop));
+    let batches = (rounds + MOST_ROUNDS_UNROLLED - 1) / MOST_ROUNDS_UNROLLED;
+    let batch = (rounds + batches - 1) / batches;
     let mut stores = Vec::new();
     for round in 0..rounds {
         let mut values: Vec<(MlirValue, MlirValue)> =
@@ -324,10 +334,12 @@ unsafe fn unroll_loop(the_loop: MlirOperation) {
                 stores.push(copy);
             }
         }
-    }
-    // Every round's load first: the stores wait at the end, in order.
-    for store in stores {
-        mlirOperationMoveBefore(store, the_loop);
+        // Every round's load of the batch first: its stores wait at its end, in order.
+        if (round + 1) % batch == 0 || round + 1 == rounds {
+            for store in stores.drain(..) {
+                mlirOperationMoveBefore(store, the_loop);
+            }
+        }
     }
     mlirOperationDestroy(the_loop);
 }

@@ -111,6 +111,28 @@ pub(super) fn plan_all(
         options,
         (guards, uniformity),
     );
+    // A loop a little longer than a tile (k-means' 34 features a point) is staged whole where
+    // its tile fits: one copy before the loop, not a full tile and a 2-iteration one, whose
+    // copy moves whole rows (8704 consecutive floats, 4 sectors a request) where 32 of 34
+    // floats a row take 4.75.
+    if let Some(depth) = whole_loop_depth(findings) {
+        let plans = plan_at(context, depth);
+        let whole = plans
+            .iter()
+            .filter(|(index, _, verdict)| {
+                matches!(verdict, Verdict::Stage(_)) && findings[*index].access.loops.len() == 1
+            })
+            .all(|(index, staging, _)| {
+                let trips = findings[*index].access.loops[0]
+                    .trip_count()
+                    .map(|t| t as i64);
+                let iterations = staging.footprint.as_ref().map(|f| f.iterations);
+                iterations.is_some() && iterations == trips.map(|trips| trips.min(depth))
+            });
+        if whole {
+            return plans;
+        }
+    }
     // A tile cut shallower to fit the budget sets the depth of every tile of a loop, so that
     // the loop's refills share one period and it strip-mines whole (`strip_mine`): the
     // deepest depth at which they all agree.
@@ -131,6 +153,25 @@ pub(super) fn plan_all(
         }
         depth /= 2;
     }
+}
+
+/// The most iterations of a loop staged whole in one tile: below twice a tile's, where tiles
+/// of [`TILE_ITERATIONS`] would end in a partial one (a loop of exactly two tiles has none).
+const MOST_WHOLE_ITERATIONS: i64 = 2 * TILE_ITERATIONS - 1;
+
+/// The trip count of the longest loop of more iterations than a tile and at most
+/// [`MOST_WHOLE_ITERATIONS`] around a load in one loop, if any: the depth at which
+/// [`plan_all`] first tries to stage such loops whole.
+fn whole_loop_depth(findings: &[Finding]) -> Option<i64> {
+    findings
+        .iter()
+        .filter(|finding| finding.access.kind == AccessKind::Load)
+        .filter_map(|finding| match &finding.access.loops[..] {
+            [the_loop] => the_loop.trip_count().map(|trips| trips as i64),
+            _ => None,
+        })
+        .filter(|&trips| trips > TILE_ITERATIONS && trips <= MOST_WHOLE_ITERATIONS)
+        .max()
 }
 
 /// What [`plan_all`] reads.
