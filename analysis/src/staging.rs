@@ -155,8 +155,8 @@ pub struct Staging {
     pub sectors_per_request: Option<f64>,
     /// Ideal sectors per request for the access width.
     pub ideal_sectors_per_request: f64,
-    /// Nothing to gain: coalesced, and no loop re-reads it (the pass reports
-    /// such decisions without a remark).
+    /// Nothing to gain: coalesced, and no loop re-reads it, or one thread of the block makes it
+    /// (the pass reports such decisions without a remark).
     pub nothing_to_gain: bool,
 }
 
@@ -447,6 +447,15 @@ fn decide_reference(
         Ok(block) => block,
         Err(why) => return blocked(staging, why),
     };
+    if let Some(guard) = one_thread(access, block) {
+        let why = format!(
+            "one thread of the block makes it (its guard {guard}): no other thread shares or \
+             coalesces with it"
+        );
+        // Nothing to gain, as a coalesced access: the report says why, no remark.
+        staging.nothing_to_gain = true;
+        return blocked(staging, why);
+    }
     let footprint = match (footprint_of_tile(access, block, depth), neighbor) {
         (Ok(footprint), None) => shallower(access, block, footprint, available),
         (Ok(footprint), Some(neighbor)) => halo(footprint, neighbor, access, block),
@@ -481,8 +490,14 @@ fn decide_reference(
         .map_or(footprint.iterations, |full| full.iterations);
     let few_reads = reads < LEAST_READS_PER_COPY && nearly_coalesced(sectors, ideal);
     let few_reads_summary = || {
+        // A load the whole warp makes at one address (convolutionSeparable's filter taps) is a
+        // broadcast: its one sector is its ideal.
+        let traffic = match warp_stride(access) {
+            Some(0) => format!("a broadcast (one address a warp: {shown} sector a request)"),
+            _ => format!("nearly coalesced ({shown} sectors/request, ideal {ideal})"),
+        };
         format!(
-            "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are nearly coalesced ({shown} sectors/request, ideal {ideal}), so L1 serves them",
+            "not staged: each thread reads the tile {reads} times a copy (reuse {:.2}) and the loads are {traffic}, so L1 serves them",
             footprint.reuse
         )
     };
@@ -624,6 +639,45 @@ fn decide_reference(
     staging.stage = true;
     staging.reason = format!("{map}: stage: rule {rule}: {why}; {numbers}");
     staging
+}
+
+/// The guard's conditions on thread ids alone, where they let at most one thread of `block`
+/// make `access` (cuda-samples scalarProd's `if (threadIdx.x == 0) d_C[vec] = ...`), counted
+/// over every thread of the block.
+fn one_thread(access: &Access, block: Block) -> Option<String> {
+    let on_threads: Vec<&Condition> = access
+        .guard
+        .iter()
+        .filter(|condition| {
+            let variables = condition.variables();
+            !variables.is_empty() && variables.iter().all(Variable::is_thread)
+        })
+        .collect();
+    if on_threads.is_empty() {
+        return None;
+    }
+    let mut active = 0;
+    for warp in block.warps() {
+        for lane in warp.iter() {
+            let value = |variable: &Variable| match variable {
+                Variable::ThreadX => Some(lane[0]),
+                Variable::ThreadY => Some(lane[1]),
+                Variable::ThreadZ => Some(lane[2]),
+                _ => None,
+            };
+            if on_threads.iter().all(|c| c.holds(&value) == Ok(true)) {
+                active += 1;
+                if active > 1 {
+                    return None;
+                }
+            }
+        }
+    }
+    let shown: Vec<String> = on_threads
+        .iter()
+        .map(|condition| crate::delinearize::describe_condition(condition))
+        .collect();
+    Some(shown.join(" and "))
 }
 
 /// `footprint`, or where it is over the `available` bytes and its box covers a tile of one

@@ -87,10 +87,11 @@
 // grows the most: 111 -> 320 lines (the expert's 182), the copies' 2 + 8 trips unrolled, each
 // with its bounds checks and a division by 60; predicted 5.7 -> 3.2 us a launch (kernel 2 7.4
 // -> 3.9). Register tiles are considered and not made: kernel 2's 4x1 tile (grid x 4) predicted
-// 7.4 -> 17.9 us for its 13 blocks; kernel 1 says nothing in the remarks, and the report's "no
-// tile of two or more outputs fits 16 accumulators and a grid its sides divide" means that no
-// power-of-two side divides the grid 3x13 (a 3x1 tile would divide it: only sides 2, 4, .. are
-// tried). Kernel 2's C remark "sectors/request 4.74 -> 4.75, global sectors per block and tile
+// 7.4 -> 17.9 us for its 13 blocks; kernel 1 says nothing in the remarks, and the report says
+// "no tile of two or more outputs saves a load within 16 accumulators: a tile's sides are
+// powers of two up to 4 that divide the grid (3x13 at the launches here), so at most 1x1"
+// (session 32; it said "fits 16 accumulators and a grid its sides divide"; a 3x1 tile would
+// divide the grid, but only powers of two are tried). Kernel 2's C remark "sectors/request 4.74 -> 4.75, global sectors per block and tile
 // 1214.58 -> 152" reads as a small loss where the copy reads the very rows the loop read (4.74
 // both ways for an interior block: 427 sectors for 90 rows; 4.75 is the average over the four
 // alignments of a row, 4.74 over the 90 rows), and 1214.58 is an average written as a count.

@@ -120,9 +120,9 @@
 // loads; the MLIR the pass emits, which the interpreter and the scoreboard count, does not,
 // and the hoisting is a bet on the back end's unrolling and LICM.
 // Remarks that are wrong or misleading here: "not staged: ... the loads are nearly coalesced (1
-// sectors/request, ideal 4)" calls a warp-uniform load (one 4-byte address for all 32
+// sectors/request, ideal 4)" called a warp-uniform load (one 4-byte address for all 32
 // lanes) nearly coalesced with an ideal of 4 sectors: 1 sector is its ideal, it is a
-// broadcast; "reads the tile 17 times a copy (reuse 64.00)" counts the j loop's 17 taps and
+// broadcast (session 32: "a broadcast (one address a warp: 1 sector a request)"); "reads the tile 17 times a copy (reuse 64.00)" counts the j loop's 17 taps and
 // the block's 64 threads but not the 8 outputs each thread computes (136 reads a thread).
 // The vectorize report (report only) writes the first tap's offset as tid.x + 160*tid.y +
 // 16*loop0 + 8, with loop0 counting the i loop's trips from 0 (i - 1), where the delinearize
@@ -147,7 +147,7 @@
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 4*bid.y)*256 + tid.x + 128*bid.x + 16*loop0 - 16] written as row tid.y + 4*bid.y, column tid.x + 128*bid.x + 16*loop0 - 16 of rows of 256 elements (a 2-D view, the same addresses): 0 <= tid.x + 128*bid.x + 16*loop0 - 16 < 256 by the id and loop ranges
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express; predicted 4.7 → 3.7 µs a launch (latency-bound): its loads hoisted out of the loops that do not move their addresses
-// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 64.00) and the loads are nearly coalesced (1 sectors/request, ideal 4), so L1 serves them
+// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 64.00) and the loads are a broadcast (one address a warp: 1 sector a request), so L1 serves them
 // REMARK: gpu-mem-opt: pad: workgroup 0: pad 16 elements (+256 B): wavefronts 584 -> 292 (degree 2 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|stage-shared: arg [01]|promote|vectorize|version|register-tile|coarsen}}
 /// convolutionColumnsKernel: the same, the sample's +1 pad made +2.
@@ -156,7 +156,7 @@
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 64*bid.y + 8*loop0 - 8)*256 + tid.x + 16*bid.x] written as row tid.y + 64*bid.y + 8*loop0 - 8, column tid.x + 16*bid.x of rows of 256 elements (a 2-D view, the same addresses): 0 <= tid.x + 16*bid.x < 256 by the id and loop ranges
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express; predicted 4.8 → 3.8 µs a launch (latency-bound): its loads hoisted out of the loops that do not move their addresses
-// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 128.00) and the loads are nearly coalesced (1 sectors/request, ideal 4), so L1 serves them
+// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 128.00) and the loads are a broadcast (one address a warp: 1 sector a request), so L1 serves them
 // REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+64 B): wavefronts 1168 -> 584 (degree 2 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|stage-shared: arg [01]|promote|vectorize|version|register-tile|coarsen}}
 // REMARK: gpu-mem-opt: time: predicted 4.7 → 3.7 µs a launch (latency-bound)

@@ -105,6 +105,9 @@
 //   tile of the vec loop (the loop has 1 or 2 iterations in a block; the guard is ignored),
 //   and the 497 is the copy of a box of 31 x 128 + 1 = 3969 floats (32 iterations 128 apart)
 //   for a store. Nothing to stage in a one-lane store; the numbers mean nothing to the author.
+//   Session 32: no remark, as for a coalesced access; the report says "not staged: one thread
+//   of the block makes it (its guard tid.x == 0): no other thread shares or coalesces with it"
+//   (the guard's conditions on thread ids counted over the block's 256 threads).
 // - "promote: workgroup 0: workgroup 0[tid.x + 256*loop2] stays in memory, read and written
 //   in every iteration: its index changes with the loop": true of the tree's
 //   accumResult[iAccum] (1 or 2 trips a level), but the register opportunity is elsewhere: a
@@ -126,13 +129,13 @@
 // REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x + 256*loop2] stays in memory, read and written in every iteration: its index changes with the loop
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 497 global sectors per block and tile against 256 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the trip count of loop0 is unknown)
 // REMARK-NOT: remark: gpu-mem-opt:
 
 /// The table gives the store degree 1 where the pad remark calls it unknown; no time.
 // TABLE-LABEL: kernel scalarProdGPU  block 256x1x1
 // TABLE: memref.store  store  workgroup 0  shared  4x1    linear   -            1            32
+// TABLE: skipped stage-shared on arg 0: not staged: one thread of the block makes it (its guard tid.x == 0): no other thread shares or coalesces with it
 // TABLE: skipped pad on workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the trip count of loop0 is unknown)
 // TABLE: time: no predicted time: the requests of the memref.load at {{.*}} are unknown (the trip count of loop0 is unknown)
 

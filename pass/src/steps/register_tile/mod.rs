@@ -184,9 +184,16 @@ fn decide(kernel: &Kernel, options: &Options) -> Result<Plan, Refusal> {
         register_tile::side(&extents)
     };
     let Some(tile) = register_tile::choose(loads, nest.carried, (along(0), along(1))) else {
+        let grids: Vec<String> = sites.iter().map(|(_, [x, y])| format!("{x}x{y}")).collect();
         return Err(Refusal::quiet(format!(
-            "no tile of two or more outputs fits {} accumulators and a grid its sides divide",
-            register_tile::ACCUMULATOR_LIMIT
+            "no tile of two or more outputs saves a load within {} accumulators: a tile's sides \
+             are powers of two up to {} that divide the grid ({} at the launches here), so at \
+             most {}x{}",
+            register_tile::ACCUMULATOR_LIMIT,
+            register_tile::TILE_SIDE,
+            grids.join(", "),
+            along(0),
+            along(1)
         )));
     };
     let (fx, fy) = tile;
