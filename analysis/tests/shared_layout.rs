@@ -10,14 +10,12 @@ use analysis::shared_layout::{
     SharedLayout, Skew, Swizzle,
 };
 use analysis::BankModel::Conventional;
-use analysis::{
-    warp_metrics, Access, AccessKind, Block, Condition, IndexExpression, Loop, Relation, Variable,
-};
+use analysis::{Access, AccessKind, Block, Condition, IndexExpression, Loop, Relation, Variable};
 use common::baselines::{iree_padding, upstream_formula, upstream_swizzle, UpstreamVerdict};
 use common::kernels::{
     f16_tile, gao_sm90_cases, guarded, inside, shape_of, shfl_both, transpose_32, GaoCase,
 };
-use common::{iv, shared, tx, ty};
+use common::{iv, shared, tx, ty, wavefronts_after};
 use proptest::prelude::*;
 
 /// Plenty of shared memory: every candidate fits.
@@ -50,19 +48,6 @@ fn replays(costs: &[analysis::shared_layout::AccessCost]) -> u64 {
     costs
         .iter()
         .map(|cost| cost.wavefronts - cost.ideal_wavefronts)
-        .sum()
-}
-
-/// Total wavefronts of `accesses` after `layout`, counted directly.
-fn wavefronts_after(layout: &SharedLayout, accesses: &[Access], block: Block) -> u64 {
-    accesses
-        .iter()
-        .map(|access| {
-            warp_metrics(&apply(layout, access), block, Conventional)
-                .expect("analysable")
-                .wavefronts
-                .expect("known wavefronts")
-        })
         .sum()
 }
 

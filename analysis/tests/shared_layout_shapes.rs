@@ -6,11 +6,11 @@
 mod common;
 
 use analysis::shared_layout::shapes::{block_shapes, plan_over_shapes};
-use analysis::shared_layout::{apply, Allowed, SharedLayout, Swizzle};
+use analysis::shared_layout::{Allowed, SharedLayout, Swizzle};
 use analysis::BankModel::Conventional;
-use analysis::{warp_metrics, Access, Block, IndexExpression, Loop, Variable};
+use analysis::{Access, Block, IndexExpression, Loop, Variable};
 use common::kernels::{inside, store};
-use common::{iv, shared, tx, ty};
+use common::{iv, shared, tx, ty, wavefronts_after};
 use proptest::prelude::*;
 
 /// Plenty of shared memory: every candidate fits.
@@ -25,19 +25,6 @@ fn transpose_coalesced(pad: i64) -> Vec<Access> {
         store(inside(shared(&shape, vec![ty() + iv(0), tx()]), rows)),
         inside(shared(&shape, vec![tx(), ty() + iv(0)]), rows),
     ]
-}
-
-/// Total wavefronts of `accesses` after `layout` at `block`, counted directly.
-fn wavefronts(layout: &SharedLayout, accesses: &[Access], block: Block) -> u64 {
-    accesses
-        .iter()
-        .map(|access| {
-            warp_metrics(&apply(layout, access), block, Conventional)
-                .expect("analysable")
-                .wavefronts
-                .expect("known wavefronts")
-        })
-        .sum()
 }
 
 /// The 32-way column read is swizzled: 30 shapes keep `ty + 16` and `tx` below 32 (x up to 32,
@@ -189,8 +176,8 @@ proptest! {
             return Ok(());
         };
         for &block in &found.shapes {
-            let before = wavefronts(&SharedLayout::Unchanged, &accesses, block);
-            let after = wavefronts(&found.plan.layout, &accesses, block);
+            let before = wavefronts_after(&SharedLayout::Unchanged, &accesses, block);
+            let after = wavefronts_after(&found.plan.layout, &accesses, block);
             prop_assert!(after <= before, "{} at {:?}: {} -> {}", found.plan.layout, block, before, after);
         }
     }

@@ -108,3 +108,21 @@ pub fn worst(accesses: &[Access], block: Block, model: BankModel) -> f64 {
         })
         .fold(1.0, f64::max)
 }
+
+/// Total wavefronts of `accesses` after `layout` at `block`, counted directly.
+pub fn wavefronts_after(
+    layout: &analysis::shared_layout::SharedLayout,
+    accesses: &[Access],
+    block: Block,
+) -> u64 {
+    accesses
+        .iter()
+        .map(|access| {
+            let laid_out = analysis::shared_layout::apply(layout, access);
+            warp_metrics(&laid_out, block, BankModel::Conventional)
+                .expect("analysable")
+                .wavefronts
+                .expect("known wavefronts")
+        })
+        .sum()
+}

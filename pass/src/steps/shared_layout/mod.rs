@@ -17,8 +17,9 @@
 //! accesses before the layout is applied. A buffer is left alone, with the
 //! reason, when any of its users is not understood (`views`: a call, a cast,
 //! a dynamic subview; rewriting some users and not others would change
-//! results), when its shape is dynamic, when
-//! the block size is unknown, or when a metric is unknown (an edge guard on
+//! results), when its shape is dynamic, when the block size is unknown and another kernel
+//! shares it (one kernel's buffer is then costed at every block shape a launch could have,
+//! `analysis::shared_layout::shapes`), or when a metric is unknown (an edge guard on
 //! block ids is not: the planner then costs an interior block, where it holds
 //! for every lane, and says so). A view of dynamic shared memory is padded
 //! only where the launches in the module can give the bytes
