@@ -380,10 +380,13 @@ impl Tally {
             metrics.bank_conflict_degree,
             mean.bank_conflict_degree,
         );
+        // The loop runs its iterations for every lane alike (a lane-dependent one is
+        // enumerated), so its unknown trip count keeps or drops whole requests.
         let request_count = match unknown_trips.first() {
-            Some(depth) => Err(Unknown::new(format!(
-                "the trip count of loop{depth} is unknown"
-            ))),
+            Some(depth) => Err(Unknown::of(
+                Cause::WhichRequestsRun,
+                format!("the trip count of loop{depth} is unknown"),
+            )),
             None => Ok(reference.requests),
         };
         let worst = if self.worst.iter().all(|degree| *degree == self.worst[0]) {

@@ -90,7 +90,11 @@
 //   (the trip count of loop0 is unknown)": that store, accumResult[iAccum] = sum, does not
 //   depend on loop0 (the vec loop), and the report's own table gives degree 1 for it and for
 //   every other access of the tile (the interpreter measures 1). Right to leave it, for the
-//   wrong reason: it should say "unchanged: conflict-free already (degree 1)".
+//   wrong reason: it should say "unchanged: conflict-free already (degree 1)". Session 32: it
+//   does ("unchanged: conflict-free already (wavefronts 5, degree 1); wavefronts per request of
+//   each access: ... the trip count of loop0 is unknown, but every request of an access has the
+//   same degree"): a lane-uniform loop's unknown trip count leaves which requests run unknown,
+//   as a lane-uniform guard does, and the layout is costed per request.
 // - "time: no predicted time: the requests of the memref.load at ... are unknown (the trip
 //   count of loop0 is unknown)": loop0 is the grid-stride loop `for (vec = blockIdx.x; vec <
 //   vectorN; vec += gridDim.x)`. With vectorN = 160 and the 128-block grid known from the
@@ -129,14 +133,14 @@
 // REMARK: gpu-mem-opt: promote: workgroup 0: workgroup 0[tid.x + 256*loop2] stays in memory, read and written in every iteration: its index changes with the loop
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: pad: workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the trip count of loop0 is unknown)
+// REMARK: gpu-mem-opt: pad: workgroup 0: unchanged: conflict-free already (wavefronts 5, degree 1); wavefronts per request of each access: the memref.store at {{.*}}: the trip count of loop0 is unknown, but every request of an access has the same degree
 // REMARK-NOT: remark: gpu-mem-opt:
 
 /// The table gives the store degree 1 where the pad remark calls it unknown; no time.
 // TABLE-LABEL: kernel scalarProdGPU  block 256x1x1
 // TABLE: memref.store  store  workgroup 0  shared  4x1    linear   -            1            32
 // TABLE: skipped stage-shared on arg 0: not staged: one thread of the block makes it (its guard tid.x == 0): no other thread shares or coalesces with it
-// TABLE: skipped pad on workgroup 0: left as it is: the bank conflicts of the memref.store at {{.*}} are unknown (the trip count of loop0 is unknown)
+// TABLE: skipped pad on workgroup 0: unchanged: conflict-free already (wavefronts 5, degree 1)
 // TABLE: time: no predicted time: the requests of the memref.load at {{.*}} are unknown (the trip count of loop0 is unknown)
 
 module attributes {gpu.container_module} {
