@@ -95,10 +95,14 @@ pub fn saves_enough(native: f64, copied: f64) -> Result<(), String> {
     if saving >= MINIMUM_SECTOR_SAVING {
         return Ok(());
     }
+    // A copy that moves more than the access says so (256 against 192: 33% more, not 0% fewer).
+    let change = match saving < 0.0 {
+        true => format!("{:.0}% more", -saving * 100.0),
+        false => format!("{:.0}% fewer", saving * 100.0),
+    };
     Err(format!(
         "the tile's copy would move {copied} global sectors per block and tile against {native} \
-         natively ({:.0}% fewer, at least {:.0}% needed): the tile is as scattered as the access",
-        (saving * 100.0).max(0.0),
+         natively ({change}, at least {:.0}% fewer needed): the tile is as scattered as the access",
         MINIMUM_SECTOR_SAVING * 100.0
     ))
 }

@@ -105,8 +105,8 @@
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(arg3)*30 + arg3] read as row arg3, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.x + arg3 + 1)*30 + arg3] written as row tid.x + arg3 + 1, column arg3 of rows of 30 elements (a 2-D view, the same addresses): 0 <= arg3 < 30 by the id and loop ranges
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
-// REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
+// REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% fewer needed): the tile is as scattered as the access
+// REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 512 global sectors per block and tile against 512 natively (0% fewer, at least 25% fewer needed): the tile is as scattered as the access
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|promote|vectorize|version|time}}
 // REMARK: gpu-mem-opt: kernel: 'Fan2': block 4x4x1 (from gpu.launch_func); 8 memory accesses; the same at every launch here: arg3 = 30; the launches here pass arg4 = 29 values from 2 to 30, arg5 = 29 values from 0 to 28
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.x + 4*bid.x + arg5 + 1)*30 + tid.y + 4*bid.y + arg5] read as row tid.x + 4*bid.x + arg5 + 1, column tid.y + 4*bid.y + arg5 of rows of 30 elements (a 2-D view, the same addresses): tid.y + 4*bid.y + arg5 >= 0 by the id and loop ranges, < 30 by tid.y + 4*bid.y < -arg5 + 30
@@ -118,7 +118,7 @@
 // REMARK: gpu-mem-opt: readonly: arg 1: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 2: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: sectors per request unknown: the guard depends on bid.x, whose value is unknown; the same for 2 more accesses: {{.*}}
-// REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 4 global sectors per block and tile against 4 natively (0% fewer, at least 25% needed): the tile is as scattered as the access
+// REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: the tile's copy would move 4 global sectors per block and tile against 4 natively (0% fewer, at least 25% fewer needed): the tile is as scattered as the access
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: sectors per request unknown: the guard depends on bid.x, whose value is unknown; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: stage-shared: arg 0: not staged: sectors per request unknown: the guard depends on bid.x, whose value is unknown
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|promote|vectorize|stage-shared|delinearize|time}}

@@ -472,7 +472,7 @@ module attributes {gpu.container_module} {
           %x0 = arith.muli %bx, %c128 : index
           %x1 = arith.addi %x0, %tx : index
           %i = arith.addi %x1, %c1 : index
-          // expected-remark @below {{stage-shared: arg 0: no MAP id: stage: rule NV-C fallback: uncoalesced; 17 sectors/request (ideal 4), footprint 128x1 (512 B, reuse 1.00); not applied: the tile's copy would move 64 global sectors per block and tile against 68 natively (6% fewer, at least 25% needed): the tile is as scattered as the access}}
+          // expected-remark @below {{stage-shared: arg 0: no MAP id: stage: rule NV-C fallback: uncoalesced; 17 sectors/request (ideal 4), footprint 128x1 (512 B, reuse 1.00); not applied: the tile's copy would move 64 global sectors per block and tile against 68 natively (6% fewer, at least 25% fewer needed): the tile is as scattered as the access}}
           %v = memref.load %cells[%i, %c1] : memref<65536x4xf32>
           memref.store %v, %out[%x1] : memref<65536xf32>
           gpu.return
