@@ -782,10 +782,15 @@ mod tests {
         let refused = saves_enough(68.0, 64.0).unwrap_err();
         assert!(refused.contains("64 global sectors per block and tile against 68"));
         assert!(
-            refused.contains("(6% fewer, at least 25% needed)"),
+            refused.contains("(6% fewer, at least 25% fewer needed)"),
             "{refused}"
         );
-        assert!(saves_enough(64.0, 80.0).unwrap_err().contains("(0% fewer"));
+        // A copy that moves more says how many more, not "0% fewer".
+        let more = saves_enough(64.0, 80.0).unwrap_err();
+        assert!(
+            more.contains("(25% more, at least 25% fewer needed)"),
+            "{more}"
+        );
     }
 
     /// Asserts `staging` stages nothing and its summary starts with `summary`.
