@@ -101,12 +101,12 @@
 
 // REMARK: gpu-mem-opt: kernel: 'mean_kernel': block 256x1x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 260, arg1 = 260
 // REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[(loop0)*260 + tid.x] read as row loop0, column tid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x < 260 by the id and loop ranges
-// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load just after the loop reads the register
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load after the loop reads the register
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|promote|vectorize|register-tile|coarsen|time}}
 // REMARK: gpu-mem-opt: kernel: 'std_kernel': block 256x1x1 (from gpu.launch_func); 13 memory accesses; the same at every launch here: arg0 = 260, arg1 = 260
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(loop0)*260 + tid.x] read as row loop0, column tid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x < 260 by the id and loop ranges; the same for 1 more access: {{.*}}
-// REMARK: gpu-mem-opt: promote: arg 3: arg 3[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load just after the loop reads the register
+// REMARK: gpu-mem-opt: promote: arg 3: arg 3[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load after the loop reads the register
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 3: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
@@ -127,7 +127,7 @@
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x)*260 + tid.x + loop0 + 1] read as row tid.x, column tid.x + loop0 + 1 of rows of 260 elements (a 2-D view, the same addresses): tid.x + loop0 + 1 >= 0 by tid.x + loop0 + 1 >= tid.x + 1, < 260 by tid.x + loop0 + 1 < 260; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 2: arg 2[(tid.x + loop0 + 1)*260 + tid.x] written as row tid.x + loop0 + 1, column tid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x < 260 by the id and loop ranges
 // REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x, tid.x + loop0 + 1] stays in memory, read and written in every iteration: its index changes with the loop
-// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x, tid.x + loop0 + 1] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load just after the loop reads the register
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x, tid.x + loop0 + 1] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load after the loop reads the register
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 2: not staged: its 262144 B tile (256x256) is over the shared-memory budget left (49152 B)
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: sectors depends on the unknown value of loop0: the address moves by an unknown multiple of 4 bytes

@@ -16,6 +16,7 @@
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 5
 // RUN: gpu-mem-opt diff %s --kernel may_coincide --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel reloaded --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2
+// RUN: gpu-mem-opt diff %s --kernel reloaded_in_loop --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel triangular --grid 1,1,1 --block 16,1,1 --arg random:1
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt diff %s --kernel block_unknown --grid 2,1,1 --block 32,1,1 --arg random:1:2048 --arg random:2:32 --arg zeros:64
@@ -257,7 +258,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: arith.divf %[[SUM]]
     // CHECK-NEXT: gpu.barrier
     // CHECK-NEXT: memref.load %arg1
-    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations; the load just after the loop reads the register
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations; the load after the loop reads the register
     gpu.func @reloaded(%v: memref<8xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %tx = gpu.thread_id x
@@ -277,6 +278,40 @@ module attributes {gpu.container_module} {
       %again = memref.load %out[%tx] : memref<32xf32>
       %both = arith.addf %half, %again : f32
       memref.store %both, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+
+    /// The sum read in a second loop that writes only another buffer (PolyBench GRAMSCHMIDT's
+    /// kernel 3: r[k][j] summed, then a[i][j] -= q[i][k] * r[k][j]): that loop cannot write
+    /// the sum's element ({llvm.noalias}), so its load of it reads the register, 8 loads a
+    /// thread fewer (session 32; before, the second loop reloaded it every trip).
+    // CHECK-LABEL: gpu.func @reloaded_in_loop
+    // CHECK: %[[SUM:.*]] = scf.for {{.*}} -> (f32)
+    // CHECK: memref.store %[[SUM]], %arg1[
+    // CHECK-NEXT: scf.for
+    // CHECK-NOT: memref.load %arg1
+    // CHECK: arith.mulf %{{.*}}, %[[SUM]]
+    // CHECK: gpu.return
+    // REMARK: promote: arg 1: arg 1[tid.x] kept in a register across the loop at {{.*}}: loaded once before it and stored once after it, instead of 2 accesses in each of its 8 iterations; the load after the loop reads the register
+    gpu.func @reloaded_in_loop(%v: memref<8xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias},
+                               %scaled: memref<8x32xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      scf.for %j = %c0 to %c8 step %c1 {
+        %value = memref.load %v[%j] : memref<8xf32>
+        %sum = memref.load %out[%tx] : memref<32xf32>
+        %next = arith.addf %sum, %value : f32
+        memref.store %next, %out[%tx] : memref<32xf32>
+      }
+      scf.for %i = %c0 to %c8 step %c1 {
+        %value = memref.load %v[%i] : memref<8xf32>
+        %total = memref.load %out[%tx] : memref<32xf32>
+        %product = arith.mulf %value, %total : f32
+        memref.store %product, %scaled[%i, %tx] : memref<8x32xf32>
+      }
       gpu.return
     }
 

@@ -171,8 +171,12 @@ pub fn run(
         if candidate.outcome.is_err() || !candidate.unguarded() {
             continue;
         }
-        candidates[index].reloads =
-            loaded_after(kernel, findings, &candidate.members, candidate.the_loop);
+        candidates[index].reloads = loaded_after(
+            kernel,
+            findings,
+            &candidate.members,
+            (candidate.the_loop, options.assume_noalias),
+        );
         let Some((_, store)) = candidates[index].forwarded else {
             continue;
         };
@@ -228,8 +232,8 @@ pub fn run(
                 };
                 let reloads = match candidate.reloads.len() {
                     0 => String::new(),
-                    1 => "; the load just after the loop reads the register".to_string(),
-                    count => format!("; the {count} loads just after the loop read the register"),
+                    1 => "; the load after the loop reads the register".to_string(),
+                    count => format!("; the {count} loads after the loop read the register"),
                 };
                 let words = format!(
                     "{element} kept in a register across the loop at {loop_location}: {first} \
@@ -745,25 +749,22 @@ fn load(builder: &Builder, place: &[MlirValue], element_type: MlirType) -> MlirV
 
 /// The loads of the element of `members` after `the_loop` in its block, up to the first op
 /// that may write that memory, order it against other threads or touch memory the analysis
-/// cannot name (`facts::effects`: a write, a barrier, an unknown effect): what they read is
-/// the value stored after the loop (`mean[j] /= n` after the sum loop).
+/// cannot name (`facts::effects`: a write that may alias it, a barrier, an unknown effect),
+/// those inside later ops that do none of these included: what they read is the value
+/// stored after the loop (`mean[j] /= n` after the sum loop; GRAMSCHMIDT's second loop over
+/// `r[k][j]`, which writes only `a`).
 fn loaded_after(
     kernel: &Kernel,
     findings: &[Finding],
     members: &[usize],
-    the_loop: MlirOperation,
+    (the_loop, assume_noalias): (MlirOperation, bool),
 ) -> Vec<MlirOperation> {
     let first = &findings[members[0]];
     let block = unsafe { mlirOperationGetBlock(the_loop) };
-    let mut reloads = Vec::new();
-    for operation in ir::block_operations(block)
-        .into_iter()
-        .skip_while(|operation| operation.ptr != the_loop.ptr)
-        .skip(1)
-    {
-        // The same index values, or the same index expressions with no part the model does
-        // not follow.
-        let same_element = findings.iter().any(|finding| {
+    // The same index values, or the same index expressions with no part the model does not
+    // follow.
+    let same_element = |operation: MlirOperation| {
+        findings.iter().any(|finding| {
             finding.memory.operation.ptr == operation.ptr
                 && finding.memory.name == "memref.load"
                 && unsafe { mlirValueEqual(finding.memory.memref, first.memory.memref) }
@@ -776,13 +777,38 @@ fn loaded_after(
                         .indices
                         .iter()
                         .any(IndexExpression::has_unknown)))
-        });
-        if same_element {
-            reloads.push(operation);
-        } else if effects::effects(kernel, operation)
+        })
+    };
+    // An op whose writes cannot reach the element: every effect a read, or a write of memory
+    // the element's cannot alias (GRAMSCHMIDT's second loop writes `a`, reads `r[k][j]`).
+    let element = (&first.memory.root, first.memory.space);
+    let apart = |operation: MlirOperation| {
+        effects::effects(kernel, operation)
             .iter()
-            .any(|(effect, _)| !matches!(effect, effects::Effect::Read(..)))
-        {
+            .all(|(effect, _)| match effect {
+                effects::Effect::Read(..) => true,
+                effects::Effect::Write(root, space) => {
+                    !effects::may_alias(kernel, element, (root, *space), assume_noalias)
+                }
+                effects::Effect::Barrier | effects::Effect::Unknown => false,
+            })
+    };
+    let mut reloads = Vec::new();
+    for operation in ir::block_operations(block)
+        .into_iter()
+        .skip_while(|operation| operation.ptr != the_loop.ptr)
+        .skip(1)
+    {
+        if same_element(operation) {
+            reloads.push(operation);
+        } else if apart(operation) {
+            // Its own loads of the element (a later loop's) read the register too.
+            reloads.extend(
+                ir::walk(operation)
+                    .into_iter()
+                    .filter(|&nested| nested.ptr != operation.ptr && same_element(nested)),
+            );
+        } else {
             break;
         }
     }
