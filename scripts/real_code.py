@@ -19,6 +19,7 @@ Usage: scripts/real_code.py [ROOT] [--filter TEXT]   (ROOT: the repository, defa
 """
 
 import argparse
+import functools
 import os
 import re
 import shlex
@@ -49,20 +50,40 @@ def counts(root, tool, path, kernel, launch):
     return sectors, sum(int(w) for w in WAVEFRONTS.findall(out))
 
 
-def ptx_lines(root, tool, path, kernel, scratch, optimize):
-    """Lines of `kernel`'s `.entry` in the PTX of `path`, with or without the pass."""
-    output = os.path.join(scratch, f"{kernel}-{optimize}.ptx")
+@functools.lru_cache(maxsize=None)
+def optimized(root, tool, path, scratch):
+    """The pass's output of `path` (its default options), written once into `scratch`."""
+    output = os.path.join(scratch, os.path.basename(path))
+    run([tool, "opt", path, "-o", output], root)
+    return output
+
+
+@functools.lru_cache(maxsize=None)
+def ptx(root, tool, path, scratch, optimize):
+    """The PTX of `path`, with or without the pass, its lines (one compile a file)."""
+    output = os.path.join(scratch, f"{os.path.basename(path)}-{optimize}.ptx")
     flags = [] if optimize else ["--no-opt"]
     run([tool, "ptx", path, "-o", output, *flags], root)
-    lines = open(output).read().splitlines()
+    return tuple(open(output).read().splitlines())
+
+
+def ptx_lines(root, tool, path, kernel, scratch, optimize):
+    """Lines of `kernel`'s `.entry` in the PTX of `path`, with or without the pass."""
+    lines = ptx(root, tool, path, scratch, optimize)
     start = next(i for i, line in enumerate(lines) if re.match(rf"\.visible \.entry {kernel}\(", line))
     end = next(i for i in range(start, len(lines)) if lines[i] == "}")
     return end - start + 1
 
 
+@functools.lru_cache(maxsize=None)
+def report(root, tool, path):
+    """`gpu-mem-opt report` of `path` (one run a file)."""
+    return run([tool, "report", path], root)
+
+
 def predicted(root, tool, path, kernel):
     """The pass's predicted microseconds as written and after, or None."""
-    out = run([tool, "report", path], root)
+    out = report(root, tool, path)
     section = re.search(rf"^kernel {kernel} .*?(?=^kernel |\Z)", out, re.S | re.M)
     found = section and TIME.search(section.group(0))
     return (float(found.group(1)), float(found.group(2))) if found else None
@@ -97,10 +118,10 @@ def main():
     passed = total = 0
     with tempfile.TemporaryDirectory() as scratch:
         for path, kernel, expert, launch in entries(root, arguments.filter):
-            optimized = os.path.join(scratch, os.path.basename(path))
-            run([tool, "opt", path, "-o", optimized], root)
             written, written_wavefronts = counts(root, tool, path, kernel, launch)
-            ours, our_wavefronts = counts(root, tool, optimized, kernel, launch)
+            ours, our_wavefronts = counts(
+                root, tool, optimized(root, tool, path, scratch), kernel, launch
+            )
             if expert == "as-written":
                 theirs, their_wavefronts, expert_name = written, written_wavefronts, "as written"
             else:

@@ -585,18 +585,20 @@ fn plan_with(
         shape,
     );
     // Why not the pad an author would write (cuda-samples' `tile[32][33]`): it costs bytes.
-    let pads = Allowed {
-        pad: true,
-        swizzle: false,
-    };
-    let least_pad = candidate_layouts(shape, element_bytes, model, pads)
-        .iter()
-        .map(|pad| pad.extra_bytes(shape, element_bytes))
-        .min();
-    if let (SharedLayout::Swizzle(_), true, Some(bytes)) = (layout, allowed.pad, least_pad) {
-        reason.push_str(&format!(
-            "; a swizzle adds no bytes, a pad at least {bytes} B"
-        ));
+    if let (SharedLayout::Swizzle(_), true) = (layout, allowed.pad) {
+        let pads = Allowed {
+            pad: true,
+            swizzle: false,
+        };
+        let least_pad = candidate_layouts(shape, element_bytes, model, pads)
+            .iter()
+            .map(|pad| pad.extra_bytes(shape, element_bytes))
+            .min();
+        if let Some(bytes) = least_pad {
+            reason.push_str(&format!(
+                "; a swizzle adds no bytes, a pad at least {bytes} B"
+            ));
+        }
     }
     if let Err(problem) = is_bijection_into_bounds(&layout, shape, element_bytes) {
         reason = format!("unchanged: the chosen {layout} fails its bijection check: {problem}");

@@ -300,19 +300,17 @@ fn print_trace(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
     use interpreter::MemorySpace;
     for access in &trace.accesses {
         let metrics = &access.metrics;
-        let measured = match access.space {
-            Some(MemorySpace::Global | MemorySpace::Private) => {
-                format!(", sectors_per_request {}", metrics.sectors_per_request)
-            }
-            Some(MemorySpace::Workgroup) => {
-                format!(", bank_conflict_degree {}", metrics.bank_conflict_degree)
-            }
-            Some(MemorySpace::Constant) | None => String::new(),
-        };
         // Shared memory's total wavefronts too: the time a block's requests take there.
-        let wavefronts = match access.space {
-            Some(MemorySpace::Workgroup) => format!(", wavefronts {}", access.totals.wavefronts),
-            _ => String::new(),
+        let (measured, wavefronts) = match access.space {
+            Some(MemorySpace::Global | MemorySpace::Private) => (
+                format!(", sectors_per_request {}", metrics.sectors_per_request),
+                String::new(),
+            ),
+            Some(MemorySpace::Workgroup) => (
+                format!(", bank_conflict_degree {}", metrics.bank_conflict_degree),
+                format!(", wavefronts {}", access.totals.wavefronts),
+            ),
+            Some(MemorySpace::Constant) | None => (String::new(), String::new()),
         };
         writeln!(
             out,

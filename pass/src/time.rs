@@ -659,6 +659,24 @@ impl Walker<'_> {
         self.region(region, &mut varying)
     }
 
+    /// The ops of `branch`'s region `side` walked as if written in its place (a side LLVM
+    /// selects at compile time, or one ptxas predicates).
+    fn in_place(
+        &self,
+        branch: MlirOperation,
+        side: isize,
+        cost: &mut Cost,
+        varying: &mut Varying,
+    ) -> Result<(), String> {
+        let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(branch, side)) };
+        if !block.ptr.is_null() {
+            for inner in ir::block_operations(block) {
+                self.operation(inner, cost, varying)?;
+            }
+        }
+        Ok(())
+    }
+
     fn operation(
         &self,
         operation: MlirOperation,
@@ -739,24 +757,14 @@ impl Walker<'_> {
             "scf.if" if static_branch(operation).is_some() => {
                 // LLVM folds the branch: the side it selects runs as if written in its place.
                 let side = static_branch(operation).unwrap_or(0);
-                let block =
-                    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, side)) };
-                if !block.ptr.is_null() {
-                    for inner in ir::block_operations(block) {
-                        self.operation(inner, cost, varying)?;
-                    }
-                }
+                self.in_place(operation, side, cost, varying)?;
                 results_vary(varying, true);
             }
             "scf.if" if ir::attribute(operation, IN_ARRAY).is_some() => {
                 // A staged copy's cell loaded where it lies in the array: ptxas predicates the
                 // load, which issues with the others as written in place; the else side's 0
                 // is a select.
-                let block =
-                    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)) };
-                for inner in ir::block_operations(block) {
-                    self.operation(inner, cost, varying)?;
-                }
+                self.in_place(operation, 0, cost, varying)?;
                 cost.instructions += 1.0;
                 cost.size += 1.0;
                 results_vary(varying, true);

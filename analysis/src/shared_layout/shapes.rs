@@ -194,13 +194,16 @@ pub fn plan_over_shapes(
             .collect();
         let buffer = (shape, element_bytes, &bound[..], names);
         let budget = (allowed, bytes_available);
-        plan_with(buffer, block, model, budget, (true, Some(only))).map_err(|unknown| {
-            let at = format!("at block {}, {}", shown(block), unknown.reason);
-            Unknown::of(unknown.cause, at)
-        })
+        plan_with(buffer, block, model, budget, (true, Some(only)))
+    };
+    // An unknown at `block`, saying where.
+    let located = |block: Block, unknown: &Unknown| {
+        let at = format!("at block {}, {}", shown(block), unknown.reason);
+        Unknown::of(unknown.cause, at)
     };
     let widest = shapes.iter().map(|block| block.x).max().unwrap_or(1);
     let wide = |block: &Block| block.x >= WARP_SIZE.min(widest);
+    let wide_shapes: Vec<Block> = shapes.iter().copied().filter(wide).collect();
     let mut left: Vec<(SharedLayout, f64)> =
         candidate_layouts(shape, element_bytes, model, allowed)
             .into_iter()
@@ -249,15 +252,16 @@ pub fn plan_over_shapes(
     }
     // The wide shapes decide: each must be known. A narrow one may stay unknown (a guard's
     // every-lane bound conflicts there), and the reason says where.
-    if let Some((_, why)) = unknown
+    if let Some((block, why)) = unknown
         .iter()
         .find(|(block, _)| wide(block))
         .or(unknown.first().filter(|_| costed.is_empty()))
     {
-        return Err(why.clone());
+        return Err(located(*block, why));
     }
-    let wide_count = costed.iter().filter(|(block, ..)| wide(block)).count();
-    let gains = |sum: f64| sum < wide_count as f64 - 1e-9;
+    // Every wide shape is costed: a layout's sum of ratios over them is below their count
+    // where it gains at one.
+    let gains = |sum: f64| sum < wide_shapes.len() as f64 - 1e-9;
     let chosen = left
         .iter()
         .filter(|(_, sum)| gains(*sum))
@@ -282,14 +286,13 @@ pub fn plan_over_shapes(
         .max_by(|&a, &b| score(a).total_cmp(&score(b)).then(a.cmp(&b)))
         .unwrap_or(0);
     let block = costed[at].0;
-    let mut plan = plan_at(block, chosen.as_slice())?;
+    let mut plan = plan_at(block, chosen.as_slice()).map_err(|why| located(block, &why))?;
     let range = format!(
         "the block size is unknown: costed at {} block shapes (sides powers of two, {}, every \
          access inside the buffer)",
         shapes.len(),
         threads(&shapes)
     );
-    let wide_shapes: Vec<Block> = shapes.iter().copied().filter(wide).collect();
     let wide_range = format!(
         "the {} a warp wide ({})",
         wide_shapes.len(),
@@ -313,7 +316,8 @@ pub fn plan_over_shapes(
             let best = plan_at(
                 block,
                 &candidate_layouts(shape, element_bytes, model, allowed),
-            )?;
+            )
+            .map_err(|why| located(block, &why))?;
             let why = dropped
                 .get(&best.layout)
                 .map(|dropped| match &dropped.outcome {
@@ -341,15 +345,12 @@ pub fn plan_over_shapes(
         }
     };
     if let (Some((first, why)), Some(_)) = (unknown.first(), chosen) {
-        let reason = why
-            .reason
-            .strip_prefix(&format!("at block {}: ", shown(*first)));
         plan.reason.push_str(&format!(
             "; its bank conflicts are unknown at {} shapes narrower than a warp ({}; at {}: {})",
             unknown.len(),
             threads(&unknown.iter().map(|(block, _)| *block).collect::<Vec<_>>()),
             shown(*first),
-            reason.unwrap_or(&why.reason)
+            why.reason
         ));
     }
     Ok(ShapesPlan {

@@ -4,6 +4,7 @@
 //! caller words it.
 
 use analysis::{
+    matrix::AccessKind,
     metrics::Block,
     staging::{Staging, TILE_ITERATIONS},
 };
@@ -76,7 +77,7 @@ pub(super) fn apply(
     let finding = &findings[index];
     let extents = &footprint.extents[..];
     // A loop longer than a tile staged whole (`plan::plan_all`): say so, it has no strip-mine.
-    let whole = match &finding.access.loops[..] {
+    let whole_trips = match &finding.access.loops[..] {
         [the_loop] => the_loop
             .trip_count()
             .map(|trips| trips as i64)
@@ -84,10 +85,10 @@ pub(super) fn apply(
         _ => None,
     };
     let direction = match finding.access.kind {
-        analysis::matrix::AccessKind::Load => "copied in once before it",
-        analysis::matrix::AccessKind::Store => "copied out once after it",
+        AccessKind::Load => "copied in once before it",
+        AccessKind::Store => "copied out once after it",
     };
-    let whole = whole.map_or(String::new(), |trips| {
+    let whole = whole_trips.map_or(String::new(), |trips| {
         format!(
             "; one tile holds the loop's {trips} iterations, {direction} (tiles of \
              {TILE_ITERATIONS} would end in one of {})",

@@ -222,12 +222,20 @@ pub(super) fn copy_box(
     })
 }
 
+/// The size of `source`'s memref in `dimension`: its constant, or `memref.dim`.
+fn array_size(builder: &Builder, source: &CopyBox, dimension: usize) -> MlirValue {
+    match source.shape[dimension] {
+        Some(size) => builder.index_constant(size),
+        None => builder.dimension_size(source.memref, dimension),
+    }
+}
+
 /// The last index of `source`'s memref in `dimension`.
 fn last_index(builder: &Builder, source: &CopyBox, dimension: usize) -> MlirValue {
     match source.shape[dimension] {
         Some(size) => builder.index_constant(size - 1),
         None => {
-            let size = builder.dimension_size(source.memref, dimension);
+            let size = array_size(builder, source, dimension);
             builder.index_binary("arith.subi", size, builder.index_constant(1))
         }
     }
@@ -245,11 +253,7 @@ fn load_in_array(
 ) -> Result<MlirOperation, String> {
     let mut in_array = None;
     for (dimension, &index) in global.iter().enumerate() {
-        let size = match source.shape[dimension] {
-            Some(size) => copy.index_constant(size),
-            None => copy.dimension_size(source.memref, dimension),
-        };
-        let below = compare_less(copy, index, size)?;
+        let below = compare_less(copy, index, array_size(copy, source, dimension))?;
         in_array = Some(match in_array {
             Some(all) => copy.boolean("arith.andi", all, below),
             None => below,

@@ -117,18 +117,13 @@ pub(super) fn plan_all(
     // floats a row take 4.75.
     if let Some(depth) = whole_loop_depth(findings) {
         let plans = plan_at(context, depth);
-        let whole = plans
-            .iter()
-            .filter(|(index, _, verdict)| {
-                matches!(verdict, Verdict::Stage(_)) && findings[*index].access.loops.len() == 1
-            })
-            .all(|(index, staging, _)| {
-                let trips = findings[*index].access.loops[0]
-                    .trip_count()
-                    .map(|t| t as i64);
-                let iterations = staging.footprint.as_ref().map(|f| f.iterations);
-                iterations.is_some() && iterations == trips.map(|trips| trips.min(depth))
-            });
+        let whole = staged_in_one_loop(&plans, findings).all(|(index, staging)| {
+            let trips = findings[index].access.loops[0]
+                .trip_count()
+                .map(|t| t as i64);
+            let iterations = staging.footprint.as_ref().map(|f| f.iterations);
+            iterations.is_some() && iterations == trips.map(|trips| trips.min(depth))
+        });
         if whole {
             return plans;
         }
@@ -139,12 +134,8 @@ pub(super) fn plan_all(
     let mut depth = TILE_ITERATIONS;
     loop {
         let plans = plan_at(context, depth);
-        let depths: Vec<i64> = plans
-            .iter()
-            .filter(|(index, _, verdict)| {
-                matches!(verdict, Verdict::Stage(_)) && findings[*index].access.loops.len() == 1
-            })
-            .filter_map(|(_, staging, _)| Some(staging.footprint.as_ref()?.iterations))
+        let depths: Vec<i64> = staged_in_one_loop(&plans, findings)
+            .filter_map(|(_, staging)| Some(staging.footprint.as_ref()?.iterations))
             .filter(|&iterations| iterations > 1)
             .collect();
         let agree = depths.windows(2).all(|pair| pair[0] == pair[1]);
@@ -153,6 +144,19 @@ pub(super) fn plan_all(
         }
         depth /= 2;
     }
+}
+
+/// The plans that stage an access in a single loop: its index and staging.
+fn staged_in_one_loop<'a>(
+    plans: &'a [(usize, Staging, Verdict)],
+    findings: &'a [Finding],
+) -> impl Iterator<Item = (usize, &'a Staging)> {
+    plans
+        .iter()
+        .filter(|(index, _, verdict)| {
+            matches!(verdict, Verdict::Stage(_)) && findings[*index].access.loops.len() == 1
+        })
+        .map(|(index, staging, _)| (*index, staging))
 }
 
 /// The most iterations of a loop staged whole in one tile: below twice a tile's, where tiles
