@@ -505,6 +505,12 @@ fn decide_reference(
             footprint.reuse
         )
     };
+    // A stencil's or window's loads, each at one address a warp (filter taps loaded before
+    // their loop) are broadcasts, not coalesced rows.
+    let shifted = match warp_stride(access) {
+        Some(0) => format!("broadcasts (one address a warp: {shown} sector a request)"),
+        _ => format!("coalesced ({shown} sectors/request)"),
+    };
     let intra_thread = candidate.classification.map.map(|map| map.intra_thread);
     let (stage, rule, why) = match (neighbor, intra_thread) {
         (Some(neighbor), _) if neighbor.form == Form::Record && uncoalesced => (
@@ -522,7 +528,7 @@ fn decide_reference(
         ),
         (Some(neighbor), _) if neighbor.form == Form::Window => {
             staging.summary = format!(
-                "not staged: the window's loads are coalesced ({shown} sectors/request), and L1 serves their shifted reads"
+                "not staged: the window's loads are {shifted}, and L1 serves their shifted reads"
             );
             (
                 false,
@@ -537,7 +543,7 @@ fn decide_reference(
         ),
         (Some(_), _) => {
             staging.summary = format!(
-                "not staged: the stencil's loads are coalesced ({shown} sectors/request), and L1 serves their shifted reads"
+                "not staged: the stencil's loads are {shifted}, and L1 serves their shifted reads"
             );
             (
                 false,

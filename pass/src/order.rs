@@ -88,7 +88,7 @@ pub struct Stage {
 }
 
 /// The kernel stages, in order.
-pub const KERNEL: [Stage; 15] = [
+pub const KERNEL: [Stage; 17] = [
     Stage {
         step: Step::RegisterTile,
         phase: Phase::Work,
@@ -127,9 +127,23 @@ pub const KERNEL: [Stage; 15] = [
     Stage {
         step: Step::Promote,
         phase: Phase::Assumed,
+        does: "reads a repeated load's value from the load before it",
+        needs: &[],
+        run: |work| early(promote::repeated::run, work),
+    },
+    Stage {
+        step: Step::Promote,
+        phase: Phase::Assumed,
         does: "carries loads along a loop in registers",
         needs: &[(Step::Version, "the arguments its check proves apart")],
         run: |work| early(promote::stream::run, work),
+    },
+    Stage {
+        step: Step::Promote,
+        phase: Phase::Assumed,
+        does: "loads what a loop repeats once before it",
+        needs: &[(Step::Version, "the arguments its check proves apart")],
+        run: |work| early(promote::invariant::run, work),
     },
     Stage {
         step: Step::Vectorize,

@@ -42,7 +42,7 @@
 //!   ([`HOISTED_VALUES`]): its instructions, latency and request lines once (LICM, GVN);
 //! - ops LLVM's CSE and GVN delete, copies of a pure op computed before in the same or an
 //!   enclosing region (the steps read the ids again for each fill and view), cost nothing
-//!   (the submodule `numbering`).
+//!   (`ir::numbering`).
 //!
 //! **Requests a block's ids decide**: where a clamp or a guard reads the block ids, the
 //! findings' estimate is the block in the middle of the grid's ([`Finding::estimate`]).
@@ -77,9 +77,9 @@ use analysis::{
 };
 use mlir_sys::*;
 
-mod numbering;
 
-use numbering::Numbering;
+
+use crate::ir::numbering::{self, Numbering};
 
 use crate::{
     facts::{

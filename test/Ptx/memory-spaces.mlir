@@ -3,7 +3,7 @@
 // globals are valid sm_90 instructions as gpu-mem-opt emits them. Constant
 // memory is made only under option bind-constants=true and only where the copy
 // before each launch pays (issue 30), so the constant test is compiled with it
-// (its convolution reads the 9 taps 1152 times per warp).
+// (its convolution reads 9 taps a row, 1152 times per warp).
 
 // REQUIRES: ptxas
 // RUN: gpu-mem-opt ptx %S/../Transforms/vectorize.mlir --options assume-alignment=16 -o %t-vectorize.ptx 2>/dev/null
@@ -19,5 +19,5 @@
 // RUN: gpu-mem-opt ptx %S/../Transforms/vectorize-version.mlir -o %t-version.ptx 2>/dev/null
 // RUN: ptxas -arch=sm_90 %t-version.ptx -o %t-version.cubin
 // RUN: FileCheck %s --input-file=%t-constant.ptx
-// CHECK: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[36];
+// CHECK: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[4608];
 // CHECK: ld.const.b32

@@ -106,24 +106,21 @@
 // are read as rows of 256 (pitch = imageW = 256 at every launch), each column proved in range
 // by the grid and loop ranges or, for the row halos, by their guards (baseX >= 0, imageW -
 // baseX > 144); nothing is staged (the tile is the author's, the taps "so L1 serves them").
-// It does not hoist the taps: the j loop stays with its c_Kernel load in each of the 8
-// outputs, so the interpreter counts 26112 global sectors after the pass against the
-// expert's 10880 (the scoreboard's 2.40). The remark's "its loads hoisted out of the loops
-// that do not move their addresses" is ptxas's doing, not the pass's: run through ptxas
-// -arch=sm_90 (SASS opcodes counted in the cubin), the rows kernel (fully unrolled by ptxas,
-// so the static count is the count a thread) has 146 LDG as written (10 tile + 136 taps) and
-// 27 after the pass (10 + 17: the .nc taps loaded once, as the expert's); the columns kernel
-// keeps the i loop (17 FMULs) and has 27 LDG both ways, its 17 tap LDGs after the barrier as
-// written and before it after the pass, as hoisted out of the i loop (the branches were not
-// decoded); session 17's H200 counters of bench/kernels/convolution_rows.mlir: 27 load
-// requests a warp against 146. So on the device the pass's code likely issues the expert's
-// loads; the MLIR the pass emits, which the interpreter and the scoreboard count, does not,
-// and the hoisting is a bet on the back end's unrolling and LICM.
-// Remarks that are wrong or misleading here: "not staged: ... the loads are nearly coalesced (1
-// sectors/request, ideal 4)" called a warp-uniform load (one 4-byte address for all 32
-// lanes) nearly coalesced with an ideal of 4 sectors: 1 sector is its ideal, it is a
-// broadcast (session 32: "a broadcast (one address a warp: 1 sector a request)"); "reads the tile 17 times a copy (reuse 64.00)" counts the j loop's 17 taps and
-// the block's 64 threads but not the 8 outputs each thread computes (136 reads a thread).
+// Since session 33 it also hoists the taps (promote): the j loop of 17 trips is written out in
+// each kernel's output loop and the 17 taps, which do not move with i and which nothing in
+// the kernel writes, are loaded once before it (136 -> 17 loads a thread), then vectorize
+// reads them as four vector<4xf32> and one scalar (c_Kernel's gpu.alloc is 256-byte aligned
+// at every launch here): 5 requests a thread, 26112 -> 9344 global sectors a launch against
+// the expert's 10880 (the scoreboard's 0.86). Before, the j loop stayed with its c_Kernel
+// load in each of the 8 outputs (26112 sectors, 2.40x) and the hoisting was ptxas's doing:
+// run through ptxas -arch=sm_90 (SASS opcodes counted in the cubin), the rows kernel (fully
+// unrolled by ptxas) had 146 LDG as written (10 tile + 136 taps) and 27 after the pass (10 +
+// 17); session 17's H200 counters of bench/kernels/convolution_rows.mlir: 27 load requests a
+// warp against 146. The MLIR now states what was a bet on the back end's unrolling and LICM.
+// Remarks that were wrong or misleading here: "not staged: ... the loads are nearly coalesced
+// (1 sectors/request, ideal 4)" called a warp-uniform load nearly coalesced (session 32: "a
+// broadcast"; since session 33 the taps are loaded before the loop and no staging decision
+// is taken for them).
 // The vectorize report (report only) writes the first tap's offset as tid.x + 160*tid.y +
 // 16*loop0 + 8, with loop0 counting the i loop's trips from 0 (i - 1), where the delinearize
 // remarks' loop0 is i itself (16*loop0 - 16): one name for two values. The readonly remark's
@@ -145,22 +142,24 @@
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.y + 4*bid.y)*256 + tid.x + 128*bid.x + 16*loop0 - 16] read as row tid.y + 4*bid.y, column tid.x + 128*bid.x + 16*loop0 - 16 of rows of 256 elements (a 2-D view, the same addresses): tid.x + 128*bid.x + 16*loop0 - 16 >= 0 by tid.x + 128*bid.x - 16 >= -16*loop0, < 256 by the id and loop ranges
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.y + 4*bid.y)*256 + tid.x + 128*bid.x + 16*loop0 - 16] read as row tid.y + 4*bid.y, column tid.x + 128*bid.x + 16*loop0 - 16 of rows of 256 elements (a 2-D view, the same addresses): tid.x + 128*bid.x + 16*loop0 - 16 >= 0 by the id and loop ranges, < 256 by -tid.x - 128*bid.x + 272 > 16*loop0
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 4*bid.y)*256 + tid.x + 128*bid.x + 16*loop0 - 16] written as row tid.y + 4*bid.y, column tid.x + 128*bid.x + 16*loop0 - 16 of rows of 256 elements (a 2-D view, the same addresses): 0 <= tid.x + 128*bid.x + 16*loop0 - 16 < 256 by the id and loop ranges
+// REMARK: gpu-mem-opt: promote: arg 5: arg 5[-loop1 + 8]: loaded once before the loop at {{.*}} and kept in 17 registers, not in each of its 8 iterations (its inner loop of 17 iterations written out): 136 → 17 loads a thread
+// REMARK: gpu-mem-opt: vectorize: arg 5: 17 loads of 4 B -> vector<4xf32> (align 16) + vector<4xf32> (align 16) + vector<4xf32> (align 16) + vector<4xf32> (align 16) + 1 scalar; alignment 256: base 256 B from gpu.alloc at {{.*}}, at every launch in this module, offset 0
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express; predicted 4.7 → 3.7 µs a launch (latency-bound): its loads hoisted out of the loops that do not move their addresses
-// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 64.00) and the loads are a broadcast (one address a warp: 1 sector a request), so L1 serves them
+// REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express
 // REMARK: gpu-mem-opt: pad: workgroup 0: pad 16 elements (+256 B): wavefronts 584 -> 292 (degree 2 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|stage-shared: arg [01]|promote|vectorize|version|register-tile|coarsen}}
 /// convolutionColumnsKernel: the same, the sample's +1 pad made +2.
 // REMARK: gpu-mem-opt: kernel: 'convolutionColumnsKernel': block 16x8x1 (from gpu.launch_func); 9 memory accesses; the same at every launch here: arg2 = 256, arg3 = 128, arg4 = 256
 // REMARK: gpu-mem-opt: delinearize: arg 1: arg 1[(tid.y + 64*bid.y + 8*loop0 - 8)*256 + tid.x + 16*bid.x] read as row tid.y + 64*bid.y + 8*loop0 - 8, column tid.x + 16*bid.x of rows of 256 elements (a 2-D view, the same addresses): 0 <= tid.x + 16*bid.x < 256 by the id and loop ranges; the same for 2 more accesses: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 0: arg 0[(tid.y + 64*bid.y + 8*loop0 - 8)*256 + tid.x + 16*bid.x] written as row tid.y + 64*bid.y + 8*loop0 - 8, column tid.x + 16*bid.x of rows of 256 elements (a 2-D view, the same addresses): 0 <= tid.x + 16*bid.x < 256 by the id and loop ranges
+// REMARK: gpu-mem-opt: promote: arg 5: arg 5[-loop1 + 8]: loaded once before the loop at {{.*}} and kept in 17 registers, not in each of its 8 iterations (its inner loop of 17 iterations written out): 136 → 17 loads a thread
+// REMARK: gpu-mem-opt: vectorize: arg 5: 17 loads of 4 B -> vector<4xf32> (align 16) + vector<4xf32> (align 16) + vector<4xf32> (align 16) + vector<4xf32> (align 16) + 1 scalar; alignment 256: base 256 B from gpu.alloc at {{.*}}, at every launch in this module, offset 0
 // REMARK: gpu-mem-opt: readonly: arg 1: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express; predicted 4.8 → 3.8 µs a launch (latency-bound): its loads hoisted out of the loops that do not move their addresses
-// REMARK: gpu-mem-opt: stage-shared: arg 5: not staged: each thread reads the tile 17 times a copy (reuse 128.00) and the loads are a broadcast (one address a warp: 1 sector a request), so L1 serves them
+// REMARK: gpu-mem-opt: readonly: arg 5: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}}); not in constant memory: host code in this module launches the kernel (gpu.launch_func at {{.*}}) and would have to copy arg 5 into the constant symbol before each launch, which MLIR's GPU dialect cannot express
 // REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+64 B): wavefronts 1168 -> 584 (degree 2 -> 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|stage-shared: arg [01]|promote|vectorize|version|register-tile|coarsen}}
-// REMARK: gpu-mem-opt: time: predicted 4.7 → 3.7 µs a launch (latency-bound)
-// REMARK: gpu-mem-opt: time: predicted 4.8 → 3.7 µs a launch (latency-bound)
+// REMARK: gpu-mem-opt: time: predicted 4.7 → 3.3 µs a launch (latency-bound)
+// REMARK: gpu-mem-opt: time: predicted 4.8 → 3.3 µs a launch (latency-bound)
 
 module attributes {gpu.container_module} {
   // main(): imageW = 256, imageH = 128 (the source's 3072 x 3072: see the header). h_Kernel,

@@ -48,15 +48,16 @@
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // CHECK: memref.global @__gmo_const_convolution_arg1 : memref<9xf32, 4> = uninitialized {alignment = 16 : i64}
-    // PTX-DAG: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[36];
+    // CHECK: memref.global @__gmo_const_convolution_arg1 : memref<128x9xf32, 4> = uninitialized {alignment = 16 : i64}
+    // PTX-DAG: .visible .const .align 16 .b8 __gmo_const_convolution_arg1[4608];
 
-    /// 1-D convolution with 9 coefficients along each of 128 rows: every lane of
-    /// a warp reads w[k] in iteration k (1 distinct address per request: T_const
-    /// 34.2 < 43.3 cycles on the H200), 36 B, 128 x 9 = 1152 times per warp, so
-    /// the constant cache saves more (about 5.3 µs) than the copy of 36 B before
-    /// each launch costs (about 2.0 µs). w goes to constant memory; the input,
-    /// read by 9 threads each, keeps the read-only path.
+    /// 1-D convolution with 9 coefficients of its own along each of 128 rows: every
+    /// lane of a warp reads w[r][k] in iteration (r, k) (1 distinct address per
+    /// request: T_const 34.2 < 43.3 cycles on the H200), 4608 B, 128 x 9 = 1152
+    /// times per warp, so the constant cache saves more (about 5.3 µs) than the
+    /// copy of 4608 B before each launch costs. w goes to constant memory; the
+    /// input, read by 9 threads each, keeps the read-only path. (One filter for
+    /// every row, w[k], would be loaded once before the row loop: promote.)
     // CHECK-LABEL: gpu.func @convolution
     // REPORT: "kind": "constant",
     // REPORT-NEXT: "target": "arg 1",
@@ -69,25 +70,26 @@ module attributes {gpu.container_module} {
     // REPORT-NEXT: "costs_estimated": false,
     // REPORT-NEXT: "symbol": "__gmo_const_convolution_arg1",
     // REPORT-NEXT: "constant_copy": {
-    // REPORT-NEXT: "bytes": 36,
+    // REPORT-NEXT: "bytes": 4608,
     // REPORT-NEXT: "loads_per_warp": 1152.0,
     // REPORT: "launch_contract": [
     // REPORT-NEXT: {
     // REPORT-NEXT: "kind": "constant",
     // REPORT-NEXT: "argument": 1,
     // REPORT-NEXT: "symbol": "__gmo_const_convolution_arg1",
-    // REPORT-NEXT: "bytes": 36
+    // REPORT-NEXT: "bytes": 4608
     // CHECK-SAME: gpu_mem_opt.constant_bindings = {arg1 = @__gmo_const_convolution_arg1}
-    // CHECK: %[[G:.*]] = memref.get_global @__gmo_const_convolution_arg1 : memref<9xf32, 4>
-    // CHECK: %[[W:.*]] = memref.memory_space_cast %[[G]] : memref<9xf32, 4> to memref<9xf32>
-    // CHECK: memref.load %[[W]][%{{.*}}] : memref<9xf32>
+    // CHECK: %[[G:.*]] = memref.get_global @__gmo_const_convolution_arg1 : memref<128x9xf32, 4>
+    // CHECK: %[[W:.*]] = memref.memory_space_cast %[[G]] : memref<128x9xf32, 4> to memref<128x9xf32>
+    // CHECK: memref.load %[[W]][%{{.*}}, %{{.*}}] : memref<128x9xf32>
     // PTX-LABEL: .entry convolution(
-    // PTX-DAG: ld.const.b32 {{.*}}[__gmo_const_convolution_arg1]
+    // PTX-DAG: mov.b64 {{.*}}, __gmo_const_convolution_arg1;
+    // PTX-DAG: ld.const.b32
     // PTX-DAG: ld.global.nc.b32
     // expected-remark @+3 {{kernel: 'convolution'}}
     // expected-remark @+2 {{readonly: arg 0: ld.global.nc}}
-    // expected-remark @+1 {{constant: arg 1: ld.const from @__gmo_const_convolution_arg1: the launcher must copy arg 1 (36 B) into @__gmo_const_convolution_arg1 before each launch}}
-    gpu.func @convolution(%in: memref<128x1032xf32> {llvm.noalias}, %w: memref<9xf32> {llvm.noalias}, %out: memref<128x1024xf32> {llvm.noalias}) kernel
+    // expected-remark @+1 {{constant: arg 1: ld.const from @__gmo_const_convolution_arg1: the launcher must copy arg 1 (4608 B) into @__gmo_const_convolution_arg1 before each launch}}
+    gpu.func @convolution(%in: memref<128x1032xf32> {llvm.noalias}, %w: memref<128x9xf32> {llvm.noalias}, %out: memref<128x1024xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x
       %bx = gpu.block_id x
@@ -103,7 +105,7 @@ module attributes {gpu.container_module} {
         %sum = scf.for %k = %c0 to %c9 step %c1 iter_args(%acc = %zero) -> f32 {
           %i = arith.addi %t, %k : index
           %x = memref.load %in[%r, %i] : memref<128x1032xf32>
-          %c = memref.load %w[%k] : memref<9xf32>
+          %c = memref.load %w[%r, %k] : memref<128x9xf32>
           %p = arith.mulf %x, %c : f32
           %a = arith.addf %acc, %p : f32
           scf.yield %a : f32
@@ -212,7 +214,7 @@ module attributes {gpu.container_module} {
     // CHECK-SAME: %arg0: memref<10240xf32> {llvm.noalias, llvm.readonly}
     // CHECK-NOT: constant_bindings
     // expected-remark @+2 {{kernel: 'second_table'}}
-    // expected-remark @+1 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias}); not in constant memory: 40960 B more would exceed the gpu.module's 65536 B of constant memory (49188 B used)}}
+    // expected-remark @+1 {{readonly: arg 0: ld.global.nc: read-only, not aliased by a write ({llvm.noalias}); not in constant memory: 40960 B more would exceed the gpu.module's 65536 B of constant memory (53760 B used)}}
     gpu.func @second_table(%table: memref<10240xf32> {llvm.noalias}, %out: memref<64xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c0 = arith.constant 0 : index

@@ -112,7 +112,8 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// Two read-only inputs and one output: one check that each input is
+    /// Two read-only inputs and one output, each input read at i and 511 - i
+    /// (the same element twice would be one load: promote): one check that each input is
     /// apart from the output (the inputs may overlap each other: both only
     /// read): three spans (6 instructions), two pairs (6), an and: 13. The
     /// scalar factor is no memref and needs no check.
@@ -133,10 +134,12 @@ module attributes {gpu.container_module} {
       %i = arith.addi %base, %tx : index
       %zero = arith.constant 0.0 : f32
       memref.store %zero, %z[%i] : memref<512xf32>
+      %c511 = arith.constant 511 : index
+      %mirror = arith.subi %c511, %i : index
       %xv = memref.load %x[%i] : memref<512xf32>
       %yv = memref.load %y[%i] : memref<512xf32>
-      %xw = memref.load %x[%i] : memref<512xf32>
-      %yw = memref.load %y[%i] : memref<512xf32>
+      %xw = memref.load %x[%mirror] : memref<512xf32>
+      %yw = memref.load %y[%mirror] : memref<512xf32>
       %ax = arith.mulf %a, %xv : f32
       %xx = arith.mulf %ax, %xw : f32
       %yy = arith.mulf %yv, %yw : f32
@@ -160,8 +163,10 @@ module attributes {gpu.container_module} {
       %ty = gpu.thread_id y
       %zero = arith.constant 0.0 : f32
       memref.store %zero, %out[%ty, %tx] : memref<8x16xf32>
+      %c15 = arith.constant 15 : index
+      %mirror = arith.subi %c15, %tx : index
       %v = memref.load %in[%ty, %tx] : memref<8x16xf32, strided<[32, 1], offset: 8>>
-      %again = memref.load %in[%ty, %tx] : memref<8x16xf32, strided<[32, 1], offset: 8>>
+      %again = memref.load %in[%ty, %mirror] : memref<8x16xf32, strided<[32, 1], offset: 8>>
       %w = arith.addf %v, %again : f32
       memref.store %w, %out[%ty, %tx] : memref<8x16xf32>
       gpu.return
@@ -185,8 +190,10 @@ module attributes {gpu.container_module} {
       %tx = gpu.thread_id x
       %zero = arith.constant 0.0 : f32
       memref.store %zero, %out[%tx] : memref<?xf32>
+      %c255 = arith.constant 255 : index
+      %mirror = arith.subi %c255, %tx : index
       %v = memref.load %in[%tx] : memref<256xf32>
-      %again = memref.load %in[%tx] : memref<256xf32>
+      %again = memref.load %in[%mirror] : memref<256xf32>
       %w = arith.addf %v, %again : f32
       memref.store %w, %out[%tx] : memref<?xf32>
       gpu.return

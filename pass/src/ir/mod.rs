@@ -3,6 +3,7 @@
 
 pub mod affine;
 pub mod builder;
+pub mod numbering;
 
 /// The attribute that counts the workgroup attributions of a `gpu.func` and of a
 /// `gpu.launch` alike (MLIR's `getNumWorkgroupAttributionsAttrName`; absent means 0).

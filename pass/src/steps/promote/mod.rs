@@ -31,6 +31,8 @@
 //! it.
 //! Cost: one walk of each loop's body per candidate.
 
+pub mod invariant;
+pub mod repeated;
 pub mod stream;
 
 use analysis::expression::{IndexExpression, LoopId, Variable};
@@ -449,7 +451,7 @@ fn decide(
         return Err("its memref is made inside the loop".into());
     }
     for &value in &index_operands(&first.memory) {
-        if !hoistable(value, the_loop, 0) {
+        if !hoistable(value, the_loop, None, 0) {
             return Err("its index is computed in the loop by an op that cannot move out".into());
         }
     }
@@ -561,9 +563,17 @@ fn shared_outside(
     Ok(())
 }
 
-/// Whether `value` is defined outside `the_loop` or by pure `arith` ops of such values.
-fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
-    if ir::defined_outside(value, the_loop) {
+/// Whether `value` is defined outside `the_loop` or by pure `arith` ops of such values (and
+/// of `also`, an inner loop's counter, where given).
+fn hoistable(
+    value: MlirValue,
+    the_loop: MlirOperation,
+    also: Option<MlirValue>,
+    depth: usize,
+) -> bool {
+    if ir::defined_outside(value, the_loop)
+        || also.is_some_and(|also| unsafe { mlirValueEqual(also, value) })
+    {
         return true;
     }
     let Some(owner) = ir::defining_operation(value) else {
@@ -576,6 +586,7 @@ fn hoistable(value: MlirValue, the_loop: MlirOperation, depth: usize) -> bool {
             hoistable(
                 unsafe { mlirOperationGetOperand(owner, position) },
                 the_loop,
+                also,
                 depth + 1,
             )
         })
@@ -662,18 +673,12 @@ fn apply(
                 &place,
                 element_type,
             ),
-            None => {
-                let before = Builder::before(the_loop).located(load_location);
-                let nonempty = before.compare(SIGNED_LESS, lower, upper)?;
-                let (branch, then_yield, else_yield) = before.if_else(nonempty, &[element_type])?;
-                let loaded = load(&Builder::before(then_yield), &place, element_type);
-                let zero = Builder::before(else_yield).zero(element_type);
-                unsafe {
-                    mlirOperationSetOperands(then_yield, 1, &loaded);
-                    mlirOperationSetOperands(else_yield, 1, &zero);
-                    mlirOperationGetResult(branch, 0)
-                }
-            }
+            None => guarded_load(
+                &Builder::before(the_loop).located(load_location),
+                (lower, upper),
+                &place,
+                element_type,
+            )?,
         };
         let mut current =
             unsafe { mlirBlockAddArgument(body, element_type, mlirOperationGetLocation(the_loop)) };
@@ -735,6 +740,25 @@ fn apply(
         }
     }
     Ok(())
+}
+
+/// `place`'s element where `lower < upper` (a loop's bounds), else 0, loaded before the
+/// builder's anchor.
+fn guarded_load(
+    before: &Builder,
+    (lower, upper): (MlirValue, MlirValue),
+    place: &[MlirValue],
+    element_type: MlirType,
+) -> Result<MlirValue, String> {
+    let nonempty = before.compare(SIGNED_LESS, lower, upper)?;
+    let (branch, then_yield, else_yield) = before.if_else(nonempty, &[element_type])?;
+    let loaded = load(&Builder::before(then_yield), place, element_type);
+    let zero = Builder::before(else_yield).zero(element_type);
+    unsafe {
+        mlirOperationSetOperands(then_yield, 1, &loaded);
+        mlirOperationSetOperands(else_yield, 1, &zero);
+        Ok(mlirOperationGetResult(branch, 0))
+    }
 }
 
 /// `memref.load place[0][place[1..]]` of `element_type` before the builder's anchor.

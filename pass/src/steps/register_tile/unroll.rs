@@ -60,15 +60,15 @@ pub fn can_write_out(the_loop: MlirOperation, most: i64) -> bool {
     trips(the_loop).is_some_and(|trips| trips <= most)
 }
 
-/// The trips of `the_loop` where its end is its start plus a constant (or both constants)
-/// and its step a positive constant, and its body has no region. Read from the SSA values
+/// The trips of `the_loop` where its end is its start plus a constant (or both known at
+/// compile time, `ir::static_integer`) and its step a positive constant, and its body has no region. Read from the SSA values
 /// alone: the access model reads a partial tile's end, `min(kk + 32, n)`, as `kk + 32`
 /// (`facts::extract::CLAMP`), which is right for its addresses and wrong for a trip count.
-fn trips(the_loop: MlirOperation) -> Option<i64> {
+pub fn trips(the_loop: MlirOperation) -> Option<i64> {
     let operand = |position| unsafe { mlirOperationGetOperand(the_loop, position) };
     let (lower, upper) = (operand(0), operand(1));
-    let step = ir::constant_integer(operand(2)).filter(|&step| step > 0)?;
-    let span = match (ir::constant_integer(lower), ir::constant_integer(upper)) {
+    let step = ir::static_integer(operand(2)).filter(|&step| step > 0)?;
+    let span = match (ir::static_integer(lower), ir::static_integer(upper)) {
         (Some(lower), Some(upper)) => upper.checked_sub(lower)?,
         _ => {
             let sum = ir::defining_operation(upper).filter(|op| ir::is_named(*op, "arith.addi"))?;
@@ -94,7 +94,7 @@ fn trips(the_loop: MlirOperation) -> Option<i64> {
 /// place of its results and removes it.
 unsafe fn write_out(the_loop: MlirOperation, trips: i64) {
     let lower = mlirOperationGetOperand(the_loop, 0);
-    let step = ir::constant_integer(mlirOperationGetOperand(the_loop, 2)).unwrap_or(1);
+    let step = ir::static_integer(mlirOperationGetOperand(the_loop, 2)).unwrap_or(1);
     let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(the_loop, 0));
     let operations = ir::block_operations(body);
     let Some((&terminator, inside)) = operations.split_last() else {

@@ -125,7 +125,11 @@ pub fn decide(
         .filter(|&argument| disjoint::spanned(kernel, argument).is_ok())
         .collect();
     let mut apart = promote::needs_apart(kernel, findings, options);
-    for pair in promote::stream::needs_apart(kernel, findings, options) {
+    let streamed = promote::stream::needs_apart(kernel, findings, options);
+    for pair in streamed
+        .into_iter()
+        .chain(promote::invariant::needs_apart(kernel, findings, options))
+    {
         if !apart.contains(&pair) {
             apart.push(pair);
         }

@@ -39,6 +39,8 @@ struct State {
     next: usize,
     /// The memory state: a new one after each write to memory and at each region's start.
     memory: usize,
+    /// The first load of each loaded value's number.
+    first: HashMap<usize, MlirOperation>,
 }
 
 impl State {
@@ -109,16 +111,31 @@ impl Numbering {
         false
     }
 
-    /// Marks in `copies` the loads of `region` that are copies ([`copied_loads`]).
-    fn copies_in(&self, region: MlirRegion, copies: &mut HashSet<usize>) {
+    /// Adds to `copies` each load of `region` that is a copy, with the load it copies
+    /// ([`repeated_loads`]).
+    fn copies_in(&self, region: MlirRegion, copies: &mut Vec<(MlirOperation, MlirOperation)>) {
         let block = unsafe { mlirRegionGetFirstBlock(region) };
         if block.ptr.is_null() {
             return;
         }
         self.open();
         for operation in ir::block_operations(block) {
-            if self.is_copy(operation) && LOADS.contains(&ir::operation_name(operation).as_str()) {
-                copies.insert(operation.ptr as usize);
+            let load = LOADS.contains(&ir::operation_name(operation).as_str());
+            if self.is_copy(operation) && load {
+                let result = unsafe { mlirOperationGetResult(operation, 0) };
+                let state = self.state.borrow();
+                let first = state
+                    .numbers
+                    .get(&(result.ptr as usize))
+                    .and_then(|number| state.first.get(number));
+                if let Some(&first) = first {
+                    copies.push((operation, first));
+                }
+            } else if load {
+                let result = unsafe { mlirOperationGetResult(operation, 0) };
+                let mut state = self.state.borrow_mut();
+                let number = state.number(result);
+                state.first.insert(number, operation);
             }
             for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
                 self.copies_in(unsafe { mlirOperationGetRegion(operation, index) }, copies);
@@ -131,7 +148,16 @@ impl Numbering {
 /// The loads in `region` (a kernel's body) that GVN deletes as copies of one before them
 /// ([`Numbering::is_copy`] over every region in order), by operation pointer.
 pub fn copied_loads(region: MlirRegion) -> HashSet<usize> {
-    let (numbering, mut copies) = (Numbering::default(), HashSet::new());
+    repeated_loads(region)
+        .into_iter()
+        .map(|(copy, _)| copy.ptr as usize)
+        .collect()
+}
+
+/// Each load in `region` that GVN deletes as a copy, with the load before it that it copies
+/// (the same operands, no write to memory between, in the same region or one around it).
+pub fn repeated_loads(region: MlirRegion) -> Vec<(MlirOperation, MlirOperation)> {
+    let (numbering, mut copies) = (Numbering::default(), Vec::new());
     numbering.copies_in(region, &mut copies);
     copies
 }
@@ -149,7 +175,7 @@ fn writes_memory(name: &str) -> bool {
 }
 
 /// Whether ops named `name` only compute from their operands (no memory, no side effect).
-pub(super) fn pure(name: &str) -> bool {
+pub(crate) fn pure(name: &str) -> bool {
     name.starts_with("arith.")
         || name.starts_with("math.")
         || matches!(
