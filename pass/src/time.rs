@@ -77,8 +77,6 @@ use analysis::{
 };
 use mlir_sys::*;
 
-
-
 use crate::ir::numbering::{self, Numbering};
 
 use crate::{

@@ -40,6 +40,7 @@
 // One launch alone, at the first plane (i = 1), the last (i = NI-2 = 10) and one past it
 // (i = 11: the guard stops every thread, B is left as it was):
 // RUN: gpu-mem-opt diff %s --kernel convolution3D_kernel --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 1
+// SCOREBOARD: convolution3D_kernel expert/3dconvolution.mlir --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 1
 // RUN: gpu-mem-opt diff %s --kernel convolution3D_kernel --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 10
 // RUN: gpu-mem-opt diff %s --kernel convolution3D_kernel --grid 3,4,1 --block 32,8,1 --arg 12 --arg 28 --arg 72 --arg random:1:24192 --arg random:2:24192 --arg 11
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK

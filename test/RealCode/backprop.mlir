@@ -62,7 +62,9 @@
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:65 --arg random:2:1105 --arg random:3:1105 --arg random:4:17 --arg zeros:64 | FileCheck %s --check-prefix=PROGRAM
 // Each kernel alone, launched as the host launches it:
 // RUN: gpu-mem-opt diff %s --kernel bpnn_layerforward_CUDA --grid 1,4,1 --block 16,16,1 --arg random:1:65 --arg zeros:17 --arg random:2:1105 --arg zeros:64 --arg 64 --arg 16
+// SCOREBOARD: bpnn_layerforward_CUDA expert/backprop.mlir --grid 1,4,1 --block 16,16,1 --arg random:1:65 --arg zeros:17 --arg random:2:1105 --arg zeros:64 --arg 64 --arg 16
 // RUN: gpu-mem-opt diff %s --kernel bpnn_adjust_weights_cuda --grid 1,4,1 --block 16,16,1 --arg random:4:17 --arg 16 --arg random:1:65 --arg 64 --arg random:2:1105 --arg random:3:1105
+// SCOREBOARD: bpnn_adjust_weights_cuda expert/backprop.mlir --grid 1,4,1 --block 16,16,1 --arg random:4:17 --arg 16 --arg random:1:65 --arg 64 --arg random:2:1105 --arg random:3:1105
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // The model's metrics against the interpreter's, every access it decides (layerforward's
 // reduction loop, undecided, is not compared):

@@ -26,6 +26,8 @@
 // The kernel optimized alone with the default options (compiled apart from this host code,
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:4000 --arg random:2:4000 --arg random:3:4000 --arg zeros:4000 --arg zeros:4000 | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt diff %s --kernel BlackScholesGPU --grid 16,1,1 --block 128,1,1 --arg zeros:4000 --arg zeros:4000 --arg random:1:4000 --arg random:2:4000 --arg random:3:4000 --arg 0.02 --arg 0.3 --arg 4000
+// SCOREBOARD: BlackScholesGPU expert/blackscholes.mlir --grid 16,1,1 --block 128,1,1 --arg zeros:4000 --arg zeros:4000 --arg random:1:4000 --arg random:2:4000 --arg random:3:4000 --arg 0.02 --arg 0.3 --arg 4000
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 2 launches (10 buffers after them), 0 lines of output, 5 arguments

@@ -42,9 +42,13 @@
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:67600 --arg random:2:260 --arg random:3:260 --arg random:4:67600 --arg zeros:67600 | FileCheck %s --check-prefix=PROGRAM
 // RUN: gpu-mem-opt diff %s --kernel mean_kernel --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:2:260 --arg random:1:67600
+// SCOREBOARD: mean_kernel expert/correlation.mlir --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:2:260 --arg random:1:67600
 // RUN: gpu-mem-opt diff %s --kernel std_kernel --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:2:260 --arg random:3:260 --arg random:1:67600
+// SCOREBOARD: std_kernel expert/correlation.mlir --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:2:260 --arg random:3:260 --arg random:1:67600
 // RUN: gpu-mem-opt diff %s --kernel reduce_kernel --grid 9,33,1 --block 32,8,1 --arg 260 --arg 260 --arg random:2:260 --arg random:3:260 --arg random:1:67600
+// SCOREBOARD: reduce_kernel expert/correlation.mlir --grid 9,33,1 --block 32,8,1 --arg 260 --arg 260 --arg random:2:260 --arg random:3:260 --arg random:1:67600
 // RUN: gpu-mem-opt diff %s --kernel corr_kernel --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:4:67600 --arg random:1:67600
+// SCOREBOARD: corr_kernel expert/correlation.mlir --grid 2,1,1 --block 256,1,1 --arg 260 --arg 260 --arg random:4:67600 --arg random:1:67600
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 4 launches (10 buffers after them), 0 lines of output, 5 arguments

@@ -44,8 +44,10 @@
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:900 --arg random:2:30 --arg random:3:900 | FileCheck %s --check-prefix=PROGRAM
 // Each kernel alone at the first step (t = 0) and at the last (t = 28), on random data:
 // RUN: gpu-mem-opt diff %s --kernel Fan1 --grid 1,1,1 --block 512,1,1 --arg random:3:900 --arg random:1:900 --arg 30 --arg 0
+// SCOREBOARD: Fan1 as-written --grid 1,1,1 --block 512,1,1 --arg random:3:900 --arg random:1:900 --arg 30 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel Fan1 --grid 1,1,1 --block 512,1,1 --arg random:3:900 --arg random:1:900 --arg 30 --arg 28
 // RUN: gpu-mem-opt diff %s --kernel Fan2 --grid 8,8,1 --block 4,4,1 --arg random:3:900 --arg random:1:900 --arg random:2:30 --arg 30 --arg 30 --arg 0
+// SCOREBOARD: Fan2 expert/gaussian.mlir --grid 8,8,1 --block 4,4,1 --arg random:3:900 --arg random:1:900 --arg random:2:30 --arg 30 --arg 30 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel Fan2 --grid 8,8,1 --block 4,4,1 --arg random:3:900 --arg random:1:900 --arg random:2:30 --arg 30 --arg 2 --arg 28
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // The model's metrics for Fan2's interior blocks against the interpreter's (t = 0; Fan1's

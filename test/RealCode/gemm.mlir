@@ -15,6 +15,8 @@
 // The kernel optimized alone with the default options (compiled apart from this host code,
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:6000 --arg random:2:6000 --arg random:3:10000 --arg zeros:10000 | FileCheck %s --check-prefix=PROGRAM
+// RUN: gpu-mem-opt diff %s --kernel gemm_kernel --grid 4,13,1 --block 32,8,1 --arg 100 --arg 100 --arg 60 --arg 32412.0 --arg 2123.0 --arg random:1:6000 --arg random:2:6000 --arg random:3:10000
+// SCOREBOARD: gemm_kernel expert/gemm.mlir --grid 4,13,1 --block 32,8,1 --arg 100 --arg 100 --arg 60 --arg 32412.0 --arg 2123.0 --arg random:1:6000 --arg random:2:6000 --arg random:3:10000
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 1 launch (3 buffers after it), 0 lines of output, 4 arguments

@@ -26,6 +26,10 @@
 // The kernel optimized alone with the default options (compiled apart from this host code,
 // issue 30), then launched by it as written: nothing the host code does not do is owed.
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:32768 --arg random:2:32768 --arg zeros:32768 | FileCheck %s --check-prefix=PROGRAM
+// The kernel alone, launched as main launches it (p, tIn, tOut, sdc, nx, ny, nz, ce, cw, cn, cs,
+// ct, cb, cc), on random data:
+// RUN: gpu-mem-opt diff %s --kernel hotspotOpt1 --grid 1,16,1 --block 64,4,1 --arg random:1:32768 --arg random:2:32768 --arg zeros:32768 --arg 0.00533333281 --arg 64 --arg 64 --arg 8 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.996266663
+// SCOREBOARD: hotspotOpt1 as-written --grid 1,16,1 --block 64,4,1 --arg random:1:32768 --arg random:2:32768 --arg zeros:32768 --arg 0.00533333281 --arg 64 --arg 64 --arg 8 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.000533333281 --arg 0.996266663
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // PROGRAM: identical: 3 launches (9 buffers after them), 0 lines of output, 3 arguments

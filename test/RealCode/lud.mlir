@@ -42,10 +42,13 @@
 // Each kernel alone at the first step (offset 0) and at its last launch here (lud_diagonal
 // at 48, lud_perimeter and lud_internal at 32, one block), on the random:1 matrix:
 // RUN: gpu-mem-opt diff %s --kernel lud_diagonal --grid 1,1,1 --block 16,1,1 --arg random:1:4096 --arg 64 --arg 0
+// SCOREBOARD: lud_diagonal expert/lud.mlir --grid 1,1,1 --block 16,1,1 --arg random:1:4096 --arg 64 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel lud_diagonal --grid 1,1,1 --block 16,1,1 --arg random:1:4096 --arg 64 --arg 48
 // RUN: gpu-mem-opt diff %s --kernel lud_perimeter --grid 3,1,1 --block 32,1,1 --arg random:1:4096 --arg 64 --arg 0
+// SCOREBOARD: lud_perimeter expert/lud.mlir --grid 3,1,1 --block 32,1,1 --arg random:1:4096 --arg 64 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel lud_perimeter --grid 1,1,1 --block 32,1,1 --arg random:1:4096 --arg 64 --arg 32
 // RUN: gpu-mem-opt diff %s --kernel lud_internal --grid 3,3,1 --block 16,16,1 --arg random:1:4096 --arg 64 --arg 0
+// SCOREBOARD: lud_internal expert/lud.mlir --grid 3,3,1 --block 16,16,1 --arg random:1:4096 --arg 64 --arg 0
 // RUN: gpu-mem-opt diff %s --kernel lud_internal --grid 1,1,1 --block 16,16,1 --arg random:1:4096 --arg 64 --arg 32
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // The model's shared metrics against the interpreter's, triangular loops included, and the

@@ -35,6 +35,7 @@
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:4096 --arg random:2:6144 --arg zeros:6144 | FileCheck %s --check-prefix=PROGRAM
 // One launch alone (C, A, B, wA = 64, wB = 96):
 // RUN: gpu-mem-opt diff %s --kernel MatrixMulCUDA --grid 3,2,1 --block 32,32,1 --arg zeros:6144 --arg random:1:4096 --arg random:2:6144 --arg 64 --arg 96
+// SCOREBOARD: MatrixMulCUDA as-written --grid 3,2,1 --block 32,32,1 --arg zeros:6144 --arg random:1:4096 --arg random:2:6144 --arg 64 --arg 96
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: gpu-mem-opt report %s | FileCheck %s --check-prefix=TABLE
 

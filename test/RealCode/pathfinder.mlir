@@ -44,6 +44,7 @@
 // RUN: gpu-mem-opt diff %s --entry main --lone-kernels --arg random:1:2400 --arg zeros:300 | FileCheck %s --check-prefix=PROGRAM
 // The first launch (iteration 2, startStep 0) and the last (iteration 1, startStep 6) alone:
 // RUN: gpu-mem-opt diff %s --kernel dynproc_kernel --grid 2,1,1 --block 256,1,1 --arg 2 --arg random:1:2100 --arg random:2:300 --arg zeros:300 --arg 300 --arg 8 --arg 0 --arg 2
+// SCOREBOARD: dynproc_kernel as-written --grid 2,1,1 --block 256,1,1 --arg 2 --arg random:1:2100 --arg random:2:300 --arg zeros:300 --arg 300 --arg 8 --arg 0 --arg 2
 // RUN: gpu-mem-opt diff %s --kernel dynproc_kernel --grid 2,1,1 --block 256,1,1 --arg 1 --arg random:1:2100 --arg random:2:300 --arg zeros:300 --arg 300 --arg 8 --arg 6 --arg 2
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 

@@ -6,6 +6,9 @@
 // the same output; the guarded case also with a loop that runs no iteration.
 
 // RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gpu-mem-opt-opt --gpu-mem-opt %s 2>&1 >/dev/null | FileCheck %s --check-prefix=QUIET
+// RUN: gpu-mem-opt opt %s --options report=%t.json -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='vectorize=false' %s 2>/dev/null | FileCheck %s
 // RUN: gpu-mem-opt diff %s --kernel taps --grid 2,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel row_scale --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg zeros --arg 5
@@ -92,10 +95,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// negative: written_in_loop: the loop writes the element it reads (a running sum kept in
-    /// memory is promote's accumulator case, not a read-only one): each iteration reads it.
+    /// negative: written_in_loop: the loop writes the element it reads (no read-only load: the
+    /// report says why, no remark does): each iteration reads it.
     // CHECK-LABEL: gpu.func @written_in_loop
-    // REMARK: promote: arg 0: arg 0[0]: loaded in each of the 4 iterations of the loop at {{.*}}: the kernel writes it (written at {{.*}})
+    // CHECK: scf.for
+    // CHECK: memref.load %arg0
+    // REPORT: "reason": "arg 0[0]: loaded in each of the 4 iterations of the loop at {{.*}}: the kernel writes it (written at {{.*}})"
     gpu.func @written_in_loop(%a: memref<64xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias}) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -142,9 +147,12 @@ module attributes {gpu.container_module} {
 
     /// negative: barrier_in_loop: thread 0 writes the shared flag before the loop and the loop
     /// has a barrier, so another thread's load in a later iteration may see what an earlier
-    /// load before the loop would not have.
+    /// load before the loop would not have (the report says so).
     // CHECK-LABEL: gpu.func @barrier_in_loop
-    // REMARK: promote: workgroup 0: workgroup 0[0]: loaded in each of the 4 iterations of the loop at {{.*}}: the kernel writes it (written at {{.*}}), and a barrier in the loop shows other threads' writes
+    // CHECK: scf.for
+    // CHECK: gpu.barrier
+    // CHECK: memref.load
+    // REPORT: "reason": "workgroup 0[0]: loaded in each of the 4 iterations of the loop at {{.*}}: the kernel writes it (written at {{.*}}), and a barrier in the loop shows other threads' writes"
     gpu.func @barrier_in_loop(%a: memref<32xf32> {llvm.noalias}, %out: memref<32xf32> {llvm.noalias})
         workgroup(%flag: memref<1xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -199,6 +207,7 @@ module attributes {gpu.container_module} {
   }
 }
 
+// QUIET-NOT: the kernel writes it
 // With promote=false the tap loop stays, its load in it.
 // OFF-LABEL: gpu.func @taps
 // OFF: scf.for

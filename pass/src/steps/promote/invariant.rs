@@ -70,9 +70,31 @@ struct Group {
     /// before anything changes).
     registers: usize,
     /// Whether they may be loaded before the loop, or why not and what would unblock it.
-    outcome: Result<(), (String, Option<String>)>,
+    outcome: Result<(), Refusal>,
     /// Where its remark goes (its first load), the loop's location, the element's words.
     told: (MlirLocation, String, String),
+}
+
+/// Why a group's loads stay in their loop.
+struct Refusal {
+    /// The reason.
+    why: String,
+    /// What would unblock it, if anything.
+    advice: Option<String>,
+    /// Whether a remark says it: not where the kernel itself writes the buffer while the loop
+    /// runs (an element read and written is no read-only load; the report keeps it).
+    told: bool,
+}
+
+impl Refusal {
+    /// A refusal a remark states.
+    fn told(why: String) -> Refusal {
+        Refusal {
+            why,
+            advice: None,
+            told: true,
+        }
+    }
 }
 
 /// The values `members` keep in registers: one per distinct index and trip of their inner
@@ -124,13 +146,10 @@ pub fn run(
             }
         };
         if *held + registers > MOST_REGISTERS {
-            group.outcome = Err((
-                format!(
-                    "{registers} more registers would hold over {MOST_REGISTERS} values across \
-                     the loop"
-                ),
-                None,
-            ));
+            group.outcome = Err(Refusal::told(format!(
+                "{registers} more registers would hold over {MOST_REGISTERS} values across the \
+                 loop"
+            )));
         } else {
             *held += registers;
         }
@@ -162,7 +181,9 @@ pub fn run(
                 for &member in &group.members {
                     unmark(findings[member].memory.operation);
                 }
-                group.outcome = Err(("its inner loop could not be written out".into(), None));
+                group.outcome = Err(Refusal::told(
+                    "its inner loop could not be written out".into(),
+                ));
             }
         }
     }
@@ -202,7 +223,7 @@ pub fn run(
                     false => (false, format!("would be {words}")),
                 }
             }
-            Err((why, _)) => (
+            Err(Refusal { why, .. }) => (
                 false,
                 format!(
                     "{element}: loaded in {} of the loop at {loop_location}: {why}",
@@ -226,13 +247,18 @@ pub fn run(
                 .outcome
                 .as_ref()
                 .err()
-                .and_then(|(_, advice)| advice.clone()),
+                .and_then(|refusal| refusal.advice.clone()),
         };
+        let told = group
+            .outcome
+            .as_ref()
+            .err()
+            .is_none_or(|refusal| refusal.told);
         let telling = Telling {
             kernel: &kernel.name,
             location: *location,
-            remark: true,
-            blocked: !applied && enabled,
+            remark: told,
+            blocked: !applied && enabled && told,
         };
         success &= early.settle(decision, telling, options);
     }
@@ -371,12 +397,12 @@ fn decide(
     effects: &[(Effect, MlirOperation)],
     group: &Group,
     assume_noalias: bool,
-) -> Result<(), (String, Option<String>)> {
+) -> Result<(), Refusal> {
     if let Some((_, operation)) = effects.iter().find(|(effect, operation)| {
         matches!(effect, Effect::Unknown) && ir::encloses(group.the_loop, *operation)
     }) {
         let what = memory_space::describe(*operation);
-        return Err((format!("{what} may write it"), None));
+        return Err(Refusal::told(format!("{what} may write it")));
     }
     let Some(&(theirs, operation)) = writes(kernel, effects, group, assume_noalias).first() else {
         return Ok(());
@@ -397,7 +423,11 @@ fn decide(
         true => String::new(),
         false => ", and a barrier in the loop shows other threads' writes".into(),
     };
-    Err((format!("{which} (written at {at}){barrier}"), advice))
+    Err(Refusal {
+        why: format!("{which} (written at {at}){barrier}"),
+        advice,
+        told: theirs != root,
+    })
 }
 
 /// The writes that may reach the group's buffer while its loop runs: in the loop, or anywhere

@@ -20,7 +20,6 @@ use crate::{
     ir::{self, numbering},
     report::{Decision, Kind},
     steps::{Early, Step, Telling},
-
     Options,
 };
 
