@@ -84,13 +84,13 @@
 // (data is written by reduce_kernel only: coherent loads there). corr_kernel's accumulator is
 // the expert's. In std_kernel (session 33) the second loads of data[i*M + j] and mean[j] in
 // an iteration take the first ones' values, and the loop-invariant mean[j] is loaded once
-// before the loop (260 -> 1 loads a thread). The rest is left as written, with no remark:
-// the store after std_kernel's loop
-// that the next line overwrites and the two reloads of std[j] just after stores to it (the
-// sqrt, the EPS test); mean_kernel's store of the sum just before mean[j] /= FLOAT_N; and
-// reduce_kernel's reload of data[i*M + j] after the -= store. The NVPTX backend removes all of
-// these (`gpu-mem-opt ptx`: std_kernel's loop has one ld.global.nc a row, mean[j] loaded once
-// before it, std[j] stored once). `gpu-mem-opt report` lists std_kernel's 4 loop loads (4.5,
+// before the loop (260 -> 1 loads a thread). The store after std_kernel's loop that the next
+// line overwrites, the two reloads of std[j] just after stores to it (the sqrt, the EPS
+// test), mean_kernel's store of the sum just before mean[j] /= FLOAT_N, and reduce_kernel's
+// reload of data[i*M + j] after the -= store and that store itself are gone too (session 33:
+// promote's stored values and overwritten stores; each kernel now at its expert's sectors).
+// The NVPTX backend removed all of these before (`gpu-mem-opt ptx`: std_kernel's loop has one
+// ld.global.nc a row, mean[j] loaded once before it, std[j] stored once). `gpu-mem-opt report` lists std_kernel's 4 loop loads (4.5,
 // 4, 4.5, 4 sectors a request); since session 31 the time model counts a load of the same
 // address with no store between once, as GVN does, and predicts 42.1 -> 22.7 us for it (43.4 ->
 // 42.2 before, with all four; 42.1 -> 13.3 us with mean[j] before the loop) against mean_kernel's 22.6 -> 12.1 us; reduce_kernel 2.3 -> 2.3
@@ -108,22 +108,26 @@
 // REMARK: gpu-mem-opt: kernel: 'mean_kernel': block 256x1x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 260, arg1 = 260
 // REMARK: gpu-mem-opt: delinearize: arg 3: arg 3[(loop0)*260 + tid.x] read as row loop0, column tid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x < 260 by the id and loop ranges
 // REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load after the loop reads the register
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] stored again at {{[0-9]+}}:9 with no read or barrier between: this store is removed (one store fewer each time it runs)
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|promote|vectorize|register-tile|coarsen|time}}
 // REMARK: gpu-mem-opt: kernel: 'std_kernel': block 256x1x1 (from gpu.launch_func); 13 memory accesses; the same at every launch here: arg0 = 260, arg1 = 260
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(loop0)*260 + tid.x] read as row loop0, column tid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x < 260 by the id and loop ranges; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: promote: arg 3: arg 3[tid.x] kept in a register across the loop at {{.*}}: starting from the value stored just before it (that store is gone: the one after the loop overwrites it) and stored once after it, instead of 2 accesses in each of its 260 iterations; the load after the loop reads the register
-// REMARK: gpu-mem-opt: promote: arg 4: arg 4[loop0, tid.x] read again with no write between: this load takes the value of the one at {{[0-9]+}}:17 (one load fewer each time it runs)
-// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] read again with no write between: this load takes the value of the one at {{[0-9]+}}:17 (one load fewer each time it runs)
+// REMARK: gpu-mem-opt: promote: arg 4: arg 4[loop0, tid.x] read again with no write that may reach it between: this load takes the value of the one at {{[0-9]+}}:17 (one load fewer each time it runs)
+// REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x] read again with no write that may reach it between: this load takes the value of the one at {{[0-9]+}}:17 (one load fewer each time it runs)
+// REMARK: gpu-mem-opt: promote: arg 3: arg 3[tid.x] stored again at {{[0-9]+}}:9 with no read or barrier between: this store is removed (one store fewer each time it runs); 1 more such access of it
+// REMARK: gpu-mem-opt: promote: arg 3: arg 3[tid.x] read back after this thread stored it at {{[0-9]+}}:9, with no write that may reach it between: this load takes the stored value (one load fewer each time it runs); 1 more such access of it
 // REMARK: gpu-mem-opt: promote: arg 2: arg 2[tid.x]: loaded once before the loop at {{.*}} and kept in a register, not in each of its 260 iterations: 260 → 1 loads a thread
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: readonly: arg 3: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: readonly: arg 4: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: stage-shared: arg 3: not staged: sectors per request unknown: guarded by arith.cmpf at {{.*}}, which is not modelled
 // REMARK-NOT: remark: gpu-mem-opt: {{pad|swizzle|stage-shared|delinearize|promote|vectorize|register-tile|coarsen|time}}
 // REMARK: gpu-mem-opt: kernel: 'reduce_kernel': block 32x8x1 (from gpu.launch_func); 6 memory accesses; the same at every launch here: arg0 = 260, arg1 = 260
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 8*bid.y)*260 + tid.x + 32*bid.x] read as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x + 32*bid.x < 260 by the id and loop ranges; the same for 1 more access: {{.*}}
 // REMARK: gpu-mem-opt: delinearize: arg 4: arg 4[(tid.y + 8*bid.y)*260 + tid.x + 32*bid.x] written as row tid.y + 8*bid.y, column tid.x + 32*bid.x of rows of 260 elements (a 2-D view, the same addresses): 0 <= tid.x + 32*bid.x < 260 by the id and loop ranges; the same for 1 more access: {{.*}}
+// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.y + 8*bid.y, tid.x + 32*bid.x] read back after this thread stored it at {{[0-9]+}}:9, with no write that may reach it between: this load takes the stored value (one load fewer each time it runs)
+// REMARK: gpu-mem-opt: promote: arg 4: arg 4[tid.y + 8*bid.y, tid.x + 32*bid.x] stored again at {{[0-9]+}}:9 with no read or barrier between: this store is removed (one store fewer each time it runs)
 // REMARK: gpu-mem-opt: readonly: arg 2: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 3: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 4: written by memref.store at {{.*}}: loads stay coherent (ld.global)

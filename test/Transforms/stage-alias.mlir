@@ -129,7 +129,8 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     /// The same with {llvm.noalias} on %current: the clearing store cannot
-    /// write it, so the load is staged as in @after_scratch.
+    /// write it, so the load is staged as in @after_scratch (and the clearing store, which the
+    /// store after the nest overwrites with nothing reading it between, is removed: promote).
     // expected-remark @+2 {{kernel: 'after_clear_noalias': block 16x16x1 (from known_block_size); 3 memory accesses}}
     // expected-remark @+1 {{pad: workgroup 0: unchanged: conflict-free already (wavefronts 514, degree 1)}}
     gpu.func @after_clear_noalias(%current: memref<32x32xf32> {llvm.noalias}, %sums: memref<16x256xf32>) kernel
@@ -150,6 +151,7 @@ module attributes {gpu.container_module} {
       %macroblock = arith.addi %macroblock0, %bx : index
       %d0 = arith.muli %ty, %c16 : index
       %thread = arith.addi %d0, %tx : index
+      // expected-remark @+1 {{promote: arg 1: arg 1[bid.x + 4*bid.y, tid.x + 16*tid.y] stored again at}}
       memref.store %zero, %sums[%macroblock, %thread] : memref<16x256xf32>
       %total = scf.for %r = %c0 to %c8 step %c1 iter_args(%outer = %zero) -> (f32) {
         %cy = arith.addi %y0, %r : index

@@ -25,6 +25,7 @@
 // RUN: gpu-mem-opt diff %s --kernel matmul_edges_constants_inside --grid 3,4,1
 // RUN: gpu-mem-opt diff %s --kernel matmul_gather --grid 3,4,1 --arg random:1 --arg random:2 --arg zeros --arg 'iota'
 // RUN: gpu-mem-opt diff %s --kernel matmul_rescaled --grid 3,4,1
+// RUN: gpu-mem-opt diff %s --kernel matmul_rescaled_other --grid 3,4,1
 // The bench kernel (2048^3) gets the same tiles.
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='remarks=detailed' %S/../../bench/kernels/matmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
 // BENCH: stage-shared: arg 0: MAP-205: stage: {{.*}}global sectors per block and tile 512 -> 64
@@ -303,14 +304,16 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    /// Negative: the loop's first value is read after a store under the guard (`c[i][j] *= 2`,
-    /// then the sum starts from `c[i][j]`): moved before the guard with the loop, that load
-    /// would run ahead of the store and read the old value, so the loop keeps its guard.
+    /// The loop's first value is read after a store under the guard (`c[i][j] *= 2`, then the
+    /// sum starts from `c[i][j]`): promote gives that load the stored value, and the final
+    /// store overwrites the first (removed), so nothing orders the loop after a store: it
+    /// leaves its guard and both tiles are staged (the first value computed under the guard).
     // CHECK-LABEL: gpu.func @matmul_rescaled(
-    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.barrier
     // CHECK: gpu.return
 
     // expected-remark @below {{kernel: 'matmul_rescaled'}}
+    // expected-remark @below {{pad: workgroup 0: unchanged: conflict-free already}}
     // expected-remark @below {{readonly: arg 0}}
     // expected-remark @below {{readonly: arg 1}}
     // expected-remark @+2 {{readonly: arg 2}}
@@ -338,8 +341,64 @@ module attributes {gpu.container_module} {
       scf.if %inside {
         %old = memref.load %c[%i, %j] : memref<50x35xf32>
         %doubled = arith.mulf %old, %two : f32
+        // expected-remark @below {{promote: arg 2: arg 2[tid.y + 16*bid.y, tid.x + 16*bid.x] stored again at}}
         memref.store %doubled, %c[%i, %j] : memref<50x35xf32>
+        // expected-remark @below {{promote: arg 2: arg 2[tid.y + 16*bid.y, tid.x + 16*bid.x] read back after this thread stored it at}}
         %first = memref.load %c[%i, %j] : memref<50x35xf32>
+        %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %first) -> (f32) {
+          // expected-remark @below {{stage-shared: arg 0: MAP-205: stage:}}
+          %x = memref.load %a[%i, %k] : memref<50x40xf32>
+          // expected-remark @below {{stage-shared: arg 1: MAP-302: stage:}}
+          %y = memref.load %b[%k, %j] : memref<40x35xf32>
+          %p = arith.mulf %x, %y : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        memref.store %sum, %c[%i, %j] : memref<50x35xf32>
+      }
+      gpu.return
+    }
+
+    /// Negative: the loop's first value is read after a store under the guard (`c[i][j] *= 2`,
+    /// then the sum starts from `c[i][34 - j]`, another thread's element): moved before the
+    /// guard with the loop, that load would run ahead of the store and could read the old
+    /// value, so the loop keeps its guard.
+    // CHECK-LABEL: gpu.func @matmul_rescaled_other(
+    // CHECK-NOT: gpu.barrier
+    // CHECK: gpu.return
+
+    // expected-remark @below {{kernel: 'matmul_rescaled_other'}}
+    // expected-remark @below {{readonly: arg 0}}
+    // expected-remark @below {{readonly: arg 1}}
+    // expected-remark @+2 {{readonly: arg 2}}
+    gpu.func @matmul_rescaled_other(%a: memref<50x40xf32> {llvm.noalias}, %b: memref<40x35xf32> {llvm.noalias},
+                              %c: memref<50x35xf32> {llvm.noalias}) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %rows_c = arith.constant 50 : index
+      %columns_c = arith.constant 35 : index
+      %depth = arith.constant 40 : index
+      %two = arith.constant 2.0 : f32
+      %i0 = arith.muli %by, %c16 : index
+      %i = arith.addi %i0, %ty : index
+      %j0 = arith.muli %bx, %c16 : index
+      %j = arith.addi %j0, %tx : index
+      %in_rows = arith.cmpi ult, %i, %rows_c : index
+      %in_columns = arith.cmpi ult, %j, %columns_c : index
+      %inside = arith.andi %in_rows, %in_columns : i1
+      scf.if %inside {
+        %old = memref.load %c[%i, %j] : memref<50x35xf32>
+        %doubled = arith.mulf %old, %two : f32
+        memref.store %doubled, %c[%i, %j] : memref<50x35xf32>
+        %c34 = arith.constant 34 : index
+        %mirror = arith.subi %c34, %j : index
+        %first = memref.load %c[%i, %mirror] : memref<50x35xf32>
         %sum = scf.for %k = %c0 to %depth step %c1 iter_args(%acc = %first) -> (f32) {
           // expected-remark @below {{not applied: the loop cannot leave its edge guard: the loop's bounds or initial values are computed under the guard}}
           // expected-remark @below {{vectorize: arg 0}}

@@ -39,8 +39,6 @@ struct State {
     next: usize,
     /// The memory state: a new one after each write to memory and at each region's start.
     memory: usize,
-    /// The first load of each loaded value's number.
-    first: HashMap<usize, MlirOperation>,
 }
 
 impl State {
@@ -111,31 +109,16 @@ impl Numbering {
         false
     }
 
-    /// Adds to `copies` each load of `region` that is a copy, with the load it copies
-    /// ([`repeated_loads`]).
-    fn copies_in(&self, region: MlirRegion, copies: &mut Vec<(MlirOperation, MlirOperation)>) {
+    /// Marks in `copies` the loads of `region` that are copies ([`copied_loads`]).
+    fn copies_in(&self, region: MlirRegion, copies: &mut HashSet<usize>) {
         let block = unsafe { mlirRegionGetFirstBlock(region) };
         if block.ptr.is_null() {
             return;
         }
         self.open();
         for operation in ir::block_operations(block) {
-            let load = LOADS.contains(&ir::operation_name(operation).as_str());
-            if self.is_copy(operation) && load {
-                let result = unsafe { mlirOperationGetResult(operation, 0) };
-                let state = self.state.borrow();
-                let first = state
-                    .numbers
-                    .get(&(result.ptr as usize))
-                    .and_then(|number| state.first.get(number));
-                if let Some(&first) = first {
-                    copies.push((operation, first));
-                }
-            } else if load {
-                let result = unsafe { mlirOperationGetResult(operation, 0) };
-                let mut state = self.state.borrow_mut();
-                let number = state.number(result);
-                state.first.insert(number, operation);
+            if self.is_copy(operation) && LOADS.contains(&ir::operation_name(operation).as_str()) {
+                copies.insert(operation.ptr as usize);
             }
             for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
                 self.copies_in(unsafe { mlirOperationGetRegion(operation, index) }, copies);
@@ -143,21 +126,19 @@ impl Numbering {
         }
         self.close();
     }
+
+    /// The number of `value`: the same for two values a pure op computes alike from the same
+    /// numbers ([`Numbering::is_copy`] having seen the ops that define them), a new one for a
+    /// value not seen before.
+    pub fn number(&self, value: MlirValue) -> usize {
+        self.state.borrow_mut().number(value)
+    }
 }
 
 /// The loads in `region` (a kernel's body) that GVN deletes as copies of one before them
 /// ([`Numbering::is_copy`] over every region in order), by operation pointer.
 pub fn copied_loads(region: MlirRegion) -> HashSet<usize> {
-    repeated_loads(region)
-        .into_iter()
-        .map(|(copy, _)| copy.ptr as usize)
-        .collect()
-}
-
-/// Each load in `region` that GVN deletes as a copy, with the load before it that it copies
-/// (the same operands, no write to memory between, in the same region or one around it).
-pub fn repeated_loads(region: MlirRegion) -> Vec<(MlirOperation, MlirOperation)> {
-    let (numbering, mut copies) = (Numbering::default(), Vec::new());
+    let (numbering, mut copies) = (Numbering::default(), HashSet::new());
     numbering.copies_in(region, &mut copies);
     copies
 }

@@ -1,23 +1,36 @@
-//! Loads of an element an earlier load read (`promote`, issue 31; GVN's redundant loads, in
-//! MLIR): a load of the same memref at the same index values as a load before it, with no
-//! write to memory, barrier or call between them (`ir::numbering`, which the time model
-//! already reads as LLVM's GVN), reads the earlier load's value instead.
+//! Loads of a value the thread already holds, and stores no one reads (`promote`, issue 31;
+//! GVN's redundant loads, store-to-load forwarding and dead-store elimination, in MLIR).
 //!
-//! CUDA code repeats loads where a source line names an element twice: PolyBench
-//! GRAMSCHMIDT's `nrm += a[i*NJ + k] * a[i*NJ + k]`, correlation's `(data[i*M + j] -
-//! mean[j]) * (data[i*M + j] - mean[j])`. nvcc merges them; the interpreter, the report and
-//! the steps after this one counted both. Legal as GVN's is: within one thread, in program
-//! order, a load in a region never copies one outside it (each region starts a new memory
-//! state); another thread's write between them without a barrier would be a race in the
-//! original.
-//! One decision per kernel and buffer. Cost: one walk of the kernel.
+//! Walking each block in order, a thread holds the value of every element it loaded or stored
+//! since the last write that may reach that element (`facts::effects::may_alias` between the
+//! buffers' roots, the indices compared by value number, `ir::numbering`):
+//! * a load of an element an earlier load read takes that load's value (PolyBench
+//!   GRAMSCHMIDT's `a[i*NJ + k] * a[i*NJ + k]`; backprop's `delta[index_y]` read again after a
+//!   store to `w`, another buffer);
+//! * a load of an element the thread stored takes the stored value (correlation's
+//!   `data[i*M + j] -= mean[j]; data[i*M + j] /= std[j]`);
+//! * a store to an element stored again later in the block, with no read that may reach it and
+//!   no barrier between, is removed (the first `data[i*M + j]` store, once the load between
+//!   takes its value).
+//!
+//! A barrier, an atomic, a call or an op of unknown effect ends what the thread holds (another
+//! thread's writes become visible at a barrier); a loop or branch ends what its writes may
+//! reach, and its body starts holding nothing (a loop's next trip may follow its stores).
+//! Legal as GVN's is: one thread, in program order; another thread's write between without a
+//! barrier would be a race in the original. nvcc does the same; the interpreter, the report
+//! and the steps after this one counted every access as written.
+//! One decision per kind and buffer. Cost: one walk of the kernel, a scan of what the thread
+//! holds per access.
 
+use analysis::matrix::MemorySpace;
 use mlir_sys::*;
 
 use crate::{
+    facts::accesses::Root,
+    facts::effects::{self, Effect},
     facts::findings::Finding,
     facts::kernels::Kernel,
-    ir::{self, numbering},
+    ir::{self, numbering::Numbering},
     report::{Decision, Kind},
     steps::{Early, Step, Telling},
     Options,
@@ -25,7 +38,179 @@ use crate::{
 
 use super::element_words;
 
-/// Makes each repeated load read the earlier load's value; one decision per buffer.
+/// The report's words for each kind of redundant access ([`Redundant::kind`]).
+const KINDS: [&str; 3] = [
+    "loads read again",
+    "loads of a stored value",
+    "stores overwritten",
+];
+
+/// What the walk found: an access and the access that makes it redundant.
+#[derive(Clone, Copy)]
+enum Redundant {
+    /// A load of an element an earlier load read: (the load, the earlier load).
+    Reloaded(MlirOperation, MlirOperation),
+    /// A load of an element the thread stored: (the load, the store).
+    Forwarded(MlirOperation, MlirOperation),
+    /// A store overwritten before anything reads it: (the store, the later store).
+    Overwritten(MlirOperation, MlirOperation),
+}
+
+impl Redundant {
+    /// The access removed.
+    fn removed(self) -> MlirOperation {
+        match self {
+            Redundant::Reloaded(access, _)
+            | Redundant::Forwarded(access, _)
+            | Redundant::Overwritten(access, _) => access,
+        }
+    }
+
+    /// The access that makes it redundant.
+    fn because(self) -> MlirOperation {
+        match self {
+            Redundant::Reloaded(_, by)
+            | Redundant::Forwarded(_, by)
+            | Redundant::Overwritten(_, by) => by,
+        }
+    }
+
+    /// Its kind's position, for grouping decisions.
+    fn kind(self) -> usize {
+        match self {
+            Redundant::Reloaded(..) => 0,
+            Redundant::Forwarded(..) => 1,
+            Redundant::Overwritten(..) => 2,
+        }
+    }
+}
+
+/// An element the thread holds: where it is and the access that gave its value.
+struct Held {
+    /// The memref's and the indices' value numbers.
+    key: Vec<usize>,
+    /// The buffer's root and space.
+    root: (Root, MemorySpace),
+    /// The load or store that gave it.
+    from: MlirOperation,
+}
+
+/// A store nothing has read yet.
+struct Unread {
+    key: Vec<usize>,
+    root: (Root, MemorySpace),
+    store: MlirOperation,
+}
+
+/// The walk's facts.
+struct Walk<'a> {
+    kernel: &'a Kernel,
+    findings: &'a [Finding],
+    assume_noalias: bool,
+    numbering: Numbering,
+    found: Vec<Redundant>,
+}
+
+impl Walk<'_> {
+    fn may_alias(&self, one: &(Root, MemorySpace), other: (&Root, MemorySpace)) -> bool {
+        effects::may_alias(self.kernel, (&one.0, one.1), other, self.assume_noalias)
+    }
+
+    /// The finding of `operation`, a scalar `memref.load` or `memref.store`.
+    fn finding(&self, operation: MlirOperation) -> Option<&Finding> {
+        let name = ir::operation_name(operation);
+        if name != "memref.load" && name != "memref.store" {
+            return None;
+        }
+        self.findings
+            .iter()
+            .find(|finding| finding.memory.operation.ptr == operation.ptr)
+    }
+
+    /// The value numbers of `operation`'s memref and indices (`first`: the memref's operand).
+    fn key(&self, operation: MlirOperation, first: isize) -> Vec<usize> {
+        (first..unsafe { mlirOperationGetNumOperands(operation) })
+            .map(|position| {
+                self.numbering
+                    .number(unsafe { mlirOperationGetOperand(operation, position) })
+            })
+            .collect()
+    }
+
+    /// Walks `block` in order, holding nothing at its start.
+    fn block(&mut self, block: MlirBlock) {
+        let (mut held, mut unread): (Vec<Held>, Vec<Unread>) = (Vec::new(), Vec::new());
+        self.numbering.open();
+        for operation in ir::block_operations(block) {
+            self.numbering.is_copy(operation);
+            if let Some(finding) = self.finding(operation) {
+                let root = (finding.memory.root.clone(), finding.memory.space);
+                if ir::is_named(operation, "memref.load") {
+                    let key = self.key(operation, 0);
+                    if let Some(earlier) = held.iter().find(|element| element.key == key) {
+                        self.found
+                            .push(match ir::is_named(earlier.from, "memref.store") {
+                                true => Redundant::Forwarded(operation, earlier.from),
+                                false => Redundant::Reloaded(operation, earlier.from),
+                            });
+                        continue;
+                    }
+                    unread.retain(|store| !self.may_alias(&store.root, (&root.0, root.1)));
+                    held.push(Held {
+                        key,
+                        root,
+                        from: operation,
+                    });
+                } else {
+                    let key = self.key(operation, 1);
+                    if let Some(position) = unread.iter().position(|store| store.key == key) {
+                        self.found
+                            .push(Redundant::Overwritten(unread[position].store, operation));
+                        unread.remove(position);
+                    }
+                    held.retain(|element| !self.may_alias(&element.root, (&root.0, root.1)));
+                    held.push(Held {
+                        key: key.clone(),
+                        root: root.clone(),
+                        from: operation,
+                    });
+                    unread.push(Unread {
+                        key,
+                        root,
+                        store: operation,
+                    });
+                }
+                continue;
+            }
+            for (effect, _) in effects::effects(self.kernel, operation) {
+                match effect {
+                    Effect::Write(theirs, space) => {
+                        held.retain(|element| !self.may_alias(&element.root, (&theirs, space)))
+                    }
+                    Effect::Read(theirs, space) => {
+                        unread.retain(|store| !self.may_alias(&store.root, (&theirs, space)))
+                    }
+                    Effect::Barrier | Effect::Unknown => {
+                        held.clear();
+                        unread.clear();
+                    }
+                }
+            }
+            for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
+                let region = unsafe { mlirOperationGetRegion(operation, index) };
+                let mut inner = unsafe { mlirRegionGetFirstBlock(region) };
+                while !inner.ptr.is_null() {
+                    self.block(inner);
+                    inner = unsafe { mlirBlockGetNextInRegion(inner) };
+                }
+            }
+        }
+        self.numbering.close();
+    }
+}
+
+/// Makes each redundant load take the value the thread holds and removes each overwritten
+/// store; one decision per kind and buffer.
 pub fn run(
     kernel: &Kernel,
     findings: &[Finding],
@@ -33,73 +218,112 @@ pub fn run(
     early: &mut Early,
 ) -> (bool, bool) {
     let enabled = Step::Promote.enabled(options);
-    let (mut success, mut changed) = (true, false);
-    let finding_of = |operation: MlirOperation| {
+    let mut walk = Walk {
+        kernel,
+        findings,
+        assume_noalias: options.assume_noalias,
+        numbering: Numbering::default(),
+        found: Vec::new(),
+    };
+    let mut block = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
+    while !block.ptr.is_null() {
+        walk.block(block);
+        block = unsafe { mlirBlockGetNextInRegion(block) };
+    }
+    let found = walk.found;
+    let position = |operation: MlirOperation| {
         findings
             .iter()
             .position(|finding| finding.memory.operation.ptr == operation.ptr)
+            .expect("the walk finds findings")
     };
-    // Each buffer's repeated loads (findings), with the first load each repeats.
-    let mut buffers: Vec<Vec<(usize, usize)>> = Vec::new();
-    let mut pairs = Vec::new();
-    for (copy, first) in numbering::repeated_loads(kernel.body()) {
-        let (Some(copied), Some(original)) = (finding_of(copy), finding_of(first)) else {
-            continue;
-        };
-        pairs.push((copy, first));
-        let root = &findings[copied].memory.root;
-        match buffers
-            .iter_mut()
-            .find(|loads| findings[loads[0].0].memory.root == *root)
-        {
-            Some(loads) => loads.push((copied, original)),
-            None => buffers.push(vec![(copied, original)]),
+    // One decision per kind and buffer, its words read before anything changes.
+    let mut groups: Vec<(usize, Vec<Redundant>)> = Vec::new();
+    for &redundant in &found {
+        let root = &findings[position(redundant.removed())].memory.root;
+        match groups.iter_mut().find(|(kind, members)| {
+            *kind == redundant.kind()
+                && findings[position(members[0].removed())].memory.root == *root
+        }) {
+            Some((_, members)) => members.push(redundant),
+            None => groups.push((redundant.kind(), vec![redundant])),
         }
     }
-    // Read before anything changes: the rewrite destroys the copies.
-    let told: Vec<(MlirLocation, String, String)> = buffers
+    let told: Vec<(MlirLocation, String, String)> = groups
         .iter()
-        .map(|loads| {
-            let (copied, original) = loads[0];
+        .map(|(_, members)| {
+            let (removed, because) = (
+                position(members[0].removed()),
+                position(members[0].because()),
+            );
             (
-                unsafe { mlirOperationGetLocation(findings[copied].memory.operation) },
-                element_words(findings, &[copied]),
-                findings[original].memory.location.clone(),
+                unsafe { mlirOperationGetLocation(findings[removed].memory.operation) },
+                element_words(findings, &[removed]),
+                findings[because].memory.location.clone(),
             )
         })
         .collect();
-    if enabled && !pairs.is_empty() {
-        for &(copy, first) in &pairs {
+    let changed = enabled && !found.is_empty();
+    if changed {
+        for redundant in &found {
             unsafe {
-                mlirValueReplaceAllUsesOfWith(
-                    mlirOperationGetResult(copy, 0),
-                    mlirOperationGetResult(first, 0),
-                );
-                mlirOperationDestroy(copy);
+                match *redundant {
+                    Redundant::Reloaded(load, earlier) => mlirValueReplaceAllUsesOfWith(
+                        mlirOperationGetResult(load, 0),
+                        mlirOperationGetResult(earlier, 0),
+                    ),
+                    Redundant::Forwarded(load, store) => mlirValueReplaceAllUsesOfWith(
+                        mlirOperationGetResult(load, 0),
+                        mlirOperationGetOperand(store, 0),
+                    ),
+                    Redundant::Overwritten(..) => {}
+                }
             }
         }
-        changed = true;
+        // Only once every use reads its value: a forwarded store's value outlives the store.
+        for redundant in &found {
+            unsafe { mlirOperationDestroy(redundant.removed()) };
+        }
     }
-    for (loads, (location, element, first_at)) in buffers.iter().zip(told) {
-        let first_at = crate::steps::same_file(&ir::location_text(location), &first_at);
-        let more = match loads.len() {
+    let mut success = true;
+    for ((kind, members), (location, element, because_at)) in groups.iter().zip(told) {
+        let because_at = crate::steps::same_file(&ir::location_text(location), &because_at);
+        let more = match members.len() {
             1 => String::new(),
-            count => format!("; {} more such loads of it", count - 1),
+            2 => "; 1 more such access of it".to_string(),
+            count => format!("; {} more such accesses of it", count - 1),
         };
-        let words = format!(
-            "{element} read again with no write between: this load takes the value of the one \
-             at {first_at} (one load fewer each time it runs){more}"
-        );
+        let words = match kind {
+            0 => format!(
+                "{element} read again with no write that may reach it between: this load takes \
+                 the value of the one at {because_at} (one load fewer each time it runs){more}"
+            ),
+            1 => format!(
+                "{element} read back after this thread stored it at {because_at}, with no write \
+                 that may reach it between: this load takes the stored value (one load fewer \
+                 each time it runs){more}"
+            ),
+            _ => format!(
+                "{element} stored again at {because_at} with no read or barrier between: this \
+                 store is removed (one store fewer each time it runs){more}"
+            ),
+        };
         let (applied, reason) = match enabled {
             true => (true, words),
             false => (false, format!("would be {words}")),
         };
         let decision = Decision {
             kind: Kind::Promote,
-            target: findings[loads[0].0].memory.root.describe(),
+            target: findings[position(members[0].removed())]
+                .memory
+                .root
+                .describe(),
             applied,
             reason,
-            params: serde_json::json!({ "repeated_loads": loads.len() }),
+            params: serde_json::json!({
+                "redundant": KINDS[*kind],
+                "accesses": members.len(),
+            }),
             summary: String::new(),
             advice: None,
         };
