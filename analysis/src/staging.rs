@@ -171,9 +171,14 @@ pub fn nearly_coalesced(sectors: f64, ideal: f64) -> bool {
     sectors <= 2.0 * ideal
 }
 
-/// Ideal sectors per warp request for `access_bytes` per lane.
-pub fn ideal_sectors_per_request(access_bytes: u32) -> f64 {
-    (WARP_LANES * f64::from(access_bytes) / SECTOR_BYTES).ceil()
+/// Ideal sectors per warp request for `access_bytes` per lane, the warp's lanes those of a
+/// `block` (a block of 16 threads makes requests of 16 lanes: 2 sectors of 4-byte lanes), a
+/// full warp where unknown.
+pub fn ideal_sectors_per_request(access_bytes: u32, block: Option<Block>) -> f64 {
+    let lanes = block.map_or(WARP_LANES, |block| {
+        (block.threads() as f64).clamp(1.0, WARP_LANES)
+    });
+    (lanes * f64::from(access_bytes) / SECTOR_BYTES).ceil()
 }
 
 /// The per-block footprint of `access` for `block` (see the module essay).
@@ -400,7 +405,7 @@ fn decide_reference(
     (available, depth): (u64, i64),
 ) -> Staging {
     let access = candidate.access;
-    let ideal = ideal_sectors_per_request(access.access_bytes());
+    let ideal = ideal_sectors_per_request(access.access_bytes(), block.as_ref().ok().copied());
     let sectors = candidate.sectors_per_request.as_ref().ok().copied();
     let shape = neighbor.map(|neighbor| match neighbor.form {
         Form::Record => format!("{}-field record", neighbor.points),
@@ -831,9 +836,13 @@ mod tests {
 
     #[test]
     fn ideal_is_the_access_width_in_sectors() {
-        assert_eq!(ideal_sectors_per_request(4), 4.0);
-        assert_eq!(ideal_sectors_per_request(1), 1.0);
-        assert_eq!(ideal_sectors_per_request(16), 16.0);
+        assert_eq!(ideal_sectors_per_request(4, None), 4.0);
+        assert_eq!(ideal_sectors_per_request(1, None), 1.0);
+        assert_eq!(
+            ideal_sectors_per_request(4, Some(Block::new(16, 1, 1))),
+            2.0
+        );
+        assert_eq!(ideal_sectors_per_request(16, None), 16.0);
     }
 
     #[test]

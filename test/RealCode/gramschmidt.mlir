@@ -108,9 +108,9 @@
 // decision is right and the reason wrong). Loads of q and, in kernels 1 and 2, of a and r go
 // through ld.global.nc (each launch reads buffers it does not write; kernel3 of the previous
 // launch wrote a, which the launch boundary orders). kernel1: 3 flat indices read as rows of
-// 40 (no address changes), the repeated load of a[i*NJ + k] kept (97 sectors where 49 do:
-// LLVM merges it in the PTX, so on the chip the scoreboard's 1.98x is the interpreter counting
-// a load nvcc would not issue), and "not staged: one thread of the block makes it" without a
+// 40 (no address changes), the repeated load of a[i*NJ + k] taken from the first (session 33,
+// promote: 97 -> 49 sectors, the expert's; before, LLVM merged it in the PTX and the
+// scoreboard's 1.98x was the interpreter counting a load nvcc would not issue), and "not staged: one thread of the block makes it" without a
 // word that the other 255 could load the column for it. kernel2: nothing changes but the
 // read-only path, as the expert; its stage-shared refusals read "the tile's copy would move 256
 // global sectors per block and tile against 192 natively (0% fewer, at least 25% needed)": 192

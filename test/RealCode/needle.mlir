@@ -104,9 +104,9 @@
 //   another reads (each block writes its own tile and reads the borders of tiles that earlier
 //   launches wrote); the reason a CUDA programmer would give is that it is one column, 16
 //   rows once a block, which no staging coalesces.
-// - "nearly coalesced (2.88 sectors/request, ideal 4)" (report, referrence): for a 16-lane
-//   request of ints the ideal is 2 sectors, not a full warp's 4; 2.88 is the rows'
-//   misalignment, which staging cannot fix either.
+// - "nearly coalesced (2.88 sectors/request, ideal 4)" (report, referrence) said a full
+//   warp's ideal; for a 16-lane request of ints it is 2 sectors, as the report says since
+//   session 33 ("ideal 2"); 2.88 is the rows' misalignment, which staging cannot fix either.
 // - needle_cuda_shared_2's west column "stays flat: no guard or loop bound proves the column
 //   16*bid.x - 16*arg4 + 64 < the width 65; unblock: guard the column below the width": every
 //   launch's grid is (i, 1), so bid.x < arg4 and the column is at most 16*(block_width - 1) =

@@ -353,7 +353,7 @@ fn guarded_uncoalesced(findings: &[Finding]) -> Result<(), String> {
         if memory.space != MemorySpace::Global || finding.access.guard.is_empty() {
             continue;
         }
-        let ideal = staging::ideal_sectors_per_request(finding.access.access_bytes());
+        let ideal = staging::ideal_sectors_per_request(finding.access.access_bytes(), None);
         // A stencil's shifted reads (5 sectors where 4 are ideal) are L1's, not staging's.
         if let Some(sectors) = finding
             .sectors_per_request()
