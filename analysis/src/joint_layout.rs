@@ -86,6 +86,7 @@ mod tests {
             wavefronts,
             ideal_wavefronts: 1,
             degree: wavefronts as f64,
+            worst: wavefronts as f64,
         };
         let layouts = [
             SharedLayout::Unchanged,

@@ -324,6 +324,9 @@ pub struct AccessCost {
     pub ideal_wavefronts: u64,
     /// `wavefronts / ideal_wavefronts` (1 = conflict-free).
     pub degree: f64,
+    /// The degree of its worst request (`degree` averages over a loop's requests: a sweep
+    /// whose requests are 1- to 8-way is 4.50 on average).
+    pub worst: f64,
 }
 
 /// One candidate layout of the search and what it costs.
@@ -1156,16 +1159,22 @@ fn costs(
                     wavefronts,
                     ideal_wavefronts: ideal,
                     degree,
+                    worst: degree,
                 });
             }
             let requests = metrics.requests.map_err(context)?;
             let wavefronts = metrics.wavefronts.map_err(context)?;
             let ideal_wavefronts = metrics.ideal_wavefronts.map_err(context)?;
+            let degree = ratio(wavefronts, ideal_wavefronts);
             Ok(AccessCost {
                 requests,
                 wavefronts,
                 ideal_wavefronts,
-                degree: ratio(wavefronts, ideal_wavefronts),
+                degree,
+                worst: metrics
+                    .worst_bank_conflict_degree
+                    .unwrap_or(degree)
+                    .max(degree),
             })
         })
         .collect()
@@ -1199,7 +1208,8 @@ fn ratio(numerator: u64, denominator: u64) -> f64 {
 }
 
 /// `, its worst access 32-way -> 1`: the access of `before` with the highest degree and its
-/// degree in `after`, where the buffer's degree (an average over its accesses, a conflict-free
+/// degree in `after` (each with its worst request's where a loop's requests differ: `4.50-way
+/// on average (8-way at worst)`), where the buffer's degree (an average over its accesses, a conflict-free
 /// store beside a 32-way column read making 16.50) is not that access's; else nothing.
 fn worst_access(before: &[AccessCost], after: &[AccessCost]) -> String {
     let worst = before
@@ -1207,11 +1217,20 @@ fn worst_access(before: &[AccessCost], after: &[AccessCost]) -> String {
         .zip(after)
         .max_by(|(a, _), (b, _)| a.degree.total_cmp(&b.degree));
     match worst {
-        Some((first, then)) if (first.degree - overall_degree(before)).abs() > 0.005 => format!(
-            ", its worst access {}-way -> {}",
-            show_degree(first.degree),
-            show_degree(then.degree)
-        ),
+        Some((first, then)) if (first.degree - overall_degree(before)).abs() > 0.005 => {
+            // A loop's requests differ: the average, then its worst request's.
+            let worst_request = |cost: &AccessCost| match cost.worst > cost.degree + 0.005 {
+                true => format!(" on average ({}-way at worst)", show_degree(cost.worst)),
+                false => String::new(),
+            };
+            format!(
+                ", its worst access {}-way{} -> {}{}",
+                show_degree(first.degree),
+                worst_request(first),
+                show_degree(then.degree),
+                worst_request(then)
+            )
+        }
         _ => String::new(),
     }
 }

@@ -98,7 +98,7 @@
 // the column cannot be coalesced). Predicted 3.7 -> 3.7 us a launch (latency-bound: the
 // padding's wavefronts are not what bounds it). The remarks:
 // - "its worst access 4.50-way -> 1": 4.50 is the sweep access's average over the m loop;
-//   its worst request is 8-way (m = 14, 15).
+//   its worst request is 8-way (m = 14, 15), which the remark says since session 33.
 // - The west column load's stage-shared reason, "the kernel also writes this memref, so a
 //   staged copy could miss a write by another thread": no thread of a launch writes what
 //   another reads (each block writes its own tile and reads the borders of tiles that earlier
@@ -140,7 +140,7 @@
 // REMARK: gpu-mem-opt: readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: readonly: arg 1: written by memref.store at {{.*}}: loads stay coherent (ld.global)
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the kernel also writes this memref, so a staged copy could miss a write by another thread
-// REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+68 B): wavefronts 563 -> 143 (degree 3.94 -> 1), its worst access 4.50-way -> 1
+// REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+68 B): wavefronts 563 -> 143 (degree 3.94 -> 1), its worst access 4.50-way on average (8-way at worst) -> 1
 // REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 47, degree 1)
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|promote|stage-shared: arg [0-9]+: staged|time}}
 /// needle_cuda_shared_2: the same, but its column 16*bid.x - 16*arg4 + 64 is not bounded
@@ -154,7 +154,7 @@
 // REMARK: gpu-mem-opt: stage-shared: arg 1: not staged: the kernel also writes this memref, so a staged copy could miss a write by another thread
 // REMARK: gpu-mem-opt: version: kernel: not specialized under a run-time check of arg4 >= 0; -16*arg4 <= -32 (for the flat indices at {{.*}}): host code in this module launches it, and its launches, not a check, give the facts
 // REMARK: gpu-mem-opt: pad: workgroup 1: unchanged: conflict-free already (wavefronts 47, degree 1)
-// REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+68 B): wavefronts 563 -> 143 (degree 3.94 -> 1), its worst access 4.50-way -> 1
+// REMARK: gpu-mem-opt: pad: workgroup 0: pad 1 element (+68 B): wavefronts 563 -> 143 (degree 3.94 -> 1), its worst access 4.50-way on average (8-way at worst) -> 1
 // REMARK-NOT: remark: gpu-mem-opt: {{swizzle|promote|stage-shared: arg [0-9]+: staged|time}}
 
 module attributes {gpu.container_module} {

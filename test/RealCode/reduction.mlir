@@ -126,7 +126,7 @@
 // REMARK: gpu-mem-opt: pad: dynamic shared memory viewed at {{.*}}: unchanged: conflict-free already (wavefronts 201, degree 1); counted with every lane running each access, which bounds whatever lanes its guard lets through (the memref.load at {{.*}}: arith.remui at {{.*}}: a remainder by a non-constant or non-positive value)
 // REMARK: gpu-mem-opt: kernel: 'reduce1': block 256x1x1 (from gpu.launch_func); 7 memory accesses; the same at every launch here: arg2 = 10000
 // REMARK: gpu-mem-opt: readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
-// REMARK: gpu-mem-opt: pad: dynamic shared memory viewed at {{.*}}: pad 1 element after every 32 (+28 B): wavefronts 150 -> 45 (degree 3.33 -> 1), its worst access 3.92-way -> 1; the launches in this module give the kernel 1024 -> 1052 B of dynamic shared memory
+// REMARK: gpu-mem-opt: pad: dynamic shared memory viewed at {{.*}}: pad 1 element after every 32 (+28 B): wavefronts 150 -> 45 (degree 3.33 -> 1), its worst access 3.92-way on average (8-way at worst) -> 1; the launches in this module give the kernel 1024 -> 1052 B of dynamic shared memory
 // REMARK: gpu-mem-opt: kernel: 'reduce2': block 256x1x1 (from gpu.launch_func); 7 memory accesses; the same at every launch here: arg2 = 10000
 // REMARK: gpu-mem-opt: readonly: arg 0: ld.global.nc: read-only, not aliased by a write (every launch in this module passes it a buffer of its own: gpu.alloc at {{.*}})
 // REMARK: gpu-mem-opt: pad: dynamic shared memory viewed at {{.*}}: unchanged: conflict-free already (wavefronts 45, degree 1)
