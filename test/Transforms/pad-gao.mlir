@@ -210,7 +210,8 @@ module attributes {gpu.container_module} {
         %centre = arith.addi %tx, %offset : index
         %sum = scf.for %t = %c0 to %c17 step %c1 iter_args(%acc = %zero) -> (f32) {
           %tap = arith.subi %c16, %t : index
-          // expected-remark @+1 {{promote: arg 1: arg 1[-loop1 + 16]: loaded in each of the 8 iterations of the loop at}}
+          // expected-remark @+2 {{promote: arg 1: arg 1[-loop1 + 16]: loaded once before the loop at}}
+          // expected-remark @+1 {{vectorize: arg 1: 17 loads of 4 B stay scalar}}
           %w = memref.load %weights[%tap] : memref<17xf32>
           %column0 = arith.addi %centre, %t : index
           %column = arith.subi %column0, %c8 : index
@@ -279,7 +280,8 @@ module attributes {gpu.container_module} {
         %centre = arith.addi %ty, %offset : index
         %sum = scf.for %t = %c0 to %c17 step %c1 iter_args(%acc = %zero) -> (f32) {
           %tap = arith.subi %c16, %t : index
-          // expected-remark @+1 {{promote: arg 1: arg 1[-loop1 + 16]: loaded in each of the 8 iterations of the loop at}}
+          // expected-remark @+2 {{promote: arg 1: arg 1[-loop1 + 16]: loaded once before the loop at}}
+          // expected-remark @+1 {{vectorize: arg 1: 17 loads of 4 B stay scalar}}
           %w = memref.load %weights[%tap] : memref<17xf32>
           %row0 = arith.addi %centre, %t : index
           %row = arith.subi %row0, %c8 : index

@@ -17,6 +17,8 @@
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1 --arg random:1 --arg zeros
 // RUN: gpu-mem-opt diff %s --kernel may_alias --grid 1,1,1 --block 32,1,1 --arg random:1 --arg same:0
 // RUN: gpu-mem-opt diff %s --kernel barrier_in_loop --grid 1,1,1 --block 32,1,1 --arg random:1 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel taps_checked --grid 2,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg zeros
+// RUN: gpu-mem-opt diff %s --kernel taps_checked --grid 2,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg same:1
 // RUN: gpu-mem-opt diff %s --kernel over_registers --grid 1,1,1 --block 32,1,1 --arg random:1 --arg random:2 --arg zeros
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='promote=false vectorize=false' %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: gpu-mem-opt-opt --gpu-mem-opt='version=false' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=UNCHECKED
@@ -201,6 +203,55 @@ module attributes {gpu.container_module} {
         %row = arith.muli %o, %c32 : index
         %at = arith.addi %row, %tx : index
         memref.store %sum, %out[%at] : memref<64xf32>
+      }
+      gpu.return
+    }
+
+    /// The taps of @taps with no argument noalias, in a kernel with shared memory of its own
+    /// (which the version step does not specialize): the output loop is versioned on a check
+    /// at the kernel's entry that the weights lie apart from out, the taps loaded before it
+    /// on that path (diffed with out and the weights one buffer too: same:1).
+    // CHECK-LABEL: gpu.func @taps_checked
+    // CHECK: scf.if
+    // CHECK-COUNT-17: memref.load %arg1
+    // CHECK: scf.for
+    // CHECK: } else {
+    // REMARK: promote: arg 1: arg 1[-loop1 + 16]: loaded once before the loop at {{.*}} and kept in 17 registers, not in each of its 8 iterations (its inner loop of 17 iterations written out): 136 → 17 loads a thread; on the fast path of a run-time check that its bytes overlap none of arg 2's ({{[0-9]+}} instructions at the kernel's entry; where it fails, the loop as written runs)
+    gpu.func @taps_checked(%in: memref<512xf32>, %weights: memref<512xf32>, %out: memref<512xf32>)
+        workgroup(%scratch: memref<32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c17 = arith.constant 17 : index
+      %c32 = arith.constant 32 : index
+      %c256 = arith.constant 256 : index
+      %c495 = arith.constant 495 : index
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %block = arith.muli %bx, %c256 : index
+      %first = arith.addi %block, %tx : index
+      %own = memref.load %in[%first] : memref<512xf32>
+      memref.store %own, %scratch[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %o = %c0 to %c8 step %c1 {
+        %offset = arith.muli %o, %c32 : index
+        %centre = arith.addi %first, %offset : index
+        %sum = scf.for %t = %c0 to %c17 step %c1 iter_args(%acc = %zero) -> (f32) {
+          %tap = arith.subi %c16, %t : index
+          %w = memref.load %weights[%tap] : memref<512xf32>
+          %at = arith.addi %centre, %t : index
+          %inside = arith.minui %at, %c495 : index
+          %x = memref.load %in[%inside] : memref<512xf32>
+          %p = arith.mulf %w, %x : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        %mine = memref.load %scratch[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+        %total = arith.addf %sum, %mine : f32
+        memref.store %total, %out[%centre] : memref<512xf32>
       }
       gpu.return
     }

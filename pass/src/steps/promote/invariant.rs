@@ -31,7 +31,8 @@ use crate::{
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
-    steps::memory_space,
+    steps::memory_space::{self, disjoint},
+    steps::promote::stream::{Check, Pairs},
     steps::register_tile::unroll,
     steps::{Early, Step, Telling},
     Options,
@@ -58,6 +59,8 @@ struct Group {
     inner: Option<(MlirOperation, i64)>,
     /// The memref.
     memref: MlirValue,
+    /// Its first load.
+    first: MlirOperation,
     /// Its root and space, for the alias test.
     root: (Root, MemorySpace),
     /// Their findings.
@@ -70,7 +73,7 @@ struct Group {
     /// before anything changes).
     registers: usize,
     /// Whether they may be loaded before the loop, or why not and what would unblock it.
-    outcome: Result<(), Refusal>,
+    outcome: Result<Option<Check>, Refusal>,
     /// Where its remark goes (its first load), the loop's location, the element's words.
     told: (MlirLocation, String, String),
 }
@@ -130,7 +133,7 @@ pub fn run(
     }
     let mut kept: Vec<(MlirOperation, usize)> = Vec::new();
     for group in &mut groups {
-        group.outcome = decide(kernel, &effects, group, options.assume_noalias);
+        group.outcome = decide(kernel, &effects, group, options);
         if group.outcome.is_err() {
             continue;
         }
@@ -160,6 +163,39 @@ pub fn run(
                 ir::mark(findings[member].memory.operation, MARK);
             }
         }
+        // One check for each loop nest's groups that need one, before anything is written
+        // out: the nest as written stays on its other path.
+        let mut checks: Vec<(MlirOperation, Pairs)> = Vec::new();
+        for group in &groups {
+            if let Ok(Some(check)) = &group.outcome {
+                let at = checks
+                    .iter()
+                    .position(|(outer, _)| outer.ptr == check.outer.ptr);
+                let at = at.unwrap_or_else(|| {
+                    checks.push((check.outer, Vec::new()));
+                    checks.len() - 1
+                });
+                for pair in &check.pairs {
+                    if !checks[at].1.contains(pair) {
+                        checks[at].1.push(pair.clone());
+                    }
+                }
+            }
+        }
+        for (outer, pairs) in &checks {
+            if let Err(why) = disjoint::version_operation(kernel, *outer, pairs) {
+                for group in groups.iter_mut() {
+                    let nested =
+                        matches!(&group.outcome, Ok(Some(check)) if check.outer.ptr == outer.ptr);
+                    if nested {
+                        for &member in &group.members {
+                            unmark(findings[member].memory.operation);
+                        }
+                        group.outcome = Err(Refusal::told(format!("not versioned: {why}")));
+                    }
+                }
+            }
+        }
         // An inner loop is written out once, for every group in it (their loads all marked).
         let mut written: Vec<(MlirOperation, bool)> = Vec::new();
         for group in groups.iter_mut().filter(|group| group.outcome.is_ok()) {
@@ -184,6 +220,12 @@ pub fn run(
                 group.outcome = Err(Refusal::told(
                     "its inner loop could not be written out".into(),
                 ));
+            }
+        }
+        // The copies a check's other path keeps carry the mark too.
+        for operation in ir::walk(kernel.operation) {
+            if ir::attribute(operation, MARK).is_some() {
+                unmark(operation);
             }
         }
     }
@@ -212,10 +254,11 @@ pub fn run(
             _ => format!("{registers} registers"),
         };
         let (applied, reason) = match &group.outcome {
-            Ok(()) => {
+            Ok(check) => {
+                let checked = check.as_ref().map_or_else(String::new, Check::words);
                 let words = format!(
                     "{element}: loaded once before the loop at {loop_location} and kept in \
-                     {held}, not in {}{written}{counted}",
+                     {held}, not in {}{written}{counted}{checked}",
                     iterations("its")
                 );
                 match enabled {
@@ -337,6 +380,7 @@ fn groups(kernel: &Kernel, findings: &[Finding]) -> Vec<Group> {
             the_loop,
             inner,
             memref: finding.memory.memref,
+            first: operation,
             root: (finding.memory.root.clone(), finding.memory.space),
             members: vec![position],
             runs: match trips {
@@ -345,7 +389,7 @@ fn groups(kernel: &Kernel, findings: &[Finding]) -> Vec<Group> {
             },
             trips,
             registers: 0,
-            outcome: Ok(()),
+            outcome: Ok(None),
             told: (
                 unsafe { mlirOperationGetLocation(operation) },
                 ir::location_text(unsafe { mlirOperationGetLocation(the_loop) }),
@@ -372,8 +416,17 @@ pub fn needs_apart(
         let Root::Argument(own) = group.root.0 else {
             continue;
         };
-        if decide(kernel, &effects, &group, false).is_ok()
-            || decide(kernel, &effects, &group, true).is_err()
+        // What the kernel's check would prove, not a loop's (`Check::around`).
+        let unchecked = Options {
+            version: false,
+            ..options.clone()
+        };
+        let apart = Options {
+            assume_noalias: true,
+            ..unchecked.clone()
+        };
+        if decide(kernel, &effects, &group, &unchecked).is_ok()
+            || decide(kernel, &effects, &group, &apart).is_err()
         {
             continue;
         }
@@ -396,18 +449,36 @@ fn decide(
     kernel: &Kernel,
     effects: &[(Effect, MlirOperation)],
     group: &Group,
-    assume_noalias: bool,
-) -> Result<(), Refusal> {
+    options: &Options,
+) -> Result<Option<Check>, Refusal> {
     if let Some((_, operation)) = effects.iter().find(|(effect, operation)| {
         matches!(effect, Effect::Unknown) && ir::encloses(group.the_loop, *operation)
     }) {
         let what = memory_space::describe(*operation);
         return Err(Refusal::told(format!("{what} may write it")));
     }
-    let Some(&(theirs, operation)) = writes(kernel, effects, group, assume_noalias).first() else {
-        return Ok(());
+    let written = writes(kernel, effects, group, options.assume_noalias);
+    let Some(&(theirs, operation)) = written.first() else {
+        return Ok(None);
     };
     let root = &group.root.0;
+    // Only other arguments may be it: a check at the kernel's entry can prove them apart,
+    // the loop nest as written on its other path (a kernel the version step does not
+    // specialize: one with shared memory of its own).
+    let arguments: Option<Vec<usize>> = written
+        .iter()
+        .map(|(theirs, _)| match (*theirs, root) {
+            (Root::Argument(argument), Root::Argument(own)) if argument != own => Some(*argument),
+            _ => None,
+        })
+        .collect();
+    if let (Some(mut arguments), Root::Argument(own)) = (arguments, root) {
+        arguments.dedup();
+        let first = group.first;
+        if let Some(Ok(check)) = Check::around(kernel, first, (*own, arguments), options) {
+            return Ok(Some(check));
+        }
+    }
     let at = ir::location_text(unsafe { mlirOperationGetLocation(operation) });
     let which = match theirs == root {
         true => "the kernel writes it".to_string(),

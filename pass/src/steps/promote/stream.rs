@@ -95,18 +95,18 @@ impl Group {
 }
 
 /// Each argument read with those written it must lie apart from (`disjoint::condition`).
-type Pairs = Vec<(usize, Vec<usize>)>;
+pub(super) type Pairs = Vec<(usize, Vec<usize>)>;
 
 /// A loop nest versioned on a run-time check that the buffer's argument lies apart from the
 /// arguments the kernel writes.
 #[derive(Clone)]
-struct Check {
+pub(super) struct Check {
     /// The outermost loop around the group's.
-    outer: MlirOperation,
+    pub(super) outer: MlirOperation,
     /// The argument read and those written.
-    pairs: Pairs,
+    pub(super) pairs: Pairs,
     /// The check's instructions at the kernel's entry (`disjoint::instructions`).
-    instructions: u32,
+    pub(super) instructions: u32,
 }
 
 /// What one group's decision and rewrite came to, read before anything changes.
@@ -188,21 +188,7 @@ pub fn run(
         let neighbours = format!("{element} for d = {lowest} … {highest}");
         let (applied, reason) = match (&entry.outcome, &entry.failure) {
             (Ok((window, check)), None) => {
-                let checked = check.as_ref().map_or_else(String::new, |check| {
-                    let written: Vec<String> = check
-                        .pairs
-                        .iter()
-                        .flat_map(|(_, writers)| writers)
-                        .map(|&writer| format!("{}'s", Root::Argument(writer).describe()))
-                        .collect();
-                    format!(
-                        "; on the fast path of a run-time check that its bytes overlap none of \
-                         {} ({} instructions at the kernel's entry; where it fails, the loop \
-                         as written runs)",
-                        written.join(", "),
-                        check.instructions
-                    )
-                });
+                let checked = check.as_ref().map_or_else(String::new, Check::words);
                 let words = format!(
                     "{neighbours}: 1 load an iteration instead of {loads}, the other {} \
                      elements carried in registers from earlier iterations of the loop at \
@@ -316,30 +302,60 @@ fn decide(
          either, or option assume-noalias",
         Root::Argument(writers[0].0).describe()
     );
-    let operation = template.memory.operation;
     let arguments: Vec<usize> = writers.iter().map(|&(argument, _)| argument).collect();
-    let spanned = std::iter::once(own)
-        .chain(&arguments)
-        .all(|&argument| disjoint::spanned(kernel, argument).is_ok());
-    let outer = ir::outermost_loop(operation, None);
-    let (Some(outer), true, true, false) = (
-        outer,
-        options.version,
-        spanned,
-        checked::in_fallback(operation),
-    ) else {
-        return Err(blocked);
-    };
-    let pairs = vec![(*own, arguments)];
-    let instructions = disjoint::instructions(kernel, &pairs)?;
-    Ok((
-        window,
-        Some(Check {
-            outer,
-            pairs,
-            instructions,
-        }),
-    ))
+    match Check::around(
+        kernel,
+        template.memory.operation,
+        (*own, arguments),
+        options,
+    ) {
+        Some(check) => Ok((window, Some(check?))),
+        None => Err(blocked),
+    }
+}
+
+impl Check {
+    /// The check that argument `own` lies apart from `writers`, versioning the outermost loop
+    /// around `operation`; `None` where there can be none (option `version` off, an argument
+    /// whose bytes no check spans, no loop, or `operation` on another check's fallback path).
+    pub(super) fn around(
+        kernel: &Kernel,
+        operation: MlirOperation,
+        (own, writers): (usize, Vec<usize>),
+        options: &Options,
+    ) -> Option<Result<Check, String>> {
+        let spanned = std::iter::once(&own)
+            .chain(&writers)
+            .all(|&argument| disjoint::spanned(kernel, argument).is_ok());
+        let outer = ir::outermost_loop(operation, None)?;
+        if !options.version || !spanned || checked::in_fallback(operation) {
+            return None;
+        }
+        let pairs = vec![(own, writers)];
+        Some(
+            disjoint::instructions(kernel, &pairs).map(|instructions| Check {
+                outer,
+                pairs,
+                instructions,
+            }),
+        )
+    }
+
+    /// How a remark says it: `; on the fast path of a run-time check …`.
+    pub(super) fn words(&self) -> String {
+        let written: Vec<String> = self
+            .pairs
+            .iter()
+            .flat_map(|(_, writers)| writers)
+            .map(|&writer| format!("{}'s", Root::Argument(writer).describe()))
+            .collect();
+        format!(
+            "; on the fast path of a run-time check that its bytes overlap none of {} ({} \
+             instructions at the kernel's entry; where it fails, the loop as written runs)",
+            written.join(", "),
+            self.instructions
+        )
+    }
 }
 
 /// The arguments the kernel writes that may be the group's buffer, each with where it is
