@@ -82,7 +82,7 @@ use crate::ir::numbering::{self, Numbering};
 use crate::{
     facts::{
         accesses::Root,
-        extract::{loop_context, pointer_check, static_condition, IN_ARRAY},
+        extract::{loop_context, pointer_check, static_condition, while_rounds, IN_ARRAY},
         findings::Finding,
         kernels::Kernel,
     },
@@ -718,6 +718,7 @@ impl Walker<'_> {
         match name.as_str() {
             "arith.constant"
             | "scf.yield"
+            | "scf.condition"
             | "gpu.return"
             | "gpu.terminator"
             | "memref.cast"
@@ -751,6 +752,21 @@ impl Walker<'_> {
                 }
                 cost.serializes = true;
                 cost.size += body.size + LOOP_TRIP_INSTRUCTIONS;
+            }
+            "scf.while" if while_rounds(self.kernel, operation).is_some() => {
+                // A loop over the rounds of a doubling or halving value (a tree reduction's
+                // `for (s = 1; s < blockDim.x; s *= 2)`): its test runs once more than its body.
+                let rounds = while_rounds(self.kernel, operation).unwrap_or(0) as f64;
+                let test = self.loop_body(unsafe { mlirOperationGetRegion(operation, 0) })?;
+                let body = self.loop_body(unsafe { mlirOperationGetRegion(operation, 1) })?;
+                cost.instructions += body.hoisted
+                    + test.hoisted
+                    + rounds * (body.instructions + test.instructions + LOOP_TRIP_INSTRUCTIONS)
+                    + test.instructions;
+                cost.serial += rounds * (body.cycles() + test.cycles()) + test.cycles();
+                cost.serializes = true;
+                cost.size += body.size + test.size + LOOP_TRIP_INSTRUCTIONS;
+                results_vary(varying, true);
             }
             "scf.if" if static_branch(operation).is_some() => {
                 // LLVM folds the branch: the side it selects runs as if written in its place.

@@ -361,6 +361,69 @@ module attributes {gpu.container_module} {
       memref.store %c, %out[%i] : memref<1048576xf32>
       gpu.return
     }
+    /// Why: a tree reduction's `for (s = 1; s < blockDim.x; s *= 2)` is an scf.while whose
+    /// rounds the access model counts (8 at 256 threads); the walk follows it as a loop of
+    /// those rounds, its test once more (session 33: before, no time was predicted).
+    gpu.func @tree_while(%in: memref<16384xf32>, %out: memref<64xf32>)
+        workgroup(%partial: memref<256xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c256 = arith.constant 256 : index
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %base = arith.muli %bx, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %v = memref.load %in[%i] : memref<16384xf32>
+      memref.store %v, %partial[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %last = scf.while (%s = %c1) : (index) -> index {
+        %more = arith.cmpi ult, %s, %c256 : index
+        scf.condition(%more) %s : index
+      } do {
+      ^bb0(%s: index):
+        %twice = arith.muli %c2, %s : index
+        %rem = arith.remui %tx, %twice : index
+        %active = arith.cmpi eq, %rem, %c0 : index
+        scf.if %active {
+          %other = arith.addi %tx, %s : index
+          %a = memref.load %partial[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+          %b = memref.load %partial[%other] : memref<256xf32, #gpu.address_space<workgroup>>
+          %sum = arith.addf %a, %b : f32
+          memref.store %sum, %partial[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+        %next = arith.muli %s, %c2 : index
+        scf.yield %next : index
+      }
+      %first = arith.cmpi eq, %tx, %c0 : index
+      scf.if %first {
+        %total = memref.load %partial[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+        memref.store %total, %out[%bx] : memref<64xf32>
+      }
+      gpu.return
+    }
+    /// Why not: a while loop whose value grows by a constant is not one of those rounds.
+    gpu.func @stepped_while(%out: memref<256xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 1, 1, 1>} {
+      %c3 = arith.constant 3 : index
+      %c0 = arith.constant 0 : index
+      %c100 = arith.constant 100 : index
+      %tx = gpu.thread_id x
+      %last = scf.while (%s = %c0) : (index) -> index {
+        %more = arith.cmpi ult, %s, %c100 : index
+        scf.condition(%more) %s : index
+      } do {
+      ^bb0(%s: index):
+        %next = arith.addi %s, %c3 : index
+        scf.yield %next : index
+      }
+      %v = arith.index_cast %last : index to i32
+      %f = arith.sitofp %v : i32 to f32
+      memref.store %f, %out[%tx] : memref<256xf32>
+      gpu.return
+    }
   }
 }
 
@@ -440,3 +503,10 @@ module attributes {gpu.container_module} {
 // CHECK: "predicted_microseconds": {
 // CHECK-NEXT: "before": 4.0,
 // CHECK-NEXT: "after": 3.8
+
+// CHECK-LABEL: "name": "tree_while"
+// CHECK: "time": {
+// CHECK-NEXT: "before": {
+// CHECK-NEXT: "microseconds": {{[0-9]+\.[0-9]}},
+// CHECK-LABEL: "name": "stepped_while"
+// CHECK: "unknown": "the walk does not follow scf.while at {{.*}}"

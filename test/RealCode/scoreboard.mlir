@@ -66,10 +66,10 @@
 // CHECK-NEXT: | needle.mlir | needle_cuda_shared_1 | 448 | 448 | 448 (expert/needle.mlir) | 1.00 | 2440, 760, 760 | 203 → 159 (0.78x) | 3.7 → 3.7 | ok |
 // CHECK-NEXT: | needle.mlir | needle_cuda_shared_2 | 336 | 336 | 336 (expert/needle.mlir) | 1.00 | 1830, 570, 570 | 211 → 213 (1.01x) | 3.7 → 3.7 | ok |
 // CHECK-NEXT: | pathfinder.mlir | dynproc_kernel | 187 | 187 | 187 (as written) | 1.00 | 120, 120, 120 | 165 → 160 (0.97x) | none | ok |
-// CHECK-NEXT: | reduction.mlir | reduce0 | 1290 | 1290 | 1290 (expert/reduction.mlir) | 1.00 | 6000, 6000, 1800 | 79 → 79 (1.00x) | none | ok |
-// CHECK-NEXT: | reduction.mlir | reduce1 | 1290 | 1290 | 1290 (expert/reduction.mlir) | 1.00 | 6000, 1800, 1800 | 80 → 90 (1.12x) | none | ok |
-// CHECK-NEXT: | reduction.mlir | reduce2 | 1290 | 1290 | 1290 (as written) | 1.00 | 1800, 1800, 1800 | 75 → 75 (1.00x) | none | ok |
-// CHECK-NEXT: | reduction.mlir | reduce3 | 1270 | 1270 | 1270 (expert/reduction.mlir) | 1.00 | 640, 640, 420 | 82 → 82 (1.00x) | none | ok |
+// CHECK-NEXT: | reduction.mlir | reduce0 | 1290 | 1290 | 1290 (expert/reduction.mlir) | 1.00 | 6000, 6000, 1800 | 79 → 79 (1.00x) | 2.5 → 2.5 | ok |
+// CHECK-NEXT: | reduction.mlir | reduce1 | 1290 | 1290 | 1290 (expert/reduction.mlir) | 1.00 | 6000, 1800, 1800 | 80 → 90 (1.12x) | 2.5 → 2.5 | ok |
+// CHECK-NEXT: | reduction.mlir | reduce2 | 1290 | 1290 | 1290 (as written) | 1.00 | 1800, 1800, 1800 | 75 → 75 (1.00x) | 2.5 → 2.5 | ok |
+// CHECK-NEXT: | reduction.mlir | reduce3 | 1270 | 1270 | 1270 (expert/reduction.mlir) | 1.00 | 640, 640, 420 | 82 → 82 (1.00x) | 2.5 → 2.5 | ok |
 // CHECK-NEXT: | scalarProd.mlir | scalarProdGPU | 83360 | 83360 | 83360 (expert/scalarProd.mlir) | 1.00 | 22560, 22560, 4800 | 158 → 158 (1.00x) | none | ok |
 // CHECK-NEXT: | srad.mlir | srad_cuda_1 | 3072 | 3072 | 2736 (expert/srad.mlir) | 1.12 | 2233, 2233, 1176 | 367 → 376 (1.02x) | 2.5 → 2.5 | ok |
 // CHECK-NEXT: | srad.mlir | srad_cuda_2 | 3072 | 3072 | 2904 (expert/srad.mlir) | 1.06 | 1200, 1200, 684 | 198 → 197 (0.99x) | 2.4 → 2.4 | ok |

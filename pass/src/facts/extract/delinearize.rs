@@ -380,6 +380,14 @@ pub fn loop_context(kernel: &Kernel, the_loop: MlirOperation) -> LoopContext {
     }
 }
 
+/// The rounds of `the_loop`, an `scf.while` that doubles or halves a value fixed for the block
+/// (`for (s = 1; s < blockDim.x; s *= 2)`: 8 at 256 threads), as the access model counts them.
+pub fn while_rounds(kernel: &Kernel, the_loop: MlirOperation) -> Option<i64> {
+    let (scope, _) = scope_at(kernel, the_loop);
+    super::enclosing::geometric_loop(the_loop, &|value| scope.fixed(value, 0))
+        .map(|(_, rounds, _)| rounds)
+}
+
 /// The scope at `operation` of `kernel` and what holds there: the guard conjuncts, each
 /// enclosing `scf.for`'s `lower ≤ iv < upper`, as that op defines them, and what the kernel's
 /// run-time check establishes (`Kernel::assumed`).

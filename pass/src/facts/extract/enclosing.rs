@@ -405,7 +405,7 @@ const MOST_GEOMETRIC_ROUNDS: i64 = 62;
 /// forwards all of them in order, its `after` block yields that argument doubled or halved.
 /// The first value and the direction, the number of rounds, and the `after` block's argument
 /// that holds the value.
-fn geometric_loop(
+pub(super) fn geometric_loop(
     the_loop: MlirOperation,
     fixed: &dyn Fn(MlirValue) -> Option<i64>,
 ) -> Option<((i64, Geometric), i64, MlirValue)> {

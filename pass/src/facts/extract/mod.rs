@@ -48,7 +48,9 @@ use crate::{
     facts::kernels::{Kernel, KernelKind},
     ir,
 };
-pub use delinearize::{flat_index, flat_indices, loop_context, FlatIndex, LoopContext};
+pub use delinearize::{
+    flat_index, flat_indices, loop_context, while_rounds, FlatIndex, LoopContext,
+};
 pub use enclosing::{
     checked_branches, dimension_symbol, pointer_check, static_condition, CLAMP, IN_ARRAY, NONEMPTY,
     ROWS_VIEW,
