@@ -753,10 +753,13 @@ impl Walker<'_> {
                 cost.serializes = true;
                 cost.size += body.size + LOOP_TRIP_INSTRUCTIONS;
             }
-            "scf.while" if while_rounds(self.kernel, operation).is_some() => {
+            "scf.while" => {
                 // A loop over the rounds of a doubling or halving value (a tree reduction's
                 // `for (s = 1; s < blockDim.x; s *= 2)`): its test runs once more than its body.
-                let rounds = while_rounds(self.kernel, operation).unwrap_or(0) as f64;
+                let Some(rounds) = while_rounds(self.kernel, operation) else {
+                    return Err(not_followed(&name, operation));
+                };
+                let rounds = rounds as f64;
                 let test = self.loop_body(unsafe { mlirOperationGetRegion(operation, 0) })?;
                 let body = self.loop_body(unsafe { mlirOperationGetRegion(operation, 1) })?;
                 cost.instructions += body.hoisted
@@ -859,10 +862,7 @@ impl Walker<'_> {
                     results_vary(varying, true);
                 }
                 None if unsafe { mlirOperationGetNumRegions(operation) } > 0 => {
-                    return Err(format!(
-                        "the walk does not follow {name} at {}",
-                        ir::location_text(unsafe { mlirOperationGetLocation(operation) })
-                    ))
+                    return Err(not_followed(&name, operation))
                 }
                 // Affine index arithmetic in a loop: LSR's pointer increments, counted once.
                 None if operands_vary(varying) && varying.is_some() && strength_reduced(&name) => {
@@ -923,6 +923,14 @@ impl Walker<'_> {
             }
         }
     }
+}
+
+/// Why the walk gives no time: it does not follow `operation`, an op with regions.
+fn not_followed(name: &str, operation: MlirOperation) -> String {
+    format!(
+        "the walk does not follow {name} at {}",
+        ir::location_text(unsafe { mlirOperationGetLocation(operation) })
+    )
 }
 
 /// Cycles L1 spends on the `lines` of a global load request of `finding` beyond its first:

@@ -32,13 +32,13 @@ use crate::{
     ir::{self, builder::Builder},
     report::{Decision, Kind},
     steps::memory_space::{self, disjoint},
-    steps::promote::stream::{Check, Pairs},
+    steps::promote::stream::Check,
     steps::register_tile::unroll,
     steps::{Early, Step, Telling},
     Options,
 };
 
-use super::{element_words, guarded_load, hoistable, hoisted, load, runs};
+use super::{element_words, guarded_load, hoistable, hoisted, load, push_apart, runs};
 
 /// The most trips of an inner loop written out so that its loads leave the loop around it (a
 /// filter's 17 taps; one staged tile's 32 iterations).
@@ -67,8 +67,8 @@ struct Group {
     members: Vec<usize>,
     /// The loop's iterations, where constant.
     trips: Option<u64>,
-    /// What proves that the loop runs, if anything does.
-    runs: Option<String>,
+    /// Whether its trips or the guards around it prove that the loop runs.
+    runs: bool,
     /// The values kept in registers: one per distinct index and trip of its inner loop (read
     /// before anything changes).
     registers: usize,
@@ -128,9 +128,6 @@ pub fn run(
     let (mut success, mut changed) = (true, false);
     let effects = memory_space::kernel_effects(kernel);
     let mut groups = groups(kernel, findings);
-    for group in &mut groups {
-        group.registers = registers(findings, &group.members, group.inner);
-    }
     let mut kept: Vec<(MlirOperation, usize)> = Vec::new();
     for group in &mut groups {
         group.outcome = decide(kernel, &effects, group, options);
@@ -165,23 +162,10 @@ pub fn run(
         }
         // One check for each loop nest's groups that need one, before anything is written
         // out: the nest as written stays on its other path.
-        let mut checks: Vec<(MlirOperation, Pairs)> = Vec::new();
-        for group in &groups {
-            if let Ok(Some(check)) = &group.outcome {
-                let at = checks
-                    .iter()
-                    .position(|(outer, _)| outer.ptr == check.outer.ptr);
-                let at = at.unwrap_or_else(|| {
-                    checks.push((check.outer, Vec::new()));
-                    checks.len() - 1
-                });
-                for pair in &check.pairs {
-                    if !checks[at].1.contains(pair) {
-                        checks[at].1.push(pair.clone());
-                    }
-                }
-            }
-        }
+        let checks = Check::by_nest(groups.iter().filter_map(|group| match &group.outcome {
+            Ok(Some(check)) => Some(check),
+            _ => None,
+        }));
         for (outer, pairs) in &checks {
             if let Err(why) = disjoint::version_operation(kernel, *outer, pairs) {
                 for group in groups.iter_mut() {
@@ -383,10 +367,7 @@ fn groups(kernel: &Kernel, findings: &[Finding]) -> Vec<Group> {
             first: operation,
             root: (finding.memory.root.clone(), finding.memory.space),
             members: vec![position],
-            runs: match trips {
-                Some(trips) => Some(format!("{trips} iterations")),
-                None => runs(kernel, the_loop),
-            },
+            runs: trips.is_some() || runs(kernel, the_loop).is_some(),
             trips,
             registers: 0,
             outcome: Ok(None),
@@ -397,49 +378,44 @@ fn groups(kernel: &Kernel, findings: &[Finding]) -> Vec<Group> {
             ),
         });
     }
+    for group in &mut groups {
+        group.registers = registers(findings, &group.members, group.inner);
+    }
     groups
 }
 
-/// The pairs of memref arguments that must lie apart for a group's loads to leave their loop
-/// where only their possible aliasing keeps them in it (`steps::version` checks them).
-pub fn needs_apart(
+/// Adds to `pairs` the memref arguments that must lie apart for a group's loads to leave
+/// their loop where only their possible aliasing keeps them in it (`super::needs_apart`).
+pub(super) fn needs_apart(
     kernel: &Kernel,
-    findings: &[Finding],
+    (findings, effects): (&[Finding], &[(Effect, MlirOperation)]),
     options: &Options,
-) -> Vec<(usize, usize)> {
-    if !Step::Promote.enabled(options) || options.assume_noalias {
-        return Vec::new();
-    }
-    let effects = memory_space::kernel_effects(kernel);
-    let mut pairs = Vec::new();
+    pairs: &mut Vec<(usize, usize)>,
+) {
+    // What the kernel's check would prove, not a loop's (`Check::around`).
+    let unchecked = Options {
+        version: false,
+        ..options.clone()
+    };
+    let apart = Options {
+        assume_noalias: true,
+        ..unchecked.clone()
+    };
     for group in groups(kernel, findings) {
         let Root::Argument(own) = group.root.0 else {
             continue;
         };
-        // What the kernel's check would prove, not a loop's (`Check::around`).
-        let unchecked = Options {
-            version: false,
-            ..options.clone()
-        };
-        let apart = Options {
-            assume_noalias: true,
-            ..unchecked.clone()
-        };
-        if decide(kernel, &effects, &group, &unchecked).is_ok()
-            || decide(kernel, &effects, &group, &apart).is_err()
+        if decide(kernel, effects, &group, &unchecked).is_ok()
+            || decide(kernel, effects, &group, &apart).is_err()
         {
             continue;
         }
-        for (theirs, _) in writes(kernel, &effects, &group, true) {
+        for (theirs, _) in writes(kernel, effects, &group, true) {
             if let Root::Argument(theirs) = theirs {
-                let pair = (own.min(*theirs), own.max(*theirs));
-                if !pairs.contains(&pair) {
-                    pairs.push(pair);
-                }
+                push_apart(pairs, own, *theirs);
             }
         }
     }
-    pairs
 }
 
 /// Whether the group's loads may be loaded before its loop, or why not and what would unblock
@@ -577,8 +553,8 @@ fn apply(group: &Group) {
             let before =
                 Builder::before(the_loop).located(unsafe { mlirOperationGetLocation(*first) });
             match group.runs {
-                Some(_) => Some(load(&before, place, element_type)),
-                None => guarded_load(&before, (lower, upper), place, element_type).ok(),
+                true => Some(load(&before, place, element_type)),
+                false => guarded_load(&before, (lower, upper), place, element_type).ok(),
             }
         })
         .collect();

@@ -47,6 +47,7 @@ use crate::{
     facts::kernels::Kernel,
     ir::{self, builder::Builder},
     report::{Decision, Kind},
+    steps::memory_space,
     steps::register_tile::jam::on_edge_path,
     steps::{Early, Step, Telling},
     Options,
@@ -284,9 +285,10 @@ pub fn run(
     (success, changed)
 }
 
-/// The pairs of memref arguments that must lie apart for an element to be promoted where only
-/// their possible aliasing keeps it in memory: the element's argument with each other argument
-/// its loop accesses (`steps::version` checks them at the kernel's entry).
+/// The pairs of memref arguments that must lie apart for the step to act where only their
+/// possible aliasing stops it (`steps::version` checks them at the kernel's entry): an
+/// element's argument with each other argument its loop accesses, a streamed window's and an
+/// invariant load's with the arguments the kernel writes that may be them.
 pub fn needs_apart(
     kernel: &Kernel,
     findings: &[Finding],
@@ -313,17 +315,25 @@ pub fn needs_apart(
         }
         for other in findings {
             if let Root::Argument(theirs) = other.memory.root {
-                let pair = (own.min(theirs), own.max(theirs));
-                if theirs != own
-                    && ir::encloses(the_loop, other.memory.operation)
-                    && !pairs.contains(&pair)
-                {
-                    pairs.push(pair);
+                if theirs != own && ir::encloses(the_loop, other.memory.operation) {
+                    push_apart(&mut pairs, own, theirs);
                 }
             }
         }
     }
+    let effects = memory_space::kernel_effects(kernel);
+    stream::needs_apart(kernel, (findings, &effects), options, &mut pairs);
+    invariant::needs_apart(kernel, (findings, &effects), options, &mut pairs);
     pairs
+}
+
+/// Adds the pair of arguments `one` and `other` to `pairs` (`steps::version` checks them
+/// apart), smaller first, once.
+fn push_apart(pairs: &mut Vec<(usize, usize)>, one: usize, other: usize) {
+    let pair = (one.min(other), one.max(other));
+    if !pairs.contains(&pair) {
+        pairs.push(pair);
+    }
 }
 
 /// What proves that `the_loop` runs at least once, `lower < upper`, from the guards and loops

@@ -38,68 +38,41 @@ use crate::{
 
 use super::element_words;
 
-/// The report's words for each kind of redundant access ([`Redundant::kind`]).
+/// The report's words for each kind of redundant access, by [`Why`].
 const KINDS: [&str; 3] = [
     "loads read again",
     "loads of a stored value",
     "stores overwritten",
 ];
 
-/// What the walk found: an access and the access that makes it redundant.
+/// Why an access is redundant.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Why {
+    /// A load of an element an earlier load read.
+    Reloaded,
+    /// A load of an element the thread stored.
+    Forwarded,
+    /// A store overwritten before anything reads it.
+    Overwritten,
+}
+
+/// What the walk found: an access (a finding), why it is redundant and the access that
+/// makes it so (the earlier load, the store, the later store).
 #[derive(Clone, Copy)]
-enum Redundant {
-    /// A load of an element an earlier load read: (the load, the earlier load).
-    Reloaded(MlirOperation, MlirOperation),
-    /// A load of an element the thread stored: (the load, the store).
-    Forwarded(MlirOperation, MlirOperation),
-    /// A store overwritten before anything reads it: (the store, the later store).
-    Overwritten(MlirOperation, MlirOperation),
+struct Redundant {
+    why: Why,
+    removed: usize,
+    because: usize,
 }
 
-impl Redundant {
-    /// The access removed.
-    fn removed(self) -> MlirOperation {
-        match self {
-            Redundant::Reloaded(access, _)
-            | Redundant::Forwarded(access, _)
-            | Redundant::Overwritten(access, _) => access,
-        }
-    }
-
-    /// The access that makes it redundant.
-    fn because(self) -> MlirOperation {
-        match self {
-            Redundant::Reloaded(_, by)
-            | Redundant::Forwarded(_, by)
-            | Redundant::Overwritten(_, by) => by,
-        }
-    }
-
-    /// Its kind's position, for grouping decisions.
-    fn kind(self) -> usize {
-        match self {
-            Redundant::Reloaded(..) => 0,
-            Redundant::Forwarded(..) => 1,
-            Redundant::Overwritten(..) => 2,
-        }
-    }
-}
-
-/// An element the thread holds: where it is and the access that gave its value.
-struct Held {
+/// An element the thread holds (its value from `access`), or a store nothing has read yet.
+struct Element {
     /// The memref's and the indices' value numbers.
     key: Vec<usize>,
     /// The buffer's root and space.
     root: (Root, MemorySpace),
-    /// The load or store that gave it.
-    from: MlirOperation,
-}
-
-/// A store nothing has read yet.
-struct Unread {
-    key: Vec<usize>,
-    root: (Root, MemorySpace),
-    store: MlirOperation,
+    /// The load or store (a finding).
+    access: usize,
 }
 
 /// The walk's facts.
@@ -117,14 +90,14 @@ impl Walk<'_> {
     }
 
     /// The finding of `operation`, a scalar `memref.load` or `memref.store`.
-    fn finding(&self, operation: MlirOperation) -> Option<&Finding> {
+    fn finding(&self, operation: MlirOperation) -> Option<usize> {
         let name = ir::operation_name(operation);
         if name != "memref.load" && name != "memref.store" {
             return None;
         }
         self.findings
             .iter()
-            .find(|finding| finding.memory.operation.ptr == operation.ptr)
+            .position(|finding| finding.memory.operation.ptr == operation.ptr)
     }
 
     /// The value numbers of `operation`'s memref and indices (`first`: the memref's operand).
@@ -137,48 +110,60 @@ impl Walk<'_> {
             .collect()
     }
 
+    /// Walks each block of `region` in order, holding nothing at its start.
+    fn region(&mut self, region: MlirRegion) {
+        let mut block = unsafe { mlirRegionGetFirstBlock(region) };
+        while !block.ptr.is_null() {
+            self.block(block);
+            block = unsafe { mlirBlockGetNextInRegion(block) };
+        }
+    }
+
     /// Walks `block` in order, holding nothing at its start.
     fn block(&mut self, block: MlirBlock) {
-        let (mut held, mut unread): (Vec<Held>, Vec<Unread>) = (Vec::new(), Vec::new());
+        let (mut held, mut unread): (Vec<Element>, Vec<Element>) = (Vec::new(), Vec::new());
         self.numbering.open();
         for operation in ir::block_operations(block) {
             self.numbering.is_copy(operation);
-            if let Some(finding) = self.finding(operation) {
-                let root = (finding.memory.root.clone(), finding.memory.space);
+            if let Some(access) = self.finding(operation) {
+                let memory = &self.findings[access].memory;
+                let root = (memory.root.clone(), memory.space);
                 if ir::is_named(operation, "memref.load") {
                     let key = self.key(operation, 0);
                     if let Some(earlier) = held.iter().find(|element| element.key == key) {
-                        self.found
-                            .push(match ir::is_named(earlier.from, "memref.store") {
-                                true => Redundant::Forwarded(operation, earlier.from),
-                                false => Redundant::Reloaded(operation, earlier.from),
-                            });
+                        let stored = ir::is_named(
+                            self.findings[earlier.access].memory.operation,
+                            "memref.store",
+                        );
+                        self.found.push(Redundant {
+                            why: if stored {
+                                Why::Forwarded
+                            } else {
+                                Why::Reloaded
+                            },
+                            removed: access,
+                            because: earlier.access,
+                        });
                         continue;
                     }
                     unread.retain(|store| !self.may_alias(&store.root, (&root.0, root.1)));
-                    held.push(Held {
-                        key,
-                        root,
-                        from: operation,
-                    });
+                    held.push(Element { key, root, access });
                 } else {
                     let key = self.key(operation, 1);
                     if let Some(position) = unread.iter().position(|store| store.key == key) {
-                        self.found
-                            .push(Redundant::Overwritten(unread[position].store, operation));
-                        unread.remove(position);
+                        self.found.push(Redundant {
+                            why: Why::Overwritten,
+                            removed: unread.remove(position).access,
+                            because: access,
+                        });
                     }
                     held.retain(|element| !self.may_alias(&element.root, (&root.0, root.1)));
-                    held.push(Held {
+                    held.push(Element {
                         key: key.clone(),
                         root: root.clone(),
-                        from: operation,
+                        access,
                     });
-                    unread.push(Unread {
-                        key,
-                        root,
-                        store: operation,
-                    });
+                    unread.push(Element { key, root, access });
                 }
                 continue;
             }
@@ -197,12 +182,7 @@ impl Walk<'_> {
                 }
             }
             for index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
-                let region = unsafe { mlirOperationGetRegion(operation, index) };
-                let mut inner = unsafe { mlirRegionGetFirstBlock(region) };
-                while !inner.ptr.is_null() {
-                    self.block(inner);
-                    inner = unsafe { mlirBlockGetNextInRegion(inner) };
-                }
+                self.region(unsafe { mlirOperationGetRegion(operation, index) });
             }
         }
         self.numbering.close();
@@ -225,39 +205,28 @@ pub fn run(
         numbering: Numbering::default(),
         found: Vec::new(),
     };
-    let mut block = unsafe { mlirRegionGetFirstBlock(kernel.body()) };
-    while !block.ptr.is_null() {
-        walk.block(block);
-        block = unsafe { mlirBlockGetNextInRegion(block) };
-    }
+    walk.region(kernel.body());
     let found = walk.found;
-    let position = |operation: MlirOperation| {
-        findings
-            .iter()
-            .position(|finding| finding.memory.operation.ptr == operation.ptr)
-            .expect("the walk finds findings")
-    };
+    let operation = |access: usize| findings[access].memory.operation;
     // One decision per kind and buffer, its words read before anything changes.
-    let mut groups: Vec<(usize, Vec<Redundant>)> = Vec::new();
+    let mut groups: Vec<Vec<Redundant>> = Vec::new();
     for &redundant in &found {
-        let root = &findings[position(redundant.removed())].memory.root;
-        match groups.iter_mut().find(|(kind, members)| {
-            *kind == redundant.kind()
-                && findings[position(members[0].removed())].memory.root == *root
+        let root = &findings[redundant.removed].memory.root;
+        match groups.iter_mut().find(|members| {
+            members[0].why == redundant.why && findings[members[0].removed].memory.root == *root
         }) {
-            Some((_, members)) => members.push(redundant),
-            None => groups.push((redundant.kind(), vec![redundant])),
+            Some(members) => members.push(redundant),
+            None => groups.push(vec![redundant]),
         }
     }
     let told: Vec<(MlirLocation, String, String)> = groups
         .iter()
-        .map(|(_, members)| {
-            let (removed, because) = (
-                position(members[0].removed()),
-                position(members[0].because()),
-            );
+        .map(|members| {
+            let Redundant {
+                removed, because, ..
+            } = members[0];
             (
-                unsafe { mlirOperationGetLocation(findings[removed].memory.operation) },
+                unsafe { mlirOperationGetLocation(operation(removed)) },
                 element_words(findings, &[removed]),
                 findings[because].memory.location.clone(),
             )
@@ -266,44 +235,39 @@ pub fn run(
     let changed = enabled && !found.is_empty();
     if changed {
         for redundant in &found {
-            unsafe {
-                match *redundant {
-                    Redundant::Reloaded(load, earlier) => mlirValueReplaceAllUsesOfWith(
-                        mlirOperationGetResult(load, 0),
-                        mlirOperationGetResult(earlier, 0),
-                    ),
-                    Redundant::Forwarded(load, store) => mlirValueReplaceAllUsesOfWith(
-                        mlirOperationGetResult(load, 0),
-                        mlirOperationGetOperand(store, 0),
-                    ),
-                    Redundant::Overwritten(..) => {}
-                }
-            }
+            let (removed, because) = (operation(redundant.removed), operation(redundant.because));
+            let value = match redundant.why {
+                Why::Reloaded => unsafe { mlirOperationGetResult(because, 0) },
+                Why::Forwarded => unsafe { mlirOperationGetOperand(because, 0) },
+                Why::Overwritten => continue,
+            };
+            unsafe { mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(removed, 0), value) };
         }
         // Only once every use reads its value: a forwarded store's value outlives the store.
         for redundant in &found {
-            unsafe { mlirOperationDestroy(redundant.removed()) };
+            unsafe { mlirOperationDestroy(operation(redundant.removed)) };
         }
     }
     let mut success = true;
-    for ((kind, members), (location, element, because_at)) in groups.iter().zip(told) {
+    for (members, (location, element, because_at)) in groups.iter().zip(told) {
         let because_at = crate::steps::same_file(&ir::location_text(location), &because_at);
         let more = match members.len() {
             1 => String::new(),
             2 => "; 1 more such access of it".to_string(),
             count => format!("; {} more such accesses of it", count - 1),
         };
-        let words = match kind {
-            0 => format!(
+        let why = members[0].why;
+        let words = match why {
+            Why::Reloaded => format!(
                 "{element} read again with no write that may reach it between: this load takes \
                  the value of the one at {because_at} (one load fewer each time it runs){more}"
             ),
-            1 => format!(
+            Why::Forwarded => format!(
                 "{element} read back after this thread stored it at {because_at}, with no write \
                  that may reach it between: this load takes the stored value (one load fewer \
                  each time it runs){more}"
             ),
-            _ => format!(
+            Why::Overwritten => format!(
                 "{element} stored again at {because_at} with no read or barrier between: this \
                  store is removed (one store fewer each time it runs){more}"
             ),
@@ -314,14 +278,11 @@ pub fn run(
         };
         let decision = Decision {
             kind: Kind::Promote,
-            target: findings[position(members[0].removed())]
-                .memory
-                .root
-                .describe(),
+            target: findings[members[0].removed].memory.root.describe(),
             applied,
             reason,
             params: serde_json::json!({
-                "redundant": KINDS[*kind],
+                "redundant": KINDS[why as usize],
                 "accesses": members.len(),
             }),
             summary: String::new(),

@@ -13,7 +13,7 @@
 //! write the buffer (its effects, `memory_space::kernel_effects`: a store, a copy, a call of
 //! unknown effect; `facts::effects::may_alias`): then every element holds one value for the
 //! whole launch, and a barrier changes nothing. Where only other arguments' writes may reach it,
-//! the version step's check at the kernel's entry proves them apart ([`needs_apart`]); where
+//! the version step's check at the kernel's entry proves them apart (`super::needs_apart`); where
 //! that step does not specialize the kernel (it has shared memory of its own), the loop nest is
 //! versioned on the same check (`memory_space::disjoint::version_operation`, as staging does),
 //! the window carried on its fast path.
@@ -43,7 +43,7 @@ use crate::{
     Options,
 };
 
-use super::{load, with_iter_arguments};
+use super::{load, push_apart, with_iter_arguments};
 
 /// The most trips of an inner loop written out so that its loads join a window (a stencil's
 /// radius loop; FDTD3d's is 4).
@@ -240,32 +240,23 @@ pub fn run(
     (success, changed)
 }
 
-/// The pairs of memref arguments that must lie apart for a window to be carried where only
-/// their possible aliasing keeps each iteration loading it (`steps::version` checks them).
-pub fn needs_apart(
+/// Adds to `pairs` the memref arguments that must lie apart for a window to be carried where
+/// only their possible aliasing keeps each iteration loading it (`super::needs_apart`).
+pub(super) fn needs_apart(
     kernel: &Kernel,
-    findings: &[Finding],
+    (findings, effects): (&[Finding], &[(Effect, MlirOperation)]),
     options: &Options,
-) -> Vec<(usize, usize)> {
-    if !Step::Promote.enabled(options) || options.assume_noalias {
-        return Vec::new();
-    }
-    let effects = memory_space::kernel_effects(kernel);
-    let mut pairs = Vec::new();
+    pairs: &mut Vec<(usize, usize)>,
+) {
     for group in groups(findings).into_iter().filter(Group::spans) {
         let Root::Argument(own) = findings[group.template].memory.root else {
             continue;
         };
-        for (theirs, _) in
-            writers(kernel, (findings, &effects), &group, options).unwrap_or_default()
+        for (theirs, _) in writers(kernel, (findings, effects), &group, options).unwrap_or_default()
         {
-            let pair = (own.min(theirs), own.max(theirs));
-            if !pairs.contains(&pair) {
-                pairs.push(pair);
-            }
+            push_apart(pairs, own, theirs);
         }
     }
-    pairs
 }
 
 /// Whether the group's window may be carried: the window, and the run-time check it needs
@@ -339,6 +330,31 @@ impl Check {
                 instructions,
             }),
         )
+    }
+
+    /// One check per loop nest of `checks`, their pairs merged.
+    pub(super) fn by_nest<'c>(
+        checks: impl IntoIterator<Item = &'c Check>,
+    ) -> Vec<(MlirOperation, Pairs)> {
+        let mut nests: Vec<(MlirOperation, Pairs)> = Vec::new();
+        for check in checks {
+            let at = match nests
+                .iter()
+                .position(|(outer, _)| outer.ptr == check.outer.ptr)
+            {
+                Some(at) => at,
+                None => {
+                    nests.push((check.outer, Vec::new()));
+                    nests.len() - 1
+                }
+            };
+            for pair in &check.pairs {
+                if !nests[at].1.contains(pair) {
+                    nests[at].1.push(pair.clone());
+                }
+            }
+        }
+        nests
     }
 
     /// How a remark says it: `; on the fast path of a run-time check …`.
@@ -633,18 +649,8 @@ fn apply(
         .map(|(group, _, _)| findings[group.template].access.indices.clone())
         .collect();
     // One check for the loop's groups: the loop nest as written stays on its other path.
-    let mut check: Option<(MlirOperation, Pairs)> = None;
-    for (_, _, needed) in streamed {
-        if let Some(needed) = needed {
-            let (_, pairs) = check.get_or_insert((needed.outer, Vec::new()));
-            for pair in &needed.pairs {
-                if !pairs.contains(pair) {
-                    pairs.push(pair.clone());
-                }
-            }
-        }
-    }
-    if let Some((outer, pairs)) = check {
+    let checks = Check::by_nest(streamed.iter().filter_map(|(_, _, needed)| needed.as_ref()));
+    for (outer, pairs) in checks {
         disjoint::version_operation(kernel, outer, &pairs)?;
     }
     for operation in inner {

@@ -125,15 +125,6 @@ pub fn decide(
         .filter(|&argument| disjoint::spanned(kernel, argument).is_ok())
         .collect();
     let mut apart = promote::needs_apart(kernel, findings, options);
-    let streamed = promote::stream::needs_apart(kernel, findings, options);
-    for pair in streamed
-        .into_iter()
-        .chain(promote::invariant::needs_apart(kernel, findings, options))
-    {
-        if !apart.contains(&pair) {
-            apart.push(pair);
-        }
-    }
     apart.retain(|(first, second)| spanned.contains(first) && spanned.contains(second));
     if conditions.is_empty() && apart.is_empty() {
         return Ok(None);
